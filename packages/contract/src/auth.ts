@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { RoleSchema, UserStatusSchema } from './roles.ts';
+import { LIMITS } from './limits.ts';
+import { MESSAGES } from './messages.ts';
+
+export const AuthenticateRequestSchema = z.object({
+  email: z.string().trim().min(1, MESSAGES.login.emailRequired).email(MESSAGES.login.emailInvalid),
+  password: z
+    .string()
+    .min(1, MESSAGES.login.passwordRequired)
+    .min(LIMITS.loginPasswordMin, MESSAGES.login.passwordMin),
+});
+export type AuthenticateRequest = z.infer<typeof AuthenticateRequestSchema>;
+
+export const AuthResponseSchema = z.object({ token: z.string() });
+export type AuthResponse = z.infer<typeof AuthResponseSchema>;
+
+/** Claims of the signed token (DESIGN §7): sub, role, status, tenantId, exp. */
+export const TokenClaimsSchema = z.object({
+  sub: z.string(),
+  role: RoleSchema,
+  status: UserStatusSchema,
+  tenantId: z.string().nullable(),
+  exp: z.number(),
+});
+export type TokenClaims = z.infer<typeof TokenClaimsSchema>;
+
+export const MeSchema = z.object({
+  id: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  role: RoleSchema,
+  status: UserStatusSchema,
+  tenantId: z.string().nullable(),
+  tenantName: z.string().nullable(),
+});
+export type Me = z.infer<typeof MeSchema>;
+
+export const MessageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.infer<typeof MessageResponseSchema>;

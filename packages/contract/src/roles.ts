@@ -1,0 +1,33 @@
+import { z } from 'zod';
+
+export const ROLES = [
+  'GLOBAL_SUPER_ADMIN',
+  'TENANT_ADMIN',
+  'TENANT_MANAGER',
+  'TENANT_USER',
+  'AGENT',
+  'REVIEWER',
+  'SELF_SERVICE_USER',
+] as const;
+export const RoleSchema = z.enum(ROLES);
+export type Role = z.infer<typeof RoleSchema>;
+
+/** Roles whose users belong to a tenant (every role but the global super admin). */
+export const TENANT_ROLES = ROLES.filter((r) => r !== 'GLOBAL_SUPER_ADMIN');
+
+export const USER_STATUSES = ['ACTIVE', 'DISABLED'] as const;
+export const UserStatusSchema = z.enum(USER_STATUSES);
+export type UserStatus = z.infer<typeof UserStatusSchema>;
+
+/** Where a signed-in user lands (SPEC §4). Roles without a dashboard go to /login. */
+export const ROLE_HOME: Partial<Record<Role, string>> = {
+  GLOBAL_SUPER_ADMIN: '/dashboard/global-admin',
+  TENANT_ADMIN: '/dashboard/tenant-admin',
+  AGENT: '/dashboard/agent',
+  REVIEWER: '/dashboard/reviewer',
+  SELF_SERVICE_USER: '/dashboard/user',
+};
+
+export function homeForRole(role: string | undefined): string {
+  return (role && ROLE_HOME[role as Role]) || '/login';
+}
