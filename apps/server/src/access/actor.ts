@@ -1,0 +1,23 @@
+import type { Role } from '@portal/contract/roles';
+
+/** Who is calling: built from the token, then confirmed against the user's database row. */
+export interface Actor {
+  userId: string;
+  email: string;
+  role: Role;
+  /** null only for GLOBAL_SUPER_ADMIN. */
+  tenantId: string | null;
+}
+
+/**
+ * The tenant a repository may read and write. Only access/ creates one, from the actor's own
+ * database row (never from a URL, body or header), so a repository cannot be handed another tenant.
+ */
+export interface TenantScope {
+  readonly tenantId: string;
+  readonly __brand: 'TenantScope';
+}
+
+export function tenantScope(tenantId: string): TenantScope {
+  return { tenantId } as TenantScope;
+}

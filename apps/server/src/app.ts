@@ -1,0 +1,61 @@
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { registerAccess, type RouteAccessRow } from './access/access.plugin.ts';
+import { TokenService } from './access/tokens.ts';
+import type { Config } from './platform/config.ts';
+import type { Database } from './platform/db.ts';
+import { registerErrorHandling } from './platform/errors.ts';
+import type { JobQueue } from './platform/jobs.ts';
+import { registerOpenApi } from './platform/openapi.ts';
+import type { Keys } from './platform/secrets.ts';
+import { registerWeb } from './platform/web.ts';
+import { AuditRepo } from './modules/audit/audit.repo.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { AuthService } from './modules/auth/auth.service.ts';
+import { LoginAttemptsRepo } from './modules/auth/login-attempts.repo.ts';
+import { healthRoutes } from './modules/health/health.routes.ts';
+import { UsersRepo } from './modules/users/users.repo.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import { UsersService } from './modules/users/users.service.ts';
+
+export interface AppDeps {
+  config: Config;
+  db: Database;
+  jobs: JobQueue;
+  keys: Keys;
+  log: FastifyBaseLogger;
+}
+
+export interface PortalApp {
+  app: FastifyInstance;
+  routeTable: () => RouteAccessRow[];
+}
+
+/** Platform plugins first, then the modules; every route is checked by access/ before it runs. */
+export async function buildApp(deps: AppDeps): Promise<PortalApp> {
+  const { config, db, jobs, keys } = deps;
+  const app = Fastify({
+    loggerInstance: deps.log,
+    trustProxy: process.env.TRUST_PROXY === 'true',
+    forceCloseConnections: 'idle',
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  await app.register(cookie);
+  await registerOpenApi(app);
+
+  const users = new UsersRepo(db.orm);
+  const audit = new AuditRepo(db.orm);
+  const tokens = new TokenService(keys.jwt, config.jwtTtlSeconds);
+  const routeTable = registerAccess(app, { tokens, users });
+
+  healthRoutes(app, { database: () => db.ping(), jobs: () => jobs.ping() });
+  authRoutes(app, new AuthService(users, new LoginAttemptsRepo(db.orm), audit, tokens));
+  usersRoutes(app, new UsersService(users));
+
+  await registerWeb(app, config.webDist);
+  await app.ready();
+  return { app, routeTable };
+}

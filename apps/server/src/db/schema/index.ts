@@ -1,0 +1,4 @@
+export { tenants } from './tenants.ts';
+export { users } from './users.ts';
+export { loginAttempts } from './login-attempts.ts';
+export { auditEvents } from './audit-events.ts';

@@ -1,0 +1,27 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { tenants } from './tenants.ts';
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id').references(() => tenants.id, { onDelete: 'cascade' }),
+    fullName: text('full_name').notNull(),
+    email: text('email').notNull(),
+    role: text('role').notNull(),
+    status: text('status').notNull().default('ACTIVE'),
+    passwordHash: text('password_hash').notNull(),
+    /** Bumped on logout: every token carrying an older version is revoked. */
+    tokenVersion: integer('token_version').notNull().default(0),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
+    index('users_tenant_role_idx').on(t.tenantId, t.role),
+    check('users_tenant_required', sql`${t.tenantId} is not null or ${t.role} = 'GLOBAL_SUPER_ADMIN'`),
+    check('users_global_has_no_tenant', sql`${t.role} <> 'GLOBAL_SUPER_ADMIN' or ${t.tenantId} is null`),
+  ],
+);

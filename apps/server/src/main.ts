@@ -1,0 +1,56 @@
+import { DEMO_PASSWORD, DEMO_USERS, BootstrapError } from './bootstrap.ts';
+import { ConfigError, loadConfig } from './platform/config.ts';
+import { DataDirLockedError } from './platform/data-dir-lock.ts';
+import { startPortal } from './portal.ts';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const portal = await startPortal(config);
+  const { app } = portal;
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests and jobs');
+    const force = setTimeout(() => {
+      app.log.error('shutdown timed out; exiting');
+      process.exit(1);
+    }, config.shutdownTimeoutMs + 5000);
+    force.unref();
+    portal.close().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        app.log.error({ err }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+
+  if (config.role === 'worker') {
+    app.log.info('worker process: running jobs only');
+    return;
+  }
+  await app.listen({ port: config.port, host: config.host });
+  const url = `http://localhost:${config.port}`;
+  const lines = [`Verification Portal is running at ${url}`];
+  if (config.demo) {
+    lines.push(
+      `Demo mode (PGlite in ${config.dataDir}). Sign-ins:`,
+      `  global admin      ${config.adminEmail} / ${config.adminPassword ?? '(set by PORTAL_ADMIN_PASSWORD)'}`,
+      ...DEMO_USERS.map((u) => `  ${u.role.padEnd(17)} ${u.email} / ${DEMO_PASSWORD}`),
+    );
+  }
+  console.log(lines.join('\n'));
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError || err instanceof DataDirLockedError || err instanceof BootstrapError) {
+    console.error(`Cannot start: ${err.message}`);
+  } else {
+    console.error('Cannot start:', err);
+  }
+  process.exit(1);
+});

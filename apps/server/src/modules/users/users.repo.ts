@@ -1,0 +1,110 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Role, UserStatus } from '@portal/contract/roles';
+import type { Orm } from '../../platform/db.ts';
+import { tenants, users } from '../../db/schema/index.ts';
+
+export interface UserRow {
+  id: string;
+  tenantId: string | null;
+  fullName: string;
+  email: string;
+  role: Role;
+  status: UserStatus;
+  passwordHash: string;
+  tokenVersion: number;
+}
+
+export interface NewUser {
+  tenantId: string | null;
+  fullName: string;
+  email: string;
+  role: Role;
+  passwordHash: string;
+}
+
+const columns = {
+  id: users.id,
+  tenantId: users.tenantId,
+  fullName: users.fullName,
+  email: users.email,
+  role: users.role,
+  status: users.status,
+  passwordHash: users.passwordHash,
+  tokenVersion: users.tokenVersion,
+};
+
+/**
+ * Note: lookups by id and email are unscoped on purpose: sign-in and token checks happen before
+ * any tenant is known, and emails are unique across the platform.
+ */
+export class UsersRepo {
+  constructor(private readonly orm: Orm) {}
+
+  async findById(id: string): Promise<UserRow | undefined> {
+    const [row] = await this.orm.select(columns).from(users).where(eq(users.id, id)).limit(1);
+    return row as UserRow | undefined;
+  }
+
+  async findByEmail(email: string): Promise<UserRow | undefined> {
+    const [row] = await this.orm
+      .select(columns)
+      .from(users)
+      .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
+      .limit(1);
+    return row as UserRow | undefined;
+  }
+
+  async profile(id: string) {
+    const [row] = await this.orm
+      .select({
+        id: users.id,
+        fullName: users.fullName,
+        email: users.email,
+        role: users.role,
+        status: users.status,
+        tenantId: users.tenantId,
+        tenantName: tenants.name,
+      })
+      .from(users)
+      .leftJoin(tenants, eq(tenants.id, users.tenantId))
+      .where(eq(users.id, id))
+      .limit(1);
+    return row as
+      (Omit<UserRow, 'passwordHash' | 'tokenVersion'> & { tenantName: string | null }) | undefined;
+  }
+
+  async insert(user: NewUser, orm: Orm = this.orm): Promise<UserRow> {
+    const [row] = await orm
+      .insert(users)
+      .values({ ...user, email: user.email.trim().toLowerCase() })
+      .returning(columns);
+    return row as UserRow;
+  }
+
+  async recordLogin(id: string): Promise<void> {
+    await this.orm
+      .update(users)
+      .set({ lastLoginAt: sql`now()` })
+      .where(eq(users.id, id));
+  }
+
+  /** Revokes every token issued to the user so far. */
+  async bumpTokenVersion(id: string): Promise<void> {
+    await this.orm
+      .update(users)
+      .set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: sql`now()` })
+      .where(eq(users.id, id));
+  }
+
+  async existsWithRole(role: Role): Promise<boolean> {
+    const [row] = await this.orm.select({ id: users.id }).from(users).where(eq(users.role, role)).limit(1);
+    return Boolean(row);
+  }
+
+  async setStatus(id: string, status: UserStatus): Promise<void> {
+    await this.orm
+      .update(users)
+      .set({ status, updatedAt: sql`now()` })
+      .where(and(eq(users.id, id)));
+  }
+}

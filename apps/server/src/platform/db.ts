@@ -1,0 +1,89 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from '../db/schema/index.ts';
+import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
+
+/** The one ORM type the repositories see; both backends speak the PostgreSQL dialect. */
+export type Orm = NodePgDatabase<typeof schema>;
+
+/** What pg-boss needs to run its SQL on our connection (PGlite adapter or pool). */
+export interface SqlExecutor {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+}
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  orm: Orm;
+  executor: SqlExecutor;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  databaseUrl?: string;
+  dataDir: string;
+  poolSize?: number;
+}
+
+export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.poolSize ?? 10) : openPglite(opts.dataDir);
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  fs.mkdirSync(dataDir, { recursive: true });
+  const lock: DataDirLock = acquireDataDirLock(dataDir);
+  let client: PGlite;
+  try {
+    client = await PGlite.create(path.join(dataDir, 'pglite'));
+  } catch (err) {
+    lock.release();
+    throw err;
+  }
+  const orm = drizzlePglite(client, { schema }) as unknown as Orm;
+  return {
+    kind: 'pglite',
+    orm,
+    executor: {
+      // PGlite's extended protocol takes one statement; pg-boss sends multi-statement scripts without
+      // parameters, which go through exec() (simple protocol).
+      async executeSql(text, values) {
+        if (values && values.length > 0) return client.query(text, values);
+        const results = await client.exec(text);
+        return { rows: results.at(-1)?.rows ?? [] };
+      },
+    },
+    async ping() {
+      await client.query('select 1');
+    },
+    async close() {
+      try {
+        await client.close();
+      } finally {
+        lock.release();
+      }
+    },
+  };
+}
+
+async function openPostgres(databaseUrl: string, poolSize: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize });
+  // An idle client's error (server restart) must not crash the process; the next query reconnects.
+  pool.on('error', () => undefined);
+  const orm = drizzlePg(pool, { schema });
+  await pool.query('select 1');
+  return {
+    kind: 'postgres',
+    orm,
+    executor: { executeSql: (text, values) => pool.query(text, values as unknown[]) },
+    async ping() {
+      await pool.query('select 1');
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}

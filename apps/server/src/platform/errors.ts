@@ -1,0 +1,80 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { ERROR_CODES } from '@portal/contract/errors';
+import { MESSAGES } from '@portal/contract/messages';
+
+/** A failure the caller should see as it is: status, message, code and optional details. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly code: string,
+    readonly details?: unknown,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, details?: unknown) =>
+  new AppError(400, message, ERROR_CODES.VALIDATION, details);
+export const unauthorized = (message: string = MESSAGES.auth.invalidCredentials) =>
+  new AppError(401, message, ERROR_CODES.UNAUTHORIZED);
+export const forbidden = (
+  message: string = MESSAGES.auth.accessDenied,
+  code: string = ERROR_CODES.FORBIDDEN,
+) => new AppError(403, message, code);
+export const notFound = (message = 'Not found') => new AppError(404, message, ERROR_CODES.NOT_FOUND);
+export const conflict = (message: string, details?: unknown) =>
+  new AppError(409, message, ERROR_CODES.CONFLICT, details);
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new AppError(429, message, ERROR_CODES.RATE_LIMITED, undefined, {
+    'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
+  });
+
+/** Field path → message, from the validation issues of a request schema. */
+function fieldDetails(err: {
+  validation: { instancePath: string; message?: string }[];
+}): Record<string, string> {
+  const details: Record<string, string> = {};
+  for (const issue of err.validation) {
+    const field = issue.instancePath.replace(/^\//, '').replaceAll('/', '.') || '_';
+    details[field] ??= issue.message ?? 'Invalid input';
+  }
+  return details;
+}
+
+/** One error shape for the whole API (DESIGN §7); never a stack trace. */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
+    if (err instanceof AppError) {
+      if (err.headers) void reply.headers(err.headers);
+      return reply.code(err.statusCode).send({ message: err.message, code: err.code, details: err.details });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const details = fieldDetails(err);
+      const first = Object.values(details)[0];
+      return reply
+        .code(400)
+        .send({ message: first ?? 'Invalid request', code: ERROR_CODES.VALIDATION, details });
+    }
+    if (isResponseSerializationError(err)) {
+      request.log.error({ err, issues: err.cause.issues }, 'response does not match its schema');
+      return reply.code(500).send({ message: MESSAGES.auth.serverError, code: ERROR_CODES.INTERNAL });
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err }, 'request failed');
+      return reply.code(status).send({ message: MESSAGES.auth.serverError, code: ERROR_CODES.INTERNAL });
+    }
+    const code =
+      status === 413
+        ? ERROR_CODES.TOO_LARGE
+        : status === 415
+          ? ERROR_CODES.UNSUPPORTED_MEDIA
+          : status === 404
+            ? ERROR_CODES.NOT_FOUND
+            : ERROR_CODES.VALIDATION;
+    return reply.code(status).send({ message: err.message, code });
+  });
+}

@@ -1,0 +1,117 @@
+import PgBoss from 'pg-boss';
+import type { z } from 'zod';
+import type { FastifyBaseLogger } from 'fastify';
+import type { SqlExecutor } from './db.ts';
+
+/** Context a job handler runs with; handlers rebuild any tenant scope from their payload. */
+export interface JobContext {
+  jobId: string;
+  log: FastifyBaseLogger;
+}
+
+export interface JobDefinition<P> {
+  name: string;
+  /** Bumped when the payload shape changes incompatibly. */
+  version: number;
+  schema: z.ZodType<P>;
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+  expireInSeconds?: number;
+}
+
+export type JobHandler<P> = (payload: P, ctx: JobContext) => Promise<void>;
+
+export function defineJob<P>(def: JobDefinition<P>): JobDefinition<P> {
+  return def;
+}
+
+export interface JobQueueOptions {
+  executor: SqlExecutor;
+  log: FastifyBaseLogger;
+  pollingIntervalSeconds: number;
+  shutdownTimeoutMs: number;
+}
+
+/** pg-boss on the portal's own database connection (PGlite adapter or PostgreSQL pool). */
+export class JobQueue {
+  readonly #boss: PgBoss;
+  readonly #defs = new Map<string, { def: JobDefinition<unknown>; handler: JobHandler<unknown> }>();
+  readonly #opts: JobQueueOptions;
+  #started = false;
+  #working = false;
+
+  constructor(opts: JobQueueOptions) {
+    this.#opts = opts;
+    this.#boss = new PgBoss({ db: opts.executor, schema: 'pgboss', schedule: false, supervise: true });
+    this.#boss.on('error', (err) => opts.log.error({ err }, 'job queue error'));
+  }
+
+  register<P>(def: JobDefinition<P>, handler: JobHandler<P>): void {
+    this.#defs.set(def.name, {
+      def: def as JobDefinition<unknown>,
+      handler: handler as JobHandler<unknown>,
+    });
+  }
+
+  async start({ work }: { work: boolean }): Promise<void> {
+    await this.#boss.start();
+    this.#started = true;
+    for (const { def } of this.#defs.values()) {
+      await this.#boss.createQueue(def.name, {
+        name: def.name,
+        retryLimit: def.retryLimit ?? 3,
+        retryDelay: def.retryDelaySeconds ?? 5,
+        retryBackoff: true,
+        expireInSeconds: def.expireInSeconds ?? 15 * 60,
+      });
+    }
+    if (work) await this.#startWorkers();
+  }
+
+  async #startWorkers(): Promise<void> {
+    this.#working = true;
+    for (const { def, handler } of this.#defs.values()) {
+      await this.#boss.work<{ v: number; payload: unknown }>(
+        def.name,
+        { pollingIntervalSeconds: this.#opts.pollingIntervalSeconds, batchSize: 1 },
+        async ([job]) => {
+          if (!job) return;
+          const log = this.#opts.log.child({ job: def.name, jobId: job.id });
+          if (job.data.v !== def.version)
+            throw new Error(`${def.name}: payload version ${job.data.v} not supported`);
+          const payload = def.schema.parse(job.data.payload);
+          await handler(payload, { jobId: job.id, log });
+        },
+      );
+    }
+  }
+
+  async send<P>(def: JobDefinition<P>, payload: P, options: PgBoss.SendOptions = {}): Promise<string> {
+    const data = { v: def.version, payload: def.schema.parse(payload) };
+    const id = await this.#boss.send(def.name, data, options);
+    if (!id) throw new Error(`${def.name}: job was not queued`);
+    return id;
+  }
+
+  get working(): boolean {
+    return this.#working;
+  }
+
+  /** Reachable when its own tables answer. */
+  async ping(): Promise<void> {
+    if (!this.#started) throw new Error('job queue not started');
+    await this.#boss.getQueues();
+  }
+
+  /** Stops fetching new jobs and waits for the running ones (bounded by the shutdown timeout). */
+  async stop(): Promise<void> {
+    if (!this.#started) return;
+    this.#started = false;
+    await this.#boss.stop({
+      graceful: true,
+      wait: true,
+      close: false,
+      timeout: this.#opts.shutdownTimeoutMs,
+    });
+  }
+}

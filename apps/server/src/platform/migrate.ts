@@ -1,0 +1,39 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { Orm } from './db.ts';
+
+const migrationsDir = path.resolve(import.meta.dirname, '../db/migrations');
+/** Any constant shared by every process of the portal; serialises concurrent starts. */
+const MIGRATION_LOCK_KEY = 7_341_002;
+
+interface Journal {
+  entries: { idx: number; tag: string }[];
+}
+
+/** Applies the committed SQL migrations in order, once each, under an advisory lock. */
+export async function migrate(orm: Orm): Promise<string[]> {
+  const journal = JSON.parse(
+    fs.readFileSync(path.join(migrationsDir, 'meta/_journal.json'), 'utf8'),
+  ) as Journal;
+  const entries = [...journal.entries].sort((a, b) => a.idx - b.idx);
+  return orm.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${MIGRATION_LOCK_KEY})`);
+    await tx.execute(
+      sql`create table if not exists portal_migrations (tag text primary key, applied_at timestamptz not null default now())`,
+    );
+    const done = await tx.execute<{ tag: string }>(sql`select tag from portal_migrations`);
+    const applied = new Set(done.rows.map((r) => r.tag));
+    const ran: string[] = [];
+    for (const { tag } of entries) {
+      if (applied.has(tag)) continue;
+      const text = fs.readFileSync(path.join(migrationsDir, `${tag}.sql`), 'utf8');
+      for (const statement of text.split('--> statement-breakpoint')) {
+        if (statement.trim()) await tx.execute(sql.raw(statement));
+      }
+      await tx.execute(sql`insert into portal_migrations (tag) values (${tag})`);
+      ran.push(tag);
+    }
+    return ran;
+  });
+}

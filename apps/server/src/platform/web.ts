@@ -1,0 +1,32 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { ERROR_CODES } from '@portal/contract/errors';
+
+/**
+ * Serves the built web app from the API's port. Unknown non-API GETs get index.html so that the
+ * client router can take them (deep links, reloads); unknown API paths get a JSON 404.
+ */
+export async function registerWeb(app: FastifyInstance, webDist: string): Promise<void> {
+  const index = path.join(webDist, 'index.html');
+  const hasWeb = fs.existsSync(index);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: true,
+      index: false,
+      setHeaders(res, filePath) {
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        void res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  } else {
+    app.log.warn({ webDist }, 'web app not built: only the API is served (run npm run build)');
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && hasWeb;
+    if (isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return reply.code(404).send({ message: 'Service not found', code: ERROR_CODES.NOT_FOUND });
+  });
+}

@@ -1,0 +1,124 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { CSRF_COOKIE, CSRF_HEADER } from '@portal/contract/api-paths';
+import { loadConfig } from '../../src/platform/config.ts';
+import { startPortal, type Portal } from '../../src/portal.ts';
+import { DEMO_PASSWORD } from '../../src/bootstrap.ts';
+
+export { DEMO_PASSWORD };
+export const DEMO_ADMIN = { email: 'admin@portal.local', password: 'ChangeMe123!' };
+
+export interface TestPortal extends Portal {
+  dataDir: string;
+  databaseUrl: string | undefined;
+  api: ApiClient;
+  /** Signs in and returns the token. */
+  login(email: string, password?: string): Promise<string>;
+}
+
+export interface TestPortalOptions {
+  env?: Record<string, string>;
+  role?: 'api' | 'worker' | 'all';
+  /** Reopen the same storage (data directory or database) as an earlier portal. */
+  reuse?: { dataDir: string; databaseUrl: string | undefined };
+}
+
+/** A fresh PostgreSQL database on the throwaway test cluster, when TEST_DATABASE_URL is set. */
+async function freshPostgresDatabase(): Promise<string | undefined> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) return undefined;
+  const name = `portal_test_${crypto.randomBytes(6).toString('hex')}`;
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query(`create database ${name}`);
+  } finally {
+    await client.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+export async function createTestPortal(opts: TestPortalOptions = {}): Promise<TestPortal> {
+  const dataDir = opts.reuse?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
+  const databaseUrl = opts.reuse ? opts.reuse.databaseUrl : await freshPostgresDatabase();
+  const env: Record<string, string> = {
+    DATA_DIR: dataDir,
+    DEMO: 'true',
+    LOG_LEVEL: 'silent',
+    JOB_POLL_SECONDS: '0.5',
+    WEB_DIST: path.join(dataDir, 'no-web'),
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...opts.env,
+  };
+  const portal = await startPortal(loadConfig(env, [`--role=${opts.role ?? 'all'}`]));
+  const api = new ApiClient(portal);
+  return {
+    ...portal,
+    dataDir,
+    databaseUrl,
+    api,
+    async login(email, password = DEMO_PASSWORD) {
+      const res = await api.post('/api/v1/auth/authenticate', { body: { email, password }, csrf: false });
+      if (res.statusCode !== 200) throw new Error(`login ${email} failed: ${res.statusCode} ${res.body}`);
+      return (res.json() as { token: string }).token;
+    },
+  };
+}
+
+export interface CallOptions {
+  token?: string;
+  body?: unknown;
+  /** Send the CSRF cookie and header (default true). 'wrong' sends a header that does not match. */
+  csrf?: boolean | 'wrong';
+  headers?: Record<string, string>;
+}
+
+const CSRF_VALUE = 'test-csrf-token-value';
+
+export class ApiClient {
+  constructor(private readonly portal: Portal) {}
+
+  async call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, opts: CallOptions = {}) {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    const csrf = opts.csrf ?? true;
+    if (csrf) {
+      headers.cookie = `${CSRF_COOKIE}=${CSRF_VALUE}`;
+      headers[CSRF_HEADER] = csrf === 'wrong' ? 'not-the-cookie' : CSRF_VALUE;
+    }
+    return this.portal.app.inject({
+      method,
+      url,
+      headers,
+      ...(opts.body !== undefined ? { payload: opts.body as object } : {}),
+    });
+  }
+
+  get(url: string, opts?: CallOptions) {
+    return this.call('GET', url, opts);
+  }
+  post(url: string, opts?: CallOptions) {
+    return this.call('POST', url, opts);
+  }
+  put(url: string, opts?: CallOptions) {
+    return this.call('PUT', url, opts);
+  }
+  delete(url: string, opts?: CallOptions) {
+    return this.call('DELETE', url, opts);
+  }
+}
+
+export async function waitFor<T>(fn: () => Promise<T | undefined>, timeoutMs = 20_000): Promise<T> {
+  const end = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await fn();
+    if (value !== undefined) return value;
+    if (Date.now() > end) throw new Error('waitFor: timed out');
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}

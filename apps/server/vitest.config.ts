@@ -1,0 +1,20 @@
+import { defineProject } from 'vitest/config';
+
+/**
+ * API tests run on PGlite by default; with TEST_DATABASE_URL (an admin URL of a throwaway cluster)
+ * each test file gets its own fresh PostgreSQL database instead. Tests that start whole server
+ * processes on a data directory only apply to the embedded database.
+ */
+const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+export default defineProject({
+  test: {
+    name: onPostgres ? 'server-postgres' : 'server',
+    environment: 'node',
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    exclude: onPostgres ? ['test/process/**'] : [],
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+    pool: 'forks',
+  },
+});

@@ -1,0 +1,46 @@
+import { Outlet } from 'react-router';
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { DashboardTabs, type DashboardTab } from './dashboard-tabs.tsx';
+
+export interface DashboardLayoutProps {
+  /** Absolute path of the dashboard, e.g. '/dashboard/tenant-admin'. */
+  basePath: string;
+  title: string;
+  subtitle: string;
+  /** Heading of the panel that holds the child route (agent and user dashboards). */
+  panelTitle?: string;
+  tabs?: readonly DashboardTab[];
+  tabsLabel?: string;
+}
+
+/** Shell of a role dashboard: title, subtitle, optional tabs, and the child route in a panel. */
+export function DashboardLayout({ basePath, title, subtitle, panelTitle, tabs, tabsLabel }: DashboardLayoutProps) {
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 3, md: 4 } }}>
+      <Box component="header" sx={{ mb: 3 }}>
+        <Typography variant="h4" component="h1">
+          {title}
+        </Typography>
+        <Typography color="text.secondary" sx={{ mt: 0.5 }}>
+          {subtitle}
+        </Typography>
+      </Box>
+      {tabs && (
+        <Paper variant="outlined" sx={{ mb: 3 }}>
+          <DashboardTabs basePath={basePath} tabs={tabs} label={tabsLabel ?? title} />
+        </Paper>
+      )}
+      <Paper variant="outlined" component="section" sx={{ p: { xs: 2, md: 3 } }}>
+        {panelTitle && (
+          <Typography variant="h5" component="h2" sx={{ mb: 2 }}>
+            {panelTitle}
+          </Typography>
+        )}
+        <Outlet />
+      </Paper>
+    </Container>
+  );
+}

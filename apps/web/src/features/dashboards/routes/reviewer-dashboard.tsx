@@ -1,0 +1,16 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { homeForRole } from '@portal/contract/roles';
+import { UI_TEXTS } from '../../../lib/ui-texts.ts';
+import { DashboardLayout } from '../components/dashboard-layout.tsx';
+import { SectionPlaceholder } from '../components/section-placeholder.tsx';
+
+const texts = UI_TEXTS.dashboards.reviewer;
+
+/** /dashboard/reviewer: layout and child routes (SPEC §2). */
+export const reviewerDashboardRoute: RouteObject = {
+  element: <DashboardLayout basePath={homeForRole('REVIEWER')} title={texts.title} subtitle={texts.subtitle} />,
+  children: [
+    { index: true, element: <Navigate to="queue" replace /> },
+    { path: 'queue', element: <SectionPlaceholder title={texts.queue} /> },
+  ],
+};

@@ -1,0 +1,37 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { homeForRole } from '@portal/contract/roles';
+import { UI_TEXTS } from '../../../lib/ui-texts.ts';
+import { DashboardLayout } from '../components/dashboard-layout.tsx';
+import type { DashboardTab } from '../components/dashboard-tabs.tsx';
+import { SectionPlaceholder } from '../components/section-placeholder.tsx';
+
+const texts = UI_TEXTS.dashboards.tenantAdmin;
+const BASE_PATH = homeForRole('TENANT_ADMIN');
+
+const TABS: readonly DashboardTab[] = [
+  { path: 'overview', label: texts.overview },
+  { path: 'users', label: texts.users },
+  { path: 'uploads', label: texts.uploads },
+  { path: 'records', label: texts.records },
+  { path: 'bulk-verify', label: texts.bulkVerify },
+  { path: 'validation', label: texts.validation },
+  { path: 'export', label: texts.export },
+];
+
+/** /dashboard/tenant-admin: layout and child routes (SPEC §2). `not-found` has no tab. */
+export const tenantAdminDashboardRoute: RouteObject = {
+  element: (
+    <DashboardLayout
+      basePath={BASE_PATH}
+      title={texts.title}
+      subtitle={texts.subtitle}
+      tabs={TABS}
+      tabsLabel={texts.tabsLabel}
+    />
+  ),
+  children: [
+    { index: true, element: <Navigate to="overview" replace /> },
+    ...TABS.map((tab) => ({ path: tab.path, element: <SectionPlaceholder title={tab.label} /> })),
+    { path: 'not-found', element: <SectionPlaceholder title={texts.notFound} /> },
+  ],
+};

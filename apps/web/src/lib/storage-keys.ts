@@ -1,0 +1,10 @@
+/**
+ * localStorage keys of the web app (SPEC §3 "stored locally"). Kept free of imports so the
+ * Playwright journeys can read them too.
+ */
+export const STORAGE_KEYS = {
+  authToken: 'portal.authToken',
+  rememberedEmail: 'portal.rememberedEmail',
+  loginBlockedUntil: 'portal.loginBlockedUntil',
+  loginFailedAttempts: 'portal.loginFailedAttempts',
+} as const;

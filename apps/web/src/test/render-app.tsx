@@ -1,0 +1,32 @@
+import { vi } from 'vitest';
+import { render } from '@testing-library/react';
+import { RouterProvider, createMemoryRouter } from 'react-router';
+import { AppProviders } from '../app/app-providers.tsx';
+import { routes } from '../app/router.tsx';
+
+/** Renders the whole app (providers, shell, route table) at `path` in a memory router. */
+export function renderApp(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const view = render(
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { ...view, router };
+}
+
+type JsonReply = { status: number; body?: unknown };
+
+/** A fetch stub answering each call with the next reply; the mock records every request. */
+export function stubFetch(...replies: JsonReply[]) {
+  const queue = [...replies];
+  const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => {
+    const reply = queue.shift() ?? { status: 500, body: { message: 'unexpected call', code: 'TEST' } };
+    return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
+      status: reply.status,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
