@@ -6,7 +6,10 @@ describe('isElevatedPage', () => {
     expect(isElevatedPage(path)).toBe(true);
   });
 
-  it.each(['/login', '/dashboard/user/profile', '/profiles', '/administrator'])('does not elevate %s', (path) => {
-    expect(isElevatedPage(path)).toBe(false);
-  });
+  it.each(['/login', '/dashboard/user/profile', '/profiles', '/administrator'])(
+    'does not elevate %s',
+    (path) => {
+      expect(isElevatedPage(path)).toBe(false);
+    },
+  );
 });

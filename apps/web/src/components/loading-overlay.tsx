@@ -12,7 +12,12 @@ export function LoadingOverlay({ open, message }: LoadingOverlayProps) {
   return (
     <Backdrop
       open={open}
-      sx={{ zIndex: (theme) => theme.zIndex.modal + 1, color: 'common.white', flexDirection: 'column', gap: 2 }}
+      sx={{
+        zIndex: (theme) => theme.zIndex.modal + 1,
+        color: 'common.white',
+        flexDirection: 'column',
+        gap: 2,
+      }}
     >
       <CircularProgress color="inherit" aria-hidden="true" />
       <Typography role="status" aria-live="polite" variant="h6" component="p">

@@ -50,7 +50,10 @@ describe('apiRequest', () => {
   });
 
   it('throws ApiError with the status, message, code and details of the error body', async () => {
-    stubFetch({ status: 400, body: { message: 'Bad input', code: 'VALIDATION_ERROR', details: { email: 'x' } } });
+    stubFetch({
+      status: 400,
+      body: { message: 'Bad input', code: 'VALIDATION_ERROR', details: { email: 'x' } },
+    });
     const error = await apiRequest('/api/v1/x').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect(error).toMatchObject({
@@ -63,7 +66,10 @@ describe('apiRequest', () => {
   });
 
   it('throws ApiError without a server message when the error body is not the API shape', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => new Response('<html>bad gateway</html>', { status: 502 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html>bad gateway</html>', { status: 502 })),
+    );
     const error = await apiRequest('/api/v1/x').catch((e: unknown) => e);
     expect(error).toMatchObject({ status: 502, serverMessage: undefined });
   });

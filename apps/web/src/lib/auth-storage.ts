@@ -50,7 +50,10 @@ export function clearToken(): void {
 }
 
 /** Logged in = a stored token whose `exp` lies in the future (SPEC §4, §9). */
-export function readSession(token: string | null = getStoredToken(), now: number = Date.now()): Session | null {
+export function readSession(
+  token: string | null = getStoredToken(),
+  now: number = Date.now(),
+): Session | null {
   if (!token) return null;
   const claims = decodeTokenClaims(token);
   if (!claims || isExpired(claims, now)) return null;

@@ -18,7 +18,9 @@ export function buildToken(overrides: Partial<TokenClaims> = {}): string {
     exp: Math.floor(Date.now() / 1000) + 3600,
     ...overrides,
   };
-  return [base64Url(JSON.stringify({ alg: 'HS256', typ: 'JWT' })), base64Url(JSON.stringify(claims)), 'sig'].join(
-    '.',
-  );
+  return [
+    base64Url(JSON.stringify({ alg: 'HS256', typ: 'JWT' })),
+    base64Url(JSON.stringify(claims)),
+    'sig',
+  ].join('.');
 }

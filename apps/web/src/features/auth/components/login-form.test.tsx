@@ -118,7 +118,10 @@ describe('successful login', () => {
   it('stores the token, resets the lockout, remembers the email and opens the role home', async () => {
     saveLoginLockout({ failedAttempts: 2, blockedUntil: null });
     const token = buildToken({ role: 'REVIEWER' });
-    stubFetch({ status: 200, body: { token } }, { status: 401, body: { message: 'x', code: 'UNAUTHORIZED' } });
+    stubFetch(
+      { status: 200, body: { token } },
+      { status: 401, body: { message: 'x', code: 'UNAUTHORIZED' } },
+    );
     const user = userEvent.setup();
     const { router } = renderApp('/login');
 

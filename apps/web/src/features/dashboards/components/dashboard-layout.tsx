@@ -17,7 +17,14 @@ export interface DashboardLayoutProps {
 }
 
 /** Shell of a role dashboard: title, subtitle, optional tabs, and the child route in a panel. */
-export function DashboardLayout({ basePath, title, subtitle, panelTitle, tabs, tabsLabel }: DashboardLayoutProps) {
+export function DashboardLayout({
+  basePath,
+  title,
+  subtitle,
+  panelTitle,
+  tabs,
+  tabsLabel,
+}: DashboardLayoutProps) {
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 4 } }}>
       <Box component="header" sx={{ mb: 3 }}>

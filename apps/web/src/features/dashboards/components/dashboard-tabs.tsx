@@ -18,7 +18,11 @@ export interface DashboardTabsProps {
 }
 
 /** The tab whose child route is open; `false` (no tab selected) on untabbed children. */
-export function activeTabPath(pathname: string, basePath: string, tabs: readonly DashboardTab[]): string | false {
+export function activeTabPath(
+  pathname: string,
+  basePath: string,
+  tabs: readonly DashboardTab[],
+): string | false {
   const active = tabs.find((tab) => {
     const target = `${basePath}/${tab.path}`;
     return pathname === target || pathname.startsWith(`${target}/`);
@@ -32,24 +36,24 @@ export function DashboardTabs({ basePath, tabs, label }: DashboardTabsProps) {
   return (
     <Box component="nav" aria-label={label}>
       <Tabs
-      aria-label={label}
-      value={activeTabPath(pathname, basePath, tabs)}
-      variant="scrollable"
-      scrollButtons="auto"
-      allowScrollButtonsMobile
-    >
-      {tabs.map((tab) => (
-        <Tab
-          key={tab.path}
-          value={tab.path}
-          label={tab.label}
-          icon={tab.icon}
-          iconPosition="start"
-          component={Link}
-          to={`${basePath}/${tab.path}`}
-          sx={{ minHeight: 56 }}
-        />
-      ))}
+        aria-label={label}
+        value={activeTabPath(pathname, basePath, tabs)}
+        variant="scrollable"
+        scrollButtons="auto"
+        allowScrollButtonsMobile
+      >
+        {tabs.map((tab) => (
+          <Tab
+            key={tab.path}
+            value={tab.path}
+            label={tab.label}
+            icon={tab.icon}
+            iconPosition="start"
+            component={Link}
+            to={`${basePath}/${tab.path}`}
+            sx={{ minHeight: 56 }}
+          />
+        ))}
       </Tabs>
     </Box>
   );

@@ -8,7 +8,9 @@ const texts = UI_TEXTS.dashboards.reviewer;
 
 /** /dashboard/reviewer: layout and child routes (SPEC §2). */
 export const reviewerDashboardRoute: RouteObject = {
-  element: <DashboardLayout basePath={homeForRole('REVIEWER')} title={texts.title} subtitle={texts.subtitle} />,
+  element: (
+    <DashboardLayout basePath={homeForRole('REVIEWER')} title={texts.title} subtitle={texts.subtitle} />
+  ),
   children: [
     { index: true, element: <Navigate to="queue" replace /> },
     { path: 'queue', element: <SectionPlaceholder title={texts.queue} /> },

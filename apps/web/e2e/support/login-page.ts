@@ -1,0 +1,30 @@
+import { expect, type Page } from '@playwright/test';
+import { STORAGE_KEYS } from '../../src/lib/storage-keys.ts';
+import type { DemoUser } from './demo-users.ts';
+
+export const loginForm = (page: Page) => ({
+  email: page.getByRole('textbox', { name: 'Email' }),
+  password: page.getByLabel('Password', { exact: false }).and(page.locator('input')),
+  rememberMe: page.getByRole('checkbox', { name: 'Remember me' }),
+  submit: page.getByRole('button', { name: /^Sign(ing)? In/ }),
+  lockWarning: page.getByRole('status').filter({ hasText: 'Too many failed attempts' }),
+});
+
+export async function submitLogin(page: Page, email: string, password: string): Promise<void> {
+  const form = loginForm(page);
+  await form.email.fill(email);
+  await form.password.fill(password);
+  await form.submit.click();
+}
+
+/** Signs in through the login screen and waits for the role's dashboard. */
+export async function signIn(page: Page, user: DemoUser): Promise<void> {
+  await page.goto('/login');
+  await submitLogin(page, user.email, user.password);
+  await expect(page).toHaveURL(user.home);
+  await expect(page.getByRole('heading', { level: 1, name: user.title })).toBeVisible();
+}
+
+export function storedToken(page: Page): Promise<string | null> {
+  return page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.authToken);
+}

@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor } from '@testing-library/react';
+import { storeToken } from '../lib/auth-storage.ts';
+import { buildToken } from '../test/build-token.ts';
+import { renderApp, stubFetch } from '../test/render-app.tsx';
+
+const ME_UNAVAILABLE = { status: 404, body: { message: 'Service not found', code: 'NOT_FOUND' } };
+
+async function expectPath(router: ReturnType<typeof renderApp>['router'], path: string) {
+  await waitFor(() => expect(router.state.location.pathname).toBe(path));
+}
+
+describe('open routes', () => {
+  it.each(['/', '/no/such/page', '/dashboard/tenant-admin/no-such-tab'])(
+    'sends %s to /login',
+    async (path) => {
+      const { router } = renderApp(path);
+      await expectPath(router, '/login');
+      expect(screen.getByRole('heading', { level: 1, name: 'Sign In' })).toBeTruthy();
+    },
+  );
+
+  it('shows the registration screen without a session', async () => {
+    renderApp('/register-employee');
+    expect(await screen.findByRole('heading', { name: 'Verify Your Identity' })).toBeTruthy();
+    expect(screen.getByText('Claim Your Secure Account')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Login' })).toBeTruthy();
+  });
+});
+
+describe('login guard', () => {
+  it('sends a visitor without a session to /login', async () => {
+    const { router } = renderApp('/dashboard/agent/verify');
+    await expectPath(router, '/login');
+  });
+
+  it('treats an expired token as logged out', async () => {
+    storeToken(buildToken({ role: 'AGENT', exp: 1 }));
+    const { router } = renderApp('/dashboard/agent');
+    await expectPath(router, '/login');
+  });
+});
+
+describe('role guard', () => {
+  it('sends a user of another role away from the dashboard (via /login to their own home)', async () => {
+    stubFetch(ME_UNAVAILABLE);
+    storeToken(buildToken({ role: 'GLOBAL_SUPER_ADMIN', tenantId: null }));
+    const { router } = renderApp('/dashboard/tenant-admin');
+    await expectPath(router, '/dashboard/global-admin/overview');
+    expect(screen.queryByRole('heading', { name: 'Tenant Admin Dashboard' })).toBeNull();
+  });
+
+  it('lets a role without a dashboard stay on /login', async () => {
+    stubFetch(ME_UNAVAILABLE);
+    storeToken(buildToken({ role: 'TENANT_MANAGER' }));
+    const { router } = renderApp('/dashboard/user');
+    await expectPath(router, '/login');
+    expect(screen.getByRole('button', { name: 'Sign Out' })).toBeTruthy();
+  });
+});
+
+describe('role dashboards', () => {
+  it.each([
+    [
+      'GLOBAL_SUPER_ADMIN',
+      '/dashboard/global-admin',
+      '/dashboard/global-admin/overview',
+      'Global Admin Dashboard',
+    ],
+    ['TENANT_ADMIN', '/dashboard/tenant-admin', '/dashboard/tenant-admin/overview', 'Tenant Admin Dashboard'],
+    ['AGENT', '/dashboard/agent', '/dashboard/agent/verify', 'Agent Dashboard'],
+    ['REVIEWER', '/dashboard/reviewer', '/dashboard/reviewer/queue', 'Reviewer Dashboard'],
+    ['SELF_SERVICE_USER', '/dashboard/user', '/dashboard/user/profile', 'User Dashboard'],
+    ['REVIEWER', '/dashboard', '/dashboard/reviewer/queue', 'Reviewer Dashboard'],
+    ['AGENT', '/login', '/dashboard/agent/verify', 'Agent Dashboard'],
+  ] as const)('%s opening %s lands on %s', async (role, path, landing, title) => {
+    stubFetch(ME_UNAVAILABLE);
+    storeToken(buildToken({ role }));
+    const { router } = renderApp(path);
+    await expectPath(router, landing);
+    expect(screen.getByRole('heading', { level: 1, name: title })).toBeTruthy();
+  });
+
+  it('selects the tab of the open child route and lists every tenant admin tab', async () => {
+    stubFetch(ME_UNAVAILABLE);
+    storeToken(buildToken({ role: 'TENANT_ADMIN' }));
+    renderApp('/dashboard/tenant-admin/bulk-verify');
+    const tabs = await screen.findAllByRole('tab');
+    expect(tabs.map((tab) => tab.textContent)).toEqual([
+      'Overview',
+      'User Management',
+      'File Upload',
+      'Master Records',
+      'Bulk Verification',
+      'Validation Queue',
+      'Payroll Export',
+    ]);
+    const selected = screen.getByRole('tab', { selected: true });
+    expect(selected.textContent).toBe('Bulk Verification');
+    expect(selected.getAttribute('href')).toBe('/dashboard/tenant-admin/bulk-verify');
+    expect(screen.getByRole('heading', { level: 2, name: 'Bulk Verification' })).toBeTruthy();
+  });
+
+  it('selects no tab on the untabbed not-found child', async () => {
+    stubFetch(ME_UNAVAILABLE);
+    storeToken(buildToken({ role: 'TENANT_ADMIN' }));
+    renderApp('/dashboard/tenant-admin/not-found');
+    expect(await screen.findByRole('heading', { name: 'Records Without BioMetrics' })).toBeTruthy();
+    expect(screen.queryByRole('tab', { selected: true })).toBeNull();
+  });
+});
