@@ -8,7 +8,7 @@ import type { Database } from './platform/db.ts';
 import { registerErrorHandling } from './platform/errors.ts';
 import type { JobQueue } from './platform/jobs.ts';
 import { registerOpenApi } from './platform/openapi.ts';
-import type { Keys } from './platform/secrets.ts';
+import { secretBox, type Keys } from './platform/secrets.ts';
 import { registerWeb } from './platform/web.ts';
 import { AuditRepo } from './modules/audit/audit.repo.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -18,6 +18,15 @@ import { healthRoutes } from './modules/health/health.routes.ts';
 import { UsersRepo } from './modules/users/users.repo.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { UsersService } from './modules/users/users.service.ts';
+import { UserAdminService } from './modules/users/user-admin.service.ts';
+import { OverviewRepo } from './modules/overview/overview.repo.ts';
+import { overviewRoutes } from './modules/overview/overview.routes.ts';
+import { OverviewService } from './modules/overview/overview.service.ts';
+import { RequestMetrics } from './modules/overview/request-metrics.ts';
+import { TenantsRepo } from './modules/tenants/tenants.repo.ts';
+import { tenantsRoutes } from './modules/tenants/tenants.routes.ts';
+import { TenantsService } from './modules/tenants/tenants.service.ts';
+import { API_BASE } from '@portal/contract/api-paths';
 
 export interface AppDeps {
   config: Config;
@@ -50,10 +59,25 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
   const audit = new AuditRepo(db.orm);
   const tokens = new TokenService(keys.jwt, config.jwtTtlSeconds);
   const routeTable = registerAccess(app, { tokens, users });
+  const tenants = new TenantsRepo(db.orm);
+
+  const overviewRepo = new OverviewRepo(db.orm);
+  const metrics = new RequestMetrics(overviewRepo, app.log);
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.url.startsWith(API_BASE)) metrics.record(reply.statusCode, reply.elapsedTime);
+  });
+  app.addHook('onReady', async () => metrics.start());
+  app.addHook('onClose', async () => metrics.stop());
 
   healthRoutes(app, { database: () => db.ping(), jobs: () => jobs.ping() });
   authRoutes(app, new AuthService(users, new LoginAttemptsRepo(db.orm), audit, tokens));
   usersRoutes(app, new UsersService(users));
+  tenantsRoutes(
+    app,
+    new TenantsService(tenants, audit, secretBox(keys.atRest)),
+    new UserAdminService(users, tenants, audit),
+  );
+  overviewRoutes(app, new OverviewService(overviewRepo, metrics));
 
   await registerWeb(app, config.webDist);
   await app.ready();

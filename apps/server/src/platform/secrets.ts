@@ -45,3 +45,13 @@ export function decryptSecret(key: Buffer, sealed: string): string {
   decipher.setAuthTag(raw.subarray(12, 28));
   return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
 }
+
+/** Seals and opens secrets at rest under one key. */
+export interface SecretBox {
+  seal(plaintext: string): string;
+  open(sealed: string): string;
+}
+
+export function secretBox(key: Buffer): SecretBox {
+  return { seal: (p) => encryptSecret(key, p), open: (s) => decryptSecret(key, s) };
+}

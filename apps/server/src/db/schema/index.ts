@@ -2,3 +2,4 @@ export { tenants } from './tenants.ts';
 export { users } from './users.ts';
 export { loginAttempts } from './login-attempts.ts';
 export { auditEvents } from './audit-events.ts';
+export { requestMetrics, verificationCounts } from './metrics.ts';

@@ -101,6 +101,10 @@ export class UsersRepo {
     return Boolean(row);
   }
 
+  async transaction<T>(fn: (tx: Orm) => Promise<T>): Promise<T> {
+    return this.orm.transaction(fn);
+  }
+
   async setStatus(id: string, status: UserStatus): Promise<void> {
     await this.orm
       .update(users)

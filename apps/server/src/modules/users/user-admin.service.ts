@@ -1,0 +1,75 @@
+import type { Role } from '@portal/contract/roles';
+import { TENANT_USER_MESSAGES } from '@portal/contract/tenant-users';
+import type { Actor } from '../../access/actor.ts';
+import { conflict, notFound } from '../../platform/errors.ts';
+import type { AuditRepo } from '../audit/audit.repo.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import type { TenantsRepo } from '../tenants/tenants.repo.ts';
+import { isUniqueViolation } from '../tenants/tenants.service.ts';
+import type { UsersRepo } from './users.repo.ts';
+
+export interface CreateTenantUser {
+  tenantId: string;
+  fullName: string;
+  email: string;
+  password: string;
+  role: Exclude<Role, 'GLOBAL_SUPER_ADMIN'>;
+}
+
+/** Creating users of a tenant; emails are unique across the platform, case-insensitively. */
+export class UserAdminService {
+  constructor(
+    private readonly users: UsersRepo,
+    private readonly tenants: TenantsRepo,
+    private readonly audit: AuditRepo,
+  ) {}
+
+  async emailExists(email: string): Promise<boolean> {
+    return Boolean(await this.users.findByEmail(email));
+  }
+
+  async create(actor: Actor, input: CreateTenantUser) {
+    if (!(await this.tenants.findById(input.tenantId))) throw notFound('Tenant not found');
+    if (await this.emailExists(input.email)) {
+      throw conflict(TENANT_USER_MESSAGES.emailTaken, { email: TENANT_USER_MESSAGES.emailTaken });
+    }
+    const passwordHash = await hashPassword(input.password);
+    try {
+      return await this.users.transaction(async (tx) => {
+        const user = await this.users.insert(
+          {
+            tenantId: input.tenantId,
+            fullName: input.fullName.trim(),
+            email: input.email,
+            role: input.role,
+            passwordHash,
+          },
+          tx,
+        );
+        await this.audit.append(
+          {
+            tenantId: input.tenantId,
+            actorUserId: actor.userId,
+            actorEmail: actor.email,
+            action: 'USER_CREATED',
+            entityType: 'user',
+            entityId: user.id,
+            after: { fullName: user.fullName, email: user.email, role: user.role },
+          },
+          tx,
+        );
+        return {
+          id: user.id,
+          fullName: user.fullName,
+          email: user.email,
+          role: user.role,
+          tenantId: user.tenantId,
+        };
+      });
+    } catch (err) {
+      if (isUniqueViolation(err))
+        throw conflict(TENANT_USER_MESSAGES.emailTaken, { email: TENANT_USER_MESSAGES.emailTaken });
+      throw err;
+    }
+  }
+}

@@ -1,0 +1,138 @@
+import { z } from 'zod';
+import { LIMITS } from './limits.ts';
+
+/** Texts of the tenant form (SPEC §5, §8). */
+export const TENANT_MESSAGES = {
+  required: 'This field is required',
+  min: (n: number) => `Must be at least ${n} characters`,
+  max: (n: number) => `Cannot exceed ${n} characters`,
+  invalid: 'Invalid input',
+  subdomainPattern:
+    'Subdomain must start and end with alphanumeric characters, and can contain hyphens in between',
+  subdomainHint: 'Lowercase letters, numbers, and hyphens only.',
+  subdomainTaken: 'This subdomain is already taken',
+  subdomainImmutable: 'Subdomain cannot be changed after creation.',
+  stateCode: 'State code must be exactly 2 uppercase letters',
+  url: 'Please enter a valid URL',
+  aesKey: 'AES key must be 32 bytes, written as base64 or hex',
+  iv: 'IV must be 16 bytes, written as base64 or hex',
+  notFound: 'Tenant not found',
+} as const;
+
+export const SUBSCRIPTION_STATUSES = ['ACTIVE', 'TRIAL'] as const;
+export const SubscriptionStatusSchema = z.enum(SUBSCRIPTION_STATUSES);
+export type SubscriptionStatus = z.infer<typeof SubscriptionStatusSchema>;
+
+export const DEFAULT_PROVIDER = 'OPTIMA';
+const SUBDOMAIN_PATTERN = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
+const URL_PATTERN = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
+
+/** Byte length of a key written as hex or base64, or undefined when it is neither. */
+export function keyByteLength(value: string): number | undefined {
+  const v = value.trim();
+  if (/^[0-9a-f]+$/i.test(v) && v.length % 2 === 0) return v.length / 2;
+  if (/^[A-Za-z0-9+/_-]+={0,2}$/.test(v) && v.length % 4 === 0) {
+    const padding = v.endsWith('==') ? 2 : v.endsWith('=') ? 1 : 0;
+    return (v.length / 4) * 3 - padding;
+  }
+  return undefined;
+}
+
+const requiredText = (max?: number, min = 1) => {
+  let s = z.string({ error: TENANT_MESSAGES.required }).trim().min(1, TENANT_MESSAGES.required);
+  if (min > 1) s = s.min(min, TENANT_MESSAGES.min(min));
+  if (max) s = s.max(max, TENANT_MESSAGES.max(max));
+  return s;
+};
+const urlText = () => requiredText(2000).regex(URL_PATTERN, TENANT_MESSAGES.url);
+const optionalUrl = z
+  .string()
+  .trim()
+  .max(2000, TENANT_MESSAGES.max(2000))
+  .refine((v) => v === '' || URL_PATTERN.test(v), TENANT_MESSAGES.url)
+  .optional();
+/** A secret that may be left blank (keep the stored one, or none). */
+const optionalSecret = z.string().trim().max(4000, TENANT_MESSAGES.max(4000)).optional();
+const keyOf = (bytes: number, message: string) =>
+  optionalSecret.refine((v) => !v || keyByteLength(v) === bytes, message);
+
+const tenantFields = {
+  name: requiredText(LIMITS.tenantNameMax, LIMITS.tenantNameMin),
+  subdomain: requiredText(LIMITS.subdomainMax, LIMITS.subdomainMin).regex(
+    SUBDOMAIN_PATTERN,
+    TENANT_MESSAGES.subdomainPattern,
+  ),
+  stateCode: z
+    .string({ error: TENANT_MESSAGES.required })
+    .trim()
+    .min(1, TENANT_MESSAGES.required)
+    .regex(/^[A-Z]{2}$/, TENANT_MESSAGES.stateCode),
+  description: z
+    .string()
+    .trim()
+    .max(LIMITS.descriptionMax, TENANT_MESSAGES.max(LIMITS.descriptionMax))
+    .optional(),
+  subscriptionStatus: SubscriptionStatusSchema.default('TRIAL'),
+  providerName: requiredText(50).default(DEFAULT_PROVIDER),
+  apiBaseUrl: urlText(),
+  validationUrl: optionalUrl,
+  clientId: requiredText(200),
+  clientSecretEncrypted: optionalSecret,
+  aesKey: keyOf(32, TENANT_MESSAGES.aesKey),
+  iv: keyOf(16, TENANT_MESSAGES.iv),
+};
+
+/** Create: aesKey and iv are required; the client secret is optional (SPEC §5). */
+export const TenantCreateSchema = z.object({
+  ...tenantFields,
+  aesKey: tenantFields.aesKey.refine((v) => Boolean(v), TENANT_MESSAGES.required),
+  iv: tenantFields.iv.refine((v) => Boolean(v), TENANT_MESSAGES.required),
+});
+export type TenantCreate = z.input<typeof TenantCreateSchema>;
+
+/** Update: a blank secret keeps the stored one; the subdomain cannot change. */
+export const TenantUpdateSchema = z.object(tenantFields);
+export type TenantUpdate = z.input<typeof TenantUpdateSchema>;
+
+/** What a browser may see of the provider settings: never the secrets, only whether each is set. */
+export const PublicIdentitySourceConfigSchema = z.object({
+  providerName: z.string(),
+  apiBaseUrl: z.string(),
+  clientId: z.string(),
+  validationUrl: z.string().nullable(),
+  secretsSet: z.object({ clientSecret: z.boolean(), aesKey: z.boolean(), iv: z.boolean() }),
+});
+export type PublicIdentitySourceConfig = z.infer<typeof PublicIdentitySourceConfigSchema>;
+
+export const TenantSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  subdomain: z.string(),
+  stateCode: z.string(),
+  description: z.string().nullable(),
+  subscriptionStatus: SubscriptionStatusSchema,
+  /** JSON string of PublicIdentitySourceConfig (SPEC §3 keeps it a string), or null when not set. */
+  identitySourceConfig: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type Tenant = z.infer<typeof TenantSchema>;
+
+export const TestConnectionResultSchema = z.object({ ok: z.boolean(), message: z.string() });
+export type TestConnectionResult = z.infer<typeof TestConnectionResultSchema>;
+
+export const PlatformOverviewSchema = z.object({
+  systemHealth: z.object({
+    overallStatus: z.enum(['Operational', 'Degraded']),
+    /** Percent of the last 7 days (since the first start, if later) in which the API was up. */
+    apiUptime7dPercent: z.number(),
+    avgResponseTimeMs: z.number(),
+    errorRate24hPercent: z.number(),
+  }),
+  platform: z.object({
+    activeTenants: z.number(),
+    verifications30d: z.number(),
+    totalRegisteredUsers: z.number(),
+    subscriptions: z.object({ active: z.number(), trial: z.number() }),
+  }),
+});
+export type PlatformOverview = z.infer<typeof PlatformOverviewSchema>;
