@@ -32,6 +32,18 @@ export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
     'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
   });
 
+const CODE_BY_STATUS: Record<number, string> = {
+  401: ERROR_CODES.UNAUTHORIZED,
+  403: ERROR_CODES.FORBIDDEN,
+  404: ERROR_CODES.NOT_FOUND,
+  406: ERROR_CODES.UNSUPPORTED_MEDIA,
+  409: ERROR_CODES.CONFLICT,
+  413: ERROR_CODES.TOO_LARGE,
+  415: ERROR_CODES.UNSUPPORTED_MEDIA,
+  422: ERROR_CODES.UNPROCESSABLE,
+  429: ERROR_CODES.RATE_LIMITED,
+};
+
 /** Field path → message, from the validation issues of a request schema. */
 function fieldDetails(err: {
   validation: { instancePath: string; message?: string }[];
@@ -67,14 +79,6 @@ export function registerErrorHandling(app: FastifyInstance): void {
       request.log.error({ err }, 'request failed');
       return reply.code(status).send({ message: MESSAGES.auth.serverError, code: ERROR_CODES.INTERNAL });
     }
-    const code =
-      status === 413
-        ? ERROR_CODES.TOO_LARGE
-        : status === 415
-          ? ERROR_CODES.UNSUPPORTED_MEDIA
-          : status === 404
-            ? ERROR_CODES.NOT_FOUND
-            : ERROR_CODES.VALIDATION;
-    return reply.code(status).send({ message: err.message, code });
+    return reply.code(status).send({ message: err.message, code: CODE_BY_STATUS[status] ?? ERROR_CODES.VALIDATION });
   });
 }

@@ -4,7 +4,8 @@ import type { DemoUser } from './demo-users.ts';
 
 export const loginForm = (page: Page) => ({
   email: page.getByRole('textbox', { name: 'Email' }),
-  password: page.getByLabel('Password', { exact: false }).and(page.locator('input')),
+  // The visibility toggle's label also mentions the password; the field's label starts with it.
+  password: page.getByLabel(/^Password/),
   rememberMe: page.getByRole('checkbox', { name: 'Remember me' }),
   submit: page.getByRole('button', { name: /^Sign(ing)? In/ }),
   lockWarning: page.getByRole('status').filter({ hasText: 'Too many failed attempts' }),

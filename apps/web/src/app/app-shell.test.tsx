@@ -3,7 +3,8 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { readSession, storeToken } from '../lib/auth-storage.ts';
 import { buildToken } from '../test/build-token.ts';
-import { renderApp, stubFetch } from '../test/render-app.tsx';
+import { renderApp } from '../test/render-app.tsx';
+import { stubFetch } from '../test/stub-fetch.ts';
 
 const ME = {
   id: 'user-1',

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { storeToken } from '../lib/auth-storage.ts';
 import { buildToken } from '../test/build-token.ts';
-import { renderApp, stubFetch } from '../test/render-app.tsx';
+import { renderApp } from '../test/render-app.tsx';
+import { stubFetch } from '../test/stub-fetch.ts';
 
 const ME_UNAVAILABLE = { status: 404, body: { message: 'Service not found', code: 'NOT_FOUND' } };
 
@@ -107,5 +108,15 @@ describe('role dashboards', () => {
     renderApp('/dashboard/tenant-admin/not-found');
     expect(await screen.findByRole('heading', { name: 'Records Without BioMetrics' })).toBeTruthy();
     expect(screen.queryByRole('tab', { selected: true })).toBeNull();
+  });
+});
+
+describe('session expiry', () => {
+  it('sends the user to /login when the token expires while a dashboard is open', async () => {
+    stubFetch(ME_UNAVAILABLE);
+    storeToken(buildToken({ role: 'AGENT', exp: Math.floor(Date.now() / 1000) + 1 }));
+    const { router } = renderApp('/dashboard/agent/verify');
+    await expectPath(router, '/dashboard/agent/verify');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 3000 });
   });
 });

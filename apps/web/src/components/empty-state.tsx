@@ -32,7 +32,7 @@ export function EmptyState({ title, message, icon, action, titleComponent = 'h2'
         {title}
       </Typography>
       {message && (
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
           {message}
         </Typography>
       )}

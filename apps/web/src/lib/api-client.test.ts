@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { stubFetch } from '../test/render-app.tsx';
+import { stubFetch } from '../test/stub-fetch.ts';
 import { buildToken } from '../test/build-token.ts';
 import { ApiError, NETWORK_ERROR_STATUS, apiRequest, apiUrl } from './api-client.ts';
 import { storeToken } from './auth-storage.ts';

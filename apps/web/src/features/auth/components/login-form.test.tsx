@@ -4,7 +4,8 @@ import userEvent from '@testing-library/user-event';
 import { readLoginLockout, readSession, saveLoginLockout } from '../../../lib/auth-storage.ts';
 import { STORAGE_KEYS } from '../../../lib/storage-keys.ts';
 import { buildToken } from '../../../test/build-token.ts';
-import { renderApp, stubFetch } from '../../../test/render-app.tsx';
+import { renderApp } from '../../../test/render-app.tsx';
+import { stubFetch } from '../../../test/stub-fetch.ts';
 
 const INVALID = { status: 401, body: { message: 'Invalid credentials', code: 'UNAUTHORIZED' } };
 

@@ -14,9 +14,7 @@ export function LoginPage() {
         <Typography variant="h4" component="h1" gutterBottom>
           {UI_TEXTS.login.title}
         </Typography>
-        <Typography color="text.secondary" sx={{ mb: 3 }}>
-          {UI_TEXTS.login.subtitle}
-        </Typography>
+        <Typography sx={{ color: 'text.secondary', mb: 3 }}>{UI_TEXTS.login.subtitle}</Typography>
         <LoginForm />
         <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
           <Link component={RouterLink} to="/register-employee">

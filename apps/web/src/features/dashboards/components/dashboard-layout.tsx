@@ -31,9 +31,7 @@ export function DashboardLayout({
         <Typography variant="h4" component="h1">
           {title}
         </Typography>
-        <Typography color="text.secondary" sx={{ mt: 0.5 }}>
-          {subtitle}
-        </Typography>
+        <Typography sx={{ color: 'text.secondary', mt: 0.5 }}>{subtitle}</Typography>
       </Box>
       {tabs && (
         <Paper variant="outlined" sx={{ mb: 3 }}>

@@ -18,9 +18,7 @@ export function RegisterEmployeePage() {
         <Typography variant="h4" component="h1" gutterBottom>
           {UI_TEXTS.registration.title}
         </Typography>
-        <Typography color="text.secondary" sx={{ mb: 3 }}>
-          {UI_TEXTS.registration.subtitle}
-        </Typography>
+        <Typography sx={{ color: 'text.secondary', mb: 3 }}>{UI_TEXTS.registration.subtitle}</Typography>
         <Alert severity="info">{UI_TEXTS.sectionPreparing}</Alert>
         {session === null && (
           <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>

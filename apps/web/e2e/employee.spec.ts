@@ -1,0 +1,27 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_USERS } from './support/demo-users.ts';
+import { loginForm, signIn, submitLogin } from './support/login-page.ts';
+import { saveScreen } from './support/screens.ts';
+
+const employee = DEMO_USERS.employee;
+
+test.describe('employee journey', () => {
+  test('signs in to the user dashboard', async ({ page }) => {
+    await signIn(page, employee);
+    await expect(page.getByText('Personal account and verification management')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'User Portal' })).toBeVisible();
+    await saveScreen(page, 'dashboard-user');
+  });
+
+  test('remember me prefills the email after signing out', async ({ page }) => {
+    await page.goto('/login');
+    await loginForm(page).rememberMe.check();
+    await submitLogin(page, employee.email, employee.password);
+    await expect(page).toHaveURL(employee.home);
+
+    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await expect(page).toHaveURL('/login');
+    await expect(loginForm(page).email).toHaveValue(employee.email);
+    await expect(loginForm(page).rememberMe).toBeChecked();
+  });
+});

@@ -1,0 +1,61 @@
+import { expect, test } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/axe.ts';
+import { DEMO_USERS } from './support/demo-users.ts';
+import { signIn } from './support/login-page.ts';
+import { saveScreen } from './support/screens.ts';
+
+const tenantAdmin = DEMO_USERS.tenantAdmin;
+
+const TABS = [
+  ['Overview', 'overview'],
+  ['User Management', 'users'],
+  ['File Upload', 'uploads'],
+  ['Master Records', 'records'],
+  ['Bulk Verification', 'bulk-verify'],
+  ['Validation Queue', 'validation'],
+  ['Payroll Export', 'export'],
+] as const;
+
+test.describe('tenant admin journey', () => {
+  test('signs in to the tenant admin dashboard with its seven tabs', async ({ page }) => {
+    await signIn(page, tenantAdmin);
+    await expect(page.getByText('Upload and manage records for your tenant')).toBeVisible();
+    await expect(page.getByRole('tab')).toHaveText(TABS.map(([label]) => label));
+    await saveScreen(page, 'dashboard-tenant-admin');
+
+    for (const [label, path] of TABS) {
+      await page.getByRole('tab', { name: label }).click();
+      await expect(page).toHaveURL(`/dashboard/tenant-admin/${path}`);
+      await expect(page.getByRole('tab', { name: label })).toHaveAttribute('aria-selected', 'true');
+      await expect(page.getByRole('heading', { level: 2, name: label })).toBeVisible();
+    }
+  });
+
+  test('opens the untabbed not-found list with no tab selected', async ({ page }) => {
+    await signIn(page, tenantAdmin);
+    await page.goto('/dashboard/tenant-admin/not-found');
+    await expect(page.getByRole('heading', { level: 2, name: 'Records Without BioMetrics' })).toBeVisible();
+    await expect(page.getByRole('tab', { selected: true })).toHaveCount(0);
+  });
+
+  test('is kept out of the global admin dashboard', async ({ page }) => {
+    await signIn(page, tenantAdmin);
+    await page.goto('/dashboard/global-admin/tenants');
+    await expect(page).toHaveURL(tenantAdmin.home);
+  });
+
+  test('fits a phone screen, with the tabs scrolling instead of the page', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, tenantAdmin);
+    await page.getByRole('tab', { name: 'Payroll Export' }).click();
+    await expect(page.getByRole('tab', { name: 'Payroll Export' })).toBeInViewport();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await saveScreen(page, 'dashboard-tenant-admin-phone');
+  });
+
+  test('the dashboard has no serious accessibility violations', async ({ page }) => {
+    await signIn(page, tenantAdmin);
+    await expectNoSeriousA11yViolations(page);
+  });
+});
