@@ -1,0 +1,96 @@
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import ExcelJS from 'exceljs';
+import { PEOPLE_FILE_COLUMNS } from '../apps/identity-sim/src/population.ts';
+import { buildMasterRows, MASTER_LIST_HEADERS, masterRowCells, type MasterRow } from './master-list-rows.ts';
+import { derivePopulation, type DerivedPerson, type Outcome } from './sot-population-rows.ts';
+import { fixZipTimestamps } from './zip-timestamps.ts';
+
+/**
+ * Writes the sample master list (CSV and XLSX) and the simulator's demo population derived from it.
+ * Deterministic: the same seed gives the same rows, so the committed files can be regenerated.
+ * Run: npx tsx examples/generate-examples.ts
+ */
+const EMPLOYEES = 2000;
+const SEED = 20_240_601;
+const out = (name: string) => fileURLToPath(new URL(name, import.meta.url));
+
+/** RFC 4180 quoting; no cell here starts with = + - @, so no formula-injection guard is needed. */
+function csvLine(cells: readonly (string | number | boolean | undefined)[]): string {
+  return cells
+    .map((cell) => {
+      const text = cell === undefined ? '' : String(cell);
+      return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+    })
+    .join(',');
+}
+
+function writeCsv(
+  file: string,
+  header: readonly string[],
+  rows: Iterable<readonly (string | number | boolean | undefined)[]>,
+) {
+  const lines = [csvLine(header)];
+  for (const row of rows) lines.push(csvLine(row));
+  fs.writeFileSync(file, `${lines.join('\n')}\n`);
+}
+
+async function writeXlsx(file: string, rows: readonly MasterRow[]): Promise<void> {
+  const workbook = new ExcelJS.Workbook();
+  // Fixed metadata and zip times: regenerating gives the same bytes as the committed file.
+  const stamp = new Date(Date.UTC(2024, 5, 1));
+  workbook.creator = 'Demo State Civil Service Commission';
+  workbook.created = stamp;
+  workbook.modified = stamp;
+  const sheet = workbook.addWorksheet('Master List', { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = MASTER_LIST_HEADERS.map((header) => ({
+    header,
+    width: { 'S/N': 7, 'Full Name': 32, Ministry: 30, Department: 32, Email: 40 }[header as string] ?? 16,
+  }));
+  sheet.getRow(1).font = { bold: true };
+  for (const row of rows) {
+    const cells: (string | number | Date)[] = masterRowCells(row);
+    cells[0] = row.serial; // a number, as HR sheets number their rows
+    const { year, month, day } = row.dateOfBirth;
+    cells[11] = new Date(Date.UTC(year, month - 1, day)); // a real date cell, shown DD/MM/YYYY
+    sheet.addRow(cells);
+  }
+  sheet.getColumn(12).numFmt = 'dd/mm/yyyy';
+  const zip = Buffer.from((await workbook.xlsx.writeBuffer()) as ArrayBuffer);
+  fs.writeFileSync(file, fixZipTimestamps(zip, stamp));
+}
+
+function summarise(derived: readonly DerivedPerson[]): Map<Outcome, Map<string, number>> {
+  const order: Outcome[] = ['identical', 'mismatched', 'absent', 'noBiometrics'];
+  const counts = new Map<Outcome, Map<string, number>>(order.map((outcome) => [outcome, new Map()]));
+  for (const { outcome, variant } of derived) {
+    const byVariant = counts.get(outcome) ?? new Map<string, number>();
+    byVariant.set(variant, (byVariant.get(variant) ?? 0) + 1);
+    counts.set(outcome, byVariant);
+  }
+  return counts;
+}
+
+async function main(): Promise<void> {
+  const rows = buildMasterRows(EMPLOYEES, SEED);
+  writeCsv(out('master-list.csv'), MASTER_LIST_HEADERS, rows.map(masterRowCells));
+  await writeXlsx(out('master-list.xlsx'), rows);
+
+  const derived = derivePopulation(rows);
+  const people = derived.flatMap((entry) => (entry.person ? [entry.person] : []));
+  writeCsv(
+    out('sot-population.csv'),
+    PEOPLE_FILE_COLUMNS,
+    people.map((person) => PEOPLE_FILE_COLUMNS.map((column) => person[column])),
+  );
+
+  console.log(`master-list.csv / master-list.xlsx: ${rows.length} employees`);
+  console.log(`sot-population.csv: ${people.length} people`);
+  for (const [outcome, byVariant] of summarise(derived)) {
+    const total = [...byVariant.values()].reduce((sum, n) => sum + n, 0);
+    const detail = [...byVariant].map(([variant, n]) => `${variant} ${n}`).join(', ');
+    console.log(`  ${outcome.padEnd(13)} ${String(total).padStart(5)}  (${detail})`);
+  }
+}
+
+await main();
