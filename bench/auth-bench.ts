@@ -45,7 +45,13 @@ const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
 children.push(
   spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: root,
-    env: { ...process.env, PORT: String(portalPort), DATA_DIR: dataDir, LOG_LEVEL: 'warn', WEB_DIST: dataDir },
+    env: {
+      ...process.env,
+      PORT: String(portalPort),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      WEB_DIST: dataDir,
+    },
     stdio: 'ignore',
   }),
 );

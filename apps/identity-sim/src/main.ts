@@ -1,3 +1,4 @@
+import { mulberry32 } from './prng.ts';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
@@ -28,6 +29,7 @@ const USAGE = `Usage: npm run sim -- [options]
   --jitter-ms MS            extra random delay in [0, MS] (default 0)
   --error-rate X            share 0..1 of lookup requests answered 500/503 (default 0)
   --rate-limit N            lookup requests per second before 429 + Retry-After (default: none)
+  --random-seed S           seed the randomness of injected errors and jitter (default: unseeded)
   --help                    show this text
 
 Without --people or --generate the demo population is served (examples/sot-population.csv).`;
@@ -57,6 +59,7 @@ function parseCli(argv: string[]): SimulatorOptions | 'help' {
     strict: true,
     options: {
       help: { type: 'boolean' },
+      'random-seed': { type: 'string' },
       ...Object.fromEntries(Object.keys(FLAGS).map((flag) => [flag, { type: 'string' as const }])),
     },
   });
@@ -68,7 +71,11 @@ function parseCli(argv: string[]): SimulatorOptions | 'help' {
     if (typeof value === 'string') options[name] = value;
   }
   // Strings are coerced and checked by SimulatorSettingsSchema inside startSimulator.
-  return options as SimulatorOptions;
+  const randomSeed = given['random-seed'];
+  // A seeded source makes injected errors and jitter repeatable (tests, benchmarks).
+  return typeof randomSeed === 'string'
+    ? { ...(options as SimulatorOptions), random: mulberry32(Number(randomSeed)) }
+    : (options as SimulatorOptions);
 }
 
 /** Secrets given on the command line are not echoed; only the public demo ones are printed. */

@@ -1,5 +1,6 @@
 import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
+import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerAccess, type RouteAccessRow } from './access/access.plugin.ts';
 import { TokenService } from './access/tokens.ts';
@@ -27,6 +28,21 @@ import { TenantsRepo } from './modules/tenants/tenants.repo.ts';
 import { tenantsRoutes } from './modules/tenants/tenants.routes.ts';
 import { TenantsService } from './modules/tenants/tenants.service.ts';
 import { API_BASE } from '@portal/contract/api-paths';
+import type { Mailer } from './platform/mail.ts';
+import { NotifyService } from './modules/notifications/notify.service.ts';
+import { OutboxRepo } from './modules/notifications/outbox.repo.ts';
+import { IngestRepo } from './modules/records/ingest.repo.ts';
+import { RecordsRepo } from './modules/records/records.repo.ts';
+import { recordsRoutes } from './modules/records/records.routes.ts';
+import { RecordsService } from './modules/records/records.service.ts';
+import { UploadService } from './modules/records/upload.service.ts';
+import { PeopleRepo } from './modules/people/people.repo.ts';
+import { StatsRepo } from './modules/verification/stats.repo.ts';
+import { VerificationRepo } from './modules/verification/verification.repo.ts';
+import { verificationRoutes } from './modules/verification/verification.routes.ts';
+import { VerificationService } from './modules/verification/verification.service.ts';
+import { peopleRoutes } from './modules/people/people.routes.ts';
+import { PeopleService } from './modules/people/people.service.ts';
 
 export interface AppDeps {
   config: Config;
@@ -34,6 +50,7 @@ export interface AppDeps {
   jobs: JobQueue;
   keys: Keys;
   log: FastifyBaseLogger;
+  mailer: Mailer;
 }
 
 export interface PortalApp {
@@ -53,6 +70,7 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   await app.register(cookie);
+  await app.register(multipart, { limits: { files: 1, fields: 10, fileSize: config.upload.maxBytes } });
   await registerOpenApi(app);
 
   const users = new UsersRepo(db.orm);
@@ -72,12 +90,30 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
   healthRoutes(app, { database: () => db.ping(), jobs: () => jobs.ping() });
   authRoutes(app, new AuthService(users, new LoginAttemptsRepo(db.orm), audit, tokens));
   usersRoutes(app, new UsersService(users));
-  tenantsRoutes(
-    app,
-    new TenantsService(tenants, audit, secretBox(keys.atRest)),
-    new UserAdminService(users, tenants, audit),
-  );
+  const userAdmin = new UserAdminService(users, tenants, audit);
+  tenantsRoutes(app, new TenantsService(tenants, audit, secretBox(keys.atRest)), userAdmin);
+  peopleRoutes(app, new PeopleService(new PeopleRepo(db.orm), userAdmin, audit));
   overviewRoutes(app, new OverviewService(overviewRepo, metrics));
+  const recordsRepo = new RecordsRepo(db.orm);
+  const recordsService = new RecordsService(recordsRepo);
+  recordsRoutes(app, {
+    records: recordsService,
+    uploads: new UploadService(new IngestRepo(db.orm), config.upload),
+    notify: new NotifyService(
+      new OutboxRepo(db.orm),
+      audit,
+      jobs,
+      deps.mailer,
+      config.publicUrlTemplate,
+      app.log,
+    ),
+    maxUploadBytes: config.upload.maxBytes,
+  });
+  verificationRoutes(
+    app,
+    new VerificationService(new VerificationRepo(db.orm), recordsRepo, new StatsRepo(db.orm), audit, jobs),
+    recordsService,
+  );
 
   await registerWeb(app, config.webDist);
   await app.ready();

@@ -1,21 +1,32 @@
+import crypto from 'node:crypto';
+import os from 'node:os';
 import pino from 'pino';
 import { buildApp, type PortalApp } from './app.ts';
 import { bootstrap } from './bootstrap.ts';
 import type { Config } from './platform/config.ts';
 import { openDatabase, type Database } from './platform/db.ts';
 import { JobQueue } from './platform/jobs.ts';
+import { createMailer } from './platform/mail.ts';
 import { migrate } from './platform/migrate.ts';
-import { deriveKeys, resolvePortalSecret, type Keys } from './platform/secrets.ts';
+import { deriveKeys, resolvePortalSecret, secretBox, type Keys } from './platform/secrets.ts';
 import { AuditRepo } from './modules/audit/audit.repo.ts';
+import { ProviderSettings } from './modules/identity/provider-settings.ts';
+import { deliverMailHandler, deliverMailJob } from './modules/notifications/mail.jobs.ts';
+import { OutboxRepo } from './modules/notifications/outbox.repo.ts';
 import { pingHandler, pingJob } from './modules/system/ping.jobs.ts';
 import { TenantsRepo } from './modules/tenants/tenants.repo.ts';
 import { UsersRepo } from './modules/users/users.repo.ts';
+import { bulkVerifyHandler, bulkVerifyJob } from './modules/verification/bulk-verify.jobs.ts';
+import { VerificationRepo } from './modules/verification/verification.repo.ts';
+import { startDemoSimulator, type DemoSimulator } from './demo-simulator.ts';
 
 export interface Portal extends PortalApp {
   db: Database;
   jobs: JobQueue;
   config: Config;
   keys: Keys;
+  /** The identity-source simulator started in demo mode. */
+  simulator: DemoSimulator | undefined;
   /** Stop taking work, finish in-flight requests and jobs, close the database. */
   close(): Promise<void>;
 }
@@ -29,21 +40,63 @@ export async function startPortal(config: Config): Promise<Portal> {
   const keys = deriveKeys(resolvePortalSecret(config.portalSecret, config.dataDir));
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   let jobs: JobQueue | undefined;
+  let simulator: DemoSimulator | undefined;
+  let watchdog: NodeJS.Timeout | undefined;
   try {
     const ran = await migrate(db.orm);
     if (ran.length) log.info({ migrations: ran }, 'applied migrations');
+    const tenants = new TenantsRepo(db.orm);
+    const users = new UsersRepo(db.orm);
+    const box = secretBox(keys.atRest);
+    await bootstrap(config, { users, tenants }, log);
+    if (config.demo) simulator = await startDemoSimulator(config, tenants, box, log);
+
     jobs = new JobQueue({
       executor: db.executor,
       log,
       pollingIntervalSeconds: config.jobPollSeconds,
       shutdownTimeoutMs: config.shutdownTimeoutMs,
     });
-    const audit = new AuditRepo(db.orm);
-    jobs.register(pingJob, pingHandler(audit));
-    await jobs.start({ work: config.role !== 'api' });
-    await bootstrap(config, { users: new UsersRepo(db.orm), tenants: new TenantsRepo(db.orm) }, log);
-    const built = await buildApp({ config, db, jobs, keys, log });
+    const mailer = createMailer(config.smtpUrl, config.mailFrom);
+    const outbox = new OutboxRepo(db.orm);
+    const verification = new VerificationRepo(db.orm);
+    jobs.register(pingJob, pingHandler(new AuditRepo(db.orm)));
+    jobs.register(deliverMailJob, deliverMailHandler(outbox, mailer));
+    jobs.register(
+      bulkVerifyJob,
+      bulkVerifyHandler(verification, new ProviderSettings(tenants, box), {
+        ...config.verify,
+        workerId: `${os.hostname()}:${process.pid}:${crypto.randomUUID().slice(0, 8)}`,
+        client: config.provider,
+      }),
+    );
+    const working = config.role !== 'api';
+    await jobs.start({ work: working });
     const started = jobs;
+    if (working) {
+      if (mailer.configured && (await outbox.pendingCount()) > 0) {
+        await started.send(deliverMailJob, { reason: 'resume' }); // deliver what an earlier process left
+      }
+      // Resumes bulk verifications whose worker died (its lease ran out) — after a crash or SIGKILL.
+      const resumeOrphans = async () => {
+        for (const job of await verification.orphanedJobs()) {
+          log.warn({ jobId: job.id }, 'resuming a bulk verification whose worker stopped');
+          await started.send(
+            bulkVerifyJob,
+            { tenantId: job.tenantId, jobId: job.id, actorId: null },
+            { singletonKey: job.id },
+          );
+        }
+      };
+      await resumeOrphans();
+      watchdog = setInterval(
+        () => void resumeOrphans().catch((err: unknown) => log.warn({ err }, 'watchdog failed')),
+        10_000,
+      );
+      watchdog.unref();
+    }
+
+    const built = await buildApp({ config, db, jobs, keys, log, mailer });
     let closing: Promise<void> | undefined;
     return {
       ...built,
@@ -51,17 +104,23 @@ export async function startPortal(config: Config): Promise<Portal> {
       jobs: started,
       config,
       keys,
+      simulator,
       close() {
         closing ??= (async () => {
+          clearInterval(watchdog);
           await built.app.close();
           await started.stop();
+          mailer.close();
+          await simulator?.close();
           await db.close();
         })();
         return closing;
       },
     };
   } catch (err) {
+    clearInterval(watchdog);
     await jobs?.stop().catch(() => undefined);
+    await simulator?.close().catch(() => undefined);
     await db.close();
     throw err;
   }

@@ -21,3 +21,9 @@ export interface TenantScope {
 export function tenantScope(tenantId: string): TenantScope {
   return { tenantId } as TenantScope;
 }
+
+/** The actor's own tenant; a tenant route reached by an actor without one is refused. */
+export function scopeOf(actor: Actor): TenantScope {
+  if (!actor.tenantId) throw new Error('tenant route reached by an actor without a tenant');
+  return tenantScope(actor.tenantId);
+}

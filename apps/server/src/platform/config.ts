@@ -22,6 +22,24 @@ const EnvSchema = z.object({
   WEB_DIST: z.string().optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(25_000),
   JOB_POLL_SECONDS: z.coerce.number().positive().default(2),
+  MAX_UPLOAD_MB: z.coerce.number().positive().default(200),
+  MAX_SPREADSHEET_UNCOMPRESSED_MB: z.coerce.number().positive().default(2048),
+  UPLOAD_WORKER_MEMORY_MB: z.coerce.number().int().positive().default(1024),
+  UPLOAD_PARSE_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(15 * 60 * 1000),
+  SMTP_URL: z.string().optional(),
+  MAIL_FROM: z.string().default('Verification Portal <no-reply@portal.local>'),
+  PORTAL_PUBLIC_URL: z.string().optional(),
+  VERIFY_CHUNK_SIZE: z.coerce.number().int().min(1).max(10_000).default(1000),
+  VERIFY_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
+  VERIFY_LEASE_SECONDS: z.coerce.number().int().min(5).default(30),
+  PROVIDER_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+  PROVIDER_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+  PROVIDER_BACKOFF_MS: z.coerce.number().int().min(0).default(250),
+  IDENTITY_SIM_PORT: z.coerce.number().int().min(0).max(65535).default(4010),
 });
 
 export type ProcessRole = 'api' | 'worker' | 'all';
@@ -43,6 +61,20 @@ export interface Config {
   role: ProcessRole;
   shutdownTimeoutMs: number;
   jobPollSeconds: number;
+  upload: {
+    maxBytes: number;
+    maxUncompressedBytes: number;
+    workerMaxMemoryMb: number;
+    workerTimeoutMs: number;
+  };
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Public address of a tenant's portal; '{subdomain}' is replaced. */
+  publicUrlTemplate: string;
+  verify: { chunkSize: number; concurrency: number; leaseSeconds: number };
+  provider: { timeoutMs: number; maxAttempts: number; backoffBaseMs: number };
+  /** Demo mode starts the identity-source simulator on this port (0: any free port). */
+  simulatorPort: number;
 }
 
 export const DEMO_ADMIN = { email: 'admin@portal.local', password: 'ChangeMe123!' } as const;
@@ -84,5 +116,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     role: roleArg,
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     jobPollSeconds: e.JOB_POLL_SECONDS,
+    upload: {
+      maxBytes: Math.round(e.MAX_UPLOAD_MB * 1024 * 1024),
+      maxUncompressedBytes: Math.round(e.MAX_SPREADSHEET_UNCOMPRESSED_MB * 1024 * 1024),
+      workerMaxMemoryMb: e.UPLOAD_WORKER_MEMORY_MB,
+      workerTimeoutMs: e.UPLOAD_PARSE_TIMEOUT_MS,
+    },
+    smtpUrl: e.SMTP_URL || undefined,
+    mailFrom: e.MAIL_FROM,
+    publicUrlTemplate: e.PORTAL_PUBLIC_URL ?? `http://{subdomain}.${e.PORTAL_DOMAIN}:${e.PORT}`,
+    verify: {
+      chunkSize: e.VERIFY_CHUNK_SIZE,
+      concurrency: e.VERIFY_CONCURRENCY,
+      leaseSeconds: e.VERIFY_LEASE_SECONDS,
+    },
+    provider: {
+      timeoutMs: e.PROVIDER_TIMEOUT_MS,
+      maxAttempts: e.PROVIDER_MAX_ATTEMPTS,
+      backoffBaseMs: e.PROVIDER_BACKOFF_MS,
+    },
+    simulatorPort: e.IDENTITY_SIM_PORT,
   };
 }

@@ -79,6 +79,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
       request.log.error({ err }, 'request failed');
       return reply.code(status).send({ message: MESSAGES.auth.serverError, code: ERROR_CODES.INTERNAL });
     }
-    return reply.code(status).send({ message: err.message, code: CODE_BY_STATUS[status] ?? ERROR_CODES.VALIDATION });
+    return reply
+      .code(status)
+      .send({ message: err.message, code: CODE_BY_STATUS[status] ?? ERROR_CODES.VALIDATION });
   });
 }

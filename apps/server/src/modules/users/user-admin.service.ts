@@ -7,6 +7,7 @@ import { hashPassword } from '../auth/passwords.ts';
 import type { TenantsRepo } from '../tenants/tenants.repo.ts';
 import { isUniqueViolation } from '../tenants/tenants.service.ts';
 import type { UsersRepo } from './users.repo.ts';
+import type { Orm } from '../../platform/db.ts';
 
 export interface CreateTenantUser {
   tenantId: string;
@@ -28,7 +29,12 @@ export class UserAdminService {
     return Boolean(await this.users.findByEmail(email));
   }
 
-  async create(actor: Actor, input: CreateTenantUser) {
+  /** Creates the user; `inSameTransaction` adds what must be written with it (e.g. assignments). */
+  async create(
+    actor: Actor,
+    input: CreateTenantUser,
+    inSameTransaction?: (tx: Orm, user: { id: string }) => Promise<unknown>,
+  ) {
     if (!(await this.tenants.findById(input.tenantId))) throw notFound('Tenant not found');
     if (await this.emailExists(input.email)) {
       throw conflict(TENANT_USER_MESSAGES.emailTaken, { email: TENANT_USER_MESSAGES.emailTaken });
@@ -46,6 +52,7 @@ export class UserAdminService {
           },
           tx,
         );
+        const extra = await inSameTransaction?.(tx, user);
         await this.audit.append(
           {
             tenantId: input.tenantId,
@@ -54,7 +61,12 @@ export class UserAdminService {
             action: 'USER_CREATED',
             entityType: 'user',
             entityId: user.id,
-            after: { fullName: user.fullName, email: user.email, role: user.role },
+            after: {
+              fullName: user.fullName,
+              email: user.email,
+              role: user.role,
+              ...(extra ? { assignments: extra } : {}),
+            },
           },
           tx,
         );

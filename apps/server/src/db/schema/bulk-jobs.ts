@@ -1,0 +1,45 @@
+import { sql } from 'drizzle-orm';
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { tenants } from './tenants.ts';
+import { users } from './users.ts';
+
+/**
+ * A bulk verification over the records that needed it when it started (marked with its id).
+ * Chunks commit their results and the counters together, with `cursor` (the last record id
+ * done), so a restart resumes exactly where the last commit left off.
+ */
+export const bulkJobs = pgTable(
+  'bulk_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().default('PENDING'),
+    statusMessage: text('status_message'),
+    totalRecords: integer('total_records').notNull().default(0),
+    processedRecords: integer('processed_records').notNull().default(0),
+    successfullyVerifiedRecords: integer('successfully_verified_records').notNull().default(0),
+    mismatchedRecords: integer('mismatched_records').notNull().default(0),
+    notFoundRecords: integer('not_found_records').notNull().default(0),
+    failedRecords: integer('failed_records').notNull().default(0),
+    /** Set once the job has marked its records (total known). */
+    markedAt: timestamp('marked_at', { withTimezone: true }),
+    cursor: uuid('cursor'),
+    /** The worker running the job holds it until lease_until; a dead worker's lease runs out. */
+    leaseOwner: text('lease_owner'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdByEmail: text('created_by_email'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('bulk_jobs_tenant_idx').on(t.tenantId, t.createdAt),
+    // One active job per tenant.
+    uniqueIndex('bulk_jobs_one_active')
+      .on(t.tenantId)
+      .where(sql`status in ('PENDING', 'RUNNING')`),
+  ],
+);

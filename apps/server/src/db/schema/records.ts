@@ -1,0 +1,159 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { tenants } from './tenants.ts';
+import { users } from './users.ts';
+
+/** Created by name from uploads, per tenant, case-insensitively. */
+export const ministries = pgTable(
+  'ministries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('ministries_tenant_name_key').on(t.tenantId, sql`lower(${t.name})`)],
+);
+
+export const departments = pgTable(
+  'departments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('departments_tenant_name_key').on(t.tenantId, sql`lower(${t.name})`)],
+);
+
+/** One row per employee of the master list; natural key PSN, else NIN (DESIGN §6). */
+export const records = pgTable(
+  'records',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    naturalKey: text('natural_key').notNull(),
+    fullName: text('full_name').notNull(),
+    employeeId: text('employee_id'),
+    psn: text('psn'),
+    nin: text('nin'),
+    ssid: text('ssid'),
+    ministryId: uuid('ministry_id').references(() => ministries.id),
+    departmentId: uuid('department_id').references(() => departments.id),
+    gradeLevel: text('grade_level'),
+    salaryGradeId: text('salary_grade_id'),
+    salaryStructure: text('salary_structure'),
+    dateOfBirth: date('date_of_birth'),
+    email: text('email'),
+    phone: text('phone'),
+    status: text('status').notNull().default('UPLOADED'),
+    /** Found in the source of truth with biometrics (counts as verified whatever the review state since). */
+    sotVerified: boolean('sot_verified').notNull().default(false),
+    originalUploadData: jsonb('original_upload_data').notNull(),
+    sotData: jsonb('sot_data'),
+    lastError: text('last_error'),
+    /** The bulk verification job that will verify this record (DESIGN §6). */
+    verifyJobId: uuid('verify_job_id'),
+    lastVerifiedAt: timestamp('last_verified_at', { withTimezone: true }),
+    validatedAt: timestamp('validated_at', { withTimezone: true }),
+    /** Bumped on every change; decisions carry the version they saw (409 when it moved). */
+    version: integer('version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('records_tenant_key').on(t.tenantId, t.naturalKey),
+    index('records_tenant_name_idx').on(t.tenantId, t.fullName, t.id),
+    index('records_tenant_status_idx').on(t.tenantId, t.status),
+    index('records_tenant_ministry_idx').on(t.tenantId, t.ministryId),
+    index('records_tenant_department_idx').on(t.tenantId, t.departmentId),
+    index('records_tenant_grade_idx').on(t.tenantId, t.gradeLevel),
+    index('records_tenant_nin_idx').on(t.tenantId, t.nin),
+    index('records_verify_job_idx')
+      .on(t.verifyJobId, t.id)
+      .where(sql`verify_job_id is not null`),
+  ],
+);
+
+/**
+ * Records per (tenant, status, verified), kept exact by statement-level triggers with transition
+ * tables (migration 0003), so counts and stats stay fast at 1,000,000 records.
+ */
+export const recordCounts = pgTable(
+  'record_counts',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    sotVerified: boolean('sot_verified').notNull(),
+    n: bigint('n', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.status, t.sotVerified] })],
+);
+
+/** Upload history: who uploaded what, when, with what outcome. */
+export const uploads = pgTable(
+  'uploads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    rowCount: integer('row_count').notNull(),
+    newRecords: integer('new_records').notNull(),
+    updatedRecords: integer('updated_records').notNull(),
+    reverificationRecords: integer('reverification_records').notNull(),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    uploadedByEmail: text('uploaded_by_email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('uploads_tenant_idx').on(t.tenantId, t.createdAt)],
+);
+
+/** Mail outbox: written in the transaction that decides to send, delivered by a job. */
+export const outbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    recordId: uuid('record_id').references(() => records.id, { onDelete: 'set null' }),
+    toEmail: text('to_email').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    status: text('status').notNull().default('PENDING'),
+    attempts: integer('attempts').notNull().default(0),
+    /** Set while a worker sends it; a claim older than a few minutes is taken over (crashed worker). */
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('mail_outbox_status_idx').on(t.status, t.createdAt),
+    index('mail_outbox_tenant_idx').on(t.tenantId, t.createdAt),
+  ],
+);

@@ -1,0 +1,29 @@
+import type { SecretBox } from '../../platform/secrets.ts';
+import type { TenantsRepo } from '../tenants/tenants.repo.ts';
+import type { OptimaSettings } from './optima-client.ts';
+
+export class ProviderNotConfiguredError extends Error {}
+
+/** A tenant's provider settings with its secrets opened, for the provider client only. */
+export class ProviderSettings {
+  constructor(
+    private readonly tenants: TenantsRepo,
+    private readonly secrets: SecretBox,
+  ) {}
+
+  async forTenant(tenantId: string): Promise<OptimaSettings> {
+    const cfg = (await this.tenants.findById(tenantId))?.identitySourceConfig;
+    if (!cfg || !cfg.aesKey || !cfg.iv) {
+      throw new ProviderNotConfiguredError(
+        'The identity source of this tenant is not configured (API base URL, client ID, AES key and IV are needed).',
+      );
+    }
+    return {
+      apiBaseUrl: cfg.apiBaseUrl,
+      clientId: cfg.clientId,
+      clientSecret: cfg.clientSecret ? this.secrets.open(cfg.clientSecret) : '',
+      aesKey: this.secrets.open(cfg.aesKey),
+      iv: this.secrets.open(cfg.iv),
+    };
+  }
+}

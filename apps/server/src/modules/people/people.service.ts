@@ -1,0 +1,117 @@
+import { PEOPLE_MESSAGES, type Reviewer } from '@portal/contract/people';
+import type { z } from 'zod';
+import type { AssignmentsSchema, CreateTenantUserSchema } from '@portal/contract/people';
+import { scopeOf, type Actor, type TenantScope } from '../../access/actor.ts';
+import { badRequest, notFound } from '../../platform/errors.ts';
+import type { AuditRepo } from '../audit/audit.repo.ts';
+import type { UserAdminService } from '../users/user-admin.service.ts';
+import type { PeopleRepo } from './people.repo.ts';
+
+type CreateInput = z.output<typeof CreateTenantUserSchema>;
+type AssignmentInput = z.output<typeof AssignmentsSchema>;
+
+/** The tenant admin's people: users of the own tenant, reviewers and their assignments. */
+export class PeopleService {
+  constructor(
+    private readonly people: PeopleRepo,
+    private readonly userAdmin: UserAdminService,
+    private readonly audit: AuditRepo,
+  ) {}
+
+  async listUsers(actor: Actor) {
+    return (await this.people.users(scopeOf(actor))).map((u) => ({
+      ...u,
+      createdAt: u.createdAt.toISOString(),
+    }));
+  }
+
+  emailExists(email: string): Promise<boolean> {
+    return this.userAdmin.emailExists(email);
+  }
+
+  async createUser(actor: Actor, input: CreateInput) {
+    const scope = scopeOf(actor);
+    const assignments = {
+      ministryIds: unique(input.assignedMinistryIds),
+      departmentIds: unique(input.assignedDepartmentIds),
+    };
+    await this.#checkOwned(scope, assignments);
+    return this.userAdmin.create(
+      actor,
+      {
+        tenantId: scope.tenantId,
+        fullName: input.fullName,
+        email: input.email,
+        password: input.password,
+        role: input.role,
+      },
+      async (tx, user) => {
+        if (input.role !== 'REVIEWER') return undefined;
+        await this.people.replaceAssignments(scope, user.id, assignments, tx);
+        return assignments;
+      },
+    );
+  }
+
+  async reviewers(actor: Actor): Promise<Reviewer[]> {
+    const scope = scopeOf(actor);
+    const rows = await this.people.reviewersWithPending(scope);
+    const { ministries, departments } = await this.people.assignments(
+      scope,
+      rows.map((r) => r.id),
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      fullName: r.full_name,
+      email: r.email,
+      pendingValidationCount: Number(r.pending),
+      assignedMinistries: ministries.filter((m) => m.userId === r.id).map(({ id, name }) => ({ id, name })),
+      assignedDepartments: departments.filter((d) => d.userId === r.id).map(({ id, name }) => ({ id, name })),
+    }));
+  }
+
+  async updateAssignments(actor: Actor, reviewerId: string, input: AssignmentInput): Promise<Reviewer> {
+    const scope = scopeOf(actor);
+    const reviewer = await this.people.findReviewer(scope, reviewerId);
+    if (!reviewer) throw notFound(PEOPLE_MESSAGES.reviewerNotFound);
+    const next = { ministryIds: unique(input.ministryIds), departmentIds: unique(input.departmentIds) };
+    await this.#checkOwned(scope, next);
+    const before = await this.people.assignments(scope, [reviewerId]);
+    await this.people.transaction(async (tx) => {
+      await this.people.replaceAssignments(scope, reviewerId, next, tx);
+      await this.audit.append(
+        {
+          tenantId: scope.tenantId,
+          actorUserId: actor.userId,
+          actorEmail: actor.email,
+          action: 'REVIEWER_ASSIGNMENTS_UPDATED',
+          entityType: 'user',
+          entityId: reviewerId,
+          before: {
+            ministryIds: before.ministries.map((m) => m.id),
+            departmentIds: before.departments.map((d) => d.id),
+          },
+          after: next,
+        },
+        tx,
+      );
+    });
+    return (await this.reviewers(actor)).find((r) => r.id === reviewerId)!;
+  }
+
+  /** Ids of another tenant (or of nothing) are refused, never silently dropped. */
+  async #checkOwned(scope: TenantScope, a: { ministryIds: string[]; departmentIds: string[] }) {
+    if ((await this.people.countOwned(scope, 'ministry', a.ministryIds)) !== a.ministryIds.length) {
+      throw badRequest(PEOPLE_MESSAGES.unknownMinistry, {
+        assignedMinistryIds: PEOPLE_MESSAGES.unknownMinistry,
+      });
+    }
+    if ((await this.people.countOwned(scope, 'department', a.departmentIds)) !== a.departmentIds.length) {
+      throw badRequest(PEOPLE_MESSAGES.unknownDepartment, {
+        assignedDepartmentIds: PEOPLE_MESSAGES.unknownDepartment,
+      });
+    }
+  }
+}
+
+const unique = (ids: string[]) => [...new Set(ids)];

@@ -1,0 +1,44 @@
+/** A cell as the readers deliver it: text, a number, or a date (spreadsheet date cells). */
+export type Cell = string | number | boolean | Date | null | undefined;
+
+const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
+
+export function cellText(cell: Cell): string {
+  if (cell == null) return '';
+  if (cell instanceof Date) return isoDate(cell);
+  if (typeof cell === 'number') return Number.isInteger(cell) ? cell.toFixed(0) : String(cell);
+  return String(cell).replace(/\s+/g, ' ').trim();
+}
+
+const isoDate = (d: Date) => d.toISOString().slice(0, 10);
+
+function valid(y: number, m: number, d: number): string | undefined {
+  if (y < 1900 || y > 2100 || m < 1 || m > 12 || d < 1 || d > 31) return undefined;
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCMonth() === m - 1 ? isoDate(date) : undefined;
+}
+
+/**
+ * ISO (YYYY-MM-DD), day-first forms as Nigerian offices write them (DD/MM/YYYY, D-M-YYYY,
+ * DD.MM.YYYY), month names ('15-Mar-1985', '15 March 1985'), spreadsheet date cells and Excel
+ * serial numbers. Undefined when the value is not a date.
+ */
+export function parseDate(cell: Cell): string | undefined {
+  if (cell instanceof Date) return Number.isNaN(cell.getTime()) ? undefined : isoDate(cell);
+  if (typeof cell === 'number') {
+    // Excel serial day (1900 system): 25569 is 1970-01-01.
+    if (cell < 1 || cell > 80000) return undefined;
+    return isoDate(new Date(Math.round((cell - 25569) * 86400000)));
+  }
+  const s = cellText(cell);
+  let m = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ].*)?$/.exec(s);
+  if (m) return valid(+m[1]!, +m[2]!, +m[3]!);
+  m = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(s);
+  if (m) return valid(+m[3]!, +m[2]!, +m[1]!);
+  m = /^(\d{1,2})[\s/-]+([A-Za-z]{3,9})[\s/,-]+(\d{4})$/.exec(s);
+  if (m) {
+    const month = MONTHS.indexOf(m[2]!.slice(0, 3).toLowerCase());
+    return month < 0 ? undefined : valid(+m[3]!, month + 1, +m[1]!);
+  }
+  return undefined;
+}

@@ -1,0 +1,71 @@
+import fs from 'node:fs';
+import { Transform } from 'node:stream';
+import { parse } from 'csv-parse';
+import type { Cell } from './cell-values.ts';
+
+/**
+ * Excel's "CSV (Comma delimited)" is Windows-1252 without a BOM; "CSV UTF-8" has one. A file whose
+ * first megabyte is not valid UTF-8 is read as Windows-1252.
+ */
+async function detectEncoding(filePath: string): Promise<'utf-8' | 'windows-1252'> {
+  const handle = await fs.promises.open(filePath, 'r');
+  try {
+    const buf = Buffer.alloc(1024 * 1024);
+    const { bytesRead } = await handle.read(buf, 0, buf.length, 0);
+    let sample = buf.subarray(0, bytesRead);
+    // Do not judge a multi-byte character cut at the end of the sample.
+    if (bytesRead === buf.length) sample = sample.subarray(0, Math.max(0, bytesRead - 4));
+    try {
+      new TextDecoder('utf-8', { fatal: true }).decode(sample);
+      return 'utf-8';
+    } catch {
+      return 'windows-1252';
+    }
+  } finally {
+    await handle.close();
+  }
+}
+
+/** Comma, semicolon (European Excel) or tab: whichever the header line holds most of, outside quotes. */
+async function detectDelimiter(filePath: string, encoding: string): Promise<string> {
+  const handle = await fs.promises.open(filePath, 'r');
+  const buf = Buffer.alloc(64 * 1024);
+  const { bytesRead } = await handle.read(buf, 0, buf.length, 0).finally(() => handle.close());
+  const text = new TextDecoder(encoding).decode(buf.subarray(0, bytesRead));
+  const counts = { ',': 0, ';': 0, '\t': 0 };
+  let quoted = false;
+  for (const ch of text) {
+    if (ch === '"') quoted = !quoted;
+    else if (!quoted && (ch === '\n' || ch === '\r')) {
+      if (counts[','] + counts[';'] + counts['\t'] > 0) break;
+    } else if (!quoted && ch in counts) counts[ch as keyof typeof counts] += 1;
+  }
+  return Object.entries(counts).sort((a, b) => b[1] - a[1])[0]![1] > 0
+    ? Object.entries(counts).sort((a, b) => b[1] - a[1])[0]![0]
+    : ',';
+}
+
+function decoder(encoding: string): Transform {
+  const dec = new TextDecoder(encoding);
+  return new Transform({
+    transform(chunk: Buffer, _enc, cb) {
+      cb(null, dec.decode(chunk, { stream: true }));
+    },
+    flush(cb) {
+      cb(null, dec.decode());
+    },
+  });
+}
+
+/** Streams the rows of a CSV file (memory does not grow with the file). */
+export async function* readCsv(filePath: string): AsyncGenerator<Cell[]> {
+  const encoding = await detectEncoding(filePath);
+  const delimiter = await detectDelimiter(filePath, encoding);
+  const parser = fs
+    .createReadStream(filePath)
+    .pipe(decoder(encoding))
+    .pipe(
+      parse({ delimiter, bom: true, relax_column_count: true, skip_empty_lines: true, relax_quotes: true }),
+    );
+  for await (const record of parser as AsyncIterable<string[]>) yield record;
+}

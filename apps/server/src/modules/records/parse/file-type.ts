@@ -1,0 +1,47 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { UploadError } from './upload-error.ts';
+
+export type UploadKind = 'csv' | 'xlsx' | 'xls';
+
+const ZIP = [0x50, 0x4b, 0x03, 0x04];
+const OLE2 = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+const startsWith = (buf: Buffer, sig: number[]) => sig.every((b, i) => buf[i] === b);
+const BINARY_SIGNATURES = [
+  ZIP,
+  OLE2,
+  [0x4d, 0x5a] /* MZ */,
+  [0x25, 0x50, 0x44, 0x46] /* %PDF */,
+  [0x7f, 0x45, 0x4c, 0x46] /* ELF */,
+];
+
+/**
+ * The extension says what the file should be; its first bytes must agree (a renamed program or a
+ * spreadsheet saved as .csv is refused with 415 rather than parsed as garbage).
+ */
+export async function detectKind(filePath: string, fileName: string): Promise<UploadKind> {
+  const ext = path.extname(fileName).toLowerCase();
+  const handle = await fs.open(filePath, 'r');
+  const head = Buffer.alloc(64 * 1024);
+  const { bytesRead } = await handle.read(head, 0, head.length, 0).finally(() => handle.close());
+  const bytes = head.subarray(0, bytesRead);
+  if (bytesRead === 0) throw new UploadError(400, 'The file is empty.');
+  const mismatch = () => new UploadError(415, `The file content does not match its ${ext} extension.`);
+  switch (ext) {
+    case '.xlsx':
+      if (!startsWith(bytes, ZIP)) throw mismatch();
+      return 'xlsx';
+    case '.xls':
+      if (!startsWith(bytes, OLE2)) throw mismatch();
+      return 'xls';
+    case '.csv':
+    case '.txt':
+      if (BINARY_SIGNATURES.some((sig) => startsWith(bytes, sig)) || bytes.includes(0)) throw mismatch();
+      return 'csv';
+    default:
+      throw new UploadError(
+        415,
+        `Unsupported file type "${ext || 'none'}": upload a .csv, .xlsx or .xls file.`,
+      );
+  }
+}

@@ -1,0 +1,140 @@
+import { UploadError } from './upload-error.ts';
+
+export type Field =
+  | 'fullName'
+  | 'firstName'
+  | 'middleName'
+  | 'lastName'
+  | 'employeeId'
+  | 'psn'
+  | 'nin'
+  | 'ssid'
+  | 'ministry'
+  | 'department'
+  | 'gradeLevel'
+  | 'salaryGradeId'
+  | 'salaryStructure'
+  | 'dateOfBirth'
+  | 'email'
+  | 'phone';
+
+/** Header spellings seen in real master lists, after normalise(). */
+const ALIASES: Record<Field, string[]> = {
+  fullName: [
+    'fullname',
+    'name',
+    'names',
+    'employeename',
+    'staffname',
+    'nameofstaff',
+    'nameofemployee',
+    'officername',
+    'fullnames',
+  ],
+  firstName: ['firstname', 'givenname', 'forename'],
+  middleName: ['middlename', 'othername', 'othernames'],
+  lastName: ['lastname', 'surname', 'familyname'],
+  employeeId: [
+    'employeeid',
+    'workid',
+    'staffid',
+    'staffno',
+    'staffnumber',
+    'employeeno',
+    'employeenumber',
+    'ippisnumber',
+    'ippisno',
+    'ippis',
+    'fileno',
+    'filenumber',
+  ],
+  psn: ['psn', 'publicservicenumber', 'psnno', 'psnnumber'],
+  nin: ['nin', 'nationalidentificationnumber', 'ninno', 'ninnumber', 'nationalidnumber', 'nationalid'],
+  ssid: ['ssid', 'ssidno', 'ssidnumber', 'stateserviceid', 'stateserviceidentificationnumber'],
+  ministry: [
+    'ministry',
+    'mda',
+    'ministryagency',
+    'ministrydepartmentagency',
+    'ministrydepartmentoragency',
+    'mdaname',
+    'ministryname',
+    'organisation',
+    'organization',
+  ],
+  department: ['department', 'dept', 'departmentname', 'departmentunit', 'unit'],
+  gradeLevel: ['gradelevel', 'gl', 'grade', 'level', 'gradelevelgl'],
+  salaryGradeId: ['salarygradeid', 'salarygrade', 'gradeid', 'step', 'gradestep'],
+  salaryStructure: ['salarystructure', 'structure', 'salaryscale', 'scale'],
+  dateOfBirth: ['dateofbirth', 'dob', 'birthdate', 'dateofbirthddmmyyyy', 'dobddmmyyyy', 'birthday'],
+  email: ['email', 'emailaddress', 'mail'],
+  phone: [
+    'phone',
+    'phonenumber',
+    'phoneno',
+    'mobile',
+    'mobilenumber',
+    'mobileno',
+    'telephone',
+    'gsm',
+    'gsmnumber',
+    'tel',
+  ],
+};
+
+const BY_ALIAS = new Map<string, Field>(
+  Object.entries(ALIASES).flatMap(([f, as]) => as.map((a) => [a, f as Field])),
+);
+
+/** Case, spaces, underscores, hyphens, dots, slashes and brackets do not matter. */
+export const normaliseHeader = (h: string) =>
+  h
+    .toLowerCase()
+    .replace(/[\s_\-./\\()[\]:#*]+/g, '')
+    .replace(/^\uFEFF/, '');
+
+export interface HeaderMap {
+  /** Column index → canonical field. */
+  fields: Map<number, Field>;
+  /** Column index → header as written, for every column (unknown ones are kept in originalUploadData). */
+  headers: string[];
+  /** Canonical field → header as written (for error messages). */
+  labelOf: Partial<Record<Field, string>>;
+}
+
+const LABEL: Record<string, string> = {
+  fullName: 'Full Name',
+  ministry: 'Ministry',
+  department: 'Department',
+  psnOrNin: 'PSN or NIN',
+};
+
+export function mapHeaders(row: unknown[]): HeaderMap {
+  const headers = row.map((c) => String(c ?? '').trim());
+  const fields = new Map<number, Field>();
+  const labelOf: Partial<Record<Field, string>> = {};
+  headers.forEach((h, i) => {
+    const field = BY_ALIAS.get(normaliseHeader(h));
+    if (field && !(field in labelOf)) {
+      fields.set(i, field);
+      labelOf[field] = h;
+    }
+  });
+  const missing: string[] = [];
+  const hasName = 'fullName' in labelOf || ('firstName' in labelOf && 'lastName' in labelOf);
+  if (!hasName) missing.push(LABEL.fullName!);
+  if (!('ministry' in labelOf)) missing.push(LABEL.ministry!);
+  if (!('department' in labelOf)) missing.push(LABEL.department!);
+  if (!('psn' in labelOf) && !('nin' in labelOf)) missing.push(LABEL.psnOrNin!);
+  if (missing.length) {
+    throw new UploadError(
+      422,
+      `Missing required columns: ${missing.join(', ')}. The first row of the file must hold the column headers.`,
+      {
+        errorCount: missing.length,
+        errors: missing.map((column) => ({ row: 1, column, reason: 'Required column is missing' })),
+      },
+    );
+  }
+  return { fields, headers, labelOf };
+}

@@ -1,0 +1,206 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { parseUpload, UploadError, type MasterRow, type ParseLimits } from './parse-upload.ts';
+import { parseDate } from './cell-values.ts';
+import { mapHeaders } from './headers.ts';
+
+const fixtures = path.resolve(import.meta.dirname, '../../../../test/fixtures/uploads');
+const examples = path.resolve(import.meta.dirname, '../../../../../../examples');
+const limits: ParseLimits = {
+  maxUncompressedBytes: 512 * 1024 * 1024,
+  workerMaxMemoryMb: 512,
+  workerTimeoutMs: 60_000,
+};
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'parse-test-'));
+
+async function parse(file: string, name = path.basename(file), l = limits) {
+  const rows: MasterRow[] = [];
+  const errors: { row: number; column: string; reason: string }[] = [];
+  for await (const batch of parseUpload(file, name, l)) {
+    rows.push(...batch.rows);
+    errors.push(...batch.errors);
+  }
+  return { rows, errors };
+}
+const write = (name: string, content: string | Buffer) => {
+  const file = path.join(tmp, name);
+  fs.writeFileSync(file, content);
+  return file;
+};
+const failure = async (file: string, name?: string) => {
+  try {
+    await parse(file, name);
+  } catch (err) {
+    if (err instanceof UploadError) return err;
+    throw err;
+  }
+  throw new Error('expected an UploadError');
+};
+
+describe('dates', () => {
+  it.each([
+    ['1985-03-15', '1985-03-15'],
+    ['15/03/1985', '1985-03-15'],
+    ['5/3/1985', '1985-03-05'],
+    ['15-03-1985', '1985-03-15'],
+    ['15.03.1985', '1985-03-15'],
+    ['15-Mar-1985', '1985-03-15'],
+    ['15 March 1985', '1985-03-15'],
+    [31121, '1985-03-15'],
+    [new Date(Date.UTC(1985, 2, 15)), '1985-03-15'],
+  ])('%s → %s', (input, iso) => expect(parseDate(input)).toBe(iso));
+  it.each(['31/02/1985', '13/13/1985', 'yesterday', '1985'])('%s is not a date', (input) =>
+    expect(parseDate(input)).toBeUndefined(),
+  );
+});
+
+describe('headers', () => {
+  it('recognises spellings case-, space- and underscore-insensitively', () => {
+    const map = mapHeaders([
+      'FULL_NAME',
+      'work id',
+      'Public Service Number',
+      'N.I.N',
+      'MDA',
+      'Department',
+      'G/L',
+      'D.O.B',
+      'E-mail',
+      'GSM',
+      'Remarks',
+    ]);
+    expect([...map.fields.values()]).toEqual([
+      'fullName',
+      'employeeId',
+      'psn',
+      'nin',
+      'ministry',
+      'department',
+      'gradeLevel',
+      'dateOfBirth',
+      'email',
+      'phone',
+    ]);
+  });
+  it('names the missing required columns', () => {
+    expect(() => mapHeaders(['Full Name', 'Grade Level'])).toThrow(
+      /Missing required columns: Ministry, Department, PSN or NIN/,
+    );
+  });
+});
+
+describe('CSV', () => {
+  it('reads a LibreOffice-era staff list with split names, aliases and day-first dates', async () => {
+    const { rows, errors } = await parse(path.join(fixtures, 'staff-list.csv'));
+    expect(errors).toEqual([]);
+    expect(rows.map((r) => r.fullName)).toEqual(['Adébáyọ̀ Ògúnlẹ́yẹ', 'Chinedu Emeka Okafor', 'Aisha Bello']);
+    expect(rows[0]).toMatchObject({
+      employeeId: 'LS/001',
+      psn: 'PSN300001',
+      naturalKey: 'PSN300001',
+      dateOfBirth: '1985-03-15',
+      ministry: 'Ministry of Health',
+    });
+    expect(rows[2]).toMatchObject({
+      psn: null,
+      naturalKey: '30000000003',
+      keyColumn: 'NIN',
+      ministry: 'Ministry of Works, Housing',
+      dateOfBirth: '1990-07-22',
+    });
+    expect(rows[0]!.original).toMatchObject({ 'S/N': '1' });
+  });
+
+  it('reads Windows-1252 (Excel "CSV (Comma delimited)") and semicolon-separated files', async () => {
+    const text = 'Name;NIN;Ministry;Department\r\nJosé Müller;12345678901;Ministry of Health;Accounts\r\n';
+    const { rows } = await parse(write('cp1252.csv', Buffer.from(text, 'latin1')));
+    expect(rows[0]).toMatchObject({ fullName: 'José Müller', nin: '12345678901', department: 'Accounts' });
+  });
+
+  it('reports bad rows with spreadsheet row numbers and no personal data', async () => {
+    const text =
+      'Full Name,NIN,Ministry,Department,DOB,Email\nA Okafor,123,Health,Accounts,01/01/1980,a@x.ng\nB Bello,12345678901,Health,,32/01/1980,not-an-email\n';
+    const { rows, errors } = await parse(write('bad.csv', text));
+    expect(rows).toEqual([]);
+    expect(errors).toEqual([
+      { row: 2, column: 'NIN', reason: 'NIN must be 11 digits' },
+      { row: 3, column: 'Department', reason: 'Department is required' },
+      { row: 3, column: 'DOB', reason: 'Date of birth is not a valid date (use YYYY-MM-DD or DD/MM/YYYY)' },
+      { row: 3, column: 'Email', reason: 'Email is not a valid address' },
+    ]);
+  });
+
+  it('refuses an empty file (400), a renamed program (415) and an unknown extension (415)', async () => {
+    expect((await failure(write('empty.csv', ''))).statusCode).toBe(400);
+    expect((await failure(write('blank.csv', '\n\n'))).statusCode).toBe(400);
+    expect(
+      (await failure(write('setup.csv', Buffer.concat([Buffer.from('MZ'), Buffer.alloc(512)])))).statusCode,
+    ).toBe(415);
+    expect((await failure(write('list.pdf', '%PDF-1.4'))).statusCode).toBe(415);
+    expect((await failure(write('really-csv.xlsx', 'Full Name,NIN\n'))).statusCode).toBe(415);
+  });
+});
+
+describe('spreadsheets (worker thread)', () => {
+  it('reads .xlsx and .xls saved by LibreOffice to the same rows as the CSV', async () => {
+    const csv = await parse(path.join(fixtures, 'staff-list.csv'));
+    for (const name of ['staff-list.xlsx', 'staff-list.xls']) {
+      const sheet = await parse(path.join(fixtures, name));
+      expect(sheet.errors, name).toEqual([]);
+      expect(
+        sheet.rows.map(({ original: _o, ...r }) => r),
+        name,
+      ).toEqual(csv.rows.map(({ original: _o, ...r }) => r));
+    }
+  });
+
+  it('reads the 2,000-row sample workbook with real date cells', async () => {
+    const { rows, errors } = await parse(path.join(examples, 'master-list.xlsx'));
+    expect(errors).toEqual([]);
+    expect(rows).toHaveLength(2000);
+    expect(rows.every((r) => /^\d{4}-\d{2}-\d{2}$/.test(r.dateOfBirth ?? ''))).toBe(true);
+    const csv = await parse(path.join(examples, 'master-list.csv'));
+    expect(rows.map((r) => r.naturalKey)).toEqual(csv.rows.map((r) => r.naturalKey));
+    expect(rows.map((r) => r.dateOfBirth)).toEqual(csv.rows.map((r) => r.dateOfBirth));
+  });
+
+  it('refuses a compression bomb (413) before inflating it', async () => {
+    // A zip whose one entry inflates 1 GB of zeros from about 1 MB.
+    const name = Buffer.from('xl/worksheets/sheet1.xml');
+    const data = zlib.deflateRawSync(Buffer.alloc(64 * 1024 * 1024), { level: 9 });
+    const declared = 1024 * 1024 * 1024;
+    const local = Buffer.alloc(30);
+    local.writeUInt32LE(0x04034b50, 0);
+    local.writeUInt16LE(20, 4);
+    local.writeUInt16LE(8, 8);
+    local.writeUInt32LE(data.length, 18);
+    local.writeUInt32LE(declared, 22);
+    local.writeUInt16LE(name.length, 26);
+    const central = Buffer.alloc(46);
+    central.writeUInt32LE(0x02014b50, 0);
+    central.writeUInt16LE(20, 6);
+    central.writeUInt16LE(8, 10);
+    central.writeUInt32LE(data.length, 20);
+    central.writeUInt32LE(declared, 24);
+    central.writeUInt16LE(name.length, 28);
+    const cdOffset = local.length + name.length + data.length;
+    const end = Buffer.alloc(22);
+    end.writeUInt32LE(0x06054b50, 0);
+    end.writeUInt16LE(1, 8);
+    end.writeUInt16LE(1, 10);
+    end.writeUInt32LE(central.length + name.length, 12);
+    end.writeUInt32LE(cdOffset, 16);
+    const file = write('bomb.xlsx', Buffer.concat([local, name, data, central, name, end]));
+    const err = await failure(file);
+    expect(err.statusCode).toBe(413);
+    const small = await failure(file, 'bomb.xlsx').catch((e: unknown) => e);
+    expect(small).toBeInstanceOf(UploadError);
+    const tight = { ...limits, maxUncompressedBytes: 1024 * 1024 };
+    await expect(parse(path.join(examples, 'master-list.xlsx'), undefined, tight)).rejects.toMatchObject({
+      statusCode: 413,
+    });
+  });
+});

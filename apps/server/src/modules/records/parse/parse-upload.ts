@@ -1,0 +1,69 @@
+import type { UploadRowError } from '@portal/contract/records';
+import type { Cell } from './cell-values.ts';
+import { readCsv } from './csv-reader.ts';
+import { detectKind } from './file-type.ts';
+import { mapHeaders, type HeaderMap } from './headers.ts';
+import { normaliseRow, type MasterRow } from './row-normalise.ts';
+import { readSpreadsheet } from './spreadsheet-reader.ts';
+import { UploadError } from './upload-error.ts';
+import { inspectZip } from './zip-inspect.ts';
+
+export { UploadError };
+export type { MasterRow };
+
+export interface ParseLimits {
+  maxUncompressedBytes: number;
+  workerMaxMemoryMb: number;
+  workerTimeoutMs: number;
+}
+
+export interface ParsedBatch {
+  rows: MasterRow[];
+  errors: UploadRowError[];
+}
+
+const BATCH = 2000;
+
+/**
+ * Reads an uploaded master list (CSV streamed, spreadsheets in a worker) and yields normalised
+ * rows and row errors in batches. Whole-file problems throw UploadError (400, 413, 415, 422).
+ */
+export async function* parseUpload(
+  filePath: string,
+  fileName: string,
+  limits: ParseLimits,
+): AsyncGenerator<ParsedBatch> {
+  const kind = await detectKind(filePath, fileName);
+  if (kind === 'xlsx') await inspectZip(filePath, limits);
+  const source: AsyncGenerator<Cell[]> =
+    kind === 'csv' ? readCsv(filePath) : readSpreadsheet(filePath, kind, limits);
+  let map: HeaderMap | undefined;
+  let rowNumber = 0;
+  let batch: ParsedBatch = { rows: [], errors: [] };
+  try {
+    for await (const cells of source) {
+      rowNumber += 1;
+      if (!map) {
+        if (cells.every((c) => c == null || String(c).trim() === '')) continue; // leading blank rows
+        map = mapHeaders(cells);
+        continue;
+      }
+      const result = normaliseRow(cells, rowNumber, map);
+      if (!result) continue;
+      if ('row' in result) batch.rows.push(result.row);
+      else batch.errors.push(...result.errors);
+      if (batch.rows.length + batch.errors.length >= BATCH) {
+        yield batch;
+        batch = { rows: [], errors: [] };
+      }
+    }
+  } catch (err) {
+    if (err instanceof UploadError) throw err;
+    throw new UploadError(
+      422,
+      `The file could not be read as ${kind.toUpperCase()}: ${(err as Error).message}`,
+    );
+  }
+  if (!map) throw new UploadError(400, 'The file is empty.');
+  if (batch.rows.length || batch.errors.length) yield batch;
+}

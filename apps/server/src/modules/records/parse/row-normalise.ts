@@ -1,0 +1,110 @@
+import type { UploadRowError } from '@portal/contract/records';
+import { cellText, parseDate, type Cell } from './cell-values.ts';
+import type { Field, HeaderMap } from './headers.ts';
+
+/** A valid row, normalised; `original` keeps every cell as uploaded (unknown columns too). */
+export interface MasterRow {
+  rowNumber: number;
+  naturalKey: string;
+  keyColumn: 'PSN' | 'NIN';
+  fullName: string;
+  employeeId: string | null;
+  psn: string | null;
+  nin: string | null;
+  ssid: string | null;
+  ministry: string;
+  department: string;
+  gradeLevel: string | null;
+  salaryGradeId: string | null;
+  salaryStructure: string | null;
+  dateOfBirth: string | null;
+  email: string | null;
+  phone: string | null;
+  original: Record<string, string>;
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * One data row → a MasterRow, or the reasons it is refused. Reasons never repeat the value (no
+ * personal data in error reports). Returns null for a row with no value at all (skipped).
+ */
+export function normaliseRow(
+  cells: Cell[],
+  rowNumber: number,
+  map: HeaderMap,
+): { row: MasterRow } | { errors: UploadRowError[] } | null {
+  const raw: Partial<Record<Field, Cell>> = {};
+  const original: Record<string, string> = {};
+  let empty = true;
+  map.headers.forEach((header, i) => {
+    const text = cellText(cells[i]);
+    if (text) empty = false;
+    const field = map.fields.get(i);
+    if (field) raw[field] = cells[i];
+    if (text && header) original[field ?? header] = text;
+  });
+  if (empty) return null;
+
+  const text = (f: Field) => cellText(raw[f]) || null;
+  const errors: UploadRowError[] = [];
+  const fail = (field: Field | 'psnOrNin', column: string | undefined, reason: string) =>
+    errors.push({ row: rowNumber, column: column ?? field, reason });
+
+  const fullName =
+    text('fullName') ??
+    ([text('firstName'), text('middleName'), text('lastName')].filter(Boolean).join(' ') || null);
+  if (!fullName) fail('fullName', map.labelOf.fullName ?? 'Full Name', 'Full name is required');
+  const ministry = text('ministry');
+  if (!ministry) fail('ministry', map.labelOf.ministry, 'Ministry is required');
+  const department = text('department');
+  if (!department) fail('department', map.labelOf.department, 'Department is required');
+
+  const psn = text('psn')?.replace(/\s+/g, '').toUpperCase() ?? null;
+  let nin = text('nin')?.replace(/[\s-]/g, '') ?? null;
+  // A numeric NIN cell lost its leading zeros in the spreadsheet: put them back.
+  if (nin && typeof raw.nin === 'number' && /^\d{1,10}$/.test(nin)) nin = nin.padStart(11, '0');
+  if (nin && !/^\d{11}$/.test(nin)) fail('nin', map.labelOf.nin, 'NIN must be 11 digits');
+  if (!psn && !nin)
+    fail('psnOrNin', map.labelOf.psn ?? map.labelOf.nin ?? 'PSN or NIN', 'A PSN or a NIN is required');
+
+  let dateOfBirth: string | null = null;
+  if (cellText(raw.dateOfBirth)) {
+    dateOfBirth = parseDate(raw.dateOfBirth) ?? null;
+    if (!dateOfBirth)
+      fail(
+        'dateOfBirth',
+        map.labelOf.dateOfBirth,
+        'Date of birth is not a valid date (use YYYY-MM-DD or DD/MM/YYYY)',
+      );
+  }
+  const email = text('email')?.toLowerCase() ?? null;
+  if (email && !EMAIL.test(email)) fail('email', map.labelOf.email, 'Email is not a valid address');
+
+  if (errors.length) return { errors };
+  return {
+    row: {
+      rowNumber,
+      naturalKey: psn ?? nin!,
+      keyColumn: psn ? 'PSN' : 'NIN',
+      fullName: fullName!,
+      employeeId: text('employeeId'),
+      psn,
+      nin,
+      ssid: text('ssid')?.replace(/\s+/g, '') ?? null,
+      ministry: ministry!,
+      department: department!,
+      gradeLevel: text('gradeLevel'),
+      salaryGradeId: text('salaryGradeId'),
+      salaryStructure: text('salaryStructure'),
+      dateOfBirth,
+      email,
+      // Nigerian numbers are 11 digits from 0; a numeric cell dropped the 0.
+      phone:
+        typeof raw.phone === 'number' && /^[1-9]\d{9}$/.test(text('phone') ?? '')
+          ? `0${text('phone')}`
+          : text('phone'),
+      original,
+    },
+  };
+}

@@ -1,0 +1,70 @@
+import { Worker } from 'node:worker_threads';
+import type { Cell } from './cell-values.ts';
+import { UploadError } from './upload-error.ts';
+
+export interface WorkerLimits {
+  workerMaxMemoryMb: number;
+  workerTimeoutMs: number;
+}
+
+type Message = { type: 'rows'; rows: Cell[][] } | { type: 'done' } | { type: 'error'; message: string };
+
+/**
+ * Streams the rows of a spreadsheet read by a worker thread. SheetJS has open advisories and a
+ * crafted workbook can be heavy: the worker has its own heap limit and a deadline, and dies alone.
+ */
+export async function* readSpreadsheet(
+  filePath: string,
+  kind: 'xlsx' | 'xls',
+  limits: WorkerLimits,
+): AsyncGenerator<Cell[]> {
+  const worker = new Worker(new URL('./spreadsheet-worker.mjs', import.meta.url), {
+    workerData: { filePath, kind, batchSize: 2000 },
+    resourceLimits: { maxOldGenerationSizeMb: limits.workerMaxMemoryMb },
+    execArgv: [],
+  });
+  const queue: (Message | { type: 'crash'; error: Error })[] = [];
+  let wake: (() => void) | undefined;
+  const deliver = (m: Message | { type: 'crash'; error: Error }) => {
+    queue.push(m);
+    wake?.();
+  };
+  worker.on('message', deliver);
+  worker.on('error', (error) => deliver({ type: 'crash', error }));
+  worker.on(
+    'exit',
+    (code) => code !== 0 && deliver({ type: 'crash', error: new Error(`worker exited with code ${code}`) }),
+  );
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    void worker.terminate();
+  }, limits.workerTimeoutMs);
+  try {
+    for (;;) {
+      if (queue.length === 0) await new Promise<void>((r) => (wake = r));
+      wake = undefined;
+      const m = queue.shift()!;
+      if (m.type === 'rows') {
+        for (const row of m.rows) yield row;
+        worker.postMessage('next');
+      } else if (m.type === 'done') return;
+      else if (m.type === 'error')
+        throw new UploadError(422, `The spreadsheet could not be read: ${m.message}`);
+      else {
+        if (timedOut)
+          throw new UploadError(
+            422,
+            `The spreadsheet took longer than ${Math.round(limits.workerTimeoutMs / 1000)} s to read.`,
+          );
+        if ((m.error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY') {
+          throw new UploadError(413, 'The spreadsheet is too large to read within the memory limit.');
+        }
+        throw new UploadError(422, `The spreadsheet could not be read: ${m.error.message}`);
+      }
+    }
+  } finally {
+    clearTimeout(timer);
+    await worker.terminate();
+  }
+}

@@ -1,0 +1,170 @@
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { TenantScope } from '../../access/actor.ts';
+import type { Orm } from '../../platform/db.ts';
+import { departments, ministries, recordCounts, records, uploads } from '../../db/schema/index.ts';
+
+export interface RecordFilter {
+  ministryIds?: string[];
+  departmentIds?: string[];
+  grades?: string[];
+  statuses?: string[];
+  ids?: string[];
+}
+
+export interface Page {
+  page: number;
+  pageSize: number;
+}
+
+const recordColumns = {
+  id: records.id,
+  fullName: records.fullName,
+  employeeId: records.employeeId,
+  ssid: records.ssid,
+  nin: records.nin,
+  psn: records.psn,
+  ministryId: records.ministryId,
+  ministry: ministries.name,
+  departmentId: records.departmentId,
+  department: departments.name,
+  gradeLevel: records.gradeLevel,
+  salaryGradeId: records.salaryGradeId,
+  salaryStructure: records.salaryStructure,
+  dateOfBirth: records.dateOfBirth,
+  email: records.email,
+  phone: records.phone,
+  status: records.status,
+  originalUploadData: records.originalUploadData,
+  sotData: records.sotData,
+  lastError: records.lastError,
+  lastVerifiedAt: records.lastVerifiedAt,
+  validatedAt: records.validatedAt,
+  version: records.version,
+  updatedAt: records.updatedAt,
+};
+
+export type RecordRow = {
+  [K in keyof typeof recordColumns]: (typeof recordColumns)[K]['_']['data'] | null;
+} & { id: string; fullName: string; status: string; version: number };
+
+/** Master records of one tenant: every query starts from the scope's tenant. */
+export class RecordsRepo {
+  constructor(private readonly orm: Orm) {}
+
+  #where(scope: TenantScope, f: RecordFilter): SQL {
+    const parts: SQL[] = [eq(records.tenantId, scope.tenantId)];
+    if (f.ministryIds?.length) parts.push(inArray(records.ministryId, f.ministryIds));
+    if (f.departmentIds?.length) parts.push(inArray(records.departmentId, f.departmentIds));
+    if (f.grades?.length) parts.push(inArray(records.gradeLevel, f.grades));
+    if (f.statuses?.length) parts.push(inArray(records.status, f.statuses));
+    if (f.ids?.length) parts.push(inArray(records.id, f.ids));
+    return and(...parts)!;
+  }
+
+  async page(scope: TenantScope, filter: RecordFilter, page: Page): Promise<RecordRow[]> {
+    return (await this.orm
+      .select(recordColumns)
+      .from(records)
+      .leftJoin(ministries, eq(ministries.id, records.ministryId))
+      .leftJoin(departments, eq(departments.id, records.departmentId))
+      .where(this.#where(scope, filter))
+      .orderBy(asc(records.fullName), asc(records.id))
+      .limit(page.pageSize)
+      .offset((page.page - 1) * page.pageSize)) as RecordRow[];
+  }
+
+  async count(scope: TenantScope, filter: RecordFilter): Promise<number> {
+    const [row] = await this.orm
+      .select({ n: sql<number>`count(*)::int` })
+      .from(records)
+      .where(this.#where(scope, filter));
+    return Number(row?.n ?? 0);
+  }
+
+  /** Exact, from the trigger-maintained counts (no scan of the records). */
+  async countsByStatus(scope: TenantScope): Promise<{ status: string; sotVerified: boolean; n: number }[]> {
+    return this.orm
+      .select({ status: recordCounts.status, sotVerified: recordCounts.sotVerified, n: recordCounts.n })
+      .from(recordCounts)
+      .where(eq(recordCounts.tenantId, scope.tenantId));
+  }
+
+  async findById(scope: TenantScope, id: string): Promise<RecordRow | undefined> {
+    const [row] = await this.orm
+      .select(recordColumns)
+      .from(records)
+      .leftJoin(ministries, eq(ministries.id, records.ministryId))
+      .leftJoin(departments, eq(departments.id, records.departmentId))
+      .where(and(eq(records.tenantId, scope.tenantId), eq(records.id, id)))
+      .limit(1);
+    return row as RecordRow | undefined;
+  }
+
+  async ministries(scope: TenantScope) {
+    return this.orm
+      .select({ id: ministries.id, name: ministries.name })
+      .from(ministries)
+      .where(eq(ministries.tenantId, scope.tenantId))
+      .orderBy(asc(ministries.name));
+  }
+
+  async departments(scope: TenantScope) {
+    return this.orm
+      .select({ id: departments.id, name: departments.name })
+      .from(departments)
+      .where(eq(departments.tenantId, scope.tenantId))
+      .orderBy(asc(departments.name));
+  }
+
+  /** Ids of ministries or departments named (case-insensitively) by a filter value. */
+  async idsByName(scope: TenantScope, kind: 'ministry' | 'department', names: string[]): Promise<string[]> {
+    if (names.length === 0) return [];
+    const table = kind === 'ministry' ? ministries : departments;
+    const rows = await this.orm
+      .select({ id: table.id })
+      .from(table)
+      .where(
+        and(
+          eq(table.tenantId, scope.tenantId),
+          inArray(
+            sql`lower(${table.name})`,
+            names.map((n) => n.toLowerCase()),
+          ),
+        ),
+      );
+    return rows.map((r) => r.id);
+  }
+
+  /** Distinct grades by a loose index scan: one index probe per grade, not a scan of every record. */
+  async grades(scope: TenantScope): Promise<string[]> {
+    const t = scope.tenantId;
+    const result = await this.orm.execute<{ g: string | null }>(sql`
+      with recursive g as (
+        (select grade_level as g from records where tenant_id = ${t} and grade_level is not null order by grade_level limit 1)
+        union all
+        select (select grade_level from records where tenant_id = ${t} and grade_level > g.g order by grade_level limit 1)
+        from g where g.g is not null
+      )
+      select g from g where g is not null`);
+    return result.rows.map((r) => r.g!);
+  }
+
+  async uploads(scope: TenantScope) {
+    return this.orm
+      .select({
+        id: uploads.id,
+        fileName: uploads.fileName,
+        sizeBytes: uploads.sizeBytes,
+        rowCount: uploads.rowCount,
+        newRecords: uploads.newRecords,
+        updatedRecords: uploads.updatedRecords,
+        reverificationRecords: uploads.reverificationRecords,
+        uploadedByEmail: uploads.uploadedByEmail,
+        createdAt: uploads.createdAt,
+      })
+      .from(uploads)
+      .where(eq(uploads.tenantId, scope.tenantId))
+      .orderBy(desc(uploads.createdAt))
+      .limit(200);
+  }
+}

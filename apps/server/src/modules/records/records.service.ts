@@ -1,0 +1,131 @@
+import type {
+  Facets,
+  MasterRecord,
+  RecordsPage,
+  RecordsQuery,
+  RecordsQuerySchema,
+} from '@portal/contract/records';
+import { RECORD_STATUSES } from '@portal/contract/records';
+import type { z } from 'zod';
+import { scopeOf, type Actor, type TenantScope } from '../../access/actor.ts';
+import type { RecordFilter, RecordRow, RecordsRepo } from './records.repo.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const iso = (d: Date | string | null | undefined) =>
+  d == null ? null : d instanceof Date ? d.toISOString() : String(d);
+
+export function toMasterRecord(row: RecordRow): MasterRecord {
+  return {
+    id: row.id,
+    fullName: row.fullName,
+    employeeId: row.employeeId ?? null,
+    ssid: row.ssid ?? null,
+    nin: row.nin ?? null,
+    psn: row.psn ?? null,
+    ministry: row.ministry ?? null,
+    ministryId: row.ministryId ?? null,
+    department: row.department ?? null,
+    departmentId: row.departmentId ?? null,
+    gradeLevel: row.gradeLevel ?? null,
+    salaryGradeId: row.salaryGradeId ?? null,
+    salaryStructure: row.salaryStructure ?? null,
+    dateOfBirth: iso(row.dateOfBirth)?.slice(0, 10) ?? null,
+    email: row.email ?? null,
+    phone: row.phone ?? null,
+    status: row.status,
+    originalUploadData: JSON.stringify(row.originalUploadData ?? {}),
+    sotData: row.sotData == null ? null : JSON.stringify(row.sotData),
+    lastError: row.lastError ?? null,
+    lastVerifiedAt: iso(row.lastVerifiedAt),
+    validatedAt: iso(row.validatedAt),
+    version: row.version,
+  };
+}
+
+type Query = z.output<typeof RecordsQuerySchema>;
+
+export class RecordsService {
+  constructor(private readonly repo: RecordsRepo) {}
+
+  /** Filter values name ministries and departments by id (from the facets) or by name. */
+  async resolveFilter(
+    scope: TenantScope,
+    q: Pick<Query, 'ministry' | 'department' | 'grade' | 'status' | 'ids'>,
+  ): Promise<RecordFilter | null> {
+    const resolve = async (kind: 'ministry' | 'department', values: string[]) => {
+      if (values.length === 0) return undefined;
+      const ids = values.filter((v) => UUID.test(v));
+      const names = values.filter((v) => !UUID.test(v));
+      return [...ids, ...(await this.repo.idsByName(scope, kind, names))];
+    };
+    const ministryIds = await resolve('ministry', q.ministry);
+    const departmentIds = await resolve('department', q.department);
+    const ids = q.ids.filter((v) => UUID.test(v));
+    // A filter that names nothing that exists matches no record.
+    if (ministryIds?.length === 0 || departmentIds?.length === 0 || (q.ids.length > 0 && ids.length === 0))
+      return null;
+    return { ministryIds, departmentIds, grades: q.grade, statuses: q.status, ids };
+  }
+
+  async list(actor: Actor, q: Query): Promise<RecordsPage> {
+    const scope = scopeOf(actor);
+    const filter = await this.resolveFilter(scope, q);
+    const unfilteredTotal = (await this.repo.countsByStatus(scope)).reduce((sum, c) => sum + Number(c.n), 0);
+    if (!filter) return { items: [], total: 0, page: q.page, pageSize: q.pageSize, unfilteredTotal };
+    const filtered = Boolean(
+      filter.ministryIds?.length ||
+      filter.departmentIds?.length ||
+      filter.grades?.length ||
+      filter.statuses?.length ||
+      filter.ids?.length,
+    );
+    const [rows, total] = await Promise.all([
+      this.repo.page(scope, filter, q),
+      filtered ? this.repo.count(scope, filter) : Promise.resolve(unfilteredTotal),
+    ]);
+    return { items: rows.map(toMasterRecord), total, page: q.page, pageSize: q.pageSize, unfilteredTotal };
+  }
+
+  /** Potential ghosts: NOT_FOUND records, with the same filters; the unfiltered total counts them all. */
+  async listNotFound(actor: Actor, q: Query): Promise<RecordsPage> {
+    const scope = scopeOf(actor);
+    const filter = await this.resolveFilter(scope, { ...q, status: ['NOT_FOUND'] });
+    const counts = await this.repo.countsByStatus(scope);
+    const unfilteredTotal = counts
+      .filter((c) => c.status === 'NOT_FOUND')
+      .reduce((sum, c) => sum + Number(c.n), 0);
+    if (!filter) return { items: [], total: 0, page: q.page, pageSize: q.pageSize, unfilteredTotal };
+    const [rows, total] = await Promise.all([
+      this.repo.page(scope, filter, q),
+      this.repo.count(scope, filter),
+    ]);
+    return { items: rows.map(toMasterRecord), total, page: q.page, pageSize: q.pageSize, unfilteredTotal };
+  }
+
+  async facets(actor: Actor): Promise<Facets> {
+    const scope = scopeOf(actor);
+    const [ministries, departments, grades] = await Promise.all([
+      this.repo.ministries(scope),
+      this.repo.departments(scope),
+      this.repo.grades(scope),
+    ]);
+    return { ministries, departments, grades, statuses: [...RECORD_STATUSES] };
+  }
+
+  ministries(actor: Actor) {
+    return this.repo.ministries(scopeOf(actor));
+  }
+
+  departments(actor: Actor) {
+    return this.repo.departments(scopeOf(actor));
+  }
+
+  async uploads(actor: Actor) {
+    return (await this.repo.uploads(scopeOf(actor))).map((u) => ({
+      ...u,
+      createdAt: u.createdAt.toISOString(),
+    }));
+  }
+}
+
+export type { RecordsQuery };

@@ -1,0 +1,98 @@
+import type { UploadRowError, UploadSummary } from '@portal/contract/records';
+import { scopeOf, type Actor } from '../../access/actor.ts';
+import { AppError } from '../../platform/errors.ts';
+import { ERROR_CODES } from '@portal/contract/errors';
+import { parseUpload, UploadError, type ParseLimits } from './parse/parse-upload.ts';
+import type { IngestRepo } from './ingest.repo.ts';
+
+export interface UploadedFile {
+  path: string;
+  fileName: string;
+  sizeBytes: number;
+}
+
+const MAX_ERRORS = 100;
+
+function rejection(errorCount: number, errors: UploadRowError[]): AppError {
+  const message = `The file has ${errorCount} error${errorCount === 1 ? '' : 's'}; nothing was imported. Correct the rows listed and upload it again.`;
+  return new AppError(422, message, ERROR_CODES.UNPROCESSABLE, { errorCount, errors });
+}
+
+/**
+ * All or nothing: rows are parsed and staged inside one transaction; a single invalid row, or a
+ * key repeated in the file, rolls everything back and answers 422 with the first 100 errors.
+ */
+export class UploadService {
+  constructor(
+    private readonly ingest: IngestRepo,
+    private readonly limits: ParseLimits,
+  ) {}
+
+  async upload(actor: Actor, file: UploadedFile): Promise<UploadSummary> {
+    const scope = scopeOf(actor);
+    try {
+      return await this.ingest.inTransaction(scope, async (session) => {
+        await session.createStaging();
+        const errors: UploadRowError[] = [];
+        let errorCount = 0;
+        let rowCount = 0;
+        for await (const batch of parseUpload(file.path, file.fileName, this.limits)) {
+          rowCount += batch.rows.length;
+          errorCount += batch.errors.length;
+          for (const e of batch.errors) if (errors.length < MAX_ERRORS) errors.push(e);
+          // Once the file is known to be rejected, keep reading only to count its errors.
+          if (errorCount === 0) await session.stage(batch.rows);
+        }
+        if (errorCount === 0 && rowCount === 0) {
+          throw new AppError(422, 'The file has no data rows.', ERROR_CODES.UNPROCESSABLE, {
+            errorCount: 0,
+            errors: [],
+          });
+        }
+        if (errorCount === 0) {
+          const dups = await session.duplicateKeys(MAX_ERRORS);
+          errorCount += dups.count;
+          for (const d of dups.first) {
+            errors.push({
+              row: d.row,
+              column: d.keyColumn,
+              reason: `The same ${d.keyColumn} is already on row ${d.firstRow}`,
+            });
+          }
+        }
+        if (errorCount > 0)
+          throw rejection(errorCount, errors.sort((a, b) => a.row - b.row).slice(0, MAX_ERRORS));
+        const outcome = await session.apply(
+          { userId: actor.userId, email: actor.email },
+          `Upload of ${file.fileName}`,
+        );
+        await session.recordUpload({
+          fileName: file.fileName,
+          sizeBytes: file.sizeBytes,
+          rowCount,
+          outcome,
+          userId: actor.userId,
+          email: actor.email,
+        });
+        return {
+          newRecordsCreated: outcome.created,
+          existingRecordsUpdated: outcome.updated,
+          recordsRequiringReverificationIds: outcome.reverificationIds,
+        };
+      });
+    } catch (err) {
+      if (err instanceof UploadError) {
+        const code =
+          err.statusCode === 413
+            ? ERROR_CODES.TOO_LARGE
+            : err.statusCode === 415
+              ? ERROR_CODES.UNSUPPORTED_MEDIA
+              : err.statusCode === 422
+                ? ERROR_CODES.UNPROCESSABLE
+                : ERROR_CODES.VALIDATION;
+        throw new AppError(err.statusCode, err.message, code, err.details);
+      }
+      throw err;
+    }
+  }
+}

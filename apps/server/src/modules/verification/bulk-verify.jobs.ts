@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { OPTIMA_BATCH_MAX, type OptimaLookupResult } from '@portal/contract/optima';
+import { tenantScope, type TenantScope } from '../../access/actor.ts';
+import { defineJob, type JobContext, type JobHandler } from '../../platform/jobs.ts';
+import {
+  LookupFailedError,
+  OptimaClient,
+  ProviderDownError,
+  type ClientOptions,
+} from '../identity/optima-client.ts';
+import { ProviderNotConfiguredError, type ProviderSettings } from '../identity/provider-settings.ts';
+import { outcomeOf } from './compare.ts';
+import type { ChunkRecord, ChunkResult, VerificationRepo } from './verification.repo.ts';
+
+export const bulkVerifyJob = defineJob({
+  name: 'records.bulk-verify',
+  version: 1,
+  schema: z.object({ tenantId: z.uuid(), jobId: z.uuid(), actorId: z.uuid().nullable() }),
+  retryLimit: 0, // resumption is the watchdog's (lease), not pg-boss's
+  expireInSeconds: 12 * 3600,
+});
+
+export interface BulkVerifyOptions {
+  chunkSize: number;
+  concurrency: number;
+  leaseSeconds: number;
+  workerId: string;
+  client?: Partial<ClientOptions>;
+}
+
+/** Runs `fn` over `items` with at most `limit` at a time, keeping the order of results. */
+async function pool<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
+  const results = new Array<R>(items.length);
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
+    while (next < items.length) {
+      const i = next++;
+      results[i] = await fn(items[i]!);
+    }
+  });
+  await Promise.all(lanes);
+  return results;
+}
+
+async function verifyChunk(
+  client: OptimaClient,
+  chunk: ChunkRecord[],
+  concurrency: number,
+): Promise<ChunkResult[]> {
+  const batches: ChunkRecord[][] = [];
+  for (let i = 0; i < chunk.length; i += OPTIMA_BATCH_MAX) batches.push(chunk.slice(i, i + OPTIMA_BATCH_MAX));
+  const perBatch = await pool(batches, concurrency, async (batch): Promise<ChunkResult[]> => {
+    // A record without a NIN cannot be looked up: it is not in the source of truth.
+    const lookable = batch.filter((r) => r.nin);
+    let results: OptimaLookupResult[];
+    try {
+      results = await client.lookupBatch(lookable.map((r) => ({ nin: r.nin!, ssid: r.ssid })));
+    } catch (err) {
+      if (err instanceof LookupFailedError)
+        return batch.map((r) => ({ id: r.id, error: `Verification failed: ${err.message}` }));
+      throw err;
+    }
+    const byId = new Map(lookable.map((r, i) => [r.id, results[i]!]));
+    return batch.map((r) => ({ id: r.id, outcome: outcomeOf(r, byId.get(r.id) ?? { found: false }) }));
+  });
+  return perBatch.flat();
+}
+
+/**
+ * Verifies the job's records chunk by chunk; each chunk commits its results with the counters
+ * and the cursor, so a restarted worker resumes after the last commit.
+ */
+export function bulkVerifyHandler(
+  repo: VerificationRepo,
+  settings: ProviderSettings,
+  opts: BulkVerifyOptions,
+): JobHandler<z.infer<typeof bulkVerifyJob.schema>> {
+  return async ({ tenantId, jobId }, ctx: JobContext) => {
+    const scope: TenantScope = tenantScope(tenantId);
+    if (!(await repo.claimLease(scope, jobId, opts.workerId, opts.leaseSeconds))) return; // finished, or run elsewhere
+    let job = await repo.getJob(scope, jobId);
+    if (!job) return;
+    if (!job.markedAt) await repo.markRecords(scope, jobId);
+    else await repo.setRunning(scope, jobId);
+    job = (await repo.getJob(scope, jobId))!;
+    try {
+      const client = new OptimaClient(await settings.forTenant(tenantId), opts.client);
+      let cursor = job.cursor;
+      for (;;) {
+        const chunk = await repo.nextChunk(scope, jobId, cursor, opts.chunkSize);
+        if (chunk.length === 0) break;
+        const results = await verifyChunk(client, chunk, opts.concurrency);
+        cursor = chunk.at(-1)!.id;
+        if (!(await repo.applyChunk(scope, jobId, opts.workerId, results, cursor, opts.leaseSeconds))) {
+          ctx.log.warn({ jobId }, 'bulk verification lease lost; another worker continues');
+          return;
+        }
+      }
+      const done = (await repo.getJob(scope, jobId))!;
+      await repo.finish(
+        scope,
+        jobId,
+        'COMPLETED',
+        `Verified ${done.processedRecords} of ${done.totalRecords} records: ${done.successfullyVerifiedRecords} found, ` +
+          `${done.mismatchedRecords} mismatched, ${done.notFoundRecords} not found, ${done.failedRecords} failed.`,
+      );
+    } catch (err) {
+      const expected = err instanceof ProviderDownError || err instanceof ProviderNotConfiguredError;
+      if (!expected) ctx.log.error({ err, jobId }, 'bulk verification stopped');
+      await repo.finish(
+        scope,
+        jobId,
+        'FAILED',
+        expected ? (err as Error).message : `Verification stopped: ${(err as Error).message}`,
+      );
+    }
+  };
+}

@@ -1,0 +1,217 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { TenantScope } from '../../access/actor.ts';
+import type { Orm } from '../../platform/db.ts';
+import { bulkJobs } from '../../db/schema/index.ts';
+import type { VerificationOutcome } from './compare.ts';
+
+/** States a bulk verification picks up; failures stay UPLOADED with lastError. */
+export const NEEDS_VERIFICATION = ['UPLOADED', 'AWAITING_REVALIDATION'];
+
+export type BulkJobRow = typeof bulkJobs.$inferSelect;
+
+export interface ChunkRecord {
+  id: string;
+  nin: string | null;
+  ssid: string | null;
+  fullName: string;
+  dateOfBirth: string | null;
+  ministry: string | null;
+  department: string | null;
+  gradeLevel: string | null;
+}
+
+export type ChunkResult = { id: string } & ({ outcome: VerificationOutcome } | { error: string });
+
+export class VerificationRepo {
+  constructor(private readonly orm: Orm) {}
+
+  /** The unique partial index allows one PENDING or RUNNING job per tenant; undefined when taken. */
+  async createJob(
+    scope: TenantScope,
+    actor: { userId: string; email: string },
+  ): Promise<BulkJobRow | undefined> {
+    const rows = await this.orm
+      .insert(bulkJobs)
+      .values({ tenantId: scope.tenantId, createdBy: actor.userId, createdByEmail: actor.email })
+      .onConflictDoNothing()
+      .returning();
+    return rows[0];
+  }
+
+  async listJobs(scope: TenantScope): Promise<BulkJobRow[]> {
+    return this.orm
+      .select()
+      .from(bulkJobs)
+      .where(eq(bulkJobs.tenantId, scope.tenantId))
+      .orderBy(desc(bulkJobs.createdAt))
+      .limit(200);
+  }
+
+  async getJob(scope: TenantScope, id: string): Promise<BulkJobRow | undefined> {
+    const [row] = await this.orm
+      .select()
+      .from(bulkJobs)
+      .where(and(eq(bulkJobs.tenantId, scope.tenantId), eq(bulkJobs.id, id)));
+    return row;
+  }
+
+  /**
+   * Takes the job for this worker for `leaseSeconds` (renewed by every chunk). A live lease held by
+   * another worker means it is being run: the caller stops.
+   */
+  async claimLease(scope: TenantScope, jobId: string, owner: string, leaseSeconds: number): Promise<boolean> {
+    const result = await this.orm.execute(sql`
+      update bulk_jobs set lease_owner = ${owner}, lease_until = now() + make_interval(secs => ${leaseSeconds})
+      where id = ${jobId} and tenant_id = ${scope.tenantId} and status in ('PENDING', 'RUNNING')
+        and (lease_until is null or lease_until < now() or lease_owner = ${owner})
+      returning id`);
+    return result.rows.length > 0;
+  }
+
+  /** Marks the records that need verification now as this job's, once; the total is fixed here. */
+  async markRecords(scope: TenantScope, jobId: string): Promise<void> {
+    await this.orm.transaction(async (tx) => {
+      const marked = await tx.execute<{ n: number }>(sql`
+        with m as (
+          update records set verify_job_id = ${jobId}
+          where tenant_id = ${scope.tenantId} and status in ('UPLOADED', 'AWAITING_REVALIDATION')
+          returning 1
+        ) select count(*)::int as n from m`);
+      await tx.execute(sql`
+        update bulk_jobs set marked_at = now(), total_records = ${marked.rows[0]!.n}, status = 'RUNNING',
+          started_at = coalesce(started_at, now())
+        where id = ${jobId} and tenant_id = ${scope.tenantId} and marked_at is null`);
+    });
+  }
+
+  async setRunning(scope: TenantScope, jobId: string): Promise<void> {
+    await this.orm.execute(sql`
+      update bulk_jobs set status = 'RUNNING', started_at = coalesce(started_at, now())
+      where id = ${jobId} and tenant_id = ${scope.tenantId} and status = 'PENDING'`);
+  }
+
+  async nextChunk(
+    scope: TenantScope,
+    jobId: string,
+    after: string | null,
+    size: number,
+  ): Promise<ChunkRecord[]> {
+    const result = await this.orm.execute<{
+      id: string;
+      nin: string | null;
+      ssid: string | null;
+      full_name: string;
+      date_of_birth: string | null;
+      ministry: string | null;
+      department: string | null;
+      grade_level: string | null;
+    }>(sql`
+      select r.id, r.nin, r.ssid, r.full_name, to_char(r.date_of_birth, 'YYYY-MM-DD') as date_of_birth,
+        m.name as ministry, d.name as department, r.grade_level
+      from records r
+      left join ministries m on m.id = r.ministry_id
+      left join departments d on d.id = r.department_id
+      where r.verify_job_id = ${jobId} and r.tenant_id = ${scope.tenantId}
+        ${after ? sql`and r.id > ${after}` : sql``}
+      order by r.id limit ${size}`);
+    return result.rows.map((r) => ({
+      id: r.id,
+      nin: r.nin,
+      ssid: r.ssid,
+      fullName: r.full_name,
+      dateOfBirth: r.date_of_birth,
+      ministry: r.ministry,
+      department: r.department,
+      gradeLevel: r.grade_level,
+    }));
+  }
+
+  /**
+   * One chunk's results and the job's counters and cursor in one transaction, so a crash loses
+   * or repeats nothing: a record is counted exactly when its result is written.
+   */
+  async applyChunk(
+    scope: TenantScope,
+    jobId: string,
+    owner: string,
+    results: ChunkResult[],
+    cursor: string,
+    leaseSeconds: number,
+  ): Promise<boolean> {
+    const rows = results.map((r) =>
+      'outcome' in r
+        ? {
+            id: r.id,
+            status: r.outcome.status,
+            sot_verified: r.outcome.sotVerified,
+            sot_data: r.outcome.sotData,
+            last_error: null,
+          }
+        : { id: r.id, status: null, sot_verified: null, sot_data: null, last_error: r.error.slice(0, 500) },
+    );
+    const count = (pred: (r: ChunkResult) => boolean) => results.filter(pred).length;
+    const verified = count((r) => 'outcome' in r && r.outcome.sotVerified);
+    const mismatched = count((r) => 'outcome' in r && r.outcome.status === 'MISMATCHED');
+    const notFound = count((r) => 'outcome' in r && r.outcome.status === 'NOT_FOUND');
+    const failed = count((r) => 'error' in r);
+    return this.orm.transaction(async (tx) => {
+      // The lease is checked in the same transaction: a worker that lost it writes nothing.
+      const job = await tx.execute(sql`
+        update bulk_jobs set processed_records = processed_records + ${results.length},
+          successfully_verified_records = successfully_verified_records + ${verified},
+          mismatched_records = mismatched_records + ${mismatched}, not_found_records = not_found_records + ${notFound},
+          failed_records = failed_records + ${failed}, cursor = ${cursor},
+          lease_until = now() + make_interval(secs => ${leaseSeconds})
+        where id = ${jobId} and tenant_id = ${scope.tenantId} and lease_owner = ${owner} and status = 'RUNNING'
+        returning id`);
+      if (job.rows.length === 0) return false;
+      await tx.execute(sql`
+        update records r set
+          status = coalesce(o.status, r.status),
+          sot_verified = coalesce(o.sot_verified, r.sot_verified),
+          sot_data = case when o.status is null then r.sot_data else o.sot_data end,
+          last_error = o.last_error,
+          last_verified_at = case when o.status is null then r.last_verified_at else now() end,
+          verify_job_id = null, version = r.version + 1, updated_at = now()
+        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+          as o(id uuid, status text, sot_verified boolean, sot_data jsonb, last_error text)
+        where r.id = o.id and r.tenant_id = ${scope.tenantId} and r.verify_job_id = ${jobId}`);
+      const lookups = results.length - failed;
+      if (lookups > 0) {
+        await tx.execute(sql`
+          insert into verification_counts (tenant_id, day, lookups) values (${scope.tenantId}, current_date, ${lookups})
+          on conflict (tenant_id, day) do update set lookups = verification_counts.lookups + excluded.lookups`);
+      }
+      return true;
+    });
+  }
+
+  async finish(
+    scope: TenantScope,
+    jobId: string,
+    status: 'COMPLETED' | 'FAILED',
+    message: string,
+  ): Promise<void> {
+    await this.orm.transaction(async (tx) => {
+      await tx.execute(sql`
+        update bulk_jobs set status = ${status}, status_message = ${message}, finished_at = now(), lease_until = null
+        where id = ${jobId} and tenant_id = ${scope.tenantId} and status in ('PENDING', 'RUNNING')`);
+      // Records this job did not reach are free for the next one.
+      await tx.execute(
+        sql`update records set verify_job_id = null where verify_job_id = ${jobId} and tenant_id = ${scope.tenantId}`,
+      );
+    });
+  }
+
+  /**
+   * Note: unscoped on purpose: the watchdog of every worker looks for any tenant's job whose
+   * worker died (lease run out) so that it can be resumed.
+   */
+  async orphanedJobs(): Promise<{ id: string; tenantId: string }[]> {
+    const result = await this.orm.execute<{ id: string; tenant_id: string }>(sql`
+      select id, tenant_id from bulk_jobs
+      where (status in ('PENDING', 'RUNNING') and lease_until < now())
+         or (status = 'PENDING' and lease_until is null and created_at < now() - interval '1 minute')`);
+    return result.rows.map((r) => ({ id: r.id, tenantId: r.tenant_id }));
+  }
+}

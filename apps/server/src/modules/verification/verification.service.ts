@@ -1,0 +1,89 @@
+import type { BulkJob, ComparisonRow, DashboardStats } from '@portal/contract/verification';
+import { VERIFICATION_MESSAGES } from '@portal/contract/verification';
+import type { OptimaPerson } from '@portal/contract/optima';
+import { scopeOf, type Actor } from '../../access/actor.ts';
+import { conflict, notFound } from '../../platform/errors.ts';
+import type { JobQueue } from '../../platform/jobs.ts';
+import type { AuditRepo } from '../audit/audit.repo.ts';
+import type { RecordsRepo } from '../records/records.repo.ts';
+import { bulkVerifyJob } from './bulk-verify.jobs.ts';
+import { comparisonRows } from './compare.ts';
+import type { BulkJobRow, VerificationRepo } from './verification.repo.ts';
+import type { StatsRepo } from './stats.repo.ts';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function toBulkJob(row: BulkJobRow): BulkJob {
+  return {
+    id: row.id,
+    createdAt: row.createdAt.toISOString(),
+    startedAt: iso(row.startedAt),
+    finishedAt: iso(row.finishedAt),
+    status: row.status as BulkJob['status'],
+    statusMessage: row.statusMessage,
+    totalRecords: row.totalRecords,
+    processedRecords: row.processedRecords,
+    successfullyVerifiedRecords: row.successfullyVerifiedRecords,
+    mismatchedRecords: row.mismatchedRecords,
+    notFoundRecords: row.notFoundRecords,
+    failedRecords: row.failedRecords,
+    progressPercent:
+      row.status === 'COMPLETED'
+        ? 100
+        : row.totalRecords > 0
+          ? Math.floor((row.processedRecords / row.totalRecords) * 100)
+          : 0,
+    createdByEmail: row.createdByEmail,
+  };
+}
+
+export class VerificationService {
+  constructor(
+    private readonly repo: VerificationRepo,
+    private readonly records: RecordsRepo,
+    private readonly stats: StatsRepo,
+    private readonly audit: AuditRepo,
+    private readonly jobs: JobQueue,
+  ) {}
+
+  async start(actor: Actor): Promise<BulkJob> {
+    const scope = scopeOf(actor);
+    const job = await this.repo.createJob(scope, { userId: actor.userId, email: actor.email });
+    if (!job) throw conflict(VERIFICATION_MESSAGES.jobActive);
+    await this.audit.append({
+      tenantId: scope.tenantId,
+      actorUserId: actor.userId,
+      actorEmail: actor.email,
+      action: 'BULK_VERIFICATION_STARTED',
+      entityType: 'bulk_job',
+      entityId: job.id,
+    });
+    await this.jobs.send(bulkVerifyJob, { tenantId: scope.tenantId, jobId: job.id, actorId: actor.userId });
+    return toBulkJob(job);
+  }
+
+  async list(actor: Actor): Promise<BulkJob[]> {
+    return (await this.repo.listJobs(scopeOf(actor))).map(toBulkJob);
+  }
+
+  async comparison(actor: Actor, recordId: string): Promise<ComparisonRow[]> {
+    const record = await this.records.findById(scopeOf(actor), recordId);
+    if (!record) throw notFound('Record not found');
+    if (!record.sotData) return [];
+    const dob = record.dateOfBirth as unknown;
+    return comparisonRows(
+      {
+        fullName: record.fullName,
+        dateOfBirth: dob instanceof Date ? dob.toISOString().slice(0, 10) : ((dob as string | null) ?? null),
+        ministry: record.ministry ?? null,
+        department: record.department ?? null,
+        gradeLevel: record.gradeLevel ?? null,
+      },
+      record.sotData as Partial<OptimaPerson>,
+    );
+  }
+
+  async dashboardStats(actor: Actor): Promise<DashboardStats> {
+    return this.stats.stats(scopeOf(actor));
+  }
+}

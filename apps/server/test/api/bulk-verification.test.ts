@@ -1,0 +1,268 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { BulkJob, ComparisonRow, DashboardStats } from '@portal/contract/verification';
+import type { RecordsPage } from '@portal/contract/records';
+import type { Tenant } from '@portal/contract/tenants';
+import { createTestPortal, DEMO_ADMIN, waitFor, type TestPortal } from '../helpers/test-portal.ts';
+import { createTenantWithAdmin } from '../helpers/tenants.ts';
+import { seedRecords, type RecordSeed } from '../helpers/records.ts';
+import {
+  simCredentials,
+  startSimProcess,
+  type SimPerson,
+  type SimProcess,
+} from '../helpers/simulator-process.ts';
+import { buildTenantInput } from '../helpers/factories.ts';
+
+let portal: TestPortal;
+let globalAdmin: string;
+const sims: SimProcess[] = [];
+
+beforeAll(async () => {
+  portal = await createTestPortal({
+    env: { PROVIDER_BACKOFF_MS: '20', PROVIDER_MAX_ATTEMPTS: '5', VERIFY_CHUNK_SIZE: '100' },
+  });
+  globalAdmin = await portal.login(DEMO_ADMIN.email, DEMO_ADMIN.password);
+});
+afterAll(async () => {
+  for (const s of sims) await s.stop();
+  await portal?.close();
+});
+
+/** n records; by i % 10: 0–6 agree, 7 differs (date of birth), 8 absent from the SoT, 9 without biometrics. */
+function population(n: number, offset: number) {
+  const records: RecordSeed[] = [];
+  const people: SimPerson[] = [];
+  for (let i = 0; i < n; i++) {
+    const nin = String(30000000000 + offset + i);
+    const fullName = `Test Person${i} Adeyemi`;
+    records.push({ fullName, nin, psn: `PSN${offset + i}`, dateOfBirth: '1980-01-02' });
+    const kind = i % 10;
+    if (kind === 8) continue;
+    people.push({
+      nin,
+      fullName: kind === 0 ? `ADEYEMI Test Person${i}` : fullName,
+      dateOfBirth: kind === 7 ? '1981-01-02' : '1980-01-02',
+      biometricsEnrolled: kind !== 9,
+    });
+  }
+  return { records, people };
+}
+
+async function tenantOnSim(sim: { url: string }) {
+  const t = await createTenantWithAdmin(portal);
+  const res = await portal.api.put(`/api/v1/global-admin/tenants/${t.tenant.id}`, {
+    token: globalAdmin,
+    body: buildTenantInput({
+      subdomain: t.tenant.subdomain,
+      apiBaseUrl: sim.url,
+      clientId: simCredentials.clientId,
+      clientSecretEncrypted: simCredentials.clientSecret,
+      aesKey: simCredentials.aesKey,
+      iv: simCredentials.iv,
+    }),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return t;
+}
+
+const jobs = async (token: string) =>
+  (await portal.api.get('/api/v1/bulk-jobs', { token })).json() as BulkJob[];
+const finished = (token: string) =>
+  waitFor(async () => {
+    const [job] = await jobs(token);
+    return job && ['COMPLETED', 'FAILED'].includes(job.status) ? job : undefined;
+  }, 60_000);
+
+describe('bulk verification against the simulator (separate process, real HTTP)', () => {
+  it('ends COMPLETED with the expected verified, mismatched and not-found counts, stats and comparison rows', async () => {
+    const { records, people } = population(300, 0);
+    const sim = await startSimProcess(people);
+    sims.push(sim);
+    const t = await tenantOnSim(sim);
+    const ids = await seedRecords(portal, t.tenant.id, records);
+    const start = await portal.api.post('/api/v1/records/bulk-verify', { token: t.token });
+    expect(start.statusCode).toBe(202);
+    expect(start.json()).toMatchObject({ status: 'PENDING' });
+    const job = await finished(t.token);
+    expect(job).toMatchObject({
+      status: 'COMPLETED',
+      totalRecords: 300,
+      processedRecords: 300,
+      successfullyVerifiedRecords: 240,
+      mismatchedRecords: 30,
+      notFoundRecords: 60,
+      failedRecords: 0,
+      progressPercent: 100,
+    });
+    const stats = (
+      await portal.api.get('/api/v1/tenant-admin/dashboard/stats', { token: t.token })
+    ).json() as DashboardStats;
+    expect(stats).toMatchObject({
+      totalUniqueRecords: 300,
+      totalVerified: 240,
+      totalPendingApproval: 210,
+      totalMismatched: 30,
+      totalNotFound: 60,
+      totalValidated: 0,
+    });
+    const ghosts = (
+      await portal.api.get('/api/v1/records/flagged/not-in-sot?pageSize=10', { token: t.token })
+    ).json() as RecordsPage;
+    expect(ghosts.total).toBe(60);
+    expect(ghosts.items.every((r) => r.status === 'NOT_FOUND')).toBe(true);
+    const mismatched = ids[7]!;
+    const rows = (
+      await portal.api.get(`/api/v1/records/${mismatched}/comparison`, { token: t.token })
+    ).json() as ComparisonRow[];
+    expect(rows).toEqual([
+      {
+        field: 'fullName',
+        originalValue: 'Test Person7 Adeyemi',
+        sotValue: 'Test Person7 Adeyemi',
+        isMismatched: false,
+      },
+      { field: 'dateOfBirth', originalValue: '1980-01-02', sotValue: '1981-01-02', isMismatched: true },
+    ]);
+    const reordered = (
+      await portal.api.get(`/api/v1/records/${ids[0]}/comparison`, { token: t.token })
+    ).json() as ComparisonRow[];
+    expect(reordered.every((r) => !r.isMismatched)).toBe(true);
+    // Nothing left to verify: a second job completes with zero records.
+    await portal.api.post('/api/v1/records/bulk-verify', { token: t.token });
+    expect(await finished(t.token)).toMatchObject({ status: 'COMPLETED', totalRecords: 0 });
+  });
+
+  it('with 10% injected 5xx errors, still verifies every record exactly once', async () => {
+    const { records, people } = population(1000, 1000);
+    const sim = await startSimProcess(people, ['--error-rate', '0.1', '--random-seed', '7']);
+    sims.push(sim);
+    const t = await tenantOnSim(sim);
+    await seedRecords(portal, t.tenant.id, records);
+    await portal.api.post('/api/v1/records/bulk-verify', { token: t.token });
+    const job = await finished(t.token);
+    expect(job).toMatchObject({
+      status: 'COMPLETED',
+      processedRecords: 1000,
+      successfullyVerifiedRecords: 800,
+      notFoundRecords: 200,
+      failedRecords: 0,
+    });
+    const stats = (await sim.stats()) as { requests: Record<string, Record<string, number>> };
+    expect(JSON.stringify(stats)).toMatch(/50[03]/);
+    const counted = await portal.db.orm.execute<{ n: number }>(sql`
+      select count(*)::int as n from records where tenant_id = ${t.tenant.id} and last_verified_at is not null`);
+    expect(counted.rows[0]!.n).toBe(1000);
+  });
+
+  it('honours 429 with Retry-After and finishes', async () => {
+    const { records, people } = population(400, 2000);
+    const sim = await startSimProcess(people, ['--rate-limit', '2']);
+    sims.push(sim);
+    const t = await tenantOnSim(sim);
+    await seedRecords(portal, t.tenant.id, records);
+    await portal.api.post('/api/v1/records/bulk-verify', { token: t.token });
+    const job = await finished(t.token);
+    expect(job).toMatchObject({ status: 'COMPLETED', processedRecords: 400, failedRecords: 0 });
+    expect(JSON.stringify(await sim.stats())).toMatch(/429/);
+  });
+
+  it('fails with a statusMessage when the provider is down, marking no record not found', async () => {
+    const t = await tenantOnSim({ url: 'http://127.0.0.1:9' });
+    await seedRecords(portal, t.tenant.id, population(250, 3000).records);
+    await portal.api.post('/api/v1/records/bulk-verify', { token: t.token });
+    const job = await finished(t.token);
+    expect(job.status).toBe('FAILED');
+    expect(job.statusMessage).toMatch(/identity provider is unavailable/);
+    expect(job.notFoundRecords).toBe(0);
+    const statuses = await portal.db.orm.execute<{ status: string; n: number }>(sql`
+      select status, count(*)::int as n from records where tenant_id = ${t.tenant.id} group by status`);
+    expect(statuses.rows).toEqual([{ status: 'UPLOADED', n: 250 }]);
+    // The records are free for the next run.
+    const free = await portal.db.orm.execute<{ n: number }>(sql`
+      select count(*)::int as n from records where tenant_id = ${t.tenant.id} and verify_job_id is not null`);
+    expect(free.rows[0]!.n).toBe(0);
+  });
+
+  it('refuses a second start while one is active (409)', async () => {
+    const { records, people } = population(200, 4000);
+    const sim = await startSimProcess(people, ['--latency-ms', '300']);
+    sims.push(sim);
+    const t = await tenantOnSim(sim);
+    await seedRecords(portal, t.tenant.id, records);
+    expect((await portal.api.post('/api/v1/records/bulk-verify', { token: t.token })).statusCode).toBe(202);
+    const second = await portal.api.post('/api/v1/records/bulk-verify', { token: t.token });
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toMatchObject({
+      message: 'A bulk verification is already running for this tenant. Wait for it to finish.',
+    });
+    const running = await waitFor(async () => {
+      const [job] = await jobs(t.token);
+      return job && job.status === 'RUNNING' && job.processedRecords > 0 ? job : undefined;
+    });
+    expect(running.progressPercent).toBeGreaterThan(0);
+    expect((await finished(t.token)).status).toBe('COMPLETED');
+  });
+});
+
+describe('isolation and access', () => {
+  it("one tenant never sees another's jobs, stats, comparisons or potential ghosts", async () => {
+    const { records, people } = population(50, 5000);
+    const sim = await startSimProcess(people);
+    sims.push(sim);
+    const a = await tenantOnSim(sim);
+    const b = await createTenantWithAdmin(portal);
+    const ids = await seedRecords(portal, a.tenant.id, records);
+    await portal.api.post('/api/v1/records/bulk-verify', { token: a.token });
+    await finished(a.token);
+    expect(await jobs(b.token)).toEqual([]);
+    const stats = (
+      await portal.api.get('/api/v1/tenant-admin/dashboard/stats', { token: b.token })
+    ).json() as DashboardStats;
+    expect(stats.totalUniqueRecords).toBe(0);
+    expect(stats.totalNotFound).toBe(0);
+    expect(
+      (await portal.api.get(`/api/v1/records/${ids[7]}/comparison`, { token: b.token })).statusCode,
+    ).toBe(404);
+    expect(
+      ((await portal.api.get('/api/v1/records/flagged/not-in-sot', { token: b.token })).json() as RecordsPage)
+        .total,
+    ).toBe(0);
+  });
+
+  it('every verification route answers 403 to other roles and 401 without a token', async () => {
+    const tokens = {
+      GLOBAL_SUPER_ADMIN: globalAdmin,
+      REVIEWER: await portal.login('reviewer@demo.local'),
+      AGENT: await portal.login('agent@demo.local'),
+      SELF_SERVICE_USER: await portal.login('employee@demo.local'),
+    };
+    const routes = [
+      ['POST', '/api/v1/records/bulk-verify'],
+      ['GET', '/api/v1/bulk-jobs'],
+      ['GET', '/api/v1/records/00000000-0000-4000-8000-000000000000/comparison'],
+      ['GET', '/api/v1/records/flagged/not-in-sot'],
+      ['GET', '/api/v1/tenant-admin/dashboard/stats'],
+    ] as const;
+    for (const [method, url] of routes) {
+      expect((await portal.api.call(method, url)).statusCode).toBe(401);
+      for (const [role, token] of Object.entries(tokens)) {
+        expect(
+          (await portal.api.call(method, url, { token })).statusCode,
+          `${method} ${url} as ${role}`,
+        ).toBe(403);
+      }
+    }
+  });
+});
+
+it('the demo tenant points at the in-process simulator and its connection test succeeds', async () => {
+  const tenants = (
+    await portal.api.get('/api/v1/global-admin/tenants', { token: globalAdmin })
+  ).json() as Tenant[];
+  const demo = tenants.find((t) => t.subdomain === 'demo')!;
+  const res = await portal.api.post(`/api/v1/global-admin/tenants/${demo.id}/test-connection`, {
+    token: globalAdmin,
+  });
+  expect(res.json()).toMatchObject({ ok: true });
+});

@@ -1,0 +1,284 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { Facets, RecordsPage, UploadSummary } from '@portal/contract/records';
+import { createTestPortal, type TestPortal } from '../helpers/test-portal.ts';
+import { createTenantWithAdmin } from '../helpers/tenants.ts';
+import { csvOf, sampleRows, uploadFile } from '../helpers/uploads.ts';
+
+let portal: TestPortal;
+let admin: string;
+
+beforeAll(async () => {
+  portal = await createTestPortal();
+  admin = (await createTenantWithAdmin(portal)).token;
+});
+afterAll(async () => {
+  await portal?.close();
+});
+
+const records = async (token: string, query = '') =>
+  (await portal.api.get(`/api/v1/records${query.replaceAll(' ', '%20')}`, { token })).json() as RecordsPage;
+
+describe('CSV upload', () => {
+  it('imports a UTF-8 file with BOM, quoted commas and a quoted newline, creating ministries and departments', async () => {
+    const rows = [
+      {
+        name: 'Adébáyọ̀ Ògúnlẹ́yẹ',
+        psn: 'PSN200001',
+        nin: '20000000001',
+        ministry: 'Ministry of Health',
+        department: 'Nursing, Midwifery',
+      },
+      {
+        name: 'Chukwuemeka "Emeka" Obi',
+        psn: 'PSN200002',
+        nin: '20000000002',
+        ministry: 'Ministry of Works\nand Housing',
+        department: 'Roads',
+      },
+      { name: 'Aisha Bello', nin: '20000000003', ministry: 'ministry of health', department: 'Pharmacy' },
+    ];
+    const res = await uploadFile(portal, admin, 'master list.csv', csvOf(rows, { bom: true }));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      newRecordsCreated: 3,
+      existingRecordsUpdated: 0,
+      recordsRequiringReverificationIds: [],
+    });
+    const page = await records(admin);
+    expect(page.total).toBe(3);
+    expect(page.unfilteredTotal).toBe(3);
+    const names = page.items.map((r) => r.fullName);
+    expect(names).toContain('Adébáyọ̀ Ògúnlẹ́yẹ');
+    expect(names).toContain('Chukwuemeka "Emeka" Obi');
+    const aisha = page.items.find((r) => r.fullName === 'Aisha Bello')!;
+    expect(aisha).toMatchObject({
+      psn: null,
+      nin: '20000000003',
+      ministry: 'Ministry of Health',
+      dateOfBirth: '1985-03-15',
+      status: 'UPLOADED',
+    });
+    expect(JSON.parse(aisha.originalUploadData)).toMatchObject({ 'S/N': '3' });
+    const facets = (await portal.api.get('/api/v1/records/facets', { token: admin })).json() as Facets;
+    expect(facets.ministries.map((m) => m.name).sort()).toEqual([
+      'Ministry of Health',
+      'Ministry of Works and Housing',
+    ]);
+    expect(facets.departments.map((d) => d.name).sort()).toEqual(['Nursing, Midwifery', 'Pharmacy', 'Roads']);
+  });
+
+  it('re-uploading the same file changes nothing (0 new, 0 updated)', async () => {
+    const { token } = await createTenantWithAdmin(portal);
+    const file = csvOf(sampleRows(20));
+    expect((await uploadFile(portal, token, 'list.csv', file)).json()).toMatchObject({
+      newRecordsCreated: 20,
+    });
+    const again = await uploadFile(portal, token, 'list.csv', file);
+    expect(again.json()).toEqual({
+      newRecordsCreated: 0,
+      existingRecordsUpdated: 0,
+      recordsRequiringReverificationIds: [],
+    });
+    const history = (await portal.api.get('/api/v1/records/uploads', { token })).json() as {
+      rowCount: number;
+      newRecords: number;
+    }[];
+    expect(history).toHaveLength(2);
+    expect(history[0]).toMatchObject({ rowCount: 20, newRecords: 0 });
+    expect(history[1]).toMatchObject({ rowCount: 20, newRecords: 20 });
+  });
+
+  it('rejects the whole file when one row is bad (422 with row, column, reason) and writes nothing', async () => {
+    const { token } = await createTenantWithAdmin(portal);
+    const rows = sampleRows(10);
+    rows[6] = { ...rows[6]!, nin: '12345', psn: '' };
+    const res = await uploadFile(portal, token, 'bad.csv', csvOf(rows));
+    expect(res.statusCode).toBe(422);
+    const body = res.json() as {
+      message: string;
+      details: { errorCount: number; errors: { row: number; column: string; reason: string }[] };
+    };
+    expect(body.details.errorCount).toBe(1);
+    expect(body.details.errors[0]).toMatchObject({ row: 8, column: 'NIN' });
+    expect(body.details.errors[0]!.reason).not.toContain('12345');
+    expect((await records(token)).total).toBe(0);
+    expect((await portal.api.get('/api/v1/records/uploads', { token })).json()).toEqual([]);
+    expect(((await portal.api.get('/api/v1/records/facets', { token })).json() as Facets).ministries).toEqual(
+      [],
+    );
+  });
+
+  it('reports the same key twice in one file as an error', async () => {
+    const { token } = await createTenantWithAdmin(portal);
+    const rows = sampleRows(5);
+    rows[3] = { ...rows[3]!, psn: rows[1]!.psn };
+    const res = await uploadFile(portal, token, 'dup.csv', csvOf(rows));
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({
+      details: {
+        errorCount: 1,
+        errors: [{ row: 5, column: 'PSN', reason: 'The same PSN is already on row 3' }],
+      },
+    });
+    expect((await records(token)).total).toBe(0);
+  });
+
+  it('names the missing required columns (422)', async () => {
+    const res = await uploadFile(portal, admin, 'cols.csv', 'Full Name,Grade Level\nAmina Bello,GL 07\n');
+    expect(res.statusCode).toBe(422);
+    expect((res.json() as { message: string }).message).toMatch(/Ministry/);
+    expect((res.json() as { message: string }).message).toMatch(/Department/);
+  });
+
+  it('refuses an empty file (400), no file field (400) and a renamed executable (415)', async () => {
+    expect((await uploadFile(portal, admin, 'empty.csv', '')).statusCode).toBe(400);
+    const wrongField = await uploadFile(portal, admin, 'list.csv', csvOf(sampleRows(1)), {
+      field: 'document',
+    });
+    expect(wrongField.statusCode).toBe(400);
+    const exe = Buffer.concat([Buffer.from('MZ\x90\x00\x03\x00\x00\x00'), Buffer.alloc(4096)]);
+    const res = await uploadFile(portal, admin, 'payroll.csv', exe);
+    expect(res.statusCode).toBe(415);
+    expect(
+      (await portal.api.post('/api/v1/records/upload', { token: admin, body: { file: 'x' } })).statusCode,
+    ).toBe(400);
+  });
+
+  it('moves a validated record whose identity changed to AWAITING_REVALIDATION, with an audit event', async () => {
+    const { token, tenant } = await createTenantWithAdmin(portal);
+    const rows = sampleRows(3);
+    await uploadFile(portal, token, 'v1.csv', csvOf(rows));
+    await portal.db.orm.execute(sql`update records set status = 'VALIDATED' where tenant_id = ${tenant.id}`);
+    const changed = rows.map((r, i) =>
+      i === 1 ? { ...r, name: 'Renamed Person' } : i === 2 ? { ...r, grade: 'GL 15' } : r,
+    );
+    const res = await uploadFile(portal, token, 'v2.csv', csvOf(changed));
+    const summary = res.json() as UploadSummary;
+    expect(summary.existingRecordsUpdated).toBe(2);
+    expect(summary.recordsRequiringReverificationIds).toHaveLength(1);
+    const page = await records(token, `?ids=${summary.recordsRequiringReverificationIds[0]}`);
+    expect(page.items).toHaveLength(1);
+    expect(page.items[0]).toMatchObject({ fullName: 'Renamed Person', status: 'AWAITING_REVALIDATION' });
+    const gradeOnly = (await records(token, '?grade=GL 15')).items[0]!;
+    expect(gradeOnly.status).toBe('VALIDATED'); // a grade change is not an identity change
+    const audit = await portal.db.orm.execute<{
+      action: string;
+      before: Record<string, unknown>;
+      after: Record<string, unknown>;
+    }>(
+      sql`select action, before, after from audit_events where entity_id = ${summary.recordsRequiringReverificationIds[0]}`,
+    );
+    expect(audit.rows).toHaveLength(1);
+    expect(audit.rows[0]).toMatchObject({
+      action: 'RECORD_REVERIFICATION_REQUIRED',
+      before: { fullName: rows[1]!.name, status: 'VALIDATED' },
+      after: { fullName: 'Renamed Person', status: 'AWAITING_REVALIDATION' },
+    });
+  });
+});
+
+describe('spreadsheets from a real office program', () => {
+  const fixture = (name: string) =>
+    fs.readFileSync(path.resolve(import.meta.dirname, '../fixtures/uploads', name));
+
+  it.each(['staff-list.xlsx', 'staff-list.xls'])('imports %s saved by LibreOffice', async (name) => {
+    const { token } = await createTenantWithAdmin(portal);
+    const res = await uploadFile(portal, token, name, fixture(name));
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ newRecordsCreated: 3, existingRecordsUpdated: 0 });
+    const page = await records(token);
+    expect(page.items.map((r) => r.fullName).sort()).toEqual([
+      'Adébáyọ̀ Ògúnlẹ́yẹ',
+      'Aisha Bello',
+      'Chinedu Emeka Okafor',
+    ]);
+    expect(page.items.find((r) => r.fullName === 'Aisha Bello')).toMatchObject({
+      dateOfBirth: '1990-07-22',
+      gradeLevel: 'GL 07',
+    });
+  });
+
+  it('refuses a CSV renamed to .xlsx (415)', async () => {
+    const res = await uploadFile(portal, admin, 'staff.xlsx', fixture('staff-list.csv'));
+    expect(res.statusCode).toBe(415);
+    expect(res.json()).toMatchObject({ message: 'The file content does not match its .xlsx extension.' });
+  });
+});
+
+describe('records browser', () => {
+  it('paginates and filters on the server by ministry (id or name), department, grade, status and ids', async () => {
+    const { token } = await createTenantWithAdmin(portal);
+    await uploadFile(portal, token, 'big.csv', csvOf(sampleRows(90)));
+    const facets = (await portal.api.get('/api/v1/records/facets', { token })).json() as Facets;
+    expect(facets.grades).toHaveLength(12);
+    expect(facets.statuses).toContain('VALIDATED');
+    const health = facets.ministries.find((m) => m.name === 'Ministry of Health')!;
+    const page1 = await records(token, `?ministry=${health.id}&grade=GL 01&grade=GL 04&pageSize=10&page=1`);
+    expect(page1.total).toBe(16);
+    expect(page1.unfilteredTotal).toBe(90);
+    expect(
+      page1.items.every(
+        (r) => r.ministry === 'Ministry of Health' && ['GL 01', 'GL 04'].includes(r.gradeLevel!),
+      ),
+    ).toBe(true);
+    const byName = await records(token, `?ministry=ministry%20of%20health&grade=GL 01,GL 04`);
+    expect(byName.total).toBe(16);
+    const all = await records(token, '?pageSize=25&page=4');
+    expect(all.items).toHaveLength(15);
+    expect(all.total).toBe(90);
+    const names = (await records(token, '?pageSize=100')).items.map((r) => r.fullName);
+    expect(names).toEqual([...names].sort());
+    expect((await records(token, '?status=VALIDATED')).total).toBe(0);
+    expect((await records(token, '?ministry=No Such Ministry')).total).toBe(0);
+    const ministries = (await portal.api.get('/api/v1/tenant-admin/ministries', { token })).json() as {
+      name: string;
+    }[];
+    expect(ministries.map((m) => m.name)).toEqual([
+      'Ministry of Education',
+      'Ministry of Finance',
+      'Ministry of Health',
+    ]);
+    expect(
+      ((await portal.api.get('/api/v1/tenant-admin/departments', { token })).json() as unknown[]).length,
+    ).toBe(3);
+    expect((await portal.api.get('/api/v1/records?pageSize=100000', { token })).statusCode).toBe(400);
+  });
+
+  it('serves a CSV template with the recognised headers', async () => {
+    const res = await portal.api.get('/api/v1/records/upload-template', { token: admin });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/csv/);
+    expect(res.body).toContain('Full Name,Employee ID,PSN,NIN,SSID,Ministry,Department');
+  });
+});
+
+describe('tenant isolation', () => {
+  it("one tenant's records, facets and uploads are invisible to another tenant's admin", async () => {
+    const a = await createTenantWithAdmin(portal);
+    const b = await createTenantWithAdmin(portal);
+    await uploadFile(portal, a.token, 'a.csv', csvOf(sampleRows(5)));
+    const aRecords = await records(a.token);
+    expect(aRecords.total).toBe(5);
+    expect((await records(b.token)).total).toBe(0);
+    expect((await records(b.token, `?ids=${aRecords.items[0]!.id}`)).total).toBe(0);
+    expect((await portal.api.get('/api/v1/records/facets', { token: b.token })).json()).toMatchObject({
+      ministries: [],
+      departments: [],
+      grades: [],
+    });
+    expect((await portal.api.get('/api/v1/records/uploads', { token: b.token })).json()).toEqual([]);
+    expect((await portal.api.get('/api/v1/tenant-admin/ministries', { token: b.token })).json()).toEqual([]);
+    const notify = await portal.api.post('/api/v1/records/notify', {
+      token: b.token,
+      body: { recordIds: [aRecords.items[0]!.id] },
+    });
+    expect(notify.json()).toMatchObject({ queued: 0, withoutAddress: 0 });
+    // Same keys in two tenants are two different records.
+    await uploadFile(portal, b.token, 'b.csv', csvOf(sampleRows(5)));
+    expect((await records(b.token)).total).toBe(5);
+    expect((await records(a.token)).total).toBe(5);
+  });
+});

@@ -1,0 +1,15 @@
+import type { Tenant } from '@portal/contract/tenants';
+import { buildTenantInput, buildUserInput } from './factories.ts';
+import { DEMO_ADMIN, type TestPortal } from './test-portal.ts';
+
+/** A second tenant with its own admin, created through the global admin's API. */
+export async function createTenantWithAdmin(portal: TestPortal, role = 'TENANT_ADMIN') {
+  const admin = await portal.login(DEMO_ADMIN.email, DEMO_ADMIN.password);
+  const tenant = (
+    await portal.api.post('/api/v1/global-admin/tenants', { token: admin, body: buildTenantInput() })
+  ).json() as Tenant;
+  const user = buildUserInput(tenant.id, { role });
+  const res = await portal.api.post('/api/v1/auth/register', { token: admin, body: user });
+  if (res.statusCode !== 201) throw new Error(`register failed: ${res.body}`);
+  return { tenant, token: await portal.login(user.email, user.password), email: user.email };
+}

@@ -1,0 +1,138 @@
+// Master-list ingestion on this machine: 100,000-row CSV on PostgreSQL (and the ratio to psql \copy of
+// the same file into a bare table), on PGlite, a 100,000-row .xlsx, a 1,000,000-row CSV (peak RSS
+// growth against the 100,000-row run), then GET /api/v1/records with two filters over the
+// 1,000,000 records under 20 connections. Run: npm run bench:ingest  (BENCH_QUICK=1 for 10× smaller)
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+// @ts-expect-error plain ESM helper without types
+import { startCluster } from '../scripts/pg-cluster.mjs';
+import { writeCsv, writeXlsx } from './lib/master-list.ts';
+import { login, startPortal, upload } from './lib/portal-process.ts';
+
+const quick = process.env.BENCH_QUICK === '1';
+const SMALL = quick ? 10_000 : 100_000;
+const LARGE = quick ? 100_000 : 1_000_000;
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-ingest-'));
+const files = {
+  small: path.join(dir, 'small.csv'),
+  large: path.join(dir, 'large.csv'),
+  xlsx: path.join(dir, 'small.xlsx'),
+};
+const results: string[] = [];
+const say = (line: string) => {
+  results.push(line);
+  console.log(line);
+};
+
+console.log(`writing ${SMALL} and ${LARGE}-row CSVs and a ${SMALL}-row XLSX in ${dir} …`);
+await writeCsv(files.small, SMALL);
+await writeCsv(files.large, LARGE);
+await writeXlsx(files.xlsx, SMALL);
+
+const cluster = (await startCluster({ settings: ['shared_buffers=512MB', 'max_wal_size=4GB'] })) as {
+  url: string;
+  stop(): void;
+};
+const databaseFor = async (name: string) => {
+  const client = new pg.Client({ connectionString: cluster.url });
+  await client.connect();
+  await client.query(`create database ${name}`);
+  await client.end();
+  const url = new URL(cluster.url);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+
+async function run(label: string, file: string, env: Record<string, string>, rows: number) {
+  const portal = await startPortal({ DEMO: 'true', ...env });
+  try {
+    const token = await login(portal.base, 'tenant.admin@demo.local', 'Demo12345!');
+    const before = portal.memory();
+    const { seconds, summary } = await upload(portal.base, token, file);
+    const after = portal.memory();
+    if (summary.newRecordsCreated !== rows)
+      throw new Error(`${label}: ${summary.newRecordsCreated} created, expected ${rows}`);
+    const growth = after.peakMb - before.rssMb;
+    say(
+      `${label.padEnd(34)} ${seconds.toFixed(2).padStart(7)} s  ${Math.round(rows / seconds)
+        .toString()
+        .padStart(7)} rows/s  peak RSS ${after.peakMb.toFixed(0)} MiB (growth ${growth.toFixed(0)} MiB)`,
+    );
+    return { seconds, growth, portal, token };
+  } catch (err) {
+    await portal.stop();
+    throw err;
+  }
+}
+
+try {
+  const small = await run(
+    `CSV ${SMALL} rows, PostgreSQL`,
+    files.small,
+    { DATABASE_URL: await databaseFor('ingest_small') },
+    SMALL,
+  );
+  await small.portal.stop();
+
+  const copyUrl = await databaseFor('ingest_copy');
+  const copyClient = new pg.Client({ connectionString: copyUrl });
+  await copyClient.connect();
+  await copyClient.query(
+    `create table bare (${Array.from({ length: 14 }, (_, i) => `c${i} text`).join(', ')})`,
+  );
+  await copyClient.end();
+  const copyStarted = performance.now();
+  execFileSync('psql', [copyUrl, '-q', '-c', `\\copy bare from '${files.small}' csv header`]);
+  const copySeconds = (performance.now() - copyStarted) / 1000;
+  say(
+    `${'psql \\copy, same file, bare table'.padEnd(34)} ${copySeconds.toFixed(2).padStart(7)} s  ratio portal ÷ \\copy: ${(small.seconds / copySeconds).toFixed(2)}×`,
+  );
+
+  const lite = await run(`CSV ${SMALL} rows, PGlite`, files.small, {}, SMALL);
+  await lite.portal.stop();
+
+  const xlsx = await run(
+    `XLSX ${SMALL} rows, PostgreSQL`,
+    files.xlsx,
+    { DATABASE_URL: await databaseFor('ingest_xlsx') },
+    SMALL,
+  );
+  await xlsx.portal.stop();
+
+  const large = await run(
+    `CSV ${LARGE} rows, PostgreSQL`,
+    files.large,
+    { DATABASE_URL: await databaseFor('ingest_large') },
+    LARGE,
+  );
+  say(
+    `peak RSS growth ${LARGE} ÷ ${SMALL} rows: ${(large.growth / Math.max(1, small.growth)).toFixed(2)}× (target ≤ 2×)`,
+  );
+
+  const facets = (await (
+    await fetch(`${large.portal.base}/api/v1/records/facets`, {
+      headers: { authorization: `Bearer ${large.token}` },
+    })
+  ).json()) as {
+    ministries: { id: string }[];
+  };
+  const url = `${large.portal.base}/api/v1/records?ministry=${facets.ministries[1]!.id}&grade=GL%2007&pageSize=25&page=3`;
+  const result = await new Promise<autocannon.Result>((resolve, reject) =>
+    autocannon(
+      { url, headers: { authorization: `Bearer ${large.token}` }, connections: 20, duration: quick ? 5 : 15 },
+      (err, r) => (err ? reject(err) : resolve(r)),
+    ),
+  );
+  say(
+    `GET /api/v1/records, 2 filters, ${LARGE} records, 20 connections: ${result.requests.average.toFixed(0)} req/s, p50 ${result.latency.p50} ms, p90 ${result.latency.p90} ms, p97.5 ${result.latency.p97_5} ms (p95 ≤ p97.5), non-2xx ${result.non2xx}`,
+  );
+  await large.portal.stop();
+} finally {
+  cluster.stop();
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+console.log('\nSummary\n' + results.join('\n'));

@@ -1,0 +1,95 @@
+// Starts the portal as its own process for a benchmark and reads its memory from /proc.
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export const root = path.resolve(import.meta.dirname, '../..');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export interface PortalProcess {
+  child: ChildProcess;
+  base: string;
+  /** Resident and peak resident memory of the process, in MiB. */
+  memory(): { rssMb: number; peakMb: number };
+  stop(): Promise<void>;
+}
+
+export async function startPortal(env: Record<string, string>): Promise<PortalProcess> {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      WEB_DIST: dataDir,
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${base}/readyz`)).ok) break;
+    } catch {
+      // not yet
+    }
+    if (i > 480) throw new Error('portal did not start');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    child,
+    base,
+    memory() {
+      const status = fs.readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      const kb = (key: string) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+      return { rssMb: kb('VmRSS') / 1024, peakMb: kb('VmHWM') / 1024 };
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+const CSRF = 'bench-csrf';
+export const csrfHeaders = { cookie: `XSRF-TOKEN=${CSRF}`, 'x-xsrf-token': CSRF };
+
+export async function login(base: string, email: string, password: string): Promise<string> {
+  const res = await fetch(`${base}/api/v1/auth/authenticate`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  if (!res.ok) throw new Error(`login failed: ${res.status}`);
+  return ((await res.json()) as { token: string }).token;
+}
+
+/** Uploads a file from disk, streamed (fs.openAsBlob), and returns the summary and the time. */
+export async function upload(base: string, token: string, file: string) {
+  const form = new FormData();
+  form.append('file', await fs.openAsBlob(file), path.basename(file));
+  const started = performance.now();
+  const res = await fetch(`${base}/api/v1/records/upload`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, ...csrfHeaders },
+    body: form,
+  });
+  const body = await res.text();
+  const seconds = (performance.now() - started) / 1000;
+  if (!res.ok) throw new Error(`upload failed: ${res.status} ${body.slice(0, 500)}`);
+  return { seconds, summary: JSON.parse(body) as { newRecordsCreated: number } };
+}

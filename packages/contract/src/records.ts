@@ -1,0 +1,158 @@
+import { z } from 'zod';
+
+export const RECORD_STATUSES = [
+  'UPLOADED',
+  'PENDING_GRADE_VALIDATION',
+  'MISMATCHED',
+  'NOT_FOUND',
+  'VALIDATED',
+  'REJECTED',
+  'AWAITING_REVALIDATION',
+] as const;
+export const RecordStatusSchema = z.enum(RECORD_STATUSES);
+export type RecordStatus = z.infer<typeof RecordStatusSchema>;
+
+/** A master record as the API returns it (SPEC §3); the two data maps are JSON text. */
+export const MasterRecordSchema = z.object({
+  id: z.string(),
+  fullName: z.string(),
+  employeeId: z.string().nullable(),
+  ssid: z.string().nullable(),
+  nin: z.string().nullable(),
+  psn: z.string().nullable(),
+  ministry: z.string().nullable(),
+  ministryId: z.string().nullable(),
+  department: z.string().nullable(),
+  departmentId: z.string().nullable(),
+  gradeLevel: z.string().nullable(),
+  salaryGradeId: z.string().nullable(),
+  salaryStructure: z.string().nullable(),
+  dateOfBirth: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  status: z.string(),
+  originalUploadData: z.string(),
+  sotData: z.string().nullable(),
+  lastError: z.string().nullable(),
+  lastVerifiedAt: z.string().nullable(),
+  validatedAt: z.string().nullable(),
+  version: z.number(),
+});
+export type MasterRecord = z.infer<typeof MasterRecordSchema>;
+
+/** A filter value may repeat (?ministry=a&ministry=b) or be comma-separated. */
+const multi = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform((v) =>
+    (v === undefined ? [] : Array.isArray(v) ? v : [v])
+      .flatMap((s) => s.split(','))
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
+
+export const MAX_PAGE_SIZE = 500;
+
+export const PageQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(50),
+});
+
+/** ministry and department take ids (from the facets) or names; grade and status take values. */
+export const RecordsQuerySchema = PageQuerySchema.extend({
+  ministry: multi,
+  department: multi,
+  grade: multi,
+  status: multi,
+  ids: multi,
+});
+export type RecordsQuery = z.input<typeof RecordsQuerySchema>;
+
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.number(), page: z.number(), pageSize: z.number() });
+
+export const RecordsPageSchema = pageOf(MasterRecordSchema).extend({
+  /** All records of the tenant, whatever the filters (the chip's 'filtered / total'). */
+  unfilteredTotal: z.number(),
+});
+export type RecordsPage = z.infer<typeof RecordsPageSchema>;
+
+export const NamedSchema = z.object({ id: z.string(), name: z.string() });
+export type Named = z.infer<typeof NamedSchema>;
+
+export const FacetsSchema = z.object({
+  ministries: z.array(NamedSchema),
+  departments: z.array(NamedSchema),
+  grades: z.array(z.string()),
+  statuses: z.array(z.string()),
+});
+export type Facets = z.infer<typeof FacetsSchema>;
+
+export const UploadSummarySchema = z.object({
+  newRecordsCreated: z.number(),
+  existingRecordsUpdated: z.number(),
+  recordsRequiringReverificationIds: z.array(z.string()),
+});
+export type UploadSummary = z.infer<typeof UploadSummarySchema>;
+
+export const UploadRowErrorSchema = z.object({ row: z.number(), column: z.string(), reason: z.string() });
+export type UploadRowError = z.infer<typeof UploadRowErrorSchema>;
+
+/** `details` of a 422 upload answer: how many errors, and the first 100. */
+export const UploadRejectionSchema = z.object({
+  message: z.string(),
+  code: z.string(),
+  details: z.object({ errorCount: z.number(), errors: z.array(UploadRowErrorSchema) }).optional(),
+});
+export type UploadRejection = z.infer<typeof UploadRejectionSchema>;
+
+export const UploadHistoryEntrySchema = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  sizeBytes: z.number(),
+  rowCount: z.number(),
+  newRecords: z.number(),
+  updatedRecords: z.number(),
+  reverificationRecords: z.number(),
+  uploadedByEmail: z.string(),
+  createdAt: z.string(),
+});
+export type UploadHistoryEntry = z.infer<typeof UploadHistoryEntrySchema>;
+
+export const NotifyRequestSchema = z.object({
+  recordIds: z.array(z.uuid()).min(1, 'Choose at least one record').max(100_000),
+});
+export const NotifyResponseSchema = z.object({
+  message: z.string(),
+  queued: z.number(),
+  withoutAddress: z.number(),
+});
+export type NotifyResponse = z.infer<typeof NotifyResponseSchema>;
+
+export const RECORD_MESSAGES = {
+  loadFailed: 'Failed to load records',
+  loaded: (n: number) => `Loaded ${n} records successfully`,
+  filtersCleared: 'Filters cleared',
+  uploadFailed: 'Could not upload the file!',
+  notifyStarted: 'Notification process started!',
+  notifyFailed: 'Failed to start notification process.',
+  saveFailed: 'Error: Could not save changes. ',
+  updated: 'Record updated successfully!',
+} as const;
+
+/** The headers of the downloadable template, in the order a person fills them in. */
+export const TEMPLATE_HEADERS = [
+  'Full Name',
+  'Employee ID',
+  'PSN',
+  'NIN',
+  'SSID',
+  'Ministry',
+  'Department',
+  'Grade Level',
+  'Salary Grade ID',
+  'Salary Structure',
+  'Date of Birth',
+  'Email',
+  'Phone',
+] as const;

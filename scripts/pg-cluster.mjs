@@ -1,0 +1,88 @@
+// A throwaway PostgreSQL cluster on 127.0.0.1 from Debian's binaries (package postgresql), for
+// tests and benchmarks. As root, the server runs as the `postgres` system user (PostgreSQL refuses
+// to run as root).
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+
+export function findPgBin(name) {
+  const roots = fs.existsSync('/usr/lib/postgresql') ? fs.readdirSync('/usr/lib/postgresql') : [];
+  const versions = roots.filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a));
+  for (const v of versions) {
+    const p = `/usr/lib/postgresql/${v}/bin/${name}`;
+    if (fs.existsSync(p)) return p;
+  }
+  try {
+    return execFileSync('which', [name], { encoding: 'utf8' }).trim();
+  } catch {
+    throw new Error(`${name} not found: install Debian's postgresql package`);
+  }
+}
+
+const freePort = () =>
+  new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+
+const asRoot = process.getuid?.() === 0;
+const runAs = (bin, args) =>
+  asRoot
+    ? execFileSync('runuser', ['-u', 'postgres', '--', bin, ...args], {
+        stdio: ['ignore', 'ignore', 'inherit'],
+      })
+    : execFileSync(bin, args, { stdio: ['ignore', 'ignore', 'inherit'] });
+
+/** Starts a cluster; returns its admin URL and a stop() that removes it. */
+export async function startCluster({ settings = [] } = {}) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-pg-'));
+  fs.chmodSync(dir, 0o755);
+  const dataDir = path.join(dir, 'data');
+  if (asRoot) execFileSync('chown', ['-R', 'postgres', dir]);
+  const port = await freePort();
+  runAs(findPgBin('initdb'), [
+    '-D',
+    dataDir,
+    '-U',
+    'portal',
+    '--auth=trust',
+    '-E',
+    'UTF8',
+    '--no-locale',
+    '-N',
+  ]);
+  const opts = [
+    `-h 127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c max_connections=300`,
+    ...settings.map((s) => `-c ${s}`),
+  ];
+  runAs(findPgBin('pg_ctl'), [
+    '-D',
+    dataDir,
+    '-l',
+    path.join(dir, 'server.log'),
+    '-w',
+    '-t',
+    '60',
+    '-o',
+    opts.join(' '),
+    'start',
+  ]);
+  return {
+    url: `postgres://portal@127.0.0.1:${port}/postgres`,
+    port,
+    stop() {
+      try {
+        runAs(findPgBin('pg_ctl'), ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
+      } catch {
+        // already stopped
+      }
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
