@@ -75,7 +75,7 @@ export class IngestSession {
     );
     await this.tx.execute(sql`
       insert into upload_staging
-      select * from jsonb_to_recordset(${json}::jsonb) as x(
+      select * from json_to_recordset(${json}::json) as x(
         row_no int, natural_key text, key_column text, full_name text, employee_id text, psn text, nin text,
         ssid text, ministry text, department text, grade_level text, salary_grade_id text, salary_structure text,
         date_of_birth date, email text, phone text, original jsonb)`);
@@ -170,7 +170,15 @@ export class IngestSession {
           where status = 'AWAITING_REVALIDATION' and prev_status <> 'AWAITING_REVALIDATION') as reverify,
         (select count(*)::int from audited) as audited`);
     const row = result.rows[0];
-    return { created: row?.created ?? 0, updated: row?.updated ?? 0, reverificationIds: row?.reverify ?? [] };
+    const outcome = {
+      created: row?.created ?? 0,
+      updated: row?.updated ?? 0,
+      reverificationIds: row?.reverify ?? [],
+    };
+    // A large load changes the table's statistics enough that the planner needs fresh ones now,
+    // not when autovacuum gets to it (filtered pages over 1,000,000 records depend on them).
+    if (outcome.created + outcome.updated >= 10_000) await this.tx.execute(sql`analyze records`);
+    return outcome;
   }
 
   async recordUpload(entry: {

@@ -61,16 +61,23 @@ export class RecordsRepo {
     return and(...parts)!;
   }
 
+  /** Two steps: the page's ids from narrow index data, then the full rows of just those. */
   async page(scope: TenantScope, filter: RecordFilter, page: Page): Promise<RecordRow[]> {
-    return (await this.orm
-      .select(recordColumns)
+    const ids = this.orm
+      .select({ pageId: records.id })
       .from(records)
-      .leftJoin(ministries, eq(ministries.id, records.ministryId))
-      .leftJoin(departments, eq(departments.id, records.departmentId))
       .where(this.#where(scope, filter))
       .orderBy(asc(records.fullName), asc(records.id))
       .limit(page.pageSize)
-      .offset((page.page - 1) * page.pageSize)) as RecordRow[];
+      .offset((page.page - 1) * page.pageSize)
+      .as('page_ids');
+    return (await this.orm
+      .select(recordColumns)
+      .from(ids)
+      .innerJoin(records, eq(records.id, ids.pageId))
+      .leftJoin(ministries, eq(ministries.id, records.ministryId))
+      .leftJoin(departments, eq(departments.id, records.departmentId))
+      .orderBy(asc(records.fullName), asc(records.id))) as RecordRow[];
   }
 
   async count(scope: TenantScope, filter: RecordFilter): Promise<number> {

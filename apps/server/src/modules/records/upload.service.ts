@@ -36,13 +36,20 @@ export class UploadService {
         const errors: UploadRowError[] = [];
         let errorCount = 0;
         let rowCount = 0;
+        // Staging a batch runs in the database while the next one is parsed here.
+        let staging: Promise<void> = Promise.resolve();
         for await (const batch of parseUpload(file.path, file.fileName, this.limits)) {
           rowCount += batch.rows.length;
           errorCount += batch.errors.length;
           for (const e of batch.errors) if (errors.length < MAX_ERRORS) errors.push(e);
           // Once the file is known to be rejected, keep reading only to count its errors.
-          if (errorCount === 0) await session.stage(batch.rows);
+          if (errorCount === 0) {
+            await staging;
+            staging = session.stage(batch.rows);
+            staging.catch(() => undefined); // awaited below; never an unhandled rejection meanwhile
+          }
         }
+        await staging;
         if (errorCount === 0 && rowCount === 0) {
           throw new AppError(422, 'The file has no data rows.', ERROR_CODES.UNPROCESSABLE, {
             errorCount: 0,
