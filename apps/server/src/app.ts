@@ -37,6 +37,9 @@ import { recordsRoutes } from './modules/records/records.routes.ts';
 import { RecordsService } from './modules/records/records.service.ts';
 import { UploadService } from './modules/records/upload.service.ts';
 import { PeopleRepo } from './modules/people/people.repo.ts';
+import { ValidationRepo } from './modules/validation/validation.repo.ts';
+import { validationRoutes } from './modules/validation/validation.routes.ts';
+import { ValidationService } from './modules/validation/validation.service.ts';
 import { StatsRepo } from './modules/verification/stats.repo.ts';
 import { VerificationRepo } from './modules/verification/verification.repo.ts';
 import { verificationRoutes } from './modules/verification/verification.routes.ts';
@@ -109,6 +112,10 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
     ),
     maxUploadBytes: config.upload.maxBytes,
   });
+  validationRoutes(
+    app,
+    new ValidationService(new ValidationRepo(db.orm), recordsRepo, recordsService, audit),
+  );
   verificationRoutes(
     app,
     new VerificationService(new VerificationRepo(db.orm), recordsRepo, new StatsRepo(db.orm), audit, jobs),

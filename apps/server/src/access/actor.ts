@@ -27,3 +27,16 @@ export function scopeOf(actor: Actor): TenantScope {
   if (!actor.tenantId) throw new Error('tenant route reached by an actor without a tenant');
   return tenantScope(actor.tenantId);
 }
+
+/** A tenant scope narrowed, for a reviewer, to the records of their assigned ministries and departments. */
+export interface RecordScope extends TenantScope {
+  readonly reviewerId: string | null;
+}
+
+/** TENANT_ADMIN sees the whole tenant; REVIEWER only their assignments (DESIGN §6). */
+export function recordScopeOf(actor: Actor): RecordScope {
+  const scope = scopeOf(actor);
+  if (actor.role === 'TENANT_ADMIN') return { ...scope, reviewerId: null };
+  if (actor.role === 'REVIEWER') return { ...scope, reviewerId: actor.userId };
+  throw new Error(`role ${actor.role} has no record scope`);
+}

@@ -40,7 +40,7 @@ export async function seedRecords(
   await portal.db.orm.execute(sql`
     insert into departments (tenant_id, name) select distinct ${tenantId}::uuid, department
     from jsonb_to_recordset(${json}::jsonb) as x(department text) on conflict do nothing`);
-  const result = await portal.db.orm.execute<{ id: string }>(sql`
+  const result = await portal.db.orm.execute<{ id: string; natural_key: string }>(sql`
     insert into records (tenant_id, natural_key, full_name, psn, nin, ssid, ministry_id, department_id, grade_level,
       date_of_birth, status, email, original_upload_data)
     select ${tenantId}, x.natural_key, x.full_name, x.psn, x.nin, x.ssid, m.id, d.id, x.grade_level, x.date_of_birth,
@@ -49,6 +49,7 @@ export async function seedRecords(
       ministry text, department text, grade_level text, date_of_birth date, status text, email text)
     join ministries m on m.tenant_id = ${tenantId} and m.name = x.ministry
     join departments d on d.tenant_id = ${tenantId} and d.name = x.department
-    returning id`);
-  return result.rows.map((r) => r.id);
+    returning id, natural_key`);
+  const byKey = new Map(result.rows.map((r) => [r.natural_key, r.id]));
+  return rows.map((r) => byKey.get(r.natural_key)!); // in the order of the seeds
 }

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { TenantScope } from '../../access/actor.ts';
+import type { RecordScope, TenantScope } from '../../access/actor.ts';
 import type { Orm } from '../../platform/db.ts';
 import { departments, ministries, recordCounts, records, uploads } from '../../db/schema/index.ts';
 
@@ -47,12 +47,20 @@ export type RecordRow = {
   [K in keyof typeof recordColumns]: (typeof recordColumns)[K]['_']['data'] | null;
 } & { id: string; fullName: string; status: string; version: number };
 
+/** Records of a reviewer's assigned ministries or departments. */
+export function reviewerScope(reviewerId: string): SQL {
+  return sql`(${records.ministryId} in (select ministry_id from reviewer_ministries where user_id = ${reviewerId})
+    or ${records.departmentId} in (select department_id from reviewer_departments where user_id = ${reviewerId}))`;
+}
+
 /** Master records of one tenant: every query starts from the scope's tenant. */
 export class RecordsRepo {
   constructor(private readonly orm: Orm) {}
 
-  #where(scope: TenantScope, f: RecordFilter): SQL {
+  #where(scope: TenantScope | RecordScope, f: RecordFilter): SQL {
     const parts: SQL[] = [eq(records.tenantId, scope.tenantId)];
+    const reviewerId = 'reviewerId' in scope ? scope.reviewerId : null;
+    if (reviewerId) parts.push(reviewerScope(reviewerId));
     if (f.ministryIds?.length) parts.push(inArray(records.ministryId, f.ministryIds));
     if (f.departmentIds?.length) parts.push(inArray(records.departmentId, f.departmentIds));
     if (f.grades?.length) parts.push(inArray(records.gradeLevel, f.grades));
@@ -62,7 +70,7 @@ export class RecordsRepo {
   }
 
   /** Two steps: the page's ids from narrow index data, then the full rows of just those. */
-  async page(scope: TenantScope, filter: RecordFilter, page: Page): Promise<RecordRow[]> {
+  async page(scope: TenantScope | RecordScope, filter: RecordFilter, page: Page): Promise<RecordRow[]> {
     const ids = this.orm
       .select({ pageId: records.id })
       .from(records)
@@ -80,7 +88,7 @@ export class RecordsRepo {
       .orderBy(asc(records.fullName), asc(records.id))) as RecordRow[];
   }
 
-  async count(scope: TenantScope, filter: RecordFilter): Promise<number> {
+  async count(scope: TenantScope | RecordScope, filter: RecordFilter): Promise<number> {
     const [row] = await this.orm
       .select({ n: sql<number>`count(*)::int` })
       .from(records)
@@ -96,13 +104,13 @@ export class RecordsRepo {
       .where(eq(recordCounts.tenantId, scope.tenantId));
   }
 
-  async findById(scope: TenantScope, id: string): Promise<RecordRow | undefined> {
+  async findById(scope: TenantScope | RecordScope, id: string): Promise<RecordRow | undefined> {
     const [row] = await this.orm
       .select(recordColumns)
       .from(records)
       .leftJoin(ministries, eq(ministries.id, records.ministryId))
       .leftJoin(departments, eq(departments.id, records.departmentId))
-      .where(and(eq(records.tenantId, scope.tenantId), eq(records.id, id)))
+      .where(and(this.#where(scope, {}), eq(records.id, id)))
       .limit(1);
     return row as RecordRow | undefined;
   }

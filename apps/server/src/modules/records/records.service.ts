@@ -7,7 +7,7 @@ import type {
 } from '@portal/contract/records';
 import { RECORD_STATUSES } from '@portal/contract/records';
 import type { z } from 'zod';
-import { scopeOf, type Actor, type TenantScope } from '../../access/actor.ts';
+import { scopeOf, type Actor, type RecordScope, type TenantScope } from '../../access/actor.ts';
 import type { RecordFilter, RecordRow, RecordsRepo } from './records.repo.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -49,7 +49,7 @@ export class RecordsService {
 
   /** Filter values name ministries and departments by id (from the facets) or by name. */
   async resolveFilter(
-    scope: TenantScope,
+    scope: TenantScope | RecordScope,
     q: Pick<Query, 'ministry' | 'department' | 'grade' | 'status' | 'ids'>,
   ): Promise<RecordFilter | null> {
     const resolve = async (kind: 'ministry' | 'department', values: string[]) => {

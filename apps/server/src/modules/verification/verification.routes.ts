@@ -38,7 +38,7 @@ export function verificationRoutes(
   });
 
   r.get('/api/v1/records/:id/comparison', {
-    config: ADMIN,
+    config: { roles: ['TENANT_ADMIN', 'REVIEWER'] },
     schema: {
       tags,
       summary: "The record's compared fields against the source of truth",

@@ -1,7 +1,7 @@
 import type { BulkJob, ComparisonRow, DashboardStats } from '@portal/contract/verification';
 import { VERIFICATION_MESSAGES } from '@portal/contract/verification';
 import type { OptimaPerson } from '@portal/contract/optima';
-import { scopeOf, type Actor } from '../../access/actor.ts';
+import { recordScopeOf, scopeOf, type Actor } from '../../access/actor.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import type { JobQueue } from '../../platform/jobs.ts';
 import type { AuditRepo } from '../audit/audit.repo.ts';
@@ -67,7 +67,7 @@ export class VerificationService {
   }
 
   async comparison(actor: Actor, recordId: string): Promise<ComparisonRow[]> {
-    const record = await this.records.findById(scopeOf(actor), recordId);
+    const record = await this.records.findById(recordScopeOf(actor), recordId);
     if (!record) throw notFound('Record not found');
     if (!record.sotData) return [];
     const dob = record.dateOfBirth as unknown;

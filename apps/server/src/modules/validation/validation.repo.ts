@@ -1,0 +1,135 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { RecordScope, TenantScope } from '../../access/actor.ts';
+import type { Orm } from '../../platform/db.ts';
+import { auditEvents, departments, ministries, records } from '../../db/schema/index.ts';
+import { reviewerScope } from '../records/records.repo.ts';
+
+/** The fields a decision reads and writes, as the row stands when it is locked. */
+export interface LockedRecord {
+  id: string;
+  status: string;
+  version: number;
+  fullName: string;
+  ministryId: string | null;
+  ministry: string | null;
+  departmentId: string | null;
+  department: string | null;
+  gradeLevel: string | null;
+  salaryStructure: string | null;
+  dateOfBirth: string | null;
+  sotData: unknown;
+}
+
+export interface RecordPatch {
+  status?: string;
+  fullName?: string;
+  ministryId?: string | null;
+  departmentId?: string | null;
+  gradeLevel?: string | null;
+  salaryStructure?: string | null;
+  dateOfBirth?: string | null;
+  validated?: boolean;
+}
+
+/** Decisions on single records: each runs in a transaction holding the record's row lock. */
+export class ValidationSession {
+  constructor(
+    readonly tx: Orm,
+    private readonly scope: RecordScope,
+  ) {}
+
+  /** The record in scope, locked until the transaction ends; undefined when out of scope or absent. */
+  async lock(id: string): Promise<LockedRecord | undefined> {
+    const where = [eq(records.tenantId, this.scope.tenantId), eq(records.id, id)];
+    if (this.scope.reviewerId) where.push(reviewerScope(this.scope.reviewerId));
+    const [row] = await this.tx
+      .select({
+        id: records.id,
+        status: records.status,
+        version: records.version,
+        fullName: records.fullName,
+        ministryId: records.ministryId,
+        ministry: ministries.name,
+        departmentId: records.departmentId,
+        department: departments.name,
+        gradeLevel: records.gradeLevel,
+        salaryStructure: records.salaryStructure,
+        dateOfBirth: sql<string | null>`to_char(${records.dateOfBirth}, 'YYYY-MM-DD')`,
+        sotData: records.sotData,
+      })
+      .from(records)
+      .leftJoin(ministries, eq(ministries.id, records.ministryId))
+      .leftJoin(departments, eq(departments.id, records.departmentId))
+      .where(and(...where))
+      .for('update', { of: records });
+    return row as LockedRecord | undefined;
+  }
+
+  async update(id: string, patch: RecordPatch): Promise<void> {
+    const { validated, ...fields } = patch;
+    await this.tx
+      .update(records)
+      .set({
+        ...fields,
+        ...(validated ? { validatedAt: sql`now()` } : {}),
+        version: sql`${records.version} + 1`,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(records.tenantId, this.scope.tenantId), eq(records.id, id)));
+  }
+
+  /** Ministry or department of this tenant by name (case-insensitive). */
+  async idByName(kind: 'ministry' | 'department', name: string): Promise<string | undefined> {
+    const table = kind === 'ministry' ? ministries : departments;
+    const [row] = await this.tx
+      .select({ id: table.id })
+      .from(table)
+      .where(
+        and(
+          eq(table.tenantId, this.scope.tenantId),
+          sql`lower(${table.name}) = ${name.trim().toLowerCase()}`,
+        ),
+      );
+    return row?.id;
+  }
+
+  /** Accepting the source of truth may name a ministry or department the uploads never did. */
+  async ensureNamed(kind: 'ministry' | 'department', name: string): Promise<string> {
+    const table = kind === 'ministry' ? ministries : departments;
+    await this.tx
+      .insert(table)
+      .values({ tenantId: this.scope.tenantId, name: name.trim() })
+      .onConflictDoNothing();
+    return (await this.idByName(kind, name))!;
+  }
+}
+
+export class ValidationRepo {
+  constructor(private readonly orm: Orm) {}
+
+  async inTransaction<T>(scope: RecordScope, fn: (s: ValidationSession) => Promise<T>): Promise<T> {
+    return this.orm.transaction(async (tx) => fn(new ValidationSession(tx, scope)));
+  }
+
+  async history(scope: TenantScope, recordId: string, page: { page: number; pageSize: number }) {
+    const where = and(
+      eq(auditEvents.tenantId, scope.tenantId),
+      eq(auditEvents.entityType, 'record'),
+      eq(auditEvents.entityId, recordId),
+    );
+    const [rows, [count]] = await Promise.all([
+      this.orm
+        .select()
+        .from(auditEvents)
+        .where(where)
+        .orderBy(desc(auditEvents.createdAt), desc(auditEvents.id))
+        .limit(page.pageSize)
+        .offset((page.page - 1) * page.pageSize),
+      this.orm
+        .select({ n: sql<number>`count(*)::int` })
+        .from(auditEvents)
+        .where(where),
+    ]);
+    return { rows, total: Number(count?.n ?? 0) };
+  }
+}

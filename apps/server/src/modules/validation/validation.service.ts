@@ -1,0 +1,219 @@
+import type { z } from 'zod';
+import type { OptimaPerson } from '@portal/contract/optima';
+import type { MasterRecord } from '@portal/contract/records';
+import {
+  VALIDATION_MESSAGES as M,
+  type QueuePage,
+  type QueueQuerySchema,
+  type RecordEditSchema,
+  type ValidationDecisionSchema,
+} from '@portal/contract/validation';
+import { recordScopeOf, type Actor } from '../../access/actor.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import type { AuditRepo } from '../audit/audit.repo.ts';
+import type { RecordsRepo } from '../records/records.repo.ts';
+import { toMasterRecord, type RecordsService } from '../records/records.service.ts';
+import { comparisonRows } from '../verification/compare.ts';
+import type { LockedRecord, RecordPatch, ValidationRepo, ValidationSession } from './validation.repo.ts';
+
+type Edit = z.output<typeof RecordEditSchema>;
+type Decision = z.output<typeof ValidationDecisionSchema>;
+type Query = z.output<typeof QueueQuerySchema>;
+
+const REVIEWABLE = ['PENDING_GRADE_VALIDATION', 'MISMATCHED'];
+const view = (r: LockedRecord) => ({
+  status: r.status,
+  fullName: r.fullName,
+  ministry: r.ministry,
+  department: r.department,
+  gradeLevel: r.gradeLevel,
+  salaryStructure: r.salaryStructure,
+  dateOfBirth: r.dateOfBirth,
+});
+/** Only what changed, for the audit trail. */
+function diff(before: Record<string, unknown>, after: Record<string, unknown>) {
+  const keys = Object.keys(after).filter((k) => before[k] !== after[k]);
+  return {
+    before: Object.fromEntries(keys.map((k) => [k, before[k]])),
+    after: Object.fromEntries(keys.map((k) => [k, after[k]])),
+  };
+}
+
+/**
+ * Review decisions (DESIGN §6). Each locks the record, checks it is still in the state (and
+ * version) the reviewer saw — else 409, never a silent overwrite — and appends its audit event in
+ * the same transaction. A reviewer reaches only the records of their assignments (else 404).
+ */
+export class ValidationService {
+  constructor(
+    private readonly repo: ValidationRepo,
+    private readonly records: RecordsRepo,
+    private readonly recordsService: RecordsService,
+    private readonly audit: AuditRepo,
+  ) {}
+
+  async queue(actor: Actor, kind: 'pending' | 'mismatched', q: Query): Promise<QueuePage> {
+    const scope = recordScopeOf(actor);
+    const filter = await this.recordsService.resolveFilter(scope, { ...q, status: [], ids: [] });
+    if (!filter)
+      return {
+        items: [],
+        total: 0,
+        page: q.page,
+        pageSize: q.pageSize,
+        counts: { pendingApproval: 0, mismatched: 0 },
+      };
+    const status = kind === 'pending' ? 'PENDING_GRADE_VALIDATION' : 'MISMATCHED';
+    const [rows, pendingApproval, mismatched] = await Promise.all([
+      this.records.page(scope, { ...filter, statuses: [status] }, q),
+      this.records.count(scope, { ...filter, statuses: ['PENDING_GRADE_VALIDATION'] }),
+      this.records.count(scope, { ...filter, statuses: ['MISMATCHED'] }),
+    ]);
+    return {
+      items: rows.map(toMasterRecord),
+      total: kind === 'pending' ? pendingApproval : mismatched,
+      page: q.page,
+      pageSize: q.pageSize,
+      counts: { pendingApproval, mismatched },
+    };
+  }
+
+  async edit(actor: Actor, id: string, input: Edit): Promise<MasterRecord> {
+    await this.#decide(actor, id, input.version, async (s, rec) => {
+      const departmentId = await s.idByName('department', input.department);
+      if (!departmentId) throw badRequest(M.unknownDepartment, { department: M.unknownDepartment });
+      const ministryId = input.ministry ? await s.idByName('ministry', input.ministry) : rec.ministryId;
+      if (!ministryId) throw badRequest(M.unknownMinistry, { ministry: M.unknownMinistry });
+      const next = {
+        ...rec,
+        fullName: input.fullName,
+        gradeLevel: input.gradeLevel,
+        salaryStructure: input.salaryStructure,
+        dateOfBirth: input.dateOfBirth,
+      };
+      const patch: RecordPatch = { ...next, ministryId, departmentId };
+      let status = rec.status;
+      // Editing a mismatched record compares it again with what the source of truth said.
+      if (rec.status === 'MISMATCHED' && rec.sotData) {
+        const rows = comparisonRows(
+          { ...next, ministry: input.ministry ?? rec.ministry, department: input.department },
+          rec.sotData as Partial<OptimaPerson>,
+        );
+        status = rows.some((r) => r.isMismatched) ? 'MISMATCHED' : 'PENDING_GRADE_VALIDATION';
+      }
+      await s.update(id, { ...patch, status });
+      return {
+        action: 'RECORD_EDITED',
+        after: {
+          ...view(next),
+          ministry: input.ministry ?? rec.ministry,
+          department: input.department,
+          status,
+        },
+      };
+    });
+    return this.#reload(actor, id);
+  }
+
+  async decide(actor: Actor, id: string, d: Decision): Promise<MasterRecord> {
+    await this.#decide(actor, id, d.version, async (s, rec) => {
+      if (d.decision === 'APPROVE') {
+        if (rec.status !== 'PENDING_GRADE_VALIDATION') throw conflict(M.notReviewable);
+        await s.update(id, { status: 'VALIDATED', validated: true });
+        return {
+          action: 'RECORD_APPROVED',
+          after: { status: 'VALIDATED' },
+          note: d.comments || M.approvedNote,
+        };
+      }
+      if (!REVIEWABLE.includes(rec.status)) throw conflict(M.notReviewable);
+      await s.update(id, { status: 'REJECTED' });
+      return { action: 'RECORD_REJECTED', after: { status: 'REJECTED' }, note: d.comments };
+    });
+    return this.#reload(actor, id);
+  }
+
+  /** Accepts the source of truth's values for the compared fields, and validates. */
+  async resolve(actor: Actor, id: string, version?: number): Promise<MasterRecord> {
+    await this.#decide(actor, id, version, async (s, rec) => {
+      if (rec.status !== 'MISMATCHED') throw conflict(M.notMismatched);
+      const sot = rec.sotData as Partial<OptimaPerson> | null;
+      if (!sot) throw conflict(M.noSotData);
+      const patch: RecordPatch = { status: 'VALIDATED', validated: true };
+      const after: Record<string, unknown> = { status: 'VALIDATED' };
+      if (sot.fullName) patch.fullName = after.fullName = sot.fullName;
+      if (sot.dateOfBirth) patch.dateOfBirth = after.dateOfBirth = sot.dateOfBirth;
+      if (sot.gradeLevel) patch.gradeLevel = after.gradeLevel = sot.gradeLevel;
+      if (sot.ministry) {
+        patch.ministryId = await s.ensureNamed('ministry', sot.ministry);
+        after.ministry = sot.ministry;
+      }
+      if (sot.department) {
+        patch.departmentId = await s.ensureNamed('department', sot.department);
+        after.department = sot.department;
+      }
+      await s.update(id, patch);
+      return { action: 'RECORD_MISMATCH_RESOLVED', after, note: 'Source-of-truth data accepted.' };
+    });
+    return this.#reload(actor, id);
+  }
+
+  async history(actor: Actor, id: string, page: { page: number; pageSize: number }) {
+    const scope = recordScopeOf(actor);
+    if (!(await this.records.findById(scope, id))) throw notFound('Record not found');
+    const { rows, total } = await this.repo.history(scope, id, page);
+    return {
+      items: rows.map((e) => ({
+        id: e.id,
+        at: e.createdAt.toISOString(),
+        action: e.action,
+        actorEmail: e.actorEmail,
+        before: (e.before as Record<string, unknown> | null) ?? null,
+        after: (e.after as Record<string, unknown> | null) ?? null,
+        note: e.note,
+      })),
+      total,
+      ...page,
+    };
+  }
+
+  async #decide(
+    actor: Actor,
+    id: string,
+    version: number | undefined,
+    act: (
+      s: ValidationSession,
+      rec: LockedRecord,
+    ) => Promise<{ action: string; after: Record<string, unknown>; note?: string }>,
+  ): Promise<void> {
+    const scope = recordScopeOf(actor);
+    await this.repo.inTransaction(scope, async (s) => {
+      const rec = await s.lock(id);
+      if (!rec) throw notFound('Record not found');
+      if (version !== undefined && version !== rec.version)
+        throw conflict(M.stale, { currentVersion: rec.version });
+      const { action, after, note } = await act(s, rec);
+      const changes = diff(view(rec), after);
+      await this.audit.append(
+        {
+          tenantId: scope.tenantId,
+          actorUserId: actor.userId,
+          actorEmail: actor.email,
+          action,
+          entityType: 'record',
+          entityId: id,
+          before: changes.before,
+          after: changes.after,
+          note: note ?? null,
+        },
+        s.tx,
+      );
+    });
+  }
+
+  async #reload(actor: Actor, id: string): Promise<MasterRecord> {
+    const row = await this.records.findById(recordScopeOf(actor), id);
+    if (!row) throw notFound('Record not found'); // an edit may move it out of a reviewer's scope
+    return toMasterRecord(row);
+  }
+}

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { MasterRecordSchema, pageOf, PageQuerySchema, RecordsQuerySchema } from './records.ts';
+
+export const QueueQuerySchema = PageQuerySchema.extend({
+  ministry: RecordsQuerySchema.shape.ministry,
+  department: RecordsQuerySchema.shape.department,
+  grade: RecordsQuerySchema.shape.grade,
+});
+export type QueueQuery = z.input<typeof QueueQuerySchema>;
+
+/** A queue page, with both tabs' counts (same filters) for the badges. */
+export const QueuePageSchema = pageOf(MasterRecordSchema).extend({
+  counts: z.object({ pendingApproval: z.number(), mismatched: z.number() }),
+});
+export type QueuePage = z.infer<typeof QueuePageSchema>;
+
+export const VALIDATION_MESSAGES = {
+  reasonRequired: 'A reason is required to reject a record',
+  fullNameRequired: 'Full name is required',
+  departmentRequired: 'Department is required',
+  unknownMinistry: 'No ministry of this tenant has that name',
+  unknownDepartment: 'No department of this tenant has that name',
+  invalidDate: 'Date of birth must be a valid date (YYYY-MM-DD)',
+  stale:
+    'This record was changed by someone else since you opened it. The queue has been refreshed; please review it again.',
+  notMismatched: 'Only a mismatched record can be resolved.',
+  notReviewable: 'This record is no longer awaiting a decision.',
+  noSotData: 'This record has no source-of-truth data to accept.',
+  approved: 'Record approved successfully!',
+  approveFailed: 'Failed to approve record',
+  rejected: 'Record rejected successfully!',
+  rejectFailed: 'Failed to reject record',
+  resolved: 'Record resolved and validated successfully!',
+  resolveFailed: 'Failed to resolve record.',
+  loadFailed: 'Failed to load queue',
+  approvedNote: 'Approved by reviewer.',
+} as const;
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((v) => v || null);
+
+/** PUT /records/{id}: fullName and department required (SPEC §5); ministry and department by name. */
+export const RecordEditSchema = z.object({
+  fullName: z
+    .string({ error: VALIDATION_MESSAGES.fullNameRequired })
+    .trim()
+    .min(1, VALIDATION_MESSAGES.fullNameRequired)
+    .max(300),
+  department: z
+    .string({ error: VALIDATION_MESSAGES.departmentRequired })
+    .trim()
+    .min(1, VALIDATION_MESSAGES.departmentRequired)
+    .max(300),
+  ministry: optionalText(300),
+  gradeLevel: optionalText(50),
+  salaryStructure: optionalText(100),
+  dateOfBirth: z
+    .string()
+    .trim()
+    .nullish()
+    .transform((v) => v || null)
+    .refine(
+      (v) => v === null || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))),
+      VALIDATION_MESSAGES.invalidDate,
+    ),
+  /** The version the editor saw; a different current version is a 409. */
+  version: z.number().int().optional(),
+});
+export type RecordEdit = z.input<typeof RecordEditSchema>;
+
+/**
+ * {decision, comments} (SPEC §3), or the tenant queue's second reading {status, note}; both
+ * become {decision, comments}. A reject needs a non-blank reason.
+ */
+export const ValidationDecisionSchema = z
+  .union([
+    z.object({
+      decision: z.enum(['APPROVE', 'REJECT']),
+      comments: z.string().max(2000).nullish(),
+      version: z.number().int().optional(),
+    }),
+    z.object({
+      status: z.enum(['VALIDATED', 'REJECTED']),
+      note: z.string().max(2000).nullish(),
+      version: z.number().int().optional(),
+    }),
+  ])
+  .transform((d) =>
+    'decision' in d
+      ? { decision: d.decision, comments: d.comments?.trim() ?? '', version: d.version }
+      : {
+          decision: d.status === 'VALIDATED' ? ('APPROVE' as const) : ('REJECT' as const),
+          comments: d.note?.trim() ?? '',
+          version: d.version,
+        },
+  )
+  .refine((d) => d.decision === 'APPROVE' || d.comments.length > 0, {
+    message: VALIDATION_MESSAGES.reasonRequired,
+    path: ['comments'],
+  });
+export type ValidationDecision = z.input<typeof ValidationDecisionSchema>;
+
+export const ResolveMismatchSchema = z.object({ version: z.number().int().optional() }).nullish();
+
+export const AuditEntrySchema = z.object({
+  id: z.number(),
+  at: z.string(),
+  action: z.string(),
+  actorEmail: z.string().nullable(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+  note: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof AuditEntrySchema>;
+export const AuditPageSchema = pageOf(AuditEntrySchema);
