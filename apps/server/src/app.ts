@@ -37,6 +37,9 @@ import { recordsRoutes } from './modules/records/records.routes.ts';
 import { RecordsService } from './modules/records/records.service.ts';
 import { UploadService } from './modules/records/upload.service.ts';
 import { PeopleRepo } from './modules/people/people.repo.ts';
+import { ExportsRepo } from './modules/exports/exports.repo.ts';
+import { exportsRoutes } from './modules/exports/exports.routes.ts';
+import { ExportsService } from './modules/exports/exports.service.ts';
 import { ValidationRepo } from './modules/validation/validation.repo.ts';
 import { validationRoutes } from './modules/validation/validation.routes.ts';
 import { ValidationService } from './modules/validation/validation.service.ts';
@@ -112,6 +115,7 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
     ),
     maxUploadBytes: config.upload.maxBytes,
   });
+  exportsRoutes(app, new ExportsService(new ExportsRepo(db.orm), audit, jobs));
   validationRoutes(
     app,
     new ValidationService(new ValidationRepo(db.orm), recordsRepo, recordsService, audit),

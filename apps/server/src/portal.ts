@@ -18,6 +18,9 @@ import { TenantsRepo } from './modules/tenants/tenants.repo.ts';
 import { UsersRepo } from './modules/users/users.repo.ts';
 import { bulkVerifyHandler, bulkVerifyJob } from './modules/verification/bulk-verify.jobs.ts';
 import { VerificationRepo } from './modules/verification/verification.repo.ts';
+import { exportHandler, exportJob } from './modules/exports/export.jobs.ts';
+import { ExportsRepo } from './modules/exports/exports.repo.ts';
+import { EXPORT_MESSAGES } from '@portal/contract/exports';
 import { startDemoSimulator, type DemoSimulator } from './demo-simulator.ts';
 
 export interface Portal extends PortalApp {
@@ -70,6 +73,8 @@ export async function startPortal(config: Config): Promise<Portal> {
         client: config.provider,
       }),
     );
+    const exportsRepo = new ExportsRepo(db.orm);
+    jobs.register(exportJob, exportHandler(db.orm, exportsRepo, new AuditRepo(db.orm)));
     const working = config.role !== 'api';
     await jobs.start({ work: working });
     const started = jobs;
@@ -79,6 +84,8 @@ export async function startPortal(config: Config): Promise<Portal> {
       }
       // Resumes bulk verifications whose worker died (its lease ran out) — after a crash or SIGKILL.
       const resumeOrphans = async () => {
+        const failed = await exportsRepo.failInterrupted(EXPORT_MESSAGES.interrupted);
+        if (failed) log.warn({ failed }, 'marked interrupted payroll exports as failed');
         for (const job of await verification.orphanedJobs()) {
           log.warn({ jobId: job.id }, 'resuming a bulk verification whose worker stopped');
           await started.send(

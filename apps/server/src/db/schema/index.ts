@@ -6,3 +6,4 @@ export { requestMetrics, verificationCounts } from './metrics.ts';
 export { ministries, departments, records, recordCounts, uploads, outbox } from './records.ts';
 export { reviewerMinistries, reviewerDepartments } from './assignments.ts';
 export { bulkJobs } from './bulk-jobs.ts';
+export { exportJobs, exportChunks } from './exports.ts';

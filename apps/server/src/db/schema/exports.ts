@@ -1,0 +1,50 @@
+import {
+  bigint,
+  customType,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { tenants } from './tenants.ts';
+import { users } from './users.ts';
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+
+/** A payroll export: a frozen CSV of the VALIDATED records at one moment, stored in chunks. */
+export const exportJobs = pgTable(
+  'export_jobs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().default('PENDING'),
+    statusMessage: text('status_message'),
+    recordCount: integer('record_count').notNull().default(0),
+    sizeBytes: bigint('size_bytes', { mode: 'number' }).notNull().default(0),
+    sha256: text('sha256'),
+    exportedBy: uuid('exported_by').references(() => users.id, { onDelete: 'set null' }),
+    exportedByEmail: text('exported_by_email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [index('export_jobs_tenant_idx').on(t.tenantId, t.createdAt)],
+);
+
+/** The file, in order; written in the same transaction that marks the export COMPLETED. */
+export const exportChunks = pgTable(
+  'export_chunks',
+  {
+    exportId: uuid('export_id')
+      .notNull()
+      .references(() => exportJobs.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    data: bytea('data').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.exportId, t.seq] })],
+);

@@ -1,0 +1,155 @@
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
+import type { TenantScope } from '../../access/actor.ts';
+import type { Orm } from '../../platform/db.ts';
+import { exportChunks, exportJobs } from '../../db/schema/index.ts';
+
+export type ExportRow = typeof exportJobs.$inferSelect;
+
+export type ExportRecord = {
+  id: string;
+  psn: string | null;
+  employee_id: string | null;
+  full_name: string;
+  ministry: string | null;
+  department: string | null;
+  grade_level: string | null;
+  salary_grade_id: string | null;
+  salary_structure: string | null;
+  nin: string | null;
+  date_of_birth: string | null;
+  status: string;
+  validated_at: string | null;
+};
+
+/** Advisory-lock key of one export: held by the transaction that writes it. */
+export const exportLockKey = (id: string) => sql`hashtextextended(${`export:${id}`}, 0)`;
+
+export class ExportsRepo {
+  constructor(private readonly orm: Orm) {}
+
+  async create(scope: TenantScope, actor: { userId: string; email: string }): Promise<ExportRow> {
+    const [row] = await this.orm
+      .insert(exportJobs)
+      .values({ tenantId: scope.tenantId, exportedBy: actor.userId, exportedByEmail: actor.email })
+      .returning();
+    return row!;
+  }
+
+  async list(scope: TenantScope): Promise<ExportRow[]> {
+    return this.orm
+      .select()
+      .from(exportJobs)
+      .where(eq(exportJobs.tenantId, scope.tenantId))
+      .orderBy(desc(exportJobs.createdAt))
+      .limit(500);
+  }
+
+  async get(scope: TenantScope, id: string): Promise<ExportRow | undefined> {
+    const [row] = await this.orm
+      .select()
+      .from(exportJobs)
+      .where(and(eq(exportJobs.tenantId, scope.tenantId), eq(exportJobs.id, id)));
+    return row;
+  }
+
+  async markProcessing(scope: TenantScope, id: string): Promise<boolean> {
+    const rows = await this.orm
+      .update(exportJobs)
+      .set({ status: 'PROCESSING', startedAt: sql`now()` })
+      .where(
+        and(eq(exportJobs.tenantId, scope.tenantId), eq(exportJobs.id, id), eq(exportJobs.status, 'PENDING')),
+      )
+      .returning({ id: exportJobs.id });
+    return rows.length > 0;
+  }
+
+  async markFailed(scope: TenantScope, id: string, message: string): Promise<void> {
+    await this.orm
+      .update(exportJobs)
+      .set({ status: 'FAILED', statusMessage: message, finishedAt: sql`now()` })
+      .where(
+        and(
+          eq(exportJobs.tenantId, scope.tenantId),
+          eq(exportJobs.id, id),
+          sql`${exportJobs.status} in ('PENDING', 'PROCESSING')`,
+        ),
+      );
+  }
+
+  /** The next chunk of the file (by sequence), for streaming a download. */
+  async chunkAfter(exportId: string, seq: number): Promise<{ seq: number; data: Buffer } | undefined> {
+    const [row] = await this.orm
+      .select({ seq: exportChunks.seq, data: exportChunks.data })
+      .from(exportChunks)
+      .where(and(eq(exportChunks.exportId, exportId), gt(exportChunks.seq, seq)))
+      .orderBy(asc(exportChunks.seq))
+      .limit(1);
+    return row ? { seq: row.seq, data: Buffer.from(row.data) } : undefined;
+  }
+
+  /**
+   * Note: unscoped on purpose: the watchdog looks at every tenant's unfinished exports; one whose
+   * writing transaction is gone (its advisory lock is free) was interrupted.
+   */
+  async failInterrupted(message: string): Promise<number> {
+    const rows = await this.orm.execute<{ id: string }>(
+      sql`select id from export_jobs where status = 'PROCESSING' and started_at < now() - interval '30 seconds'`,
+    );
+    let failed = 0;
+    for (const { id } of rows.rows) {
+      const done = await this.orm.transaction(async (tx) => {
+        const free = await tx.execute<{ ok: boolean }>(
+          sql`select pg_try_advisory_xact_lock(${exportLockKey(id)}) as ok`,
+        );
+        if (!free.rows[0]?.ok) return false;
+        const r = await tx.execute(sql`
+          update export_jobs set status = 'FAILED', status_message = ${message}, finished_at = now()
+          where id = ${id} and status = 'PROCESSING' returning id`);
+        return r.rows.length > 0;
+      });
+      if (done) failed += 1;
+    }
+    return failed;
+  }
+}
+
+/** The writing side: one transaction (repeatable read) reads the snapshot and writes the file. */
+export class ExportWriter {
+  constructor(
+    private readonly tx: Orm,
+    private readonly scope: TenantScope,
+    private readonly exportId: string,
+  ) {}
+
+  async begin(): Promise<void> {
+    await this.tx.execute(sql`set transaction isolation level repeatable read`);
+    await this.tx.execute(sql`select pg_advisory_xact_lock(${exportLockKey(this.exportId)})`);
+  }
+
+  /** VALIDATED records after `afterId`, by id (keyset pages within the transaction's snapshot). */
+  async records(afterId: string | null, limit: number): Promise<ExportRecord[]> {
+    const result = await this.tx.execute<ExportRecord>(sql`
+      select r.id, r.psn, r.employee_id, r.full_name, m.name as ministry, d.name as department, r.grade_level,
+        r.salary_grade_id, r.salary_structure, r.nin, to_char(r.date_of_birth, 'YYYY-MM-DD') as date_of_birth, r.status,
+        to_char(r.validated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as validated_at
+      from records r
+      left join ministries m on m.id = r.ministry_id
+      left join departments d on d.id = r.department_id
+      where r.tenant_id = ${this.scope.tenantId} and r.status = 'VALIDATED' ${afterId ? sql`and r.id > ${afterId}` : sql``}
+      order by r.id limit ${limit}`);
+    return result.rows;
+  }
+
+  async writeChunk(seq: number, data: Buffer): Promise<void> {
+    await this.tx.execute(
+      sql`insert into export_chunks (export_id, seq, data) values (${this.exportId}, ${seq}, ${data})`,
+    );
+  }
+
+  async complete(recordCount: number, sizeBytes: number, sha256: string): Promise<void> {
+    await this.tx.execute(sql`
+      update export_jobs set status = 'COMPLETED', record_count = ${recordCount}, size_bytes = ${sizeBytes}, sha256 = ${sha256},
+        finished_at = now(), status_message = null
+      where id = ${this.exportId} and tenant_id = ${this.scope.tenantId}`);
+  }
+}

@@ -1,0 +1,69 @@
+import { Readable } from 'node:stream';
+import { EXPORT_MESSAGES, type ExportJob } from '@portal/contract/exports';
+import { scopeOf, type Actor } from '../../access/actor.ts';
+import { notFound } from '../../platform/errors.ts';
+import type { JobQueue } from '../../platform/jobs.ts';
+import type { AuditRepo } from '../audit/audit.repo.ts';
+import { exportJob } from './export.jobs.ts';
+import type { ExportRow, ExportsRepo } from './exports.repo.ts';
+
+const toExportJob = (r: ExportRow): ExportJob => ({
+  id: r.id,
+  status: r.status as ExportJob['status'],
+  statusMessage: r.statusMessage,
+  recordCount: r.recordCount,
+  sizeBytes: r.sizeBytes,
+  sha256: r.sha256,
+  exportedByEmail: r.exportedByEmail,
+  exportTimestamp: r.createdAt.toISOString(),
+  finishedAt: r.finishedAt?.toISOString() ?? null,
+});
+
+export class ExportsService {
+  constructor(
+    private readonly repo: ExportsRepo,
+    private readonly audit: AuditRepo,
+    private readonly jobs: JobQueue,
+  ) {}
+
+  async start(actor: Actor): Promise<ExportJob> {
+    const scope = scopeOf(actor);
+    const row = await this.repo.create(scope, { userId: actor.userId, email: actor.email });
+    await this.audit.append({
+      tenantId: scope.tenantId,
+      actorUserId: actor.userId,
+      actorEmail: actor.email,
+      action: 'PAYROLL_EXPORT_REQUESTED',
+      entityType: 'export',
+      entityId: row.id,
+    });
+    await this.jobs.send(exportJob, { tenantId: scope.tenantId, exportId: row.id, actorId: actor.userId });
+    return toExportJob(row);
+  }
+
+  async list(actor: Actor): Promise<ExportJob[]> {
+    return (await this.repo.list(scopeOf(actor))).map(toExportJob);
+  }
+
+  /** The stored file, streamed chunk by chunk; 404 for another tenant's export or one not COMPLETED. */
+  async download(actor: Actor, id: string): Promise<{ job: ExportJob; stream: Readable }> {
+    const row = await this.repo.get(scopeOf(actor), id);
+    if (!row) throw notFound('Export not found');
+    if (row.status !== 'COMPLETED') throw notFound(EXPORT_MESSAGES.notReady);
+    const repo = this.repo;
+    let seq = -1;
+    const stream = new Readable({
+      async read() {
+        try {
+          const chunk = await repo.chunkAfter(id, seq);
+          if (!chunk) return void this.push(null);
+          seq = chunk.seq;
+          this.push(chunk.data);
+        } catch (err) {
+          this.destroy(err as Error);
+        }
+      },
+    });
+    return { job: toExportJob(row), stream };
+  }
+}

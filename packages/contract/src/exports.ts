@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+export const EXPORT_STATUSES = ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED'] as const;
+export const ACTIVE_EXPORT_STATUSES: readonly string[] = ['PENDING', 'PROCESSING'];
+
+export const ExportJobSchema = z.object({
+  id: z.string(),
+  status: z.enum(EXPORT_STATUSES),
+  statusMessage: z.string().nullable(),
+  recordCount: z.number(),
+  sizeBytes: z.number(),
+  sha256: z.string().nullable(),
+  exportedByEmail: z.string(),
+  exportTimestamp: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type ExportJob = z.infer<typeof ExportJobSchema>;
+
+/** Columns of the payroll file, in order. */
+export const EXPORT_COLUMNS = [
+  'PSN',
+  'Work ID',
+  'Full Name',
+  'Ministry',
+  'Department',
+  'Grade Level',
+  'Salary Grade ID',
+  'Salary Structure',
+  'NIN',
+  'Date of Birth',
+  'Status',
+  'Validated At',
+] as const;
+
+export const EXPORT_MESSAGES = {
+  loadFailed: 'Failed to load export history.',
+  initiated: 'Payroll export job initiated! The list will update shortly.',
+  initiateFailed: 'Failed to initiate export.',
+  downloadFailed: 'Failed to download file.',
+  noExports: 'No Exports Found',
+  notReady: 'This export is not ready for download.',
+  interrupted: 'The export was interrupted before it finished; nothing was kept. Generate a new export.',
+} as const;
