@@ -41,6 +41,15 @@ import { ExportsRepo } from './modules/exports/exports.repo.ts';
 import { exportsRoutes } from './modules/exports/exports.routes.ts';
 import { ExportsService } from './modules/exports/exports.service.ts';
 import { ValidationRepo } from './modules/validation/validation.repo.ts';
+import { PublicTenantResolver } from './access/public-tenant.ts';
+import { RateLimiter } from './platform/rate-limit.ts';
+import { ClaimsRepo } from './modules/claims/claims.repo.ts';
+import { claimsRoutes } from './modules/claims/claims.routes.ts';
+import { ClaimsService } from './modules/claims/claims.service.ts';
+import { EmployeeRepo } from './modules/employee/employee.repo.ts';
+import { EmployeeService } from './modules/employee/employee.service.ts';
+import { ProviderSettings } from './modules/identity/provider-settings.ts';
+import { CLAIM_MESSAGES } from '@portal/contract/claims';
 import { validationRoutes } from './modules/validation/validation.routes.ts';
 import { ValidationService } from './modules/validation/validation.service.ts';
 import { StatsRepo } from './modules/verification/stats.repo.ts';
@@ -114,6 +123,20 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
       app.log,
     ),
     maxUploadBytes: config.upload.maxBytes,
+  });
+  claimsRoutes(app, {
+    claims: new ClaimsService(new ClaimsRepo(db.orm), users, audit, tokens, {
+      perIp: new RateLimiter(config.claimRate.perIp, 60_000, CLAIM_MESSAGES.rateLimited),
+      perTenant: new RateLimiter(config.claimRate.perTenant, 60_000, CLAIM_MESSAGES.rateLimited),
+    }),
+    employee: new EmployeeService(
+      new EmployeeRepo(db.orm),
+      recordsRepo,
+      audit,
+      new ProviderSettings(tenants, secretBox(keys.atRest)),
+      config.provider,
+    ),
+    tenants: new PublicTenantResolver(tenants, config.portalDomain),
   });
   exportsRoutes(app, new ExportsService(new ExportsRepo(db.orm), audit, jobs));
   validationRoutes(

@@ -39,6 +39,8 @@ const EnvSchema = z.object({
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
   PROVIDER_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
   PROVIDER_BACKOFF_MS: z.coerce.number().int().min(0).default(250),
+  CLAIM_RATE_PER_IP: z.coerce.number().int().positive().default(30),
+  CLAIM_RATE_PER_TENANT: z.coerce.number().int().positive().default(600),
   IDENTITY_SIM_PORT: z.coerce.number().int().min(0).max(65535).default(4010),
 });
 
@@ -73,6 +75,8 @@ export interface Config {
   publicUrlTemplate: string;
   verify: { chunkSize: number; concurrency: number; leaseSeconds: number };
   provider: { timeoutMs: number; maxAttempts: number; backoffBaseMs: number };
+  /** Public claim calls per minute, per client IP and per tenant. */
+  claimRate: { perIp: number; perTenant: number };
   /** Demo mode starts the identity-source simulator on this port (0: any free port). */
   simulatorPort: number;
 }
@@ -136,5 +140,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
       backoffBaseMs: e.PROVIDER_BACKOFF_MS,
     },
     simulatorPort: e.IDENTITY_SIM_PORT,
+    claimRate: { perIp: e.CLAIM_RATE_PER_IP, perTenant: e.CLAIM_RATE_PER_TENANT },
   };
 }

@@ -7,3 +7,4 @@ export { ministries, departments, records, recordCounts, uploads, outbox } from 
 export { reviewerMinistries, reviewerDepartments } from './assignments.ts';
 export { bulkJobs } from './bulk-jobs.ts';
 export { exportJobs, exportChunks } from './exports.ts';
+export { claims, claimHolds } from './claims.ts';

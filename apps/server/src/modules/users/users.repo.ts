@@ -16,6 +16,7 @@ export interface UserRow {
 
 export interface NewUser {
   tenantId: string | null;
+  recordId?: string | null;
   fullName: string;
   email: string;
   role: Role;
@@ -40,13 +41,14 @@ const columns = {
 export class UsersRepo {
   constructor(private readonly orm: Orm) {}
 
-  async findById(id: string): Promise<UserRow | undefined> {
-    const [row] = await this.orm.select(columns).from(users).where(eq(users.id, id)).limit(1);
+  /** `orm` lets a caller inside a transaction read through it (PGlite has one connection). */
+  async findById(id: string, orm: Orm = this.orm): Promise<UserRow | undefined> {
+    const [row] = await orm.select(columns).from(users).where(eq(users.id, id)).limit(1);
     return row as UserRow | undefined;
   }
 
-  async findByEmail(email: string): Promise<UserRow | undefined> {
-    const [row] = await this.orm
+  async findByEmail(email: string, orm: Orm = this.orm): Promise<UserRow | undefined> {
+    const [row] = await orm
       .select(columns)
       .from(users)
       .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)

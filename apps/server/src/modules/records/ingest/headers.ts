@@ -200,6 +200,8 @@ export interface HeaderLayout {
   columns: ColumnInfo[];
   /** Columns of each recognised field, in file order; the first non-empty one gives the value. */
   fieldColumns: Partial<Record<CanonicalField, ColumnInfo[]>>;
+  /** The recognised fields, once, so rows need not enumerate fieldColumns. */
+  fields: CanonicalField[];
   /** Required columns not found, as named in the error message. */
   missing: string[];
   recognised: number;
@@ -235,5 +237,6 @@ export function readHeader(cells: Cell[]): HeaderLayout {
   if (!has('ministry')) missing.push(FIELD_LABELS.ministry);
   if (!has('department')) missing.push(FIELD_LABELS.department);
   if (!has('psn') && !has('nin')) missing.push('PSN or NIN');
-  return { columns, fieldColumns, missing, recognised: Object.keys(fieldColumns).length };
+  const fields = Object.keys(fieldColumns) as CanonicalField[];
+  return { columns, fieldColumns, fields, missing, recognised: fields.length };
 }

@@ -63,7 +63,7 @@ export function normaliseRow(raw: RawRow, layout: HeaderLayout, ctx: RowContext)
     return null;
   };
   const found = new Map<CanonicalField, Found>();
-  for (const field of Object.keys(layout.fieldColumns) as CanonicalField[]) {
+  for (const field of layout.fields) {
     const hit = find(field);
     if (hit) found.set(field, hit);
   }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -20,13 +21,46 @@ const unreadable = () =>
   );
 
 /**
- * The worker is TypeScript, so it needs tsx's loader like the server itself (`node --import tsx`).
- * Resolved from this file rather than the working directory, so it works from any cwd and under
- * Vitest, whose own flags are deliberately not passed on.
+ * The worker is TypeScript, so it needs tsx like the server itself (`node --import tsx`). On Node 20
+ * `execArgv: ['--import', 'tsx']` does not reach a worker's entry module (ERR_UNKNOWN_FILE_EXTENSION),
+ * so a tiny JavaScript bootstrap registers tsx inside the worker and then imports the real entry.
+ * tsx is resolved from this file, not the working directory, so it works from any cwd and under
+ * Vitest (whose own flags are deliberately not passed on: execArgv is empty).
  */
-function workerExecArgv(): string[] {
-  const loader = createRequire(import.meta.url).resolve('tsx');
-  return ['--import', pathToFileURL(loader).href];
+function tsxEsmApiPath(): string {
+  // The ES module build of 'tsx/esm/api' (require.resolve would give the CommonJS one, which cannot
+  // be imported from a data-less eval worker), found through the package's own export map.
+  const manifestPath = createRequire(import.meta.url).resolve('tsx/package.json');
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as {
+    exports: Record<string, { import?: { default?: string } } | string>;
+  };
+  const entry = manifest.exports['./esm/api'];
+  const relative = typeof entry === 'string' ? entry : entry?.import?.default;
+  if (!relative) throw new Error('tsx does not export ./esm/api');
+  return path.join(path.dirname(manifestPath), relative);
+}
+
+function workerBootstrap(): string {
+  const tsxApi = pathToFileURL(tsxEsmApiPath()).href;
+  const entry = new URL('./spreadsheet-worker.ts', import.meta.url).href;
+  return `import(${JSON.stringify(tsxApi)}).then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); });`;
+}
+
+/**
+ * Starts the worker for one file. Its protocol: it posts {type:'rows'} and waits for {type:'ack'}
+ * before reading on; then {type:'done'} or {type:'fail'}. `tmpDir` becomes its TMPDIR: exceljs
+ * spills worksheets to temp files there, and the caller removes it even when the worker is killed.
+ */
+export function startSpreadsheetWorker(input: WorkerInput, memoryMb: number, tmpDir: string): Worker {
+  return new Worker(workerBootstrap(), {
+    eval: true,
+    workerData: input,
+    execArgv: [],
+    env: { ...process.env, TMPDIR: tmpDir, TMP: tmpDir, TEMP: tmpDir },
+    resourceLimits: { maxOldGenerationSizeMb: memoryMb },
+    stdout: false,
+    stderr: false,
+  });
 }
 
 /**
@@ -41,17 +75,8 @@ export async function* readSpreadsheetRows(
   limits: WorkerLimits,
   batchSize = 2000,
 ): AsyncGenerator<RawBatch> {
-  // exceljs spills worksheets to temp files; a private TMPDIR lets us remove them even when the
-  // worker is killed mid-file.
   const tmpDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-sheet-'));
-  const worker = new Worker(new URL('./spreadsheet-worker.ts', import.meta.url), {
-    workerData: { filePath, kind, batchSize } satisfies WorkerInput,
-    execArgv: workerExecArgv(),
-    env: { ...process.env, TMPDIR: tmpDir, TMP: tmpDir, TEMP: tmpDir },
-    resourceLimits: { maxOldGenerationSizeMb: limits.workerMaxMemoryMb },
-    stdout: false,
-    stderr: false,
-  });
+  const worker = startSpreadsheetWorker({ filePath, kind, batchSize }, limits.workerMaxMemoryMb, tmpDir);
 
   const queue: RawBatch[] = [];
   let finished = false;

@@ -5,7 +5,6 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { parentPort, workerData } from 'node:worker_threads';
-import ExcelJS from 'exceljs';
 import type * as SheetJs from 'xlsx';
 import type { Cell, RawRow } from './cells.ts';
 import { excelSerialToDate } from './dates.ts';
@@ -21,8 +20,11 @@ export type WorkerMessage =
   | { type: 'done'; worksheets: number }
   | { type: 'fail'; message: string };
 
-/** SheetJS ships CommonJS with ES-style typings; loading it through require keeps both happy. */
-const XLSX = createRequire(import.meta.url)('xlsx') as typeof SheetJs;
+/**
+ * SheetJS ships CommonJS with ES-style typings; loading it through require keeps both happy. Each
+ * library is loaded only for its format: either takes a few hundred milliseconds to load.
+ */
+const loadSheetJs = () => createRequire(import.meta.url)('xlsx') as typeof SheetJs;
 
 const port = parentPort!;
 const { filePath, kind, batchSize } = workerData as WorkerInput;
@@ -78,6 +80,7 @@ function fromExcelJs(value: unknown): Cell {
 type ExcelJsProps = { properties?: { model?: { date1904?: boolean } } };
 
 async function readXlsx(): Promise<number> {
+  const { default: ExcelJS } = await import('exceljs');
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(filePath, {
     sharedStrings: 'cache',
     styles: 'cache', // needed to tell date cells from numbers
@@ -110,9 +113,9 @@ interface SheetJsCell {
   v?: unknown;
   z?: string;
 }
-const SSF = XLSX.SSF as { is_date(format: string): boolean };
+type DateFormatTest = { is_date(format: string): boolean };
 
-function fromSheetJs(cell: SheetJsCell | undefined): Cell {
+function fromSheetJs(cell: SheetJsCell | undefined, SSF: DateFormatTest): Cell {
   if (!cell) return null;
   switch (cell.t) {
     case 's':
@@ -133,6 +136,8 @@ function fromSheetJs(cell: SheetJsCell | undefined): Cell {
 }
 
 async function readXls(): Promise<number> {
+  const XLSX = loadSheetJs();
+  const SSF = XLSX.SSF as DateFormatTest;
   const workbook = XLSX.read(fs.readFileSync(filePath), { type: 'buffer', cellDates: false, cellNF: true });
   date1904 = Boolean(workbook.Workbook?.WBProps?.date1904);
   const names = workbook.SheetNames;
@@ -145,7 +150,7 @@ async function readXls(): Promise<number> {
     for (let r = range.s.r; r <= range.e.r; r++) {
       const cells: Cell[] = [];
       for (let c = 0; c <= range.e.c; c++) {
-        cells.push(fromSheetJs(sheet[XLSX.utils.encode_cell({ r, c })] as SheetJsCell | undefined));
+        cells.push(fromSheetJs(sheet[XLSX.utils.encode_cell({ r, c })] as SheetJsCell | undefined, SSF));
       }
       if (cells.every(isBlank)) continue;
       found = true;

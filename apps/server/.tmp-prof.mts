@@ -1,0 +1,12 @@
+import fs from 'node:fs';
+import { readCsvRows } from './src/modules/records/ingest/csv-reader.ts';
+import { detectTextEncoding } from './src/modules/records/ingest/text-encoding.ts';
+const f = '/tmp/exp/big1m.csv';
+const head = fs.readFileSync(f).subarray(0, 65536);
+let t = Date.now();
+await detectTextEncoding(f, head);
+console.log('utf8 check', Date.now() - t);
+t = Date.now();
+let n = 0;
+for await (const b of readCsvRows(f, head, 2000)) n += b.rows.length;
+console.log('csv read', n, Date.now() - t);

@@ -1,0 +1,41 @@
+import type { FastifyRequest } from 'fastify';
+import { CLAIM_MESSAGES } from '@portal/contract/claims';
+import { AppError } from '../platform/errors.ts';
+import { ERROR_CODES } from '@portal/contract/errors';
+import type { TenantsRepo } from '../modules/tenants/tenants.repo.ts';
+import { tenantScope, type TenantScope } from './actor.ts';
+
+/**
+ * The tenant of a public screen (DESIGN §4): the Host's subdomain of PORTAL_DOMAIN
+ * (`lagos.localhost:3000`), else the X-Tenant header (tools, tests), else — with exactly one
+ * tenant — that one.
+ */
+export class PublicTenantResolver {
+  constructor(
+    private readonly tenants: TenantsRepo,
+    private readonly portalDomain: string,
+  ) {}
+
+  subdomainOf(request: FastifyRequest): string | undefined {
+    const host = (request.headers.host ?? '').split(':')[0]!.toLowerCase();
+    const suffix = `.${this.portalDomain.toLowerCase()}`;
+    if (host.endsWith(suffix)) {
+      const sub = host.slice(0, -suffix.length);
+      if (sub && !sub.includes('.')) return sub;
+    }
+    const header = request.headers['x-tenant'];
+    return typeof header === 'string' && header.trim() ? header.trim().toLowerCase() : undefined;
+  }
+
+  async resolve(request: FastifyRequest): Promise<TenantScope> {
+    const sub = this.subdomainOf(request);
+    if (sub) {
+      const tenant = await this.tenants.findBySubdomain(sub);
+      if (tenant) return tenantScope(tenant.id);
+    } else {
+      const all = await this.tenants.list();
+      if (all.length === 1) return tenantScope(all[0]!.id);
+    }
+    throw new AppError(404, CLAIM_MESSAGES.unknownTenant, ERROR_CODES.NOT_FOUND);
+  }
+}

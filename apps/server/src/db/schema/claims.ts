@@ -1,0 +1,40 @@
+import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { tenants } from './tenants.ts';
+import { users } from './users.ts';
+import { records } from './records.ts';
+
+/**
+ * One attempt to claim an account for a record. The id handed out is a random token; only its
+ * SHA-256 is stored. Single use, expires after 15 minutes.
+ */
+export const claims = pgTable(
+  'claims',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    recordId: uuid('record_id')
+      .notNull()
+      .references(() => records.id, { onDelete: 'cascade' }),
+    nextStep: text('next_step').notNull(),
+    psnPassedAt: timestamp('psn_passed_at', { withTimezone: true }),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    assistedBy: uuid('assisted_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('claims_record_idx').on(t.recordId)],
+);
+
+/** After too many wrong PSNs, a record's claims are held for a while. */
+export const claimHolds = pgTable('claim_holds', {
+  recordId: uuid('record_id')
+    .primaryKey()
+    .references(() => records.id, { onDelete: 'cascade' }),
+  tenantId: uuid('tenant_id')
+    .notNull()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  heldUntil: timestamp('held_until', { withTimezone: true }).notNull(),
+});

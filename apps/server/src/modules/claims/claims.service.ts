@@ -1,0 +1,148 @@
+import crypto from 'node:crypto';
+import {
+  CLAIM_HOLD_MS,
+  CLAIM_MESSAGES as M,
+  CLAIM_TTL_MS,
+  MAX_PSN_ATTEMPTS,
+  type ChallengeResponse,
+  type InitiateResponse,
+} from '@portal/contract/claims';
+import { TENANT_USER_MESSAGES } from '@portal/contract/tenant-users';
+import { ERROR_CODES } from '@portal/contract/errors';
+import type { TenantScope } from '../../access/actor.ts';
+import type { TokenService } from '../../access/tokens.ts';
+import { AppError, conflict } from '../../platform/errors.ts';
+import type { RateLimiter } from '../../platform/rate-limit.ts';
+import type { AuditRepo } from '../audit/audit.repo.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { isUniqueViolation } from '../tenants/tenants.service.ts';
+import type { UsersRepo } from '../users/users.repo.ts';
+import type { ClaimsRepo } from './claims.repo.ts';
+
+const hashOf = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+const norm = (v: string) => v.replace(/\s+/g, '').toUpperCase();
+/** One answer for every reason an identity cannot be claimed, so that the call reveals none. */
+const genericFailure = () => new AppError(400, M.initiateFailed, ERROR_CODES.VALIDATION);
+const expired = () => new AppError(400, M.claimExpired, ERROR_CODES.VALIDATION);
+
+export interface ClaimLimits {
+  perIp: RateLimiter;
+  perTenant: RateLimiter;
+}
+
+/**
+ * Claiming an account (SPEC §4): SSID + NIN name a record, the PSN confirms it, then the
+ * credentials. The id handed out is an opaque single-use token valid 15 minutes; the database
+ * keeps only its hash.
+ */
+export class ClaimsService {
+  constructor(
+    private readonly claims: ClaimsRepo,
+    private readonly users: UsersRepo,
+    private readonly audit: AuditRepo,
+    private readonly tokens: TokenService,
+    private readonly limits: ClaimLimits,
+  ) {}
+
+  async initiate(
+    scope: TenantScope,
+    input: { ssid: string; nin: string },
+    ip: string,
+    assistedBy: string | null,
+  ): Promise<InitiateResponse> {
+    this.limits.perIp.hit(`ip:${ip}`);
+    this.limits.perTenant.hit(`tenant:${scope.tenantId}`);
+    const record = await this.claims.findByIdentity(scope, input.nin.replace(/\s+/g, ''), norm(input.ssid));
+    const claimable =
+      record && !record.claimed && !record.heldUntil && !['NOT_FOUND', 'REJECTED'].includes(record.status);
+    if (!record || !claimable) throw genericFailure();
+    const token = crypto.randomBytes(32).toString('base64url');
+    const nextStep = record.psn ? 'CHALLENGE_PSN' : 'CREATE_ACCOUNT';
+    await this.claims.create(scope, {
+      tokenHash: hashOf(token),
+      recordId: record.id,
+      nextStep,
+      assistedBy,
+      expiresAt: new Date(Date.now() + CLAIM_TTL_MS),
+    });
+    return { recordId: token, nextStep };
+  }
+
+  /** `agentTenantId` limits an agent to claims of their own tenant. */
+  async challenge(
+    token: string,
+    psn: string,
+    ip: string,
+    agentTenantId?: string,
+  ): Promise<ChallengeResponse> {
+    this.limits.perIp.hit(`ip:${ip}`);
+    return this.claims.transaction(async (tx) => {
+      const claim = await this.claims.lockLiveByToken(tx, hashOf(token));
+      if (!claim || (agentTenantId && claim.tenantId !== agentTenantId)) throw expired();
+      this.limits.perTenant.hit(`tenant:${claim.tenantId}`);
+      if (claim.nextStep !== 'CHALLENGE_PSN' || claim.psnPassedAt)
+        return { success: true, message: M.challengePassed };
+      const expected = await this.claims.recordPsn(tx, claim.recordId);
+      const a = Buffer.from(norm(psn));
+      const b = Buffer.from(norm(expected ?? ''));
+      if (a.length === b.length && crypto.timingSafeEqual(a, b)) {
+        await this.claims.markPassed(tx, claim.tokenHash);
+        return { success: true, message: M.challengePassed };
+      }
+      const exhausted = await this.claims.markFailed(tx, claim, MAX_PSN_ATTEMPTS, CLAIM_HOLD_MS);
+      return { success: false, message: exhausted ? M.tooManyAttempts : M.challengeFailed };
+    });
+  }
+
+  async createAccount(
+    input: { email: string; password: string; recordId: string },
+    agentTenantId?: string,
+  ): Promise<{ token: string }> {
+    const passwordHash = await hashPassword(input.password);
+    try {
+      const user = await this.claims.transaction(async (tx) => {
+        const claim = await this.claims.lockLiveByToken(tx, hashOf(input.recordId));
+        if (!claim || (agentTenantId && claim.tenantId !== agentTenantId)) throw expired();
+        if (claim.nextStep === 'CHALLENGE_PSN' && !claim.psnPassedAt)
+          throw new AppError(400, M.challengeRequired, ERROR_CODES.VALIDATION);
+        if (await this.claims.isClaimed(tx, claim.recordId))
+          throw conflict('An account already exists for this record.');
+        if (await this.users.findByEmail(input.email, tx))
+          throw conflict(TENANT_USER_MESSAGES.emailTaken, { email: TENANT_USER_MESSAGES.emailTaken });
+        const created = await this.users.insert(
+          {
+            tenantId: claim.tenantId,
+            recordId: claim.recordId,
+            fullName: await this.claims.recordName(tx, claim.recordId),
+            email: input.email,
+            role: 'SELF_SERVICE_USER',
+            passwordHash,
+          },
+          tx,
+        );
+        await this.claims.markUsed(tx, claim.tokenHash);
+        const assisted = claim.assistedBy ? await this.users.findById(claim.assistedBy, tx) : undefined;
+        await this.audit.append(
+          {
+            tenantId: claim.tenantId,
+            actorUserId: claim.assistedBy ?? created.id,
+            actorEmail: assisted?.email ?? created.email,
+            action: 'ACCOUNT_CLAIMED',
+            entityType: 'record',
+            entityId: claim.recordId,
+            after: { userId: created.id, email: created.email },
+            note: assisted
+              ? `Account created with the assistance of agent ${assisted.email}`
+              : 'Claimed by the employee',
+          },
+          tx,
+        );
+        return created;
+      });
+      return { token: await this.tokens.sign(user) };
+    } catch (err) {
+      if (isUniqueViolation(err)) throw conflict('An account already exists for this record or email.');
+      throw err;
+    }
+  }
+}

@@ -1,0 +1,85 @@
+import { CLAIM_MESSAGES as M, type ReverifyResponse } from '@portal/contract/claims';
+import type { MasterRecord } from '@portal/contract/records';
+import { ERROR_CODES } from '@portal/contract/errors';
+import { scopeOf, type Actor } from '../../access/actor.ts';
+import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
+import type { AuditRepo } from '../audit/audit.repo.ts';
+import { OptimaClient, type ClientOptions } from '../identity/optima-client.ts';
+import type { ProviderSettings } from '../identity/provider-settings.ts';
+import type { RecordsRepo } from '../records/records.repo.ts';
+import { toMasterRecord } from '../records/records.service.ts';
+import { outcomeOf } from '../verification/compare.ts';
+import type { EmployeeRepo } from './employee.repo.ts';
+
+const norm = (v: string | null | undefined) => (v ?? '').replace(/\s+/g, '').toUpperCase();
+
+/** The employee's own record, and re-verification by the employee or an agent of the tenant. */
+export class EmployeeService {
+  constructor(
+    private readonly repo: EmployeeRepo,
+    private readonly records: RecordsRepo,
+    private readonly audit: AuditRepo,
+    private readonly provider: ProviderSettings,
+    private readonly clientOptions: Partial<ClientOptions>,
+  ) {}
+
+  async myRecord(actor: Actor): Promise<MasterRecord> {
+    const id = await this.repo.recordIdOf(actor.userId);
+    const row = id ? await this.records.findById(scopeOf(actor), id) : undefined;
+    if (!row) throw notFound('No record is linked to this account.');
+    return toMasterRecord(row);
+  }
+
+  /**
+   * Checks SSID and NIN against the record, looks the person up at the provider live, and moves an
+   * AWAITING_REVALIDATION record on (DESIGN §6). An employee reaches only their own record.
+   */
+  async reverify(
+    actor: Actor,
+    recordId: string,
+    input: { ssid: string; nin: string },
+  ): Promise<ReverifyResponse> {
+    const scope = scopeOf(actor);
+    if (actor.role === 'SELF_SERVICE_USER' && (await this.repo.recordIdOf(actor.userId)) !== recordId) {
+      throw notFound('Record not found');
+    }
+    const settings = await this.provider.forTenant(scope.tenantId).catch(() => {
+      throw new AppError(502, M.providerDown, ERROR_CODES.INTERNAL);
+    });
+    return this.repo.transaction(async (tx) => {
+      const record = await this.repo.lock(tx, scope, recordId);
+      if (!record) throw notFound('Record not found');
+      if (record.status !== 'AWAITING_REVALIDATION') throw conflict(M.notAwaiting);
+      if (norm(record.nin) !== norm(input.nin) || norm(record.ssid) !== norm(input.ssid)) {
+        throw badRequest(M.reverifyFailed);
+      }
+      let result;
+      try {
+        const client = new OptimaClient(settings, { ...this.clientOptions, breakerThreshold: 1 });
+        [result] = await client.lookupBatch([{ nin: record.nin!, ssid: record.ssid }]);
+      } catch {
+        throw new AppError(502, M.providerDown, ERROR_CODES.INTERNAL);
+      }
+      const outcome = outcomeOf(record, result!);
+      await this.repo.applyOutcome(tx, scope, recordId, outcome);
+      await this.audit.append(
+        {
+          tenantId: scope.tenantId,
+          actorUserId: actor.userId,
+          actorEmail: actor.email,
+          action: 'RECORD_REVERIFIED',
+          entityType: 'record',
+          entityId: recordId,
+          before: { status: record.status },
+          after: { status: outcome.status },
+          note:
+            actor.role === 'AGENT'
+              ? `Re-verified with the assistance of agent ${actor.email}`
+              : 'Re-verified by the employee',
+        },
+        tx,
+      );
+      return { newStatus: outcome.status, message: M.reverifyOk };
+    });
+  }
+}

@@ -1,0 +1,327 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
+import type { MasterRecord } from '@portal/contract/records';
+import { createTestPortal, DEMO_ADMIN, type TestPortal } from '../helpers/test-portal.ts';
+import { createTenantWithAdmin } from '../helpers/tenants.ts';
+import { seedRecords } from '../helpers/records.ts';
+import { buildTenantInput } from '../helpers/factories.ts';
+import { simCredentials, startSimProcess, type SimProcess } from '../helpers/simulator-process.ts';
+
+let portal: TestPortal;
+let sim: SimProcess;
+let a: Awaited<ReturnType<typeof createTenantWithAdmin>>;
+let b: Awaited<ReturnType<typeof createTenantWithAdmin>>;
+const ids: Record<string, string> = {};
+let seq = 0;
+
+const person = (k: number) => ({ nin: String(60000000000 + k), ssid: `SS${600 + k}` });
+
+beforeAll(async () => {
+  portal = await createTestPortal({ env: { CLAIM_RATE_PER_IP: '1000', PROVIDER_BACKOFF_MS: '10' } });
+  a = await createTenantWithAdmin(portal);
+  b = await createTenantWithAdmin(portal);
+  sim = await startSimProcess([{ ...person(7), fullName: 'Awaiting Person', dateOfBirth: '1985-03-15' }]);
+  const admin = await portal.login(DEMO_ADMIN.email, DEMO_ADMIN.password);
+  await portal.api.put(`/api/v1/global-admin/tenants/${a.tenant.id}`, {
+    token: admin,
+    body: buildTenantInput({
+      subdomain: a.tenant.subdomain,
+      apiBaseUrl: sim.url,
+      clientId: simCredentials.clientId,
+      clientSecretEncrypted: simCredentials.clientSecret,
+      aesKey: simCredentials.aesKey,
+      iv: simCredentials.iv,
+    }),
+  });
+  const seeds = [
+    ['withPsn', { psn: 'PSN600001', status: 'PENDING_GRADE_VALIDATION' }],
+    ['noPsn', { psn: null, status: 'VALIDATED' }],
+    ['notFound', { psn: 'PSN600003', status: 'NOT_FOUND' }],
+    ['rejected', { psn: 'PSN600004', status: 'REJECTED' }],
+    ['forHold', { psn: 'PSN600005', status: 'UPLOADED' }],
+    ['forAgent', { psn: 'PSN600006', status: 'UPLOADED' }],
+    ['awaiting', { psn: 'PSN600007', status: 'AWAITING_REVALIDATION' }],
+    ['expiry', { psn: 'PSN600008', status: 'UPLOADED' }],
+  ] as const;
+  const created = await seedRecords(
+    portal,
+    a.tenant.id,
+    seeds.map(([key, s], i) => ({
+      fullName: key === 'awaiting' ? 'Awaiting Person' : `Claim ${key}`,
+      ...person(i + 1),
+      ...s,
+      dateOfBirth: '1985-03-15',
+    })),
+  );
+  seeds.forEach(([key], i) => (ids[key] = created[i]!));
+});
+afterAll(async () => {
+  await sim?.stop();
+  await portal?.close();
+});
+
+const pub = (url: string, body: unknown, subdomain = a.tenant.subdomain) =>
+  portal.api.post(url, { body, csrf: false, headers: { 'x-tenant': subdomain } });
+const initiate = (k: number, subdomain?: string) =>
+  pub('/api/v1/verification/initiate', person(k), subdomain);
+const email = () => `claimant.${Date.now()}.${seq++}@example.gov.ng`;
+
+describe('public claim', () => {
+  let claimToken: string;
+  it('a record with a PSN: initiate → challenge → create account; the id is an opaque claim token', async () => {
+    const res = await initiate(1);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json() as { recordId: string; nextStep: string };
+    expect(body.nextStep).toBe('CHALLENGE_PSN');
+    expect(body.recordId).not.toBe(ids.withPsn);
+    expect(body.recordId.length).toBeGreaterThanOrEqual(40);
+    claimToken = body.recordId;
+    const early = await pub('/api/v1/auth/create-account', {
+      email: email(),
+      password: 'Employee-Pass1',
+      recordId: claimToken,
+    });
+    expect(early.statusCode).toBe(400);
+    const wrong = await pub('/api/v1/verification/challenge', { recordId: claimToken, psn: 'PSN999999' });
+    expect(wrong.json()).toEqual({ success: false, message: 'The provided PSN is incorrect.' });
+    const right = await pub('/api/v1/verification/challenge', { recordId: claimToken, psn: ' psn600001 ' });
+    expect(right.json()).toMatchObject({ success: true });
+    const address = email();
+    const created = await pub('/api/v1/auth/create-account', {
+      email: address,
+      password: 'Employee-Pass1',
+      recordId: claimToken,
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const token = (created.json() as { token: string }).token;
+    expect(decodeJwt(token)).toMatchObject({ role: 'SELF_SERVICE_USER', tenantId: a.tenant.id });
+    const mine = (await portal.api.get('/api/v1/users/me/record', { token })).json() as MasterRecord;
+    expect(mine).toMatchObject({ id: ids.withPsn, psn: 'PSN600001' });
+    expect((await portal.login(address, 'Employee-Pass1')).length).toBeGreaterThan(20);
+  });
+
+  it('a reused claim id is rejected; a second claim of the same record fails', async () => {
+    const reused = await pub('/api/v1/auth/create-account', {
+      email: email(),
+      password: 'Employee-Pass1',
+      recordId: claimToken,
+    });
+    expect(reused.statusCode).toBe(400);
+    expect((await initiate(1)).statusCode).toBe(400);
+  });
+
+  it('a record without a PSN goes straight to account creation (register-employee does the same)', async () => {
+    const res = await initiate(2);
+    expect(res.json()).toMatchObject({ nextStep: 'CREATE_ACCOUNT' });
+    const created = await pub('/api/v1/auth/register-employee', {
+      email: email(),
+      password: 'Employee-Pass1',
+      recordId: (res.json() as { recordId: string }).recordId,
+    });
+    expect(created.statusCode, created.body).toBe(200);
+  });
+
+  it('an unknown pair, a claimed record, a NOT_FOUND and a REJECTED record answer identically', async () => {
+    const answers = await Promise.all([
+      pub('/api/v1/verification/initiate', { nin: '69999999999', ssid: 'SS0' }),
+      initiate(1),
+      initiate(3),
+      initiate(4),
+    ]);
+    for (const res of answers) {
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual(answers[0]!.json());
+    }
+    expect(answers[0]!.json()).toMatchObject({
+      message: 'Verification failed. Please check your SSID and NIN.',
+    });
+  });
+
+  it('five wrong PSNs end the claim and hold the record for 15 minutes', async () => {
+    const token = ((await initiate(5)).json() as { recordId: string }).recordId;
+    const messages: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      messages.push(
+        (
+          (await pub('/api/v1/verification/challenge', { recordId: token, psn: `WRONG${i}` })).json() as {
+            message: string;
+          }
+        ).message,
+      );
+    }
+    expect(messages.at(-1)).toBe('Too many incorrect attempts. Please try again in 15 minutes.');
+    expect(
+      (await pub('/api/v1/verification/challenge', { recordId: token, psn: 'PSN600005' })).statusCode,
+    ).toBe(400);
+    expect((await initiate(5)).statusCode).toBe(400);
+    const hold = await portal.db.orm.execute<{ minutes: number }>(sql`
+      select round(extract(epoch from held_until - now()) / 60)::int as minutes from claim_holds where record_id = ${ids.forHold}`);
+    expect(hold.rows[0]!.minutes).toBe(15);
+  });
+
+  it('an expired claim is rejected', async () => {
+    const token = ((await initiate(8)).json() as { recordId: string }).recordId;
+    await portal.db.orm.execute(
+      sql`update claims set expires_at = now() - interval '1 second' where record_id = ${ids.expiry}`,
+    );
+    expect(
+      (await pub('/api/v1/verification/challenge', { recordId: token, psn: 'PSN600008' })).statusCode,
+    ).toBe(400);
+  });
+
+  it('an unknown portal address is refused', async () => {
+    expect((await initiate(1, 'no-such-tenant')).statusCode).toBe(404);
+  });
+});
+
+describe('agents', () => {
+  const agentOf = async (t: typeof a) => {
+    const address = email();
+    await portal.api.post('/api/v1/tenant-admin/users', {
+      token: t.token,
+      body: { fullName: 'Field Agent', email: address, password: 'Agent-Pass123', role: 'AGENT' },
+    });
+    return { token: await portal.login(address, 'Agent-Pass123'), email: address };
+  };
+
+  it('creates an account for an employee and keeps their own session; the audit names the agent', async () => {
+    const agent = await agentOf(a);
+    const start = await portal.api.post('/api/v1/agent/verify', { token: agent.token, body: person(6) });
+    expect(start.statusCode, start.body).toBe(200);
+    const claim = (start.json() as { recordId: string }).recordId;
+    expect(
+      (
+        await portal.api.post('/api/v1/agent/challenge', {
+          token: agent.token,
+          body: { recordId: claim, psn: 'PSN600006' },
+        })
+      ).json(),
+    ).toMatchObject({ success: true });
+    const created = await portal.api.post('/api/v1/auth/create-account', {
+      token: agent.token,
+      body: { email: email(), password: 'Employee-Pass1', recordId: claim },
+    });
+    expect(created.statusCode).toBe(200);
+    expect((await portal.api.get('/api/v1/users/me', { token: agent.token })).json()).toMatchObject({
+      role: 'AGENT',
+    });
+    const audit = await portal.db.orm.execute<{ actor_email: string; note: string }>(
+      sql`select actor_email, note from audit_events where action = 'ACCOUNT_CLAIMED' and entity_id = ${ids.forAgent}`,
+    );
+    expect(audit.rows[0]).toMatchObject({ actor_email: agent.email });
+    expect(audit.rows[0]!.note).toContain(agent.email);
+  });
+
+  it('an agent of another tenant can neither claim nor re-verify here', async () => {
+    const other = await agentOf(b);
+    expect(
+      (await portal.api.post('/api/v1/agent/verify', { token: other.token, body: person(8) })).statusCode,
+    ).toBe(400);
+    const claim = ((await initiate(8)).json() as { recordId: string }).recordId;
+    expect(
+      (
+        await portal.api.post('/api/v1/agent/challenge', {
+          token: other.token,
+          body: { recordId: claim, psn: 'PSN600008' },
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await portal.api.post(`/api/v1/agent/records/${ids.awaiting}/verify`, {
+          token: other.token,
+          body: person(7),
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+});
+
+describe('re-verification', () => {
+  it('the employee re-verifies their own AWAITING_REVALIDATION record against the provider, live', async () => {
+    const claim = ((await initiate(7)).json() as { recordId: string }).recordId;
+    await pub('/api/v1/verification/challenge', { recordId: claim, psn: 'PSN600007' });
+    const token = (
+      (
+        await pub('/api/v1/auth/create-account', {
+          email: email(),
+          password: 'Employee-Pass1',
+          recordId: claim,
+        })
+      ).json() as { token: string }
+    ).token;
+    expect(((await portal.api.get('/api/v1/users/me/record', { token })).json() as MasterRecord).status).toBe(
+      'AWAITING_REVALIDATION',
+    );
+    expect(
+      (await portal.api.post(`/api/v1/agent/records/${ids.withPsn}/verify`, { token, body: person(1) }))
+        .statusCode,
+    ).toBe(404);
+    const wrong = await portal.api.post(`/api/v1/agent/records/${ids.awaiting}/verify`, {
+      token,
+      body: { ...person(7), ssid: 'SS000' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    const res = await portal.api.post(`/api/v1/agent/records/${ids.awaiting}/verify`, {
+      token,
+      body: person(7),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      newStatus: 'PENDING_GRADE_VALIDATION',
+      message: 'Re-verification successful! Your record is now pending final review.',
+    });
+    expect(
+      (await portal.api.post(`/api/v1/agent/records/${ids.awaiting}/verify`, { token, body: person(7) }))
+        .statusCode,
+    ).toBe(409);
+    const audit = await portal.db.orm.execute(
+      sql`select 1 from audit_events where action = 'RECORD_REVERIFIED' and entity_id = ${ids.awaiting}`,
+    );
+    expect(audit.rows).toHaveLength(1);
+  });
+});
+
+describe('limits and access', () => {
+  it('rate-limits initiate per IP with 429 and Retry-After', async () => {
+    const limited = await createTestPortal({ env: { CLAIM_RATE_PER_IP: '3' } });
+    try {
+      const codes: number[] = [];
+      for (let i = 0; i < 4; i++) {
+        const res = await limited.api.post('/api/v1/verification/initiate', {
+          body: person(1),
+          csrf: false,
+          headers: { 'x-tenant': 'demo' },
+        });
+        codes.push(res.statusCode);
+        if (res.statusCode === 429) expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      }
+      expect(codes).toEqual([400, 400, 400, 429]);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('agent routes are 403 for other roles; /users/me/record only for SELF_SERVICE_USER', async () => {
+    const tokens = {
+      GLOBAL_SUPER_ADMIN: await portal.login(DEMO_ADMIN.email, DEMO_ADMIN.password),
+      TENANT_ADMIN: a.token,
+      REVIEWER: await portal.login('reviewer@demo.local'),
+    };
+    for (const [role, token] of Object.entries(tokens)) {
+      for (const [method, url, body] of [
+        ['POST', '/api/v1/agent/verify', person(1)],
+        ['POST', '/api/v1/agent/challenge', { recordId: 'x', psn: 'y' }],
+        ['POST', `/api/v1/agent/records/${ids.awaiting}/verify`, person(7)],
+        ['GET', '/api/v1/users/me/record', undefined],
+      ] as const) {
+        expect((await portal.api.call(method, url, { token, body })).statusCode, `${url} as ${role}`).toBe(
+          403,
+        );
+      }
+    }
+    const agent = await portal.login('agent@demo.local');
+    expect((await portal.api.get('/api/v1/users/me/record', { token: agent })).statusCode).toBe(403);
+  });
+});
