@@ -5,7 +5,8 @@ import { defineConfig, devices } from '@playwright/test';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../..');
-const PORT = 3100;
+// E2E_PORT lets two runs (e.g. two worktrees or sessions) share a machine without a port clash.
+const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${PORT}`;
 
 /**
@@ -15,7 +16,8 @@ const baseURL = `http://127.0.0.1:${PORT}`;
  */
 export default defineConfig({
   testDir: './e2e',
-  outputDir: './test-results/playwright',
+  // Per port, so a second run does not wipe the first one's traces while it is still writing them.
+  outputDir: process.env.E2E_PORT ? `./test-results/playwright-${PORT}` : './test-results/playwright',
   workers: 1,
   retries: 0,
   reporter: 'list',

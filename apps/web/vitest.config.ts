@@ -15,5 +15,7 @@ export default defineConfig({
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
     unstubGlobals: true,
+    // Shared CI machines are slow to render MUI in jsdom; a test's own waits stay short.
+    testTimeout: 30_000,
   },
 });

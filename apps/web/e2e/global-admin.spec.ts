@@ -66,7 +66,7 @@ test.describe('global admin journey', () => {
 
   test('the dashboard has no serious accessibility violations', async ({ page }) => {
     await signIn(page, admin);
-    await expect(page.getByRole('heading', { level: 2, name: 'Overview' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'System Health & Performance' })).toBeVisible();
     await expectNoSeriousA11yViolations(page);
   });
 });

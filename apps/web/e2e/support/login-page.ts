@@ -1,6 +1,5 @@
 import { expect, type Page } from '@playwright/test';
 import { STORAGE_KEYS } from '../../src/lib/storage-keys.ts';
-import type { DemoUser } from './demo-users.ts';
 
 export const loginForm = (page: Page) => ({
   email: page.getByRole('textbox', { name: 'Email' }),
@@ -18,8 +17,16 @@ export async function submitLogin(page: Page, email: string, password: string): 
   await form.submit.click();
 }
 
+/** Who signs in and where they land: a demo user (DEMO_USERS), or one a journey created. */
+export interface SignInUser {
+  email: string;
+  password: string;
+  home: string;
+  title: string;
+}
+
 /** Signs in through the login screen and waits for the role's dashboard. */
-export async function signIn(page: Page, user: DemoUser): Promise<void> {
+export async function signIn(page: Page, user: SignInUser): Promise<void> {
   await page.goto('/login');
   await submitLogin(page, user.email, user.password);
   await expect(page).toHaveURL(user.home);

@@ -9,6 +9,8 @@ export async function saveScreen(page: Page, name: string): Promise<string> {
   const file = path.join(SCREENS_DIR, `${name}.png`);
   // Let transitions (tabs indicator, toasts) settle so the picture shows the resting state.
   await page.evaluate(() => document.fonts.ready);
+  // From the top: a sticky top bar would otherwise be drawn across the middle of a full-page shot.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: file, fullPage: true, animations: 'disabled' });
   return file;
 }

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { readSession, storeToken } from '../lib/auth-storage.ts';
 import { buildToken } from '../test/build-token.ts';
 import { renderApp } from '../test/render-app.tsx';
-import { stubFetch } from '../test/stub-fetch.ts';
+import { stubApi } from '../test/stub-fetch.ts';
 
 const ME = {
   id: 'user-1',
@@ -35,7 +35,7 @@ describe('app shell', () => {
   });
 
   it('shows the signed-in user and Sign Out when logged in', async () => {
-    stubFetch({ status: 200, body: ME });
+    stubApi({ 'GET /api/v1/users/me': { status: 200, body: ME } });
     storeToken(buildToken({ role: 'GLOBAL_SUPER_ADMIN', tenantId: null }));
     renderApp('/dashboard/global-admin');
     expect(await screen.findByText('Ada Admin')).toBeTruthy();
@@ -48,7 +48,11 @@ describe('app shell', () => {
   ])('signs out to /login when %s', async (_label, logoutReply) => {
     const token = buildToken({ role: 'GLOBAL_SUPER_ADMIN', tenantId: null });
     document.cookie = 'XSRF-TOKEN=csrf-abc; path=/';
-    const fetchMock = stubFetch({ status: 200, body: ME }, logoutReply);
+    // The overview screen loads its own data meanwhile; answer by path, not by order.
+    const fetchMock = stubApi({
+      'GET /api/v1/users/me': { status: 200, body: ME },
+      'POST /api/v1/auth/logout': logoutReply,
+    });
     storeToken(token);
     const user = userEvent.setup();
     const { router } = renderApp('/dashboard/global-admin/overview');
@@ -57,8 +61,9 @@ describe('app shell', () => {
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(readSession()).toBeNull();
-    const [url, init] = fetchMock.mock.calls[1] ?? [];
-    expect(url).toBe('/api/v1/auth/logout');
+    const logoutCalls = fetchMock.mock.calls.filter(([url]) => url === '/api/v1/auth/logout');
+    expect(logoutCalls).toHaveLength(1);
+    const [, init] = logoutCalls[0] ?? [];
     expect(init?.method).toBe('POST');
     const headers = new Headers(init?.headers);
     expect(headers.get('Authorization')).toBe(`Bearer ${token}`);

@@ -5,7 +5,9 @@ import { globalAdminDashboardRoute } from '../features/dashboards/routes/global-
 import { reviewerDashboardRoute } from '../features/dashboards/routes/reviewer-dashboard.tsx';
 import { tenantAdminDashboardRoute } from '../features/dashboards/routes/tenant-admin-dashboard.tsx';
 import { userDashboardRoute } from '../features/dashboards/routes/user-dashboard.tsx';
+import { GlobalOverviewPage } from '../features/global-overview/routes/global-overview-page.tsx';
 import { RegisterEmployeePage } from '../features/registration/routes/register-employee-page.tsx';
+import { TenantManagementPage } from '../features/tenants/routes/tenant-management-page.tsx';
 import { AppShell } from './app-shell.tsx';
 import { RedirectLoggedIn, RequireLogin, RequireRole, RoleHomeRedirect } from './route-guards.tsx';
 
@@ -32,7 +34,12 @@ export const routes: RouteObject[] = [
           {
             path: 'global-admin',
             element: <RequireRole role="GLOBAL_SUPER_ADMIN" />,
-            children: [globalAdminDashboardRoute],
+            children: [
+              globalAdminDashboardRoute({
+                overview: <GlobalOverviewPage />,
+                tenants: <TenantManagementPage />,
+              }),
+            ],
           },
           {
             path: 'tenant-admin',

@@ -8,7 +8,7 @@ export interface EmptyStateProps {
   message?: string;
   icon?: ReactNode;
   action?: ReactNode;
-  titleComponent?: 'h2' | 'h3';
+  titleComponent?: 'h2' | 'h3' | 'h4';
 }
 
 /** Centred placeholder for a list or section with nothing to show. */

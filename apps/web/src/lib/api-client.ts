@@ -25,7 +25,7 @@ export class ApiError extends Error {
   }
 }
 
-type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 export interface ApiRequestOptions {
   method?: HttpMethod;
@@ -39,7 +39,8 @@ export function apiUrl(path: string): string {
   return path.startsWith(`${API_BASE}/`) ? path : `${API_BASE}${path.startsWith('/') ? '' : '/'}${path}`;
 }
 
-function buildHeaders(method: HttpMethod, body: unknown): Headers {
+/** Accept, bearer token, CSRF echo on non-GET and the JSON content type: shared with XHR uploads. */
+export function buildHeaders(method: HttpMethod, body: unknown): Headers {
   const headers = new Headers({ Accept: 'application/json' });
   const session = readSession();
   if (session) headers.set('Authorization', `Bearer ${session.token}`);
@@ -51,16 +52,21 @@ function buildHeaders(method: HttpMethod, body: unknown): Headers {
   return headers;
 }
 
-async function toApiError(response: Response): Promise<ApiError> {
-  const body: unknown = await response.json().catch(() => undefined);
+/** The ApiError for a failed answer whose body (parsed JSON, or undefined) may be an error body. */
+export function apiErrorFromBody(status: number, body: unknown): ApiError {
   const parsed = ApiErrorSchema.safeParse(body);
   return parsed.success
-    ? new ApiError(response.status, {
+    ? new ApiError(status, {
         message: parsed.data.message,
         code: parsed.data.code,
         details: parsed.data.details,
       })
-    : new ApiError(response.status);
+    : new ApiError(status);
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  const body: unknown = await response.json().catch(() => undefined);
+  return apiErrorFromBody(response.status, body);
 }
 
 /**

@@ -15,3 +15,26 @@ export function stubFetch(...replies: JsonReply[]) {
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
+
+/**
+ * A fetch stub answering by 'METHOD /path' (e.g. 'GET /api/v1/users/me'), for screens that make
+ * several calls in no fixed order. Unlisted calls get 404; the mock records every request.
+ */
+export function stubApi(routes: Record<string, JsonReply | JsonReply[]>) {
+  const queues = new Map(Object.entries(routes).map(([key, reply]) => [key, [reply].flat()]));
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const key = `${init?.method ?? 'GET'} ${String(input)}`;
+    const queue = queues.get(key);
+    // The last reply of a route repeats (refetches see the same answer).
+    const reply = (queue && queue.length > 1 ? queue.shift() : queue?.[0]) ?? {
+      status: 404,
+      body: { message: `no stub for ${key}`, code: 'NOT_FOUND' },
+    };
+    return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
+      status: reply.status,
+      headers: { 'Content-Type': 'application/json' },
+    });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}

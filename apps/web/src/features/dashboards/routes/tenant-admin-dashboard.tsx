@@ -1,9 +1,16 @@
+import type { ReactElement } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { homeForRole } from '@portal/contract/roles';
 import { UI_TEXTS } from '../../../lib/ui-texts.ts';
 import { DashboardLayout } from '../components/dashboard-layout.tsx';
 import type { DashboardTab } from '../components/dashboard-tabs.tsx';
 import { SectionPlaceholder } from '../components/section-placeholder.tsx';
+import { RecordsPage } from '../../records/routes/records-page.tsx';
+import { UploadsPage } from '../../uploads/routes/uploads-page.tsx';
+import { UsersPage } from '../../users/routes/users-page.tsx';
+import { TenantOverviewPage } from '../../overview/routes/tenant-overview-page.tsx';
+import { BulkVerificationPage } from '../../verification/routes/bulk-verification-page.tsx';
+import { NotFoundRecordsPage } from '../../verification/routes/not-found-records-page.tsx';
 
 const texts = UI_TEXTS.dashboards.tenantAdmin;
 const BASE_PATH = homeForRole('TENANT_ADMIN');
@@ -18,6 +25,15 @@ const TABS: readonly DashboardTab[] = [
   { path: 'export', label: texts.export },
 ];
 
+/** Tabs whose screen is built; the others still show a placeholder. */
+const SCREENS: Partial<Record<string, ReactElement>> = {
+  users: <UsersPage />,
+  overview: <TenantOverviewPage />,
+  'bulk-verify': <BulkVerificationPage />,
+  uploads: <UploadsPage />,
+  records: <RecordsPage />,
+};
+
 /** /dashboard/tenant-admin: layout and child routes (SPEC §2). `not-found` has no tab. */
 export const tenantAdminDashboardRoute: RouteObject = {
   element: (
@@ -31,7 +47,10 @@ export const tenantAdminDashboardRoute: RouteObject = {
   ),
   children: [
     { index: true, element: <Navigate to="overview" replace /> },
-    ...TABS.map((tab) => ({ path: tab.path, element: <SectionPlaceholder title={tab.label} /> })),
-    { path: 'not-found', element: <SectionPlaceholder title={texts.notFound} /> },
+    ...TABS.map((tab) => ({
+      path: tab.path,
+      element: SCREENS[tab.path] ?? <SectionPlaceholder title={tab.label} />,
+    })),
+    { path: 'not-found', element: <NotFoundRecordsPage /> },
   ],
 };

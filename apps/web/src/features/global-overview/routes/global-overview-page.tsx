@@ -1,0 +1,47 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { MESSAGES } from '@portal/contract/messages';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { LoadingState } from '../../../components/loading-state.tsx';
+import { UI_TEXTS } from '../../../lib/ui-texts.ts';
+import { usePlatformOverview } from '../api/get-platform-overview.ts';
+import { MetricSection } from '../components/metric-section.tsx';
+import { platformMetrics, systemHealthMetrics } from '../utils/overview-metrics.ts';
+
+const texts = UI_TEXTS.globalOverview;
+const timeFormat = new Intl.DateTimeFormat('en-US', { timeStyle: 'medium' });
+
+/** /dashboard/global-admin/overview: live system health and platform metrics (SPEC §2). */
+export function GlobalOverviewPage() {
+  const overview = usePlatformOverview();
+
+  if (!overview.data) {
+    if (overview.isError) {
+      return (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void overview.refetch()}>
+              {UI_TEXTS.retry}
+            </Button>
+          }
+        >
+          {texts.loadFailed(errorMessage(overview.error, MESSAGES.auth.defaultError))}
+        </Alert>
+      );
+    }
+    return <LoadingState message={texts.loading} />;
+  }
+
+  return (
+    <Stack spacing={4}>
+      <MetricSection title={texts.systemHealth} metrics={systemHealthMetrics(overview.data)} />
+      <MetricSection title={texts.platformMetrics} metrics={platformMetrics(overview.data)} />
+      <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+        {texts.lastUpdated(timeFormat.format(overview.dataUpdatedAt))}
+      </Typography>
+    </Stack>
+  );
+}

@@ -1,0 +1,100 @@
+import { describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { storeToken } from '../../../lib/auth-storage.ts';
+import { buildToken } from '../../../test/build-token.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+import { stubApi } from '../../../test/stub-fetch.ts';
+
+const ME = {
+  id: 'user-1',
+  fullName: 'Tia Admin',
+  email: 'tenant.admin@demo.local',
+  role: 'TENANT_ADMIN',
+  status: 'ACTIVE',
+  tenantId: 'tenant-1',
+  tenantName: 'Demo State',
+};
+const STATS = {
+  totalUniqueRecords: 2000,
+  totalVerified: 1880,
+  totalValidated: 12,
+  totalPendingApproval: 1788,
+  totalMismatched: 80,
+  totalNotFound: 120,
+  totalReviewers: 3,
+  totalSelfServiceUsers: 1500,
+  totalAgentAccounts: 7,
+  totalUploaded: 0,
+  totalAwaitingRevalidation: 0,
+  totalRejected: 0,
+};
+
+function openOverview(statsReply: { status: number; body?: unknown }) {
+  stubApi({
+    'GET /api/v1/users/me': { status: 200, body: ME },
+    'GET /api/v1/tenant-admin/dashboard/stats': statsReply,
+  });
+  storeToken(buildToken());
+  return renderApp('/dashboard/tenant-admin/overview');
+}
+
+const card = (label: string) =>
+  within(screen.getByRole('list', { name: 'Tenant statistics' }))
+    .getByText(label)
+    .closest('li') as HTMLElement;
+
+describe('tenant overview', () => {
+  it('shows the nine figures with thousands separators', async () => {
+    openOverview({ status: 200, body: STATS });
+    await screen.findByRole('list', { name: 'Tenant statistics' });
+    const expected = [
+      ['Total Unique Records', '2,000'],
+      ['Total Verified (SoT)', '1,880'],
+      ['Total Validated (Final)', '12'],
+      ['Pending Validation', '1,788'],
+      ['Mismatched Records', '80'],
+      ['No Biometrics (Potential Ghosts)', '120'],
+      ['Total Reviewers', '3'],
+      ['Self-Service Users', '1,500'],
+      ['Agent Accounts', '7'],
+    ];
+    expect(
+      within(screen.getByRole('list', { name: 'Tenant statistics' })).getAllByRole('listitem'),
+    ).toHaveLength(9);
+    for (const [label, value] of expected) expect(card(label!).textContent).toContain(value);
+  });
+
+  it('links four cards to the screens that work their records', async () => {
+    openOverview({ status: 200, body: STATS });
+    await screen.findByRole('list', { name: 'Tenant statistics' });
+    const href = (name: RegExp) => screen.getByRole('link', { name }).getAttribute('href');
+    expect(href(/^Pending Validation/)).toBe('/dashboard/tenant-admin/validation');
+    expect(href(/^Mismatched Records/)).toBe('/dashboard/tenant-admin/validation');
+    expect(href(/^No Biometrics/)).toBe('/dashboard/tenant-admin/not-found');
+    expect(href(/^Total Reviewers/)).toBe('/dashboard/tenant-admin/users');
+    expect(screen.queryByRole('link', { name: /^Total Unique Records/ })).toBeNull();
+  });
+
+  it('draws the funnel with counts and shares of the uploaded records', async () => {
+    openOverview({ status: 200, body: STATS });
+    const funnel = await screen.findByRole('region', { name: 'Verification Funnel' });
+    const rows = within(funnel)
+      .getAllByRole('listitem')
+      .map((row) => row.textContent);
+    expect(rows[0]).toContain('Uploaded: 2,000 (100%)');
+    expect(rows[1]).toContain('Not found (Potential Ghosts), branch of Uploaded: 120 (6%)');
+    expect(rows[2]).toContain('Verified (SoT): 1,880 (94%)');
+    expect(rows[3]).toContain('Mismatched, branch of Verified (SoT): 80 (4%)');
+    expect(rows[4]).toContain('Validated (Final): 12 (0.6%)');
+  });
+
+  it('only logs a failed load: the spinner stops and no message shows', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    openOverview({ status: 403, body: { message: 'Access denied', code: 'FORBIDDEN' } });
+    await waitFor(() => expect(logged).toHaveBeenCalled());
+    expect(screen.queryByRole('status')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(card('Total Unique Records').textContent).toContain('\u2014');
+    expect(screen.queryByRole('region', { name: 'Verification Funnel' })).toBeNull();
+  });
+});

@@ -1,0 +1,47 @@
+import { useEffect } from 'react';
+import Divider from '@mui/material/Divider';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { LoadingState } from '../../../components/loading-state.tsx';
+import { useDashboardStats } from '../api/get-dashboard-stats.ts';
+import { OverviewStatGrid } from '../components/overview-stat-grid.tsx';
+import { VerificationFunnelChart } from '../components/verification-funnel-chart.tsx';
+import { OVERVIEW_TEXTS } from '../overview-texts.ts';
+
+/**
+ * /dashboard/tenant-admin/overview: the nine figures and the verification funnel (SPEC §2).
+ * A failed load is only logged (SPEC §8): the spinner stops and the cards show dashes.
+ */
+export function TenantOverviewPage() {
+  const stats = useDashboardStats();
+
+  useEffect(() => {
+    if (stats.isError) console.error('Could not load the dashboard statistics', stats.error);
+  }, [stats.isError, stats.error]);
+
+  return (
+    <Stack spacing={3}>
+      <div>
+        <Typography variant="h5" component="h2">
+          {OVERVIEW_TEXTS.title}
+        </Typography>
+        <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
+          {OVERVIEW_TEXTS.subtitle}
+        </Typography>
+      </div>
+      {stats.isPending ? (
+        <LoadingState message={OVERVIEW_TEXTS.loading} />
+      ) : (
+        <>
+          <OverviewStatGrid stats={stats.data} />
+          {stats.data && (
+            <>
+              <Divider />
+              <VerificationFunnelChart stats={stats.data} />
+            </>
+          )}
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,26 @@
+import Chip from '@mui/material/Chip';
+import CancelOutlined from '@mui/icons-material/CancelOutlined';
+import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
+import HelpOutlined from '@mui/icons-material/HelpOutlined';
+import { statusIconKind, statusLabel } from '../record-status.ts';
+
+const LOOK = {
+  validated: { icon: <CheckCircleOutlined />, color: 'success' },
+  rejected: { icon: <CancelOutlined />, color: 'error' },
+  other: { icon: <HelpOutlined />, color: 'default' },
+} as const;
+
+/** A record's status, title-cased, with its icon (SPEC §2 Master List Records). */
+export function RecordStatusChip({ status }: { status: string }) {
+  const look = LOOK[statusIconKind(status)];
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      icon={look.icon}
+      color={look.color}
+      label={statusLabel(status)}
+      data-status={status}
+    />
+  );
+}

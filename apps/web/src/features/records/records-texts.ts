@@ -1,0 +1,35 @@
+import { RECORD_MESSAGES } from '@portal/contract/records';
+
+/** Texts of the Master Records tab (SPEC §2 Master List Records, §8). */
+export const RECORDS_TEXTS = {
+  title: 'Master Records',
+  subtitle: 'Every employee of your master list, with the state of their verification.',
+  filtersLabel: 'Filter records',
+  filters: { ministry: 'Ministry', department: 'Department', grade: 'Grade', status: 'Status' },
+  selectedCount: (n: number) => `${n} selected`,
+  clearFilters: 'Clear Filters',
+  countChip: (filtered: number, total: number) =>
+    `${filtered.toLocaleString('en-US')} / ${total.toLocaleString('en-US')} records`,
+  columns: {
+    employee: 'Employee',
+    department: 'Department',
+    ministry: 'Ministry',
+    grade: 'Grade Level',
+    status: 'Status',
+  },
+  tableLabel: 'Master records',
+  loading: 'Loading records',
+  noValue: '—',
+  emptyTitle: 'No Records Found',
+  emptyMessage: 'Upload a master list to see its employees here.',
+  emptyFilteredMessage: 'No record matches the filters.',
+  goToUpload: 'Upload a Master List',
+  loadFailed: RECORD_MESSAGES.loadFailed,
+  loaded: RECORD_MESSAGES.loaded,
+  filtersCleared: RECORD_MESSAGES.filtersCleared,
+  retry: 'Retry',
+  focusBanner: (n: number) => `Showing ${n.toLocaleString('en-US')} records that need re-verification`,
+  focusTruncated: (shown: number) => ` (the first ${shown.toLocaleString('en-US')})`,
+  showAll: 'Show All Records',
+  unknownStatus: 'Unknown',
+} as const;

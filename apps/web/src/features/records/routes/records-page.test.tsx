@@ -1,0 +1,129 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { MasterRecord } from '@portal/contract/records';
+import { storeToken } from '../../../lib/auth-storage.ts';
+import { recordsFocusState } from '../../../lib/records-focus.ts';
+import { buildToken } from '../../../test/build-token.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+import { stubApi } from '../../../test/stub-fetch.ts';
+
+const PATH = '/dashboard/tenant-admin/records';
+const FACETS = {
+  ministries: [{ id: 'm-health', name: 'Ministry of Health' }],
+  departments: [{ id: 'd-nursing', name: 'Nursing Services' }],
+  grades: ['GL 08', 'GL 09'],
+  statuses: ['VALIDATED', 'PENDING_GRADE_VALIDATION'],
+};
+
+function buildRecord(overrides: Partial<MasterRecord> = {}): MasterRecord {
+  return {
+    id: 'r-1',
+    fullName: 'Ada Ngozi Obi',
+    employeeId: 'DM/HLT/1',
+    ssid: null,
+    nin: null,
+    psn: null,
+    ministry: 'Ministry of Health',
+    ministryId: 'm-health',
+    department: 'Nursing Services',
+    departmentId: 'd-nursing',
+    gradeLevel: 'GL 08',
+    salaryGradeId: null,
+    salaryStructure: null,
+    dateOfBirth: null,
+    email: null,
+    phone: null,
+    status: 'VALIDATED',
+    originalUploadData: '{}',
+    sotData: null,
+    lastError: null,
+    lastVerifiedAt: null,
+    validatedAt: null,
+    version: 1,
+    ...overrides,
+  };
+}
+
+const page = (items: MasterRecord[], total: number, unfilteredTotal: number, size = 10) => ({
+  status: 200,
+  body: { items, total, page: 1, pageSize: size, unfilteredTotal },
+});
+
+function open(routes: Parameters<typeof stubApi>[0], state?: unknown) {
+  const fetchMock = stubApi({ 'GET /api/v1/records/facets': { status: 200, body: FACETS }, ...routes });
+  storeToken(buildToken());
+  const view = renderApp(PATH);
+  if (state) void view.router.navigate(PATH, { state });
+  return { fetchMock, user: userEvent.setup() };
+}
+
+describe('master records', () => {
+  it('shows the rows with avatar, status label and the filtered / total chip, and toasts the load', async () => {
+    open({
+      'GET /api/v1/records?page=1&pageSize=10': page(
+        [buildRecord(), buildRecord({ id: 'r-2', fullName: 'Bola Ade', status: 'PENDING_GRADE_VALIDATION' })],
+        90,
+        90,
+      ),
+    });
+    const table = await screen.findByRole('table', { name: 'Master records' });
+    expect(within(table).getByText('Ada Ngozi Obi')).toBeTruthy();
+    expect(within(table).getByText('AO')).toBeTruthy();
+    expect(within(table).getByText('Pending Grade Validation')).toBeTruthy();
+    expect(screen.getByTestId('records-count').textContent).toBe('90 / 90 records');
+    expect(await screen.findByText('Loaded 90 records successfully')).toBeTruthy();
+  });
+
+  it('sends the chosen filters to the server and clears them with a toast', async () => {
+    const { user, fetchMock } = open({
+      'GET /api/v1/records?page=1&pageSize=10': page([buildRecord()], 90, 90),
+      'GET /api/v1/records?page=1&pageSize=10&grade=GL+08': page([buildRecord()], 8, 90),
+    });
+    await screen.findByRole('table', { name: 'Master records' });
+    await user.click(screen.getByRole('combobox', { name: 'Grade' }));
+    await user.click(await screen.findByRole('option', { name: 'GL 08' }));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.getByTestId('records-count').textContent).toBe('8 / 90 records'));
+    expect(fetchMock.mock.calls.some(([url]) => String(url).endsWith('grade=GL+08'))).toBe(true);
+
+    await user.click(screen.getByRole('button', { name: 'Clear Filters' }));
+    expect(await screen.findByText('Filters cleared')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('records-count').textContent).toBe('90 / 90 records'));
+  });
+
+  it('offers the upload tab when there are no records at all', async () => {
+    const { user } = open({ 'GET /api/v1/records?page=1&pageSize=10': page([], 0, 0) });
+    expect(await screen.findByRole('heading', { name: 'No Records Found' })).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Upload a Master List' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'File Upload' })).toBeTruthy();
+  });
+
+  it('says when loading failed, with an empty table', async () => {
+    open({
+      'GET /api/v1/records?page=1&pageSize=10': { status: 403, body: { message: 'no', code: 'FORBIDDEN' } },
+    });
+    expect(
+      await screen.findByText('Failed to load records', { selector: '.notistack-MuiContent *' }),
+    ).toBeTruthy();
+    expect(screen.queryByRole('table', { name: 'Master records' })).toBeNull();
+  });
+
+  it('narrows the list to the ids handed over by View Records, until dismissed', async () => {
+    const ids = ['7d1f0c1e-0000-4000-8000-000000000001', '7d1f0c1e-0000-4000-8000-000000000002'];
+    const { user, fetchMock } = open(
+      {
+        'GET /api/v1/records?page=1&pageSize=10': page([buildRecord()], 90, 90),
+        [`GET /api/v1/records?page=1&pageSize=10&ids=${ids.join(',')}`]: page([buildRecord()], 2, 90),
+      },
+      recordsFocusState(ids),
+    );
+    expect(await screen.findByText('Showing 2 records that need re-verification')).toBeTruthy();
+    await waitFor(() => expect(screen.getByTestId('records-count').textContent).toBe('2 / 90 records'));
+    expect(fetchMock.mock.calls.some(([url]) => String(url).includes(`ids=${ids.join(',')}`))).toBe(true);
+
+    await user.click(screen.getByRole('button', { name: 'Show All Records' }));
+    expect(screen.queryByText('Showing 2 records that need re-verification')).toBeNull();
+    await waitFor(() => expect(screen.getByTestId('records-count').textContent).toBe('90 / 90 records'));
+  });
+});

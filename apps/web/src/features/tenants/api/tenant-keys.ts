@@ -1,0 +1,13 @@
+import { API_BASE } from '@portal/contract/api-paths';
+
+/** Paths of the global-admin tenant API (SPEC §7). */
+export const TENANTS_PATH = `${API_BASE}/global-admin/tenants`;
+export const tenantPath = (id: string) => `${TENANTS_PATH}/${encodeURIComponent(id)}`;
+
+/** Query keys of this feature; mutations update or invalidate through the same keys. */
+export const tenantKeys = {
+  all: ['global-admin', 'tenants'] as const,
+  list: () => [...tenantKeys.all, 'list'] as const,
+  subdomain: (subdomain: string) => [...tenantKeys.all, 'check-subdomain', subdomain] as const,
+  users: (tenantId: string) => [...tenantKeys.all, tenantId, 'users'] as const,
+};

@@ -1,0 +1,66 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import type { SxProps, Theme } from '@mui/material/styles';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import Visibility from '@mui/icons-material/Visibility';
+import VisibilityOff from '@mui/icons-material/VisibilityOff';
+import { UI_TEXTS } from '../../../lib/ui-texts.ts';
+import type { TenantFormValues } from '../utils/tenant-form-values.ts';
+import { TenantTextField } from './tenant-text-field.tsx';
+
+const texts = UI_TEXTS.tenantForm;
+
+export interface SecretFieldProps {
+  name: keyof Pick<TenantFormValues, 'clientSecretEncrypted' | 'aesKey' | 'iv'>;
+  label: string;
+  required: boolean;
+  /** Edit mode: whether a value is stored (blank keeps it). Undefined while creating. */
+  stored?: boolean;
+  sx?: SxProps<Theme>;
+}
+
+/** A provider secret: hidden as typed, never prefilled; in edit mode says whether one is stored. */
+export function SecretField({ name, label, required, stored, sx }: SecretFieldProps) {
+  const [shown, setShown] = useState(false);
+  const hint =
+    stored === undefined ? undefined : (
+      <>
+        <Box component="span" sx={{ fontWeight: 600, color: stored ? 'success.dark' : 'text.secondary' }}>
+          {stored ? texts.secretSet : texts.secretNotSet}
+        </Box>
+        {' \u00b7 '}
+        {texts.keepSecret}
+      </>
+    );
+  return (
+    <TenantTextField
+      name={name}
+      label={label}
+      required={required}
+      sx={sx}
+      type={shown ? 'text' : 'password'}
+      // Not a sign-in password: keep the browser's password manager out of it.
+      autoComplete="new-password"
+      hint={hint}
+      slotProps={{
+        htmlInput: { spellCheck: false },
+        input: {
+          endAdornment: (
+            <InputAdornment position="end">
+              <IconButton
+                aria-label={texts.toggleSecret(label)}
+                aria-pressed={shown}
+                onClick={() => setShown((value) => !value)}
+                onMouseDown={(event) => event.preventDefault()}
+                edge="end"
+              >
+                {shown ? <VisibilityOff /> : <Visibility />}
+              </IconButton>
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
+  );
+}

@@ -1,0 +1,41 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import NetworkCheck from '@mui/icons-material/NetworkCheck';
+import { MESSAGES } from '@portal/contract/messages';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { UI_TEXTS } from '../../../lib/ui-texts.ts';
+import { useTestTenantConnection } from '../api/test-connection.ts';
+
+const texts = UI_TEXTS.tenantForm;
+
+/** Edit mode: asks the identity provider for a token with the saved settings. */
+export function TestConnectionPanel({ tenantId }: { tenantId: string }) {
+  const test = useTestTenantConnection();
+  const result = test.data;
+  return (
+    <Box sx={{ gridColumn: '1 / -1', display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
+        <Button
+          variant="outlined"
+          onClick={() => test.mutate(tenantId)}
+          disabled={test.isPending}
+          startIcon={test.isPending ? <CircularProgress size={18} color="inherit" /> : <NetworkCheck />}
+        >
+          {test.isPending ? texts.testing : texts.testConnection}
+        </Button>
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          {texts.testConnectionHint}
+        </Typography>
+      </Box>
+      {!test.isPending && result && (
+        <Alert severity={result.ok ? 'success' : 'error'}>{result.message}</Alert>
+      )}
+      {!test.isPending && test.isError && (
+        <Alert severity="error">{errorMessage(test.error, MESSAGES.auth.defaultError)}</Alert>
+      )}
+    </Box>
+  );
+}

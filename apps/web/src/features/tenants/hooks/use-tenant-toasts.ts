@@ -1,0 +1,21 @@
+import { useMemo } from 'react';
+import { useSnackbar } from 'notistack';
+import { TOAST_MS } from '@portal/contract/limits';
+
+/** Toasts of the tenant screens: successes stay 3 s, errors 5 s (SPEC §9). */
+export function useTenantToasts() {
+  const { enqueueSnackbar } = useSnackbar();
+  return useMemo(
+    () => ({
+      success: (message: string) =>
+        enqueueSnackbar(message, { variant: 'success', autoHideDuration: TOAST_MS.tenantSuccess }),
+      error: (message: string) =>
+        enqueueSnackbar(message, {
+          variant: 'error',
+          autoHideDuration: TOAST_MS.tenantError,
+          preventDuplicate: true,
+        }),
+    }),
+    [enqueueSnackbar],
+  );
+}

@@ -1,0 +1,144 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Tenant } from '@portal/contract/tenants';
+import { storeToken } from '../../../lib/auth-storage.ts';
+import { buildToken } from '../../../test/build-token.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+import { stubApi } from '../../../test/stub-fetch.ts';
+
+const TENANTS_URL = '/api/v1/global-admin/tenants';
+
+function buildTenant(overrides: Partial<Tenant> = {}): Tenant {
+  return {
+    id: '11111111-1111-4111-8111-111111111111',
+    name: 'Demo State',
+    subdomain: 'demo',
+    stateCode: 'DM',
+    description: null,
+    subscriptionStatus: 'TRIAL',
+    identitySourceConfig: null,
+    createdAt: '2025-01-05T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+const lagos = buildTenant({
+  id: '22222222-2222-4222-8222-222222222222',
+  name: 'Lagos State',
+  subdomain: 'lagos',
+  stateCode: 'LA',
+});
+
+function openTenants(routes: Parameters<typeof stubApi>[0]) {
+  const fetchMock = stubApi(routes);
+  storeToken(buildToken({ role: 'GLOBAL_SUPER_ADMIN', tenantId: null }));
+  renderApp('/dashboard/global-admin/tenants');
+  return fetchMock;
+}
+
+const listCalls = (fetchMock: ReturnType<typeof stubApi>) =>
+  fetchMock.mock.calls.filter(([url, init]) => url === TENANTS_URL && (init?.method ?? 'GET') === 'GET');
+
+describe('tenant management', () => {
+  it('lists the tenants with their medium created date', async () => {
+    openTenants({ [`GET ${TENANTS_URL}`]: { status: 200, body: [buildTenant(), lagos] } });
+    const table = await screen.findByRole('table', { name: 'Tenants' });
+    const demoRow = within(table).getByRole('rowheader', { name: 'Demo State' }).closest('tr')!;
+    expect(demoRow.textContent).toContain('Jan 5, 2025');
+    expect(demoRow.textContent).toContain('Not Set');
+    expect(within(table).getByRole('rowheader', { name: 'Lagos State' })).toBeTruthy();
+  });
+
+  it('removes a deleted tenant from the cached list after confirmation, without reloading it', async () => {
+    const user = userEvent.setup();
+    const fetchMock = openTenants({
+      [`GET ${TENANTS_URL}`]: { status: 200, body: [buildTenant(), lagos] },
+      [`DELETE ${TENANTS_URL}/${lagos.id}`]: { status: 204 },
+    });
+    const table = await screen.findByRole('table', { name: 'Tenants' });
+    const lagosRow = within(table).getByRole('rowheader', { name: 'Lagos State' }).closest('tr')!;
+    await user.click(within(lagosRow).getByRole('button', { name: 'Delete Tenant' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Tenant' });
+    expect(dialog.textContent).toContain(
+      'Are you sure you want to delete "Lagos State"? This action cannot be undone.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+
+    expect(await screen.findByText('Tenant "Lagos State" deleted successfully!')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('rowheader', { name: 'Lagos State' })).toBeNull());
+    expect(screen.getByRole('rowheader', { name: 'Demo State' })).toBeTruthy();
+    expect(listCalls(fetchMock)).toHaveLength(1);
+  });
+
+  it('keeps the tenant when the dialog is cancelled', async () => {
+    const user = userEvent.setup();
+    const fetchMock = openTenants({ [`GET ${TENANTS_URL}`]: { status: 200, body: [lagos] } });
+    await user.click(await screen.findByRole('button', { name: 'Delete Tenant' }));
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('rowheader', { name: 'Lagos State' })).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
+  });
+
+  it('shows the empty state', async () => {
+    openTenants({ [`GET ${TENANTS_URL}`]: { status: 200, body: [] } });
+    expect(await screen.findByText('No Tenants Found')).toBeTruthy();
+    expect(screen.getByText('Click "Create New Tenant" to get started.')).toBeTruthy();
+  });
+
+  it('says why the list did not load', async () => {
+    openTenants({
+      [`GET ${TENANTS_URL}`]: { status: 403, body: { message: 'Access denied', code: 'FORBIDDEN' } },
+    });
+    expect(await screen.findAllByText('Error loading tenants: Access denied')).not.toHaveLength(0);
+  });
+
+  it('appends a created tenant to the cached list and returns to it', async () => {
+    const user = userEvent.setup();
+    const created = buildTenant({
+      id: '33333333-3333-4333-8333-333333333333',
+      name: 'Kano State',
+      subdomain: 'kano',
+      stateCode: 'KN',
+    });
+    const fetchMock = openTenants({
+      [`GET ${TENANTS_URL}`]: { status: 200, body: [buildTenant()] },
+      [`GET ${TENANTS_URL}/check-subdomain/kano`]: { status: 200, body: true },
+      [`POST ${TENANTS_URL}`]: { status: 201, body: created },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Create New Tenant' }));
+    await user.type(screen.getByRole('textbox', { name: 'Tenant Name' }), 'Kano State');
+    await user.type(screen.getByRole('textbox', { name: 'Subdomain' }), 'kano');
+    await user.type(screen.getByRole('textbox', { name: 'State Code' }), 'kn');
+    expect(screen.getByRole('textbox', { name: 'State Code' })).toHaveProperty('value', 'KN');
+    await user.type(screen.getByRole('textbox', { name: 'Client ID' }), 'kano-portal');
+    await user.type(screen.getByRole('textbox', { name: 'API Base URL' }), 'https://optima.kano.example');
+    // Pasted: typing 96 characters one by one is slow under a loaded test run.
+    await user.click(screen.getByLabelText(/^AES Key/));
+    await user.paste('a'.repeat(64));
+    await user.click(screen.getByLabelText(/^IV/));
+    await user.paste('b'.repeat(32));
+    const submit = screen.getByRole('button', { name: 'Create Tenant' });
+    await waitFor(() => expect(submit).toHaveProperty('disabled', false));
+    await user.click(submit);
+
+    expect(await screen.findByText('Tenant "Kano State" created successfully!')).toBeTruthy();
+    const table = await screen.findByRole('table', { name: 'Tenants' });
+    const names = within(table)
+      .getAllByRole('rowheader')
+      .map((cell) => cell.textContent);
+    expect(names).toEqual(['Demo State', 'Kano State']);
+    expect(listCalls(fetchMock)).toHaveLength(1);
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(JSON.parse(String(post?.[1]?.body))).toMatchObject({
+      name: 'Kano State',
+      subdomain: 'kano',
+      stateCode: 'KN',
+      providerName: 'OPTIMA',
+      subscriptionStatus: 'TRIAL',
+    });
+  });
+});

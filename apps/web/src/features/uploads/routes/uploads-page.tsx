@@ -1,0 +1,26 @@
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import Typography from '@mui/material/Typography';
+import { MasterListUploader } from '../components/master-list-uploader.tsx';
+import { TemplateDownloadLink } from '../components/template-download-link.tsx';
+import { UploadHistoryTable } from '../components/upload-history-table.tsx';
+import { UPLOADS_TEXTS as texts } from '../uploads-texts.ts';
+
+/** /dashboard/tenant-admin/uploads: the Master List Uploader and the upload history. */
+export function UploadsPage() {
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
+      <Box>
+        <Typography variant="h5" component="h2">
+          {texts.title}
+        </Typography>
+        <Typography sx={{ color: 'text.secondary', mt: 0.5 }}>
+          {texts.subtitle} <TemplateDownloadLink />
+        </Typography>
+      </Box>
+      <MasterListUploader />
+      <Divider />
+      <UploadHistoryTable />
+    </Box>
+  );
+}

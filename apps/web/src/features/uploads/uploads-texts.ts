@@ -1,0 +1,52 @@
+import { RECORD_MESSAGES } from '@portal/contract/records';
+
+/** Texts of the File Upload tab (SPEC §2 Master List Uploader, §8); server messages win where SPEC says so. */
+export const UPLOADS_TEXTS = {
+  title: 'File Upload',
+  subtitle: 'Upload the master list of your employees as a CSV or Excel file (.csv, .xlsx, .xls).',
+  dropzoneTitle: 'Drag and drop your master list here',
+  dropzoneHint: 'or',
+  browse: 'Browse Files',
+  dropzoneAccepts: 'Accepted: .csv, .xlsx, .xls',
+  downloadTemplate: 'Download the template',
+  templateFileName: 'master-list-template.csv',
+  templateFailed: 'Could not download the template.',
+  removeFile: (name: string) => `Remove ${name}`,
+  selectedFile: 'Selected file',
+  invalidType: (name: string) => `"${name}" is not a CSV or Excel file. Choose a .csv, .xlsx or .xls file.`,
+  upload: 'Upload',
+  uploading: 'Uploading...',
+  cancel: 'Cancel',
+  cancelled: 'The upload was cancelled.',
+  progressLabel: 'Upload progress',
+  processing: 'Checking and importing the rows...',
+  successTitle: 'Upload complete',
+  newRecords: 'New records created',
+  updatedRecords: 'Existing records updated',
+  reverification: 'Records requiring re-verification',
+  reverificationHint: 'Their identity fields changed after they were verified.',
+  viewRecords: 'View Records',
+  notifyAll: 'Notify All',
+  uploadAnother: 'Upload Another File',
+  errorTitle: 'Upload failed',
+  uploadFailed: RECORD_MESSAGES.uploadFailed,
+  notifyStarted: RECORD_MESSAGES.notifyStarted,
+  notifyFailed: RECORD_MESSAGES.notifyFailed,
+  errorsCaption: (count: number, shown: number) =>
+    count > shown
+      ? `${count.toLocaleString('en-US')} errors; showing the first ${shown}`
+      : `${count.toLocaleString('en-US')} error${count === 1 ? '' : 's'}`,
+  errorColumns: { row: 'Row', column: 'Column', reason: 'Reason' },
+  historyTitle: 'Upload History',
+  historyEmpty: 'No uploads yet.',
+  historyFailed: 'Could not load the upload history.',
+  historyColumns: {
+    file: 'File',
+    rows: 'Rows',
+    created: 'New',
+    updated: 'Updated',
+    reverification: 'Re-verification',
+    by: 'By',
+    when: 'When',
+  },
+} as const;

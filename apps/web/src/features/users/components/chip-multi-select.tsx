@@ -1,0 +1,87 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import CheckBox from '@mui/icons-material/CheckBox';
+import CheckBoxOutlineBlank from '@mui/icons-material/CheckBoxOutlineBlank';
+import type { Named } from '@portal/contract/records';
+
+export interface ChipMultiSelectProps {
+  label: string;
+  options: readonly Named[];
+  value: readonly string[];
+  onChange: (value: string[]) => void;
+  /** Shown under the field; replaced by `emptyText` when there is nothing to choose from. */
+  helperText?: string;
+  emptyText: string;
+  error?: string;
+  name?: string;
+  disabled?: boolean;
+}
+
+/** An outlined multi-select whose chosen options show as chips (assigned ministries, departments). */
+export function ChipMultiSelect({
+  label,
+  options,
+  value,
+  onChange,
+  helperText,
+  emptyText,
+  error,
+  name,
+  disabled = false,
+}: ChipMultiSelectProps) {
+  const nameOf = (id: string) => options.find((option) => option.id === id)?.name ?? id;
+  // Chips in the menu's order, whatever order they were clicked in.
+  const position = (id: string) => {
+    const index = options.findIndex((option) => option.id === id);
+    return index === -1 ? options.length : index;
+  };
+  const inOptionOrder = (ids: string[]) => [...ids].sort((a, b) => position(a) - position(b));
+  const empty = options.length === 0 && value.length === 0;
+  return (
+    <TextField
+      select
+      fullWidth
+      name={name}
+      label={label}
+      value={value}
+      disabled={disabled || empty}
+      error={error !== undefined}
+      helperText={error ?? (empty ? emptyText : helperText)}
+      onChange={(event) => {
+        const next = event.target.value as unknown;
+        onChange(typeof next === 'string' ? next.split(',').filter(Boolean) : (next as string[]));
+      }}
+      slotProps={{
+        select: {
+          multiple: true,
+          renderValue: (selected) => (
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+              {inOptionOrder(selected as string[]).map((id) => (
+                <Chip key={id} size="small" label={nameOf(id)} />
+              ))}
+            </Box>
+          ),
+          MenuProps: { slotProps: { paper: { sx: { maxHeight: 360 } } } },
+        },
+      }}
+    >
+      {options.map((option) => (
+        <MenuItem key={option.id} value={option.id} dense>
+          {/* A picture of a checkbox: the option's aria-selected already says it is chosen. */}
+          <ListItemIcon aria-hidden="true" sx={{ color: 'primary.main' }}>
+            {value.includes(option.id) ? (
+              <CheckBox fontSize="small" />
+            ) : (
+              <CheckBoxOutlineBlank fontSize="small" />
+            )}
+          </ListItemIcon>
+          <ListItemText primary={option.name} />
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}

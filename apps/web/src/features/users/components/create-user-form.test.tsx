@@ -1,0 +1,78 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ReactNode } from 'react';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { SnackbarProvider } from 'notistack';
+import { stubApi } from '../../../test/stub-fetch.ts';
+import { CreateUserForm } from './create-user-form.tsx';
+
+function renderForm() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>
+      <SnackbarProvider>{children}</SnackbarProvider>
+    </QueryClientProvider>
+  );
+  return render(<CreateUserForm />, { wrapper });
+}
+
+async function advance(ms: number) {
+  await act(() => vi.advanceTimersByTimeAsync(ms));
+  await act(() => vi.advanceTimersByTimeAsync(0));
+}
+
+function type(label: RegExp, value: string) {
+  const input = screen.getByLabelText(label);
+  fireEvent.change(input, { target: { value } });
+  fireEvent.blur(input);
+}
+
+describe('create-user form email check', { timeout: 20_000 }, () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('shows a spinner while checking, then "This email is already taken", and keeps Create User disabled', async () => {
+    stubApi({
+      'GET /api/v1/tenant-admin/ministries': { status: 200, body: [] },
+      'GET /api/v1/tenant-admin/departments': { status: 200, body: [] },
+      'POST /api/v1/tenant-admin/users/check-email': { status: 200, body: { exists: true } },
+    });
+    renderForm();
+    type(/^Full Name/, 'Ada Obi');
+    type(/^Password/, 'Sup3r-Secret!');
+    type(/^Email/, 'reviewer@demo.local');
+    await advance(0);
+
+    expect(screen.getByRole('progressbar', { name: 'Checking email...' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Create User' })).toHaveProperty('disabled', true);
+    await advance(400);
+
+    expect(screen.queryByRole('progressbar', { name: 'Checking email...' })).toBeNull();
+    expect(screen.getByText('This email is already taken')).toBeTruthy();
+    expect(screen.getByLabelText(/^Email/).getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Create User' })).toHaveProperty('disabled', true);
+  });
+
+  it('enables Create User once the form is valid and the email is free', async () => {
+    stubApi({
+      'GET /api/v1/tenant-admin/ministries': { status: 200, body: [] },
+      'GET /api/v1/tenant-admin/departments': { status: 200, body: [] },
+      'POST /api/v1/tenant-admin/users/check-email': { status: 200, body: { exists: false } },
+    });
+    renderForm();
+    type(/^Full Name/, 'Ada Obi');
+    type(/^Password/, 'Sup3r-Secret!');
+    type(/^Email/, 'ada.obi@demo.local');
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: /^Role/ }));
+    await advance(0);
+    fireEvent.click(screen.getByRole('option', { name: 'Agent' }));
+    await advance(400);
+
+    expect(screen.queryByText('This email is already taken')).toBeNull();
+    expect(screen.getByRole('button', { name: 'Create User' })).toHaveProperty('disabled', false);
+  });
+});

@@ -1,0 +1,114 @@
+import { useId, useState } from 'react';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import type { Reviewer } from '@portal/contract/people';
+import type { Named } from '@portal/contract/records';
+import { useUpdateReviewerAssignments } from '../api/update-reviewer-assignments.ts';
+import { useUsersToasts } from '../hooks/use-users-toasts.ts';
+import { USERS_TEXTS } from '../users-texts.ts';
+import { sameSelection } from '../utils/same-selection.ts';
+import { ChipMultiSelect } from './chip-multi-select.tsx';
+
+const texts = USERS_TEXTS.assignments;
+
+export interface EditAssignmentsDialogProps {
+  reviewer: Reviewer;
+  ministries: readonly Named[];
+  departments: readonly Named[];
+  onClose: () => void;
+}
+
+const idsOf = (items: readonly Named[]) => items.map((item) => item.id);
+
+/**
+ * 'Edit Assignments for {name}' (SPEC §2, 600 px). Mounted per reviewer, so the selection starts
+ * from that reviewer's assignments; Save Changes stays disabled until it differs from them.
+ */
+export function EditAssignmentsDialog({
+  reviewer,
+  ministries,
+  departments,
+  onClose,
+}: EditAssignmentsDialogProps) {
+  const titleId = useId();
+  const toast = useUsersToasts();
+  const update = useUpdateReviewerAssignments();
+  const [ministryIds, setMinistryIds] = useState(() => idsOf(reviewer.assignedMinistries));
+  const [departmentIds, setDepartmentIds] = useState(() => idsOf(reviewer.assignedDepartments));
+  const changed =
+    !sameSelection(ministryIds, idsOf(reviewer.assignedMinistries)) ||
+    !sameSelection(departmentIds, idsOf(reviewer.assignedDepartments));
+  const saving = update.isPending;
+
+  // A reviewer may hold an assignment that is not (or no longer) in the lists: keep it choosable.
+  const withAssigned = (options: readonly Named[], assigned: readonly Named[]) => [
+    ...options,
+    ...assigned.filter((item) => !options.some((option) => option.id === item.id)),
+  ];
+
+  const save = () =>
+    update.mutate(
+      { reviewerId: reviewer.id, assignments: { ministryIds, departmentIds } },
+      {
+        onSuccess: () => {
+          toast.success(texts.updated);
+          onClose();
+        },
+        onError: (error) => {
+          console.error('Updating the reviewer assignments failed', error);
+          toast.error(texts.failed);
+        },
+      },
+    );
+
+  return (
+    <Dialog
+      open
+      onClose={saving ? undefined : onClose}
+      aria-labelledby={titleId}
+      slotProps={{ paper: { sx: { width: 600, maxWidth: 'calc(100% - 32px)', m: 2 } } }}
+    >
+      <DialogTitle id={titleId}>{texts.title(reviewer.fullName)}</DialogTitle>
+      <DialogContent>
+        <Stack spacing={2.5} sx={{ pt: 1 }}>
+          <ChipMultiSelect
+            name="ministryIds"
+            label={texts.ministries}
+            options={withAssigned(ministries, reviewer.assignedMinistries)}
+            value={ministryIds}
+            onChange={setMinistryIds}
+            emptyText={USERS_TEXTS.form.noOptions}
+            disabled={saving}
+          />
+          <ChipMultiSelect
+            name="departmentIds"
+            label={texts.departments}
+            options={withAssigned(departments, reviewer.assignedDepartments)}
+            value={departmentIds}
+            onChange={setDepartmentIds}
+            emptyText={USERS_TEXTS.form.noOptions}
+            disabled={saving}
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2.5 }}>
+        <Button onClick={onClose} disabled={saving}>
+          {texts.cancel}
+        </Button>
+        <Button
+          variant="contained"
+          onClick={save}
+          disabled={!changed || saving}
+          startIcon={saving ? <CircularProgress size={18} color="inherit" /> : undefined}
+        >
+          {saving ? texts.saving : texts.save}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,112 @@
+import { useEffect, useId, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import ManageAccounts from '@mui/icons-material/ManageAccounts';
+import type { Reviewer } from '@portal/contract/people';
+import { PAGE_SIZES } from '@portal/contract/limits';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { LoadingState } from '../../../components/loading-state.tsx';
+import { TablePaginationBar, clampPage } from '../../../components/table-pagination-bar.tsx';
+import { UI_TEXTS } from '../../../lib/ui-texts.ts';
+import { useDepartments } from '../api/get-departments.ts';
+import { useMinistries } from '../api/get-ministries.ts';
+import { useReviewers } from '../api/get-reviewers.ts';
+import { useUsersToasts } from '../hooks/use-users-toasts.ts';
+import { USERS_TEXTS } from '../users-texts.ts';
+import { EditAssignmentsDialog } from './edit-assignments-dialog.tsx';
+import { ReviewerTable } from './reviewer-table.tsx';
+
+const texts = USERS_TEXTS.reviewers;
+const PAGE_SIZE_OPTIONS = PAGE_SIZES.reviewers;
+
+/** Reviewer Management (SPEC §2): who reviews which ministries and departments. */
+export function ReviewerManagement() {
+  const titleId = useId();
+  const toast = useUsersToasts();
+  const reviewers = useReviewers();
+  const ministries = useMinistries();
+  const departments = useDepartments();
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState<number>(PAGE_SIZE_OPTIONS[0]);
+  const [editing, setEditing] = useState<Reviewer | null>(null);
+
+  useEffect(() => {
+    if (reviewers.isError) {
+      console.error('Loading the reviewers failed', reviewers.error);
+      toast.error(texts.loadFailed);
+    }
+  }, [reviewers.isError, reviewers.error, toast]);
+
+  let body;
+  if (reviewers.isPending) {
+    body = <LoadingState message={texts.loading} />;
+  } else if (reviewers.isError) {
+    body = (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void reviewers.refetch()}>
+            {UI_TEXTS.retry}
+          </Button>
+        }
+      >
+        {texts.loadFailed}
+      </Alert>
+    );
+  } else if (reviewers.data.length === 0) {
+    body = (
+      <EmptyState
+        title={texts.emptyTitle}
+        message={texts.emptyHint}
+        icon={<ManageAccounts />}
+        titleComponent="h4"
+      />
+    );
+  } else {
+    const list = reviewers.data;
+    const currentPage = clampPage(page, list.length, pageSize);
+    body = (
+      <>
+        <ReviewerTable
+          reviewers={list.slice(currentPage * pageSize, (currentPage + 1) * pageSize)}
+          labelledBy={titleId}
+          onEdit={setEditing}
+        />
+        <TablePaginationBar
+          count={list.length}
+          page={currentPage}
+          pageSize={pageSize}
+          pageSizes={PAGE_SIZE_OPTIONS}
+          onPageChange={setPage}
+          onPageSizeChange={(size) => {
+            setPageSize(size);
+            setPage(0);
+          }}
+        />
+      </>
+    );
+  }
+
+  return (
+    <Box component="section" aria-labelledby={titleId}>
+      <Typography id={titleId} variant="h6" component="h3">
+        {texts.title}
+      </Typography>
+      <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
+        {texts.subtitle}
+      </Typography>
+      {body}
+      {editing && (
+        <EditAssignmentsDialog
+          key={editing.id}
+          reviewer={editing}
+          ministries={ministries.data ?? []}
+          departments={departments.data ?? []}
+          onClose={() => setEditing(null)}
+        />
+      )}
+    </Box>
+  );
+}

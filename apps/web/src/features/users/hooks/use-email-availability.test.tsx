@@ -1,0 +1,79 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { ReactNode } from 'react';
+import { act, renderHook } from '@testing-library/react';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { stubFetch } from '../../../test/stub-fetch.ts';
+import { useEmailAvailability } from './use-email-availability.ts';
+
+function renderAvailability(initial: string) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+  );
+  return renderHook(({ email }) => useEmailAvailability(email), {
+    wrapper,
+    initialProps: { email: initial },
+  });
+}
+
+/** Advances the fake clock and lets the fetch promise and the query's notifications settle. */
+async function advance(ms: number) {
+  await act(() => vi.advanceTimersByTimeAsync(ms));
+  await act(() => vi.advanceTimersByTimeAsync(0));
+}
+
+const sentBodies = (fetchMock: ReturnType<typeof stubFetch>) =>
+  fetchMock.mock.calls.map(([url, init]) => [String(url), init?.method, init?.body]);
+
+describe('debounced email existence check', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('asks once typing has paused for 400 ms, only for the last value, trimmed and lower-cased', async () => {
+    const fetchMock = stubFetch({ status: 200, body: { exists: true } });
+    const view = renderAvailability('');
+    view.rerender({ email: 'reviewer@demo.lo' });
+    await advance(200);
+    view.rerender({ email: ' Reviewer@Demo.local ' });
+    expect(view.result.current).toBe('checking');
+    await advance(399);
+    expect(fetchMock).not.toHaveBeenCalled();
+    await advance(1);
+
+    expect(sentBodies(fetchMock)).toEqual([
+      ['/api/v1/tenant-admin/users/check-email', 'POST', JSON.stringify({ email: 'reviewer@demo.local' })],
+    ]);
+    expect(view.result.current).toBe('taken');
+  });
+
+  it('reports a free email as available, and checks again while the user types', async () => {
+    stubFetch({ status: 200, body: { exists: false } });
+    const view = renderAvailability('new.person@demo.local');
+    await advance(400);
+    expect(view.result.current).toBe('available');
+    view.rerender({ email: 'new.person2@demo.local' });
+    expect(view.result.current).toBe('checking');
+  });
+
+  it('does not check blank or malformed emails', async () => {
+    const fetchMock = stubFetch();
+    const view = renderAvailability('');
+    await advance(1000);
+    expect(view.result.current).toBe('idle');
+    view.rerender({ email: 'not-an-email' });
+    await advance(1000);
+    expect(view.result.current).toBe('idle');
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('says unknown when the check itself fails', async () => {
+    stubFetch({ status: 500, body: { message: 'down', code: 'INTERNAL_ERROR' } });
+    const view = renderAvailability('someone@demo.local');
+    await advance(400);
+    expect(view.result.current).toBe('unknown');
+  });
+});

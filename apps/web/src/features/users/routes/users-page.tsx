@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Typography from '@mui/material/Typography';
+import PersonAddAlt from '@mui/icons-material/PersonAddAlt';
+import { CreateUserDialog } from '../components/create-user-dialog.tsx';
+import { CreateUserForm } from '../components/create-user-form.tsx';
+import { ReviewerManagement } from '../components/reviewer-management.tsx';
+import { UsersTable } from '../components/users-table.tsx';
+import { USERS_TEXTS as texts } from '../users-texts.ts';
+
+/**
+ * /dashboard/tenant-admin/users: the users form and table, the 'Create New User' dialog, and
+ * Reviewer Management below them (SPEC §2 gives the latter no route of its own).
+ */
+export function UsersPage() {
+  const [dialogOpen, setDialogOpen] = useState(false);
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 2 }}>
+        <Box sx={{ flex: '1 1 320px' }}>
+          <Typography variant="h5" component="h2">
+            {texts.title}
+          </Typography>
+          <Typography sx={{ color: 'text.secondary', mt: 0.5 }}>{texts.subtitle}</Typography>
+        </Box>
+        <Button variant="outlined" startIcon={<PersonAddAlt />} onClick={() => setDialogOpen(true)}>
+          {texts.openDialog}
+        </Button>
+      </Box>
+      <CreateUserForm />
+      <Divider />
+      <UsersTable />
+      <Divider />
+      <ReviewerManagement />
+      <CreateUserDialog open={dialogOpen} onClose={() => setDialogOpen(false)} />
+    </Box>
+  );
+}

@@ -1,0 +1,47 @@
+import { useEffect, useRef, useState } from 'react';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import { BulkJobSchema, type BulkJob } from '@portal/contract/verification';
+import { apiRequest } from '../../../lib/api-client.ts';
+// The overview owns the figures; a finished job changes them (see docs/DECISIONS.md).
+import { dashboardStatsQueryKey } from '../../overview/api/get-dashboard-stats.ts';
+import { createBulkJobPollSchedule } from '../utils/bulk-job-polling.ts';
+import { finishedJobIds } from '../utils/bulk-job-rules.ts';
+import { BULK_JOBS_PATH, verificationKeys } from './verification-keys.ts';
+
+export function getBulkJobs(signal?: AbortSignal): Promise<BulkJob[]> {
+  return apiRequest(BULK_JOBS_PATH, { schema: z.array(BulkJobSchema), signal });
+}
+
+export function bulkJobsQueryOptions() {
+  return queryOptions({
+    queryKey: verificationKeys.jobs,
+    queryFn: ({ signal }) => getBulkJobs(signal),
+  });
+}
+
+/**
+ * The job history, newest first. Fetched when the screen opens; while a job is PENDING or RUNNING
+ * it polls (first after 5 s, then every 10 s: SPEC §9) and stops when none is. When a job
+ * finishes, the tenant figures and the not-found list are refetched: the job changed them.
+ */
+export function useBulkJobs() {
+  const queryClient = useQueryClient();
+  const [schedule] = useState(() => createBulkJobPollSchedule());
+  const query = useQuery({
+    ...bulkJobsQueryOptions(),
+    refetchOnMount: 'always',
+    refetchInterval: (current) => schedule(current.state.data, current.state.dataUpdateCount),
+  });
+
+  const previous = useRef<BulkJob[] | undefined>(undefined);
+  useEffect(() => {
+    const finished = finishedJobIds(previous.current, query.data);
+    previous.current = query.data;
+    if (finished.length === 0) return;
+    void queryClient.invalidateQueries({ queryKey: dashboardStatsQueryKey });
+    void queryClient.invalidateQueries({ queryKey: verificationKeys.notFound });
+  }, [query.data, queryClient]);
+
+  return query;
+}

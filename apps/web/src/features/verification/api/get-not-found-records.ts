@@ -1,0 +1,27 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { RecordsPageSchema, type RecordsPage } from '@portal/contract/records';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { NOT_FOUND_PATH, verificationKeys } from './verification-keys.ts';
+
+export interface NotFoundPageQuery {
+  /** 1-based, as the API counts. */
+  page: number;
+  pageSize: number;
+}
+
+export function getNotFoundRecords({ page, pageSize }: NotFoundPageQuery, signal?: AbortSignal) {
+  const params = new URLSearchParams({ page: String(page), pageSize: String(pageSize) });
+  return apiRequest(`${NOT_FOUND_PATH}?${params}`, { schema: RecordsPageSchema, signal });
+}
+
+export function notFoundRecordsQueryOptions(query: NotFoundPageQuery) {
+  return queryOptions<RecordsPage>({
+    queryKey: verificationKeys.notFoundPage(query.page, query.pageSize),
+    queryFn: ({ signal }) => getNotFoundRecords(query, signal),
+  });
+}
+
+/** One server page of the potential ghosts; the previous page stays on screen while the next loads. */
+export function useNotFoundRecords(query: NotFoundPageQuery) {
+  return useQuery({ ...notFoundRecordsQueryOptions(query), placeholderData: keepPreviousData });
+}

@@ -1,0 +1,115 @@
+import { useId } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import PlayArrow from '@mui/icons-material/PlayArrow';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { LoadingState } from '../../../components/loading-state.tsx';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { useDashboardStats } from '../../overview/api/get-dashboard-stats.ts';
+import { useBulkJobs } from '../api/get-bulk-jobs.ts';
+import { useStartBulkVerification } from '../api/start-bulk-verification.ts';
+import { BulkJobTable } from '../components/bulk-job-table.tsx';
+import { BulkSummaryCards } from '../components/bulk-summary-cards.tsx';
+import { useBulkToasts } from '../hooks/use-bulk-toasts.ts';
+import { hasActiveJob } from '../utils/bulk-job-rules.ts';
+import { VERIFICATION_TEXTS } from '../verification-texts.ts';
+
+const texts = VERIFICATION_TEXTS.bulk;
+
+/** /dashboard/tenant-admin/bulk-verify: summary, start button and the polled job history (SPEC §2). */
+export function BulkVerificationPage() {
+  const historyId = useId();
+  const hintId = useId();
+  const stats = useDashboardStats();
+  const jobs = useBulkJobs();
+  const toasts = useBulkToasts();
+  const start = useStartBulkVerification({ onStarted: () => toasts.started(texts.started) });
+  const active = hasActiveJob(jobs.data);
+
+  const handleStart = () =>
+    start.mutate(undefined, {
+      onError: (error) => toasts.failed(texts.startFailed(errorMessage(error, String(error)))),
+    });
+
+  return (
+    <Stack spacing={3}>
+      <Box
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: 2,
+          alignItems: 'flex-start',
+          justifyContent: 'space-between',
+        }}
+      >
+        <Box sx={{ flex: '1 1 320px' }}>
+          <Typography variant="h5" component="h2">
+            {texts.title}
+          </Typography>
+          <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5, maxWidth: 640 }}>
+            {texts.subtitle}
+          </Typography>
+        </Box>
+        <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: { xs: 'stretch', sm: 'flex-end' } }}>
+          <Button
+            variant="contained"
+            size="large"
+            onClick={handleStart}
+            disabled={active || start.isPending}
+            aria-describedby={active ? hintId : undefined}
+            startIcon={
+              start.isPending ? (
+                <CircularProgress size={18} color="inherit" aria-hidden="true" />
+              ) : (
+                <PlayArrow />
+              )
+            }
+          >
+            {start.isPending ? texts.starting : texts.start}
+          </Button>
+          {active && (
+            <Typography
+              id={hintId}
+              variant="caption"
+              sx={{ color: 'text.secondary', mt: 0.5, maxWidth: 300, textAlign: { sm: 'right' } }}
+            >
+              {texts.jobActive}
+            </Typography>
+          )}
+        </Box>
+      </Box>
+
+      <BulkSummaryCards stats={stats.data} />
+
+      <Box component="section" aria-labelledby={historyId}>
+        <Typography id={historyId} variant="h6" component="h3" sx={{ mb: 1 }}>
+          {texts.historyTitle}
+        </Typography>
+        {jobs.isError && (
+          <Alert
+            severity="error"
+            sx={{ mb: 2 }}
+            action={
+              <Button color="inherit" size="small" onClick={() => void jobs.refetch()}>
+                {texts.retry}
+              </Button>
+            }
+          >
+            {texts.loadFailed}
+          </Alert>
+        )}
+        {jobs.isPending ? (
+          <LoadingState message={texts.loading} />
+        ) : jobs.data && jobs.data.length > 0 ? (
+          <BulkJobTable jobs={jobs.data} />
+        ) : jobs.data ? (
+          <EmptyState title={texts.emptyTitle} message={texts.emptyMessage} titleComponent="h4" />
+        ) : null}
+      </Box>
+    </Stack>
+  );
+}

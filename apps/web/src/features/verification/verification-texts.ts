@@ -1,0 +1,56 @@
+import { VERIFICATION_MESSAGES } from '@portal/contract/verification';
+
+/**
+ * Texts of Bulk Verification and Records Without BioMetrics (SPEC §2, §8). Toast texts come from
+ * the contract; the rest are candidates for lib/ui-texts.ts.
+ */
+export const VERIFICATION_TEXTS = {
+  bulk: {
+    title: 'Bulk Verification',
+    subtitle:
+      'Check every uploaded record against the Source of Truth. Found records go to the validation queue; records that are not found are potential ghost workers.',
+    start: 'Start New Bulk Verification',
+    starting: 'Starting...',
+    jobActive: VERIFICATION_MESSAGES.jobActive,
+    started: VERIFICATION_MESSAGES.started,
+    startFailed: (message: string) => `${VERIFICATION_MESSAGES.startFailed}${message}`,
+    loadFailed: VERIFICATION_MESSAGES.jobsLoadFailed,
+    retry: 'Retry',
+    totalVerified: 'Total Records Verified',
+    totalVerifiedCaption: 'Found in the Source of Truth',
+    totalNotFound: 'Total Not Found',
+    totalNotFoundCaption: 'Potential Ghosts',
+    viewList: 'View List',
+    historyTitle: 'Job History',
+    tableLabel: 'Bulk verification jobs',
+    loading: 'Loading job history...',
+    columns: {
+      createdAt: 'Created',
+      totalRecords: 'Total Records',
+      verified: 'Verified',
+      notFound: 'Not Found',
+      status: 'Status',
+      nextStep: 'Next Step',
+    },
+    goToValidation: 'Go to Validation Queue',
+    noNextStep: 'None',
+    progressLabel: 'Verification progress',
+    progress: (processed: string, total: string) => `${processed} / ${total}`,
+    emptyTitle: 'No Jobs Found',
+    emptyMessage: 'Start a bulk verification to check your records against the Source of Truth.',
+  },
+  notFound: {
+    title: 'Records Without BioMetrics',
+    subtitle: 'These records may require manual investigation',
+    loading: 'Loading records...',
+    tableLabel: 'Records not found in the Source of Truth',
+    countChip: (count: string) => `${count} ${count === '1' ? 'record' : 'records'}`,
+    flagged: 'Flagged',
+    masterList: 'Master list',
+    share: 'Share of the master list',
+    columns: { fullName: 'Full Name', psn: 'PSN', department: 'Department', ministry: 'Ministry' },
+    emptyTitle: 'All Clear!',
+    emptyMessage: 'No records were flagged as not found in the Source of Truth.',
+    backToBulk: 'Back to Bulk Verification',
+  },
+} as const;
