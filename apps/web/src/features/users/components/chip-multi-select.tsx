@@ -65,7 +65,12 @@ export function ChipMultiSelect({
               ))}
             </Box>
           ),
-          MenuProps: { slotProps: { paper: { sx: { maxHeight: 360 } } } },
+          // Below the field, not over it: the chosen chips stay visible while choosing.
+          MenuProps: {
+            anchorOrigin: { vertical: 'bottom', horizontal: 'left' },
+            transformOrigin: { vertical: 'top', horizontal: 'left' },
+            slotProps: { paper: { sx: { maxHeight: 360 } } },
+          },
         },
       }}
     >
