@@ -140,5 +140,6 @@ describe('tenant management', () => {
       providerName: 'OPTIMA',
       subscriptionStatus: 'TRIAL',
     });
-  });
+    // A whole form filled key by key: slower than the default 5 s when the suite runs in parallel.
+  }, 15_000);
 });
