@@ -45,14 +45,22 @@ async function detectDelimiter(filePath: string, encoding: string): Promise<stri
     : ',';
 }
 
+/** Windows-1252's 0x80–0x9F (Node 20's TextDecoder treats 'windows-1252' as Latin-1 there). */
+const CP1252_HIGH =
+  '\u20AC\u0081\u201A\u0192\u201E\u2026\u2020\u2021\u02C6\u2030\u0160\u2039\u0152\u008D\u017D\u008F\u0090\u2018\u2019\u201C\u201D\u2022\u2013\u2014\u02DC\u2122\u0161\u203A\u0153\u009D\u017E\u0178';
+const fixCp1252 = (text: string) =>
+  text.replace(/[\u0080-\u009F]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80]!);
+
 function decoder(encoding: string): Transform {
-  const dec = new TextDecoder(encoding);
+  const cp1252 = encoding === 'windows-1252';
+  const dec = new TextDecoder(cp1252 ? 'latin1' : encoding);
+  const fix = cp1252 ? fixCp1252 : (t: string) => t;
   return new Transform({
     transform(chunk: Buffer, _enc, cb) {
-      cb(null, dec.decode(chunk, { stream: true }));
+      cb(null, fix(dec.decode(chunk, { stream: true })));
     },
     flush(cb) {
-      cb(null, dec.decode());
+      cb(null, fix(dec.decode()));
     },
   });
 }

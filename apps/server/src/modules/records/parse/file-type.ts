@@ -35,7 +35,6 @@ export async function detectKind(filePath: string, fileName: string): Promise<Up
       if (!startsWith(bytes, OLE2)) throw mismatch();
       return 'xls';
     case '.csv':
-    case '.txt':
       if (BINARY_SIGNATURES.some((sig) => startsWith(bytes, sig)) || bytes.includes(0)) throw mismatch();
       return 'csv';
     default:

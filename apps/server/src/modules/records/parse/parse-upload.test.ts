@@ -115,9 +115,15 @@ describe('CSV', () => {
   });
 
   it('reads Windows-1252 (Excel "CSV (Comma delimited)") and semicolon-separated files', async () => {
-    const text = 'Name;NIN;Ministry;Department\r\nJosé Müller;12345678901;Ministry of Health;Accounts\r\n';
+    const text =
+      'Name;NIN;Ministry;Department\r\nJosé Müller;12345678901;Ministry of Health;Accounts \x96 Payroll\r\n';
     const { rows } = await parse(write('cp1252.csv', Buffer.from(text, 'latin1')));
-    expect(rows[0]).toMatchObject({ fullName: 'José Müller', nin: '12345678901', department: 'Accounts' });
+    // 0x96 is an en dash in Windows-1252 (a C1 control in Latin-1).
+    expect(rows[0]).toMatchObject({
+      fullName: 'José Müller',
+      nin: '12345678901',
+      department: 'Accounts \u2013 Payroll',
+    });
   });
 
   it('reports bad rows with spreadsheet row numbers and no personal data', async () => {
