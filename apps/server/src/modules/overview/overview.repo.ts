@@ -34,7 +34,9 @@ export class OverviewRepo {
         select greatest(date_trunc('minute', now()) - interval '7 days',
                         coalesce((select min(bucket) from ${requestMetrics}), date_trunc('minute', now()))) as start
       )
-      select (select count(*)::int from ${requestMetrics}, w where bucket >= w.start) as up,
+      select -- the current minute counts as up: this process is answering now, before its next flush
+             (select count(*)::int from ${requestMetrics}, w
+               where bucket >= w.start and bucket < date_trunc('minute', now())) + 1 as up,
              (extract(epoch from date_trunc('minute', now()) - w.start) / 60)::int + 1 as window
       from w`);
     const row = result.rows[0];
