@@ -49,6 +49,10 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: path.join(os.tmpdir(), `portal-e2e-${Date.now()}`),
       LOG_LEVEL: 'warn',
+      // The demo identity simulator gets its own port per run too.
+      IDENTITY_SIM_PORT: String(PORT + 1000),
+      // A run may serve its own build (`vite build --outDir …`), so parallel runs do not rebuild each other's files.
+      ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
     },
     url: `${baseURL}/healthz`,
     reuseExistingServer: false,
