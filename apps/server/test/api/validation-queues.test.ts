@@ -85,6 +85,16 @@ describe('queues', () => {
     expect(filtered).toMatchObject({ total: 2, page: 2, pageSize: 1 });
     expect(filtered.items).toHaveLength(1);
   });
+
+  it("the filter values: a reviewer gets those of their own queues only, the tenant admin the tenant's", async () => {
+    const own = (await portal.api.get('/api/v1/records/queue/facets', { token: reviewer })).json() as Facets;
+    expect(own.ministries.map((m) => m.name)).toEqual(['Ministry of Health']);
+    expect(own.departments.map((d) => d.name)).toEqual(['Nursing Services']);
+    expect(own.grades).toEqual(['GL 08']);
+    expect(own.statuses).toEqual(['PENDING_GRADE_VALIDATION', 'MISMATCHED']);
+    const all = (await portal.api.get('/api/v1/records/queue/facets', { token: t.token })).json() as Facets;
+    expect(all.ministries.map((m) => m.name)).toEqual(['Ministry of Finance', 'Ministry of Health']);
+  });
 });
 
 describe('decisions', () => {

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { RecordScope, TenantScope } from '../../access/actor.ts';
 import type { Orm } from '../../platform/db.ts';
 import { auditEvents, departments, ministries, records } from '../../db/schema/index.ts';
@@ -106,6 +106,42 @@ export class ValidationSession {
 
 export class ValidationRepo {
   constructor(private readonly orm: Orm) {}
+
+  /**
+   * Filter values of a reviewer's queues: the ministries, departments and grades of the records
+   * awaiting a decision in their scope (the tenant-wide facets are the tenant admin's only).
+   */
+  async reviewerFacets(scope: RecordScope & { reviewerId: string }, statuses: readonly string[]) {
+    const where = and(
+      eq(records.tenantId, scope.tenantId),
+      reviewerScope(scope.reviewerId),
+      inArray(records.status, [...statuses]),
+    );
+    const [ministryRows, departmentRows, gradeRows] = await Promise.all([
+      this.orm
+        .selectDistinct({ id: ministries.id, name: ministries.name })
+        .from(records)
+        .innerJoin(ministries, eq(ministries.id, records.ministryId))
+        .where(where)
+        .orderBy(asc(ministries.name)),
+      this.orm
+        .selectDistinct({ id: departments.id, name: departments.name })
+        .from(records)
+        .innerJoin(departments, eq(departments.id, records.departmentId))
+        .where(where)
+        .orderBy(asc(departments.name)),
+      this.orm
+        .selectDistinct({ grade: records.gradeLevel })
+        .from(records)
+        .where(and(where, isNotNull(records.gradeLevel)))
+        .orderBy(asc(records.gradeLevel)),
+    ]);
+    return {
+      ministries: ministryRows,
+      departments: departmentRows,
+      grades: gradeRows.map((r) => r.grade!),
+    };
+  }
 
   async inTransaction<T>(scope: RecordScope, fn: (s: ValidationSession) => Promise<T>): Promise<T> {
     return this.orm.transaction(async (tx) => fn(new ValidationSession(tx, scope)));

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiErrorSchema } from '@portal/contract/errors';
-import { MasterRecordSchema, PageQuerySchema } from '@portal/contract/records';
+import { FacetsSchema, MasterRecordSchema, PageQuerySchema } from '@portal/contract/records';
 import {
   AuditPageSchema,
   QueuePageSchema,
@@ -41,6 +41,16 @@ export function validationRoutes(app: FastifyInstance, validation: ValidationSer
       response: { 200: QueuePageSchema },
     },
     handler: async (request) => validation.queue(request.actor!, 'mismatched', request.query),
+  });
+
+  r.get('/api/v1/records/queue/facets', {
+    config: REVIEWERS,
+    schema: {
+      tags,
+      summary: "Filter values of the queues (a reviewer's: those of their assignments)",
+      response: { 200: FacetsSchema },
+    },
+    handler: async (request) => validation.facets(request.actor!),
   });
 
   r.put('/api/v1/records/:id', {

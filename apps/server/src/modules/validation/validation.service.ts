@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { OptimaPerson } from '@portal/contract/optima';
-import type { MasterRecord } from '@portal/contract/records';
+import type { Facets, MasterRecord } from '@portal/contract/records';
 import {
   VALIDATION_MESSAGES as M,
   type QueuePage,
@@ -21,6 +21,7 @@ type Decision = z.output<typeof ValidationDecisionSchema>;
 type Query = z.output<typeof QueueQuerySchema>;
 
 const REVIEWABLE = ['PENDING_GRADE_VALIDATION', 'MISMATCHED'];
+const QUEUE_STATUSES = ['PENDING_GRADE_VALIDATION', 'MISMATCHED'];
 const view = (r: LockedRecord) => ({
   status: r.status,
   fullName: r.fullName,
@@ -75,6 +76,17 @@ export class ValidationService {
       page: q.page,
       pageSize: q.pageSize,
       counts: { pendingApproval, mismatched },
+    };
+  }
+
+  /** Filter values of the queues: the tenant's for a tenant admin, the reviewer's scope for a reviewer. */
+  async facets(actor: Actor): Promise<Facets> {
+    const scope = recordScopeOf(actor);
+    if (!scope.reviewerId) return { ...(await this.recordsService.facets(actor)), statuses: QUEUE_STATUSES };
+    const { reviewerId } = scope;
+    return {
+      ...(await this.repo.reviewerFacets({ ...scope, reviewerId }, QUEUE_STATUSES)),
+      statuses: QUEUE_STATUSES,
     };
   }
 
