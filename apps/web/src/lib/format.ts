@@ -13,6 +13,15 @@ export function formatMediumDate(iso: string | null | undefined): string {
   return Number.isNaN(date.getTime()) ? '\u2014' : mediumDate.format(date);
 }
 
+const mediumDateTime = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** 'Nov 21, 2026, 3:05 AM': entries of one day told apart by the time; a dash when unreadable. */
+export function formatMediumDateTime(iso: string | null | undefined): string {
+  if (!iso) return '\u2014';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? '\u2014' : mediumDateTime.format(date);
+}
+
 const compact = new Intl.NumberFormat(LOCALE, { notation: 'compact', maximumFractionDigits: 2 });
 const decimal = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 2 });
 

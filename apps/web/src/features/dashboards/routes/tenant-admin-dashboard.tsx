@@ -11,6 +11,7 @@ import { UsersPage } from '../../users/routes/users-page.tsx';
 import { TenantOverviewPage } from '../../overview/routes/tenant-overview-page.tsx';
 import { BulkVerificationPage } from '../../verification/routes/bulk-verification-page.tsx';
 import { NotFoundRecordsPage } from '../../verification/routes/not-found-records-page.tsx';
+import { PayrollExportPage } from '../../exports/routes/payroll-export-page.tsx';
 
 const texts = UI_TEXTS.dashboards.tenantAdmin;
 const BASE_PATH = homeForRole('TENANT_ADMIN');
@@ -32,6 +33,7 @@ const SCREENS: Partial<Record<string, ReactElement>> = {
   'bulk-verify': <BulkVerificationPage />,
   uploads: <UploadsPage />,
   records: <RecordsPage />,
+  export: <PayrollExportPage />,
 };
 
 /** /dashboard/tenant-admin: layout and child routes (SPEC §2). `not-found` has no tab. */

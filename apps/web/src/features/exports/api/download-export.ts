@@ -1,0 +1,14 @@
+import { useMutation } from '@tanstack/react-query';
+import { downloadFile } from '../../../lib/download-file.ts';
+import { EXPORTS_TEXTS } from '../exports-texts.ts';
+import { exportDownloadPath } from './exports-keys.ts';
+
+/** GETs the export's CSV with the bearer token (a plain link cannot send it) and saves it as `<id>.csv`. */
+export function downloadExport(id: string): Promise<void> {
+  return downloadFile(exportDownloadPath(id), EXPORTS_TEXTS.fileName(id));
+}
+
+/** `variables` of the pending mutation is the id of the export being downloaded. */
+export function useDownloadExport() {
+  return useMutation({ mutationFn: downloadExport });
+}

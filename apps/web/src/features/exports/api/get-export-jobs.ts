@@ -1,0 +1,31 @@
+import { useState } from 'react';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { ExportJobSchema, type ExportJob } from '@portal/contract/exports';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { createExportPollSchedule } from '../utils/export-job-rules.ts';
+import { EXPORT_LOGS_PATH, exportKeys } from './exports-keys.ts';
+
+export function getExportJobs(signal?: AbortSignal): Promise<ExportJob[]> {
+  return apiRequest(EXPORT_LOGS_PATH, { schema: z.array(ExportJobSchema), signal });
+}
+
+export function exportJobsQueryOptions() {
+  return queryOptions({
+    queryKey: exportKeys.jobs,
+    queryFn: ({ signal }) => getExportJobs(signal),
+  });
+}
+
+/**
+ * The export history, newest first. Fetched whenever the tab opens; while an export is PENDING
+ * or PROCESSING it polls (first after 5 s, then every 15 s: SPEC §9) and stops when none is.
+ */
+export function useExportJobs() {
+  const [schedule] = useState(() => createExportPollSchedule());
+  return useQuery({
+    ...exportJobsQueryOptions(),
+    refetchOnMount: 'always',
+    refetchInterval: (current) => schedule(current.state.data, current.state.dataUpdateCount),
+  });
+}

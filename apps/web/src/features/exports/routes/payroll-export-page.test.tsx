@@ -1,0 +1,227 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { storeToken } from '../../../lib/auth-storage.ts';
+import { buildToken } from '../../../test/build-token.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+import { stubApi } from '../../../test/stub-fetch.ts';
+import { buildActiveExportJob, buildExportJob } from '../test/build-export-job.ts';
+
+const ME = {
+  id: 'user-1',
+  fullName: 'Tia Admin',
+  email: 'tenant.admin@demo.local',
+  role: 'TENANT_ADMIN',
+  status: 'ACTIVE',
+  tenantId: 'tenant-1',
+  tenantName: 'Demo State',
+};
+const LOGS = '/api/v1/records/export-logs';
+const CSV = '\uFEFFPSN,Work ID,Full Name\r\nPSN1,W1,Ada Obi\r\n';
+type Reply = { status: number; body?: unknown };
+
+function openExports(logs: Reply | Reply[], extra: Record<string, Reply | Reply[]> = {}) {
+  const fetchMock = stubApi({
+    'GET /api/v1/users/me': { status: 200, body: ME },
+    [`GET ${LOGS}`]: logs,
+    ...extra,
+  });
+  storeToken(buildToken());
+  renderApp('/dashboard/tenant-admin/export');
+  return fetchMock;
+}
+
+const logCalls = (fetchMock: ReturnType<typeof stubApi>) =>
+  fetchMock.mock.calls.filter(([input, init]) => (init?.method ?? 'GET') === 'GET' && String(input) === LOGS)
+    .length;
+const generateButton = () => screen.getByRole('button', { name: /^(Generate New Export|Initiating\.\.\.)$/ });
+const historyRows = async () =>
+  within(await screen.findByRole('table', { name: 'Payroll exports' }))
+    .getAllByRole('row')
+    .slice(1);
+
+describe('payroll export screen', () => {
+  it('says No Exports Found when there is none yet, with the generate button ready', async () => {
+    openExports({ status: 200, body: [] });
+    expect(await screen.findByRole('heading', { level: 2, name: 'Payroll Export' })).toBeTruthy();
+    expect(await screen.findByText('No Exports Found')).toBeTruthy();
+    expect(generateButton().textContent).toBe('Generate New Export');
+    expect(generateButton().hasAttribute('disabled')).toBe(false);
+  });
+
+  it('lists status, record count, who initiated it and when; only a COMPLETED export can be downloaded', async () => {
+    openExports({
+      status: 200,
+      body: [
+        buildActiveExportJob({ id: 'p', status: 'PENDING' }),
+        buildActiveExportJob({ id: 'r' }),
+        buildExportJob({ id: 'c', exportedByEmail: 'other.admin@demo.local' }),
+        buildExportJob({ id: 'f', status: 'FAILED', recordCount: 0, statusMessage: 'interrupted' }),
+      ],
+    });
+    const rows = await historyRows();
+    expect(rows).toHaveLength(4);
+    const download = (row: HTMLElement) => within(row).getByRole('button', { name: /^Download/ });
+    expect(within(rows[0]!).getByText('PENDING')).toBeTruthy();
+    expect(within(rows[1]!).getByText('PROCESSING')).toBeTruthy();
+    expect(within(rows[2]!).getByText('COMPLETED')).toBeTruthy();
+    expect(within(rows[3]!).getByText('FAILED')).toBeTruthy();
+    expect(within(rows[2]!).getByText('1,234')).toBeTruthy();
+    expect(within(rows[2]!).getByText('other.admin@demo.local')).toBeTruthy();
+    expect(within(rows[2]!).getByRole('rowheader').textContent).toBe('Nov 21, 2026, 9:30 AM');
+    expect(download(rows[2]!).textContent).toContain('Download the export of Nov 21, 2026');
+    expect(rows.map((row) => download(row).hasAttribute('disabled'))).toEqual([true, true, false, true]);
+    // Nothing counted yet: a dash, not a misleading 0.
+    expect(within(rows[0]!).queryByText('0')).toBeNull();
+  });
+
+  it('pages the history by 5, 10 or 25 rows', async () => {
+    const user = userEvent.setup();
+    const many = Array.from({ length: 12 }, (_, i) => buildExportJob({ id: `e-${i}` }));
+    openExports({ status: 200, body: many });
+    expect(await historyRows()).toHaveLength(10);
+    expect(screen.getByText('1–10 of 12')).toBeTruthy();
+    await user.click(screen.getByRole('combobox', { name: /Rows per page/ }));
+    const options = screen.getAllByRole('option').map((option) => option.textContent);
+    expect(options).toEqual(['5', '10', '25']);
+    await user.click(screen.getByRole('option', { name: '5' }));
+    expect(await historyRows()).toHaveLength(5);
+    await user.click(screen.getByRole('button', { name: 'Go to last page' }));
+    expect(await historyRows()).toHaveLength(2);
+  });
+
+  it('generates an export: Initiating... until the history reloads 3000 ms later, with the toast', async () => {
+    const user = userEvent.setup();
+    const fetchMock = openExports(
+      [
+        { status: 200, body: [] },
+        { status: 200, body: [buildActiveExportJob()] },
+      ],
+      { 'POST /api/v1/records/export': { status: 202, body: buildActiveExportJob({ status: 'PENDING' }) } },
+    );
+    await screen.findByText('No Exports Found');
+    expect(logCalls(fetchMock)).toBe(1);
+    const clickedAt = Date.now();
+    await user.click(generateButton());
+    expect(
+      await screen.findByText('Payroll export job initiated! The list will update shortly.'),
+    ).toBeTruthy();
+    expect(generateButton().textContent).toBe('Initiating...');
+    expect(generateButton().hasAttribute('disabled')).toBe(true);
+    expect(logCalls(fetchMock)).toBe(1);
+
+    await waitFor(() => expect(logCalls(fetchMock)).toBe(2), { timeout: 5000 });
+    expect(Date.now() - clickedAt).toBeGreaterThanOrEqual(2900);
+    expect(await screen.findByText('PROCESSING')).toBeTruthy();
+    await waitFor(() => expect(generateButton().textContent).toBe('Generate New Export'));
+    expect(generateButton().hasAttribute('disabled')).toBe(false);
+  });
+
+  it("shows a 409's own message and reloads the history to show the export in the way", async () => {
+    const user = userEvent.setup();
+    const busy = 'A payroll export is already being generated for this tenant.';
+    const fetchMock = openExports(
+      [
+        { status: 200, body: [] },
+        { status: 200, body: [buildActiveExportJob()] },
+      ],
+      { 'POST /api/v1/records/export': { status: 409, body: { message: busy, code: 'CONFLICT' } } },
+    );
+    await screen.findByText('No Exports Found');
+    await user.click(generateButton());
+    expect(await screen.findByText(busy)).toBeTruthy();
+    await waitFor(() => expect(logCalls(fetchMock)).toBe(2));
+    expect(await screen.findByText('PROCESSING')).toBeTruthy();
+    expect(generateButton().hasAttribute('disabled')).toBe(false);
+  });
+
+  it('says Failed to initiate export. when the start fails otherwise', async () => {
+    const user = userEvent.setup();
+    openExports(
+      { status: 200, body: [] },
+      { 'POST /api/v1/records/export': { status: 500, body: { message: 'db down', code: 'INTERNAL' } } },
+    );
+    await screen.findByText('No Exports Found');
+    await user.click(generateButton());
+    expect(await screen.findByText('Failed to initiate export.')).toBeTruthy();
+    expect(screen.queryByText('db down')).toBeNull();
+  });
+
+  it('says Failed to load export history. when the list cannot be loaded, and retries on demand', async () => {
+    const user = userEvent.setup();
+    const fetchMock = openExports([
+      { status: 403, body: { message: 'Access denied', code: 'FORBIDDEN' } },
+      { status: 200, body: [buildExportJob()] },
+    ]);
+    // The toast and the alert above the (empty) history.
+    await waitFor(() => expect(screen.getAllByText('Failed to load export history.')).toHaveLength(2));
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await historyRows()).toHaveLength(1);
+    expect(logCalls(fetchMock)).toBe(2);
+  });
+
+  describe('download', () => {
+    const saved: { href: string; download: string }[] = [];
+    let blobs: Blob[];
+
+    beforeEach(() => {
+      saved.length = 0;
+      blobs = [];
+      // jsdom has no object URLs and does not navigate: record what would be saved.
+      Object.assign(URL, {
+        createObjectURL: vi.fn((blob: Blob) => {
+          blobs.push(blob);
+          return `blob:test/${blobs.length}`;
+        }),
+        revokeObjectURL: vi.fn(),
+      });
+      vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
+        saved.push({ href: this.href, download: this.download });
+      });
+    });
+    afterEach(() => {
+      Reflect.deleteProperty(URL, 'createObjectURL');
+      Reflect.deleteProperty(URL, 'revokeObjectURL');
+    });
+
+    function serveCsv(fetchMock: ReturnType<typeof stubApi>, reply: Response) {
+      const api = fetchMock.getMockImplementation()!;
+      fetchMock.mockImplementation(async (input, init) =>
+        String(input).endsWith('/download') ? reply : api(input, init),
+      );
+    }
+
+    it('fetches <id>.csv with the bearer token and saves it under that name', async () => {
+      const user = userEvent.setup();
+      const job = buildExportJob();
+      const fetchMock = openExports({ status: 200, body: [job] });
+      serveCsv(fetchMock, new Response(CSV, { status: 200, headers: { 'Content-Type': 'text/csv' } }));
+      const [row] = await historyRows();
+      await user.click(within(row!).getByRole('button', { name: /^Download/ }));
+
+      await waitFor(() => expect(saved).toHaveLength(1));
+      expect(saved[0]).toEqual({ href: 'blob:test/1', download: `${job.id}.csv` });
+      // Byte for byte, the BOM included (text() would drop it).
+      expect([...new Uint8Array(await blobs[0]!.arrayBuffer())]).toEqual([...new TextEncoder().encode(CSV)]);
+      const call = fetchMock.mock.calls.find(([input]) => String(input).endsWith('/download'))!;
+      expect(String(call[0])).toBe(`${LOGS}/${job.id}/download`);
+      expect(new Headers(call[1]?.headers).get('Authorization')).toMatch(/^Bearer .+/);
+    });
+
+    it('says Failed to download file. when the file cannot be fetched, saving nothing', async () => {
+      const user = userEvent.setup();
+      const fetchMock = openExports({ status: 200, body: [buildExportJob()] });
+      serveCsv(
+        fetchMock,
+        new Response(JSON.stringify({ message: 'Export not found', code: 'NOT_FOUND' }), {
+          status: 404,
+          headers: { 'Content-Type': 'application/json' },
+        }),
+      );
+      const [row] = await historyRows();
+      await user.click(within(row!).getByRole('button', { name: /^Download/ }));
+      expect(await screen.findByText('Failed to download file.')).toBeTruthy();
+      expect(saved).toHaveLength(0);
+    });
+  });
+});
