@@ -2,7 +2,7 @@ import { Navigate, type RouteObject } from 'react-router';
 import { homeForRole } from '@portal/contract/roles';
 import { UI_TEXTS } from '../../../lib/ui-texts.ts';
 import { DashboardLayout } from '../components/dashboard-layout.tsx';
-import { SectionPlaceholder } from '../components/section-placeholder.tsx';
+import { ValidationQueuePage } from '../../validation/routes/validation-queue-page.tsx';
 
 const texts = UI_TEXTS.dashboards.reviewer;
 
@@ -13,6 +13,6 @@ export const reviewerDashboardRoute: RouteObject = {
   ),
   children: [
     { index: true, element: <Navigate to="queue" replace /> },
-    { path: 'queue', element: <SectionPlaceholder title={texts.queue} /> },
+    { path: 'queue', element: <ValidationQueuePage variant="reviewer" /> },
   ],
 };

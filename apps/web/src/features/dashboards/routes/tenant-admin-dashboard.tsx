@@ -12,6 +12,7 @@ import { TenantOverviewPage } from '../../overview/routes/tenant-overview-page.t
 import { BulkVerificationPage } from '../../verification/routes/bulk-verification-page.tsx';
 import { NotFoundRecordsPage } from '../../verification/routes/not-found-records-page.tsx';
 import { PayrollExportPage } from '../../exports/routes/payroll-export-page.tsx';
+import { ValidationQueuePage } from '../../validation/routes/validation-queue-page.tsx';
 
 const texts = UI_TEXTS.dashboards.tenantAdmin;
 const BASE_PATH = homeForRole('TENANT_ADMIN');
@@ -34,6 +35,7 @@ const SCREENS: Partial<Record<string, ReactElement>> = {
   uploads: <UploadsPage />,
   records: <RecordsPage />,
   export: <PayrollExportPage />,
+  validation: <ValidationQueuePage variant="tenant" />,
 };
 
 /** /dashboard/tenant-admin: layout and child routes (SPEC §2). `not-found` has no tab. */

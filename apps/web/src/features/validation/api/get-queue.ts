@@ -1,0 +1,48 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { QueuePageSchema, type QueuePage } from '@portal/contract/validation';
+import { apiRequest } from '../../../lib/api-client.ts';
+import { QUEUE_PATHS, validationKeys, type QueueKind } from './validation-keys.ts';
+
+export interface QueueFilters {
+  /** Ministry and department ids (from the facets); grades by value. */
+  ministry: string[];
+  department: string[];
+  grade: string[];
+}
+
+export const NO_QUEUE_FILTERS: QueueFilters = { ministry: [], department: [], grade: [] };
+
+export interface QueueListQuery extends QueueFilters {
+  /** 1-based, as the API counts. */
+  page: number;
+  pageSize: number;
+}
+
+export function queueQueryString(query: QueueListQuery): string {
+  const params = new URLSearchParams({ page: String(query.page), pageSize: String(query.pageSize) });
+  for (const key of ['ministry', 'department', 'grade'] as const) {
+    for (const value of query[key]) params.append(key, value);
+  }
+  return params.toString();
+}
+
+/** One page of a queue, with both tabs' counts under the same filters (the badges). */
+export function getQueue(kind: QueueKind, query: QueueListQuery, signal?: AbortSignal): Promise<QueuePage> {
+  return apiRequest(`${QUEUE_PATHS[kind]}?${queueQueryString(query)}`, { schema: QueuePageSchema, signal });
+}
+
+export function queueQueryOptions(kind: QueueKind, query: QueueListQuery) {
+  return queryOptions({
+    queryKey: validationKeys.queue(kind, query),
+    queryFn: ({ signal }) => getQueue(kind, query, signal),
+    // The page stays on screen while the next one (or the reload after a decision) arrives;
+    // never another queue's rows under this queue's tab (their row actions differ).
+    placeholderData: (previous, previousQuery) =>
+      previousQuery?.queryKey[2] === kind ? keepPreviousData(previous) : undefined,
+  });
+}
+
+/** A queue is someone's work list: always fetched afresh when the screen opens. */
+export function useQueue(kind: QueueKind, query: QueueListQuery) {
+  return useQuery({ ...queueQueryOptions(kind, query), refetchOnMount: 'always' });
+}

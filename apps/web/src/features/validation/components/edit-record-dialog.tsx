@@ -1,0 +1,184 @@
+import { useId, useState, type FormEvent } from 'react';
+import Autocomplete from '@mui/material/Autocomplete';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { MasterRecord } from '@portal/contract/records';
+import { errorMessage, fieldErrorsOf } from '../../../lib/error-message.ts';
+import { useEditRecord } from '../api/record-decisions.ts';
+import { useQueueToasts } from '../hooks/use-queue-toasts.ts';
+import { VALIDATION_TEXTS } from '../validation-texts.ts';
+import { dialogPaper } from './record-dialog-paper.ts';
+
+const texts = VALIDATION_TEXTS.edit;
+
+type Field = 'fullName' | 'gradeLevel' | 'department' | 'ministry' | 'salaryStructure';
+const FIELDS: readonly Field[] = ['fullName', 'gradeLevel', 'department', 'ministry', 'salaryStructure'];
+const REQUIRED: Partial<Record<Field, string>> = {
+  fullName: texts.fullNameRequired,
+  department: texts.departmentRequired,
+};
+
+export interface EditRecordDialogProps {
+  record: MasterRecord;
+  /** Known names, offered as suggestions (the server accepts an existing name only). */
+  ministries: readonly string[];
+  departments: readonly string[];
+  onClose: () => void;
+}
+
+/**
+ * 'Edit Record' (SPEC §2, 600 px): subtitle the record's full name; Save Changes stays disabled
+ * while Full Name or Department is blank. The date of birth is not on the form and is kept.
+ */
+export function EditRecordDialog({ record, ministries, departments, onClose }: EditRecordDialogProps) {
+  const titleId = useId();
+  const subtitleId = useId();
+  const toast = useQueueToasts();
+  const edit = useEditRecord();
+  const [values, setValues] = useState<Record<Field, string>>(() => ({
+    fullName: record.fullName,
+    gradeLevel: record.gradeLevel ?? '',
+    department: record.department ?? '',
+    ministry: record.ministry ?? '',
+    salaryStructure: record.salaryStructure ?? '',
+  }));
+  const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const saving = edit.isPending;
+
+  const errorOf = (field: Field) => {
+    if (REQUIRED[field] && !values[field].trim()) return REQUIRED[field];
+    return serverErrors[field];
+  };
+  const invalid = FIELDS.some((field) => REQUIRED[field] && !values[field].trim());
+
+  const set = (field: Field, value: string) => {
+    setValues((prev) => ({ ...prev, [field]: value }));
+    setServerErrors((prev) => ({ ...prev, [field]: '' }));
+  };
+
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    if (invalid || saving) return;
+    edit.mutate(
+      {
+        id: record.id,
+        edit: {
+          fullName: values.fullName,
+          gradeLevel: values.gradeLevel,
+          department: values.department,
+          ministry: values.ministry,
+          salaryStructure: values.salaryStructure,
+          dateOfBirth: record.dateOfBirth,
+          version: record.version,
+        },
+      },
+      {
+        onSuccess: () => {
+          toast.success(VALIDATION_TEXTS.toasts.updated);
+          onClose();
+        },
+        onError: (error) => {
+          const fields = fieldErrorsOf(error);
+          setServerErrors(fields);
+          toast.error(VALIDATION_TEXTS.toasts.saveFailed(errorMessage(error, '')));
+          // Someone else changed the record: the form holds stale values, so it closes.
+          if (Object.keys(fields).length === 0) onClose();
+        },
+      },
+    );
+  };
+
+  const text = (field: Field, autoFocus = false) => {
+    const error = touched[field] || serverErrors[field] ? errorOf(field) : undefined;
+    return (
+      <TextField
+        key={field}
+        name={field}
+        label={texts[field]}
+        value={values[field]}
+        required={Boolean(REQUIRED[field])}
+        autoFocus={autoFocus}
+        disabled={saving}
+        error={Boolean(error)}
+        helperText={error || undefined}
+        onChange={(event) => set(field, event.target.value)}
+        onBlur={() => setTouched((prev) => ({ ...prev, [field]: true }))}
+        fullWidth
+      />
+    );
+  };
+
+  const suggest = (field: 'department' | 'ministry', options: readonly string[]) => {
+    const error = touched[field] || serverErrors[field] ? errorOf(field) : undefined;
+    return (
+      <Autocomplete
+        key={field}
+        freeSolo
+        options={options}
+        inputValue={values[field]}
+        onInputChange={(_event, value) => set(field, value)}
+        disabled={saving}
+        renderInput={(params) => (
+          <TextField
+            {...params}
+            name={field}
+            label={texts[field]}
+            required={Boolean(REQUIRED[field])}
+            error={Boolean(error)}
+            helperText={error || undefined}
+            onBlur={() => setTouched((prev) => ({ ...prev, [field]: true }))}
+          />
+        )}
+      />
+    );
+  };
+
+  return (
+    <Dialog
+      open
+      onClose={saving ? undefined : onClose}
+      aria-labelledby={titleId}
+      aria-describedby={subtitleId}
+      slotProps={dialogPaper(600)}
+    >
+      <form onSubmit={save} noValidate>
+        <DialogTitle id={titleId} sx={{ pb: 0.5 }}>
+          {texts.title}
+        </DialogTitle>
+        <Typography id={subtitleId} sx={{ px: 3, color: 'text.secondary' }}>
+          {record.fullName}
+        </Typography>
+        <DialogContent>
+          <Stack spacing={2.5} sx={{ pt: 1 }}>
+            {text('fullName', true)}
+            {text('gradeLevel')}
+            {suggest('department', departments)}
+            {suggest('ministry', ministries)}
+            {text('salaryStructure')}
+          </Stack>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2.5 }}>
+          <Button onClick={onClose} disabled={saving}>
+            {texts.cancel}
+          </Button>
+          <Button
+            type="submit"
+            variant="contained"
+            disabled={invalid || saving}
+            startIcon={saving ? <CircularProgress size={18} color="inherit" /> : undefined}
+          >
+            {saving ? texts.saving : texts.save}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

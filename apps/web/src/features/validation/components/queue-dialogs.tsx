@@ -1,0 +1,62 @@
+import type { Facets } from '@portal/contract/records';
+import type { QueueDecisions } from '../hooks/use-queue-decisions.ts';
+import { EditRecordDialog } from './edit-record-dialog.tsx';
+import { RecordHistoryDialog } from './record-history-dialog.tsx';
+import { RejectRecordDialog } from './reject-record-dialog.tsx';
+import { ResolveMismatchDialog } from './resolve-mismatch-dialog.tsx';
+
+export interface QueueDialogsProps {
+  decisions: QueueDecisions;
+  facets: Facets | undefined;
+}
+
+/** The dialog a row action opened, mounted per record so each starts from that record. */
+export function QueueDialogs({ decisions, facets }: QueueDialogsProps) {
+  const { dialog } = decisions;
+  if (!dialog) return null;
+  const { record } = dialog;
+  switch (dialog.kind) {
+    case 'edit':
+      return (
+        <EditRecordDialog
+          key={record.id}
+          record={record}
+          ministries={(facets?.ministries ?? []).map((m) => m.name)}
+          departments={(facets?.departments ?? []).map((d) => d.name)}
+          onClose={decisions.close}
+        />
+      );
+    case 'reject':
+      return (
+        <RejectRecordDialog
+          key={record.id}
+          fullName={record.fullName}
+          busy={decisions.rejecting}
+          onReject={(reason) => decisions.rejectWith(record, reason)}
+          onCancel={decisions.close}
+        />
+      );
+    case 'resolve':
+      return (
+        <ResolveMismatchDialog
+          key={record.id}
+          record={record}
+          busy={decisions.resolving}
+          onClose={(result) => {
+            if (result === 'accept') decisions.acceptSot(record);
+            else if (result === 'edit') decisions.editInstead(record);
+            else decisions.close();
+          }}
+        />
+      );
+    case 'history':
+      return (
+        <RecordHistoryDialog
+          key={record.id}
+          recordId={record.id}
+          fullName={record.fullName}
+          onClose={decisions.close}
+        />
+      );
+  }
+}

@@ -1,0 +1,84 @@
+import type { ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import BlockOutlined from '@mui/icons-material/BlockOutlined';
+import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlineOutlined';
+import CompareArrows from '@mui/icons-material/CompareArrows';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
+import { WARNING_TEXT_COLOR } from '../../../components/stat-card.tsx';
+import type { RowAction } from '../queue-variant.ts';
+import { VALIDATION_TEXTS } from '../validation-texts.ts';
+
+const texts = VALIDATION_TEXTS.actions;
+
+export interface QueueRowActionsProps {
+  actions: readonly RowAction[];
+  /** A decision on this row is on its way: its buttons wait. */
+  busy: boolean;
+  onAction: (action: RowAction) => void;
+}
+
+/** Approve and Resolve as labelled buttons; Edit, Reject and History as icons with tooltips. */
+export function QueueRowActions({ actions, busy, onAction }: QueueRowActionsProps) {
+  const icon = (action: RowAction, label: string, glyph: ReactNode, color?: 'error') => (
+    <Tooltip key={action} title={label}>
+      <span>
+        <IconButton
+          aria-label={label}
+          size="small"
+          color={color}
+          disabled={busy}
+          onClick={() => onAction(action)}
+        >
+          {glyph}
+        </IconButton>
+      </span>
+    </Tooltip>
+  );
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 0.5 }}>
+      {actions.map((action) => {
+        switch (action) {
+          case 'approve':
+            return (
+              <Button
+                key={action}
+                size="small"
+                variant="contained"
+                color="success"
+                startIcon={<CheckCircleOutline />}
+                disabled={busy}
+                onClick={() => onAction(action)}
+              >
+                {texts.approve}
+              </Button>
+            );
+          case 'resolve':
+            return (
+              <Button
+                key={action}
+                size="small"
+                variant="contained"
+                startIcon={<CompareArrows />}
+                // Dark amber: white text on MUI's warning orange falls short of 4.5:1.
+                sx={{ bgcolor: WARNING_TEXT_COLOR, '&:hover': { bgcolor: '#8f3900' } }}
+                disabled={busy}
+                onClick={() => onAction(action)}
+              >
+                {texts.resolve}
+              </Button>
+            );
+          case 'edit':
+            return icon(action, texts.edit, <EditOutlined fontSize="small" />);
+          case 'reject':
+            return icon(action, texts.reject, <BlockOutlined fontSize="small" />, 'error');
+          case 'history':
+            return icon(action, texts.history, <HistoryOutlined fontSize="small" />);
+        }
+      })}
+    </Box>
+  );
+}

@@ -1,0 +1,123 @@
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import { PAGE_SIZES } from '@portal/contract/limits';
+import type { MasterRecord } from '@portal/contract/records';
+import { PersonCell } from '../../../components/initials-avatar.tsx';
+import { ScrollTableContainer } from '../../../components/scroll-table-container.tsx';
+import { TablePaginationBar } from '../../../components/table-pagination-bar.tsx';
+import type { QueueKind } from '../api/validation-keys.ts';
+import {
+  QUEUE_COLUMNS,
+  rowActions,
+  type QueueColumn,
+  type QueueVariant,
+  type RowAction,
+} from '../queue-variant.ts';
+import { VALIDATION_TEXTS } from '../validation-texts.ts';
+import { QueueRowActions } from './queue-row-actions.tsx';
+
+const texts = VALIDATION_TEXTS;
+export const QUEUE_PAGE_SIZES = PAGE_SIZES.queues;
+
+export interface QueueTableProps {
+  variant: QueueVariant;
+  kind: QueueKind;
+  items: readonly MasterRecord[];
+  total: number;
+  /** 0-based, as TablePagination counts. */
+  page: number;
+  pageSize: number;
+  refreshing: boolean;
+  /** The record a decision is on its way for, if any. */
+  busyId: string | undefined;
+  onPageChange: (page: number) => void;
+  onPageSizeChange: (pageSize: number) => void;
+  onAction: (action: RowAction, record: MasterRecord) => void;
+}
+
+const orDash = (value: string | null) => value || texts.noValue;
+
+function cell(column: QueueColumn, record: MasterRecord) {
+  switch (column) {
+    case 'employee':
+      return <PersonCell fullName={record.fullName} secondary={record.employeeId ?? undefined} />;
+    case 'department':
+      return orDash(record.department);
+    case 'ministry':
+      return orDash(record.ministry);
+    case 'grade':
+      return orDash(record.gradeLevel);
+    case 'salaryGradeId':
+      return orDash(record.salaryGradeId);
+    case 'salaryStructure':
+      return orDash(record.salaryStructure);
+    case 'actions':
+      return null;
+  }
+}
+
+/** One server page of a queue; the variant decides the columns, the queue the row actions. */
+export function QueueTable(props: QueueTableProps) {
+  const { variant, kind, items, refreshing, busyId, onAction } = props;
+  const columns = QUEUE_COLUMNS[variant];
+  const actions = rowActions(variant, kind);
+  return (
+    <Box>
+      <Box sx={{ height: 4 }}>{refreshing && <LinearProgress aria-label={texts.refreshing} />}</Box>
+      <ScrollTableContainer label={texts.tableLabel[kind]}>
+        <Table
+          size="small"
+          aria-label={texts.tableLabel[kind]}
+          aria-busy={refreshing}
+          sx={{ minWidth: variant === 'tenant' ? 960 : 720 }}
+        >
+          <TableHead>
+            <TableRow>
+              {columns.map((column) => (
+                <TableCell key={column} align={column === 'actions' ? 'right' : 'left'}>
+                  {texts.columns[column]}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {items.map((record) => (
+              <TableRow key={record.id} hover>
+                {columns.map((column) =>
+                  column === 'employee' ? (
+                    <TableCell key={column} component="th" scope="row" sx={{ minWidth: 200 }}>
+                      {cell(column, record)}
+                    </TableCell>
+                  ) : column === 'actions' ? (
+                    <TableCell key={column} align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      <QueueRowActions
+                        actions={actions}
+                        busy={busyId === record.id}
+                        onAction={(action) => onAction(action, record)}
+                      />
+                    </TableCell>
+                  ) : (
+                    <TableCell key={column}>{cell(column, record)}</TableCell>
+                  ),
+                )}
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </ScrollTableContainer>
+      <TablePaginationBar
+        count={props.total}
+        page={props.page}
+        pageSize={props.pageSize}
+        pageSizes={QUEUE_PAGE_SIZES}
+        onPageChange={props.onPageChange}
+        onPageSizeChange={props.onPageSizeChange}
+      />
+    </Box>
+  );
+}

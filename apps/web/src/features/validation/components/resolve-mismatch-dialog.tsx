@@ -1,0 +1,121 @@
+import { useId } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import type { MasterRecord } from '@portal/contract/records';
+import { LoadingState } from '../../../components/loading-state.tsx';
+import { ScrollTableContainer } from '../../../components/scroll-table-container.tsx';
+import { WARNING_TEXT_COLOR } from '../../../components/stat-card.tsx';
+import { visuallyHidden } from '../../../lib/visually-hidden.ts';
+import { useComparison } from '../api/get-comparison.ts';
+import { fieldLabel } from '../utils/field-label.ts';
+import { VALIDATION_TEXTS } from '../validation-texts.ts';
+import { dialogPaper } from './record-dialog-paper.ts';
+
+const texts = VALIDATION_TEXTS.resolve;
+
+/** What the dialog ends with (SPEC §2): accept the SoT data, edit manually, or cancel. */
+export type ResolveResult = 'accept' | 'edit' | 'cancel';
+
+export interface ResolveMismatchDialogProps {
+  record: MasterRecord;
+  /** Accepting is on its way. */
+  busy: boolean;
+  onClose: (result: ResolveResult) => void;
+}
+
+const HIGHLIGHT = { bgcolor: 'rgba(237, 108, 2, 0.12)' };
+
+/** 'Resolve Data Mismatch' (800 px, at most 90vw): the uploaded data beside the SoT data. */
+export function ResolveMismatchDialog({ record, busy, onClose }: ResolveMismatchDialogProps) {
+  const titleId = useId();
+  const explanationId = useId();
+  const comparison = useComparison(record.id);
+  const rows = comparison.data ?? [];
+
+  let content;
+  if (comparison.isPending) content = <LoadingState message={texts.loading} />;
+  else if (comparison.isError) content = <Alert severity="error">{texts.loadFailed}</Alert>;
+  else
+    content = (
+      <ScrollTableContainer label={texts.tableLabel}>
+        <Table size="small" aria-label={texts.tableLabel}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{texts.field}</TableCell>
+              <TableCell>{texts.original}</TableCell>
+              <TableCell>{texts.sot}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((row) => (
+              <TableRow
+                key={row.field}
+                sx={row.isMismatched ? HIGHLIGHT : undefined}
+                data-mismatched={row.isMismatched}
+              >
+                <TableCell component="th" scope="row" sx={{ fontWeight: 500 }}>
+                  {fieldLabel(row.field)}
+                  {row.isMismatched && <span style={visuallyHidden}>{`, ${texts.differs}`}</span>}
+                </TableCell>
+                <TableCell>{row.originalValue ?? VALIDATION_TEXTS.noValue}</TableCell>
+                <TableCell sx={row.isMismatched ? { color: WARNING_TEXT_COLOR, fontWeight: 700 } : undefined}>
+                  {row.sotValue ?? VALIDATION_TEXTS.noValue}
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </ScrollTableContainer>
+    );
+
+  return (
+    <Dialog
+      open
+      onClose={busy ? undefined : () => onClose('cancel')}
+      aria-labelledby={titleId}
+      aria-describedby={explanationId}
+      slotProps={dialogPaper(800)}
+    >
+      <DialogTitle id={titleId} sx={{ pb: 0.5 }}>
+        {texts.title}
+      </DialogTitle>
+      <Typography sx={{ px: 3, color: 'text.secondary' }}>{record.fullName}</Typography>
+      <DialogContent>
+        <DialogContentText id={explanationId} sx={{ mb: 2 }}>
+          {texts.explanation}
+        </DialogContentText>
+        <Box>{content}</Box>
+      </DialogContent>
+      <DialogActions sx={{ px: 3, pb: 2.5, flexWrap: 'wrap', gap: 1 }}>
+        <Button onClick={() => onClose('cancel')} disabled={busy}>
+          {texts.cancel}
+        </Button>
+        <Button variant="outlined" onClick={() => onClose('edit')} disabled={busy}>
+          {texts.editManually}
+        </Button>
+        <Button
+          variant="contained"
+          color="success"
+          onClick={() => onClose('accept')}
+          disabled={busy || !comparison.isSuccess}
+          startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}
+        >
+          {busy ? texts.accepting : texts.accept}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,81 @@
+import { useState } from 'react';
+import type { MasterRecord } from '@portal/contract/records';
+import { useApproveRecord, useRejectRecord, useResolveMismatch } from '../api/record-decisions.ts';
+import type { RowAction } from '../queue-variant.ts';
+import { VALIDATION_TEXTS } from '../validation-texts.ts';
+import { refusalMessage, useQueueToasts } from './use-queue-toasts.ts';
+
+const toasts = VALIDATION_TEXTS.toasts;
+
+/** The dialog a row action opened, with the record as the queue showed it. */
+export type OpenDialog = { kind: 'edit' | 'reject' | 'resolve' | 'history'; record: MasterRecord } | null;
+
+/**
+ * The queue's decisions: Approve goes straight to the server; the other actions open their
+ * dialog. A refused decision (409: someone else acted first) shows the server's reason; the
+ * queues reload either way (see record-decisions.ts).
+ */
+export function useQueueDecisions() {
+  const toast = useQueueToasts();
+  const approve = useApproveRecord();
+  const reject = useRejectRecord();
+  const resolve = useResolveMismatch();
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const close = () => setDialog(null);
+
+  const act = (action: RowAction, record: MasterRecord) => {
+    if (action !== 'approve') {
+      setDialog({ kind: action, record });
+      return;
+    }
+    approve.mutate(record, {
+      onSuccess: () => toast.success(toasts.approved),
+      onError: (error) => toast.failure(error, toasts.approveFailed),
+    });
+  };
+
+  const rejectWith = (record: MasterRecord, reason: string) =>
+    reject.mutate(
+      { id: record.id, version: record.version, reason },
+      {
+        onSuccess: () => {
+          toast.success(toasts.rejected);
+          close();
+        },
+        onError: (error) => {
+          toast.failure(error, toasts.rejectFailed);
+          // A stale record cannot be rejected from this dialog any more; a glitch can be retried.
+          if (refusalMessage(error)) close();
+        },
+      },
+    );
+
+  const acceptSot = (record: MasterRecord) =>
+    resolve.mutate(record, {
+      onSuccess: () => {
+        toast.success(toasts.resolved);
+        close();
+      },
+      onError: (error) => {
+        toast.failure(error, toasts.resolveFailed);
+        if (refusalMessage(error)) close();
+      },
+    });
+
+  const busyId = [approve, reject, resolve].find((m) => m.isPending)?.variables?.id;
+
+  return {
+    dialog,
+    act,
+    close,
+    /** 'Edit Manually' in the resolve dialog. */
+    editInstead: (record: MasterRecord) => setDialog({ kind: 'edit', record }),
+    rejectWith,
+    acceptSot,
+    busyId,
+    rejecting: reject.isPending,
+    resolving: resolve.isPending,
+  };
+}
+
+export type QueueDecisions = ReturnType<typeof useQueueDecisions>;

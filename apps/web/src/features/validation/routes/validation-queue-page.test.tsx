@@ -1,0 +1,197 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { Role } from '@portal/contract/roles';
+import { storeToken } from '../../../lib/auth-storage.ts';
+import { buildToken } from '../../../test/build-token.ts';
+import { renderApp } from '../../../test/render-app.tsx';
+import { stubApi } from '../../../test/stub-fetch.ts';
+import { buildQueueRecord, queueReply } from '../test/build-queue-record.ts';
+
+const PENDING = 'GET /api/v1/records/queue/pending-approval?page=1&pageSize=5';
+const MISMATCHED = 'GET /api/v1/records/queue/mismatched?page=1&pageSize=5';
+const FACETS = {
+  status: 200,
+  body: {
+    ministries: [{ id: 'm-health', name: 'Ministry of Health' }],
+    departments: [{ id: 'd-nursing', name: 'Nursing Services' }],
+    grades: ['GL 08'],
+    statuses: ['PENDING_GRADE_VALIDATION', 'MISMATCHED'],
+  },
+};
+const ada = buildQueueRecord();
+const bola = buildQueueRecord({ id: 'r-2', fullName: 'Bola Ade', status: 'MISMATCHED', version: 7 });
+
+function open(role: Role, routes: Parameters<typeof stubApi>[0]) {
+  const fetchMock = stubApi({ 'GET /api/v1/records/queue/facets': FACETS, ...routes });
+  storeToken(buildToken({ role }));
+  renderApp(role === 'REVIEWER' ? '/dashboard/reviewer/queue' : '/dashboard/tenant-admin/validation');
+  const calls = (key: string) =>
+    fetchMock.mock.calls.filter(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}` === key);
+  return { fetchMock, calls, user: userEvent.setup() };
+}
+
+const headers = (table: HTMLElement) =>
+  within(table)
+    .getAllByRole('columnheader')
+    .map((cell) => cell.textContent);
+
+describe('validation queue: the two variants', () => {
+  it('the tenant admin sees every column, both counts, and Approve / Edit / Reject on pending rows', async () => {
+    open('TENANT_ADMIN', { [PENDING]: queueReply([ada], { pendingApproval: 1, mismatched: 4 }) });
+    const table = await screen.findByRole('table', { name: 'Records pending approval' });
+    expect(headers(table)).toEqual([
+      'Employee',
+      'Department',
+      'Ministry',
+      'Grade',
+      'Salary Grade ID',
+      'Salary Structure',
+      'Actions',
+    ]);
+    const row = within(table).getByRole('row', { name: /Ada Ngozi Obi/ });
+    expect(within(row).getByText('AO')).toBeTruthy();
+    expect(within(row).getByText('SG-0801')).toBeTruthy();
+    expect(within(row).getByRole('button', { name: 'Approve' })).toBeTruthy();
+    expect(within(row).getByRole('button', { name: 'Edit Record' })).toBeTruthy();
+    expect(within(row).getByRole('button', { name: 'Reject Record' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Pending Approval 1' })).toBeTruthy();
+    expect(screen.getByRole('tab', { name: 'Mismatched Records 4' })).toBeTruthy();
+  });
+
+  it('the reviewer sees their tasks with the reduced columns, and no Reject on mismatched rows', async () => {
+    const { user } = open('REVIEWER', {
+      [PENDING]: queueReply([ada], { pendingApproval: 1, mismatched: 1 }),
+      [MISMATCHED]: queueReply([bola], { pendingApproval: 1, mismatched: 1 }),
+    });
+    expect(await screen.findByRole('heading', { name: 'My Validation Tasks' })).toBeTruthy();
+    expect(screen.getByText('Review records assigned to you')).toBeTruthy();
+    const pending = await screen.findByRole('table', { name: 'Records pending approval' });
+    expect(headers(pending)).toEqual(['Employee', 'Department', 'Ministry', 'Grade', 'Actions']);
+
+    await user.click(screen.getByRole('tab', { name: /Mismatched Records/ }));
+    const mismatched = await screen.findByRole('table', { name: 'Mismatched records' });
+    const row = within(mismatched).getByRole('row', { name: /Bola Ade/ });
+    expect(within(row).getByRole('button', { name: 'Resolve' })).toBeTruthy();
+    expect(within(row).getByRole('button', { name: 'Edit Record' })).toBeTruthy();
+    expect(within(row).queryByRole('button', { name: 'Reject Record' })).toBeNull();
+  });
+
+  it('the tenant admin may also reject a mismatched record', async () => {
+    const { user } = open('TENANT_ADMIN', {
+      [PENDING]: queueReply([ada], { pendingApproval: 1, mismatched: 1 }),
+      [MISMATCHED]: queueReply([bola], { pendingApproval: 1, mismatched: 1 }),
+    });
+    await user.click(await screen.findByRole('tab', { name: /Mismatched Records/ }));
+    const table = await screen.findByRole('table', { name: 'Mismatched records' });
+    expect(within(table).getByRole('button', { name: 'Reject Record' })).toBeTruthy();
+  });
+
+  it('shows the empty states of both queues, without count badges', async () => {
+    const empty = queueReply([], { pendingApproval: 0, mismatched: 0 });
+    const { user } = open('REVIEWER', { [PENDING]: empty, [MISMATCHED]: empty });
+    expect(await screen.findByRole('heading', { name: 'Queue is Clear' })).toBeTruthy();
+    expect(screen.getByText('You have no records pending approval.')).toBeTruthy();
+    expect(screen.queryByTestId('queue-count')).toBeNull();
+    await user.click(screen.getByRole('tab', { name: 'Mismatched Records' }));
+    expect(await screen.findByRole('heading', { name: 'No Mismatches' })).toBeTruthy();
+    expect(screen.getByText('You have no mismatched records to resolve.')).toBeTruthy();
+  });
+});
+
+describe('validation queue: decisions', () => {
+  it('approve sends the version the queue showed, toasts, and reloads the queue', async () => {
+    const { user, calls } = open('TENANT_ADMIN', {
+      [PENDING]: [
+        queueReply([ada], { pendingApproval: 1, mismatched: 0 }),
+        queueReply([], { pendingApproval: 0, mismatched: 0 }),
+      ],
+      'POST /api/v1/records/r-1/validate': { status: 200, body: { ...ada, status: 'VALIDATED' } },
+    });
+    const table = await screen.findByRole('table', { name: 'Records pending approval' });
+    await user.click(within(table).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText('Record approved successfully!')).toBeTruthy();
+    const [[, init]] = calls('POST /api/v1/records/r-1/validate') as [[unknown, RequestInit]];
+    expect(JSON.parse(String(init.body))).toEqual({ decision: 'APPROVE', comments: '', version: 3 });
+    expect(await screen.findByRole('heading', { name: 'Queue is Clear' })).toBeTruthy();
+  });
+
+  it('a 409 (someone else acted first) shows its message and reloads the queue', async () => {
+    const stale = 'This record is no longer awaiting a decision.';
+    const { user, calls } = open('REVIEWER', {
+      [PENDING]: queueReply([ada], { pendingApproval: 1, mismatched: 0 }),
+      'POST /api/v1/records/r-1/validate': { status: 409, body: { message: stale, code: 'CONFLICT' } },
+    });
+    const table = await screen.findByRole('table', { name: 'Records pending approval' });
+    const before = calls(PENDING).length;
+    await user.click(within(table).getByRole('button', { name: 'Approve' }));
+    expect(await screen.findByText(stale)).toBeTruthy();
+    expect(screen.queryByText('Failed to approve record')).toBeNull();
+    await waitFor(() => expect(calls(PENDING).length).toBeGreaterThan(before));
+  });
+
+  it('reject sends nothing while the reason is blank or when cancelled, then sends the reason', async () => {
+    const { user, calls } = open('REVIEWER', {
+      [PENDING]: queueReply([ada], { pendingApproval: 1, mismatched: 0 }),
+      'POST /api/v1/records/r-1/validate': { status: 200, body: { ...ada, status: 'REJECTED' } },
+    });
+    const table = await screen.findByRole('table', { name: 'Records pending approval' });
+    await user.click(within(table).getByRole('button', { name: 'Reject Record' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Reject Record' });
+    const confirm = within(dialog).getByRole('button', { name: 'Reject Record' });
+    expect((confirm as HTMLButtonElement).disabled).toBe(true);
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason for rejection/ }), '   {Enter}');
+    expect((confirm as HTMLButtonElement).disabled).toBe(true);
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls('POST /api/v1/records/r-1/validate')).toHaveLength(0);
+
+    await user.click(within(table).getByRole('button', { name: 'Reject Record' }));
+    dialog = await screen.findByRole('dialog', { name: 'Reject Record' });
+    await user.type(
+      within(dialog).getByRole('textbox', { name: /Reason for rejection/ }),
+      '  Not on our staff ',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Reject Record' }));
+    expect(await screen.findByText('Record rejected successfully!')).toBeTruthy();
+    const sent = calls('POST /api/v1/records/r-1/validate') as [unknown, RequestInit][];
+    expect(sent).toHaveLength(1);
+    expect(JSON.parse(String(sent[0]![1].body))).toEqual({
+      decision: 'REJECT',
+      comments: 'Not on our staff',
+      version: 3,
+    });
+  });
+
+  it('resolve shows the comparison with the differing values marked; Edit Manually opens the editor', async () => {
+    const { user, calls } = open('TENANT_ADMIN', {
+      [PENDING]: queueReply([], { pendingApproval: 0, mismatched: 1 }),
+      [MISMATCHED]: queueReply([bola], { pendingApproval: 0, mismatched: 1 }),
+      'GET /api/v1/records/r-2/comparison': {
+        status: 200,
+        body: [
+          { field: 'fullName', originalValue: 'Bola Ade', sotValue: 'Bola Ade', isMismatched: false },
+          { field: 'gradeLevel', originalValue: 'GL 08', sotValue: 'GL 09', isMismatched: true },
+        ],
+      },
+    });
+    await user.click(await screen.findByRole('tab', { name: /Mismatched Records/ }));
+    const table = await screen.findByRole('table', { name: 'Mismatched records' });
+    await user.click(within(table).getByRole('button', { name: 'Resolve' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Resolve Data Mismatch' });
+    const comparison = await within(dialog).findByRole('table');
+    expect(headers(comparison)).toEqual(['Field', 'Original Uploaded Data', 'Source of Truth Data']);
+    expect(within(comparison).getByRole('rowheader', { name: 'Grade Level, differs' })).toBeTruthy();
+    expect(within(comparison).getByRole('rowheader', { name: 'Full Name' })).toBeTruthy();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Edit Manually' }));
+    const edit = await screen.findByRole('dialog', { name: 'Edit Record' });
+    expect(within(edit).getByText('Bola Ade')).toBeTruthy();
+    const fullName = within(edit).getByRole('textbox', { name: /Full Name/ });
+    await user.clear(fullName);
+    expect((within(edit).getByRole('button', { name: 'Save Changes' }) as HTMLButtonElement).disabled).toBe(
+      true,
+    );
+    expect(calls('POST /api/v1/records/r-2/resolve-mismatch')).toHaveLength(0);
+  });
+});

@@ -1,0 +1,152 @@
+import { useEffect, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import CompareArrows from '@mui/icons-material/CompareArrows';
+import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
+import type { MasterRecord } from '@portal/contract/records';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { LoadingState } from '../../../components/loading-state.tsx';
+import { clampPage } from '../../../components/table-pagination-bar.tsx';
+import { NO_QUEUE_FILTERS, useQueue, type QueueFilters as Filters } from '../api/get-queue.ts';
+import { useQueueFacets } from '../api/get-queue-facets.ts';
+import type { QueueKind } from '../api/validation-keys.ts';
+import { QueueDialogs } from '../components/queue-dialogs.tsx';
+import { QueueFilters, hasQueueFilters } from '../components/queue-filters.tsx';
+import { QUEUE_PAGE_SIZES, QueueTable } from '../components/queue-table.tsx';
+import { QueueTabs, queuePanelId, queueTabId } from '../components/queue-tabs.tsx';
+import { useQueueDecisions } from '../hooks/use-queue-decisions.ts';
+import { useQueueToasts } from '../hooks/use-queue-toasts.ts';
+import type { QueueVariant } from '../queue-variant.ts';
+import { VALIDATION_TEXTS as texts } from '../validation-texts.ts';
+
+export interface ValidationQueuePageProps {
+  /** 'tenant': the admin's Validation Queue tab, all columns; 'reviewer': their own tasks. */
+  variant: QueueVariant;
+}
+
+/**
+ * One screen for both queues (SPEC §2): filters, the two tabs with their counts, a server page
+ * of records and the row actions. Every decision reloads both queues and their counts.
+ */
+export function ValidationQueuePage({ variant }: ValidationQueuePageProps) {
+  const heading = texts[variant];
+  const toast = useQueueToasts();
+  const [kind, setKind] = useState<QueueKind>('pending');
+  const [filters, setFilters] = useState<Filters>(NO_QUEUE_FILTERS);
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState<number>(QUEUE_PAGE_SIZES[0]);
+  const queue = useQueue(kind, { ...filters, page: page + 1, pageSize });
+  const facets = useQueueFacets();
+  const decisions = useQueueDecisions();
+
+  useEffect(() => {
+    if (queue.isError) toast.error(texts.toasts.loadFailed);
+  }, [queue.isError, toast]);
+
+  const data = queue.isError ? undefined : queue.data;
+  // The badges keep the last counts while the other tab's first page loads.
+  const [counts, setCounts] = useState(data?.counts);
+  if (data && data.counts !== counts) setCounts(data.counts);
+  // A decision can empty the last page: show the new last one.
+  const shownPage = data ? clampPage(page, data.total, pageSize) : page;
+  useEffect(() => {
+    if (shownPage !== page) setPage(shownPage);
+  }, [shownPage, page]);
+
+  const changeFilters = (next: Filters) => {
+    setFilters(next);
+    setPage(0);
+  };
+  const filtered = hasQueueFilters(filters);
+
+  let content;
+  if (queue.isPending) {
+    content = <LoadingState message={heading.loading} />;
+  } else if (queue.isError) {
+    content = (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void queue.refetch()}>
+            {texts.retry}
+          </Button>
+        }
+      >
+        {texts.toasts.loadFailed}
+      </Alert>
+    );
+  } else if (data && data.total === 0) {
+    const pending = kind === 'pending';
+    content = (
+      <EmptyState
+        titleComponent="h3"
+        icon={pending ? <TaskAltOutlined /> : <CompareArrows />}
+        title={pending ? texts.empty.pendingTitle : texts.empty.mismatchedTitle}
+        message={
+          filtered
+            ? texts.empty.filtered
+            : pending
+              ? texts.empty.pendingMessage
+              : texts.empty.mismatchedMessage
+        }
+        action={
+          filtered ? (
+            <Button variant="outlined" onClick={() => changeFilters(NO_QUEUE_FILTERS)}>
+              {texts.filters.clear}
+            </Button>
+          ) : undefined
+        }
+      />
+    );
+  } else if (data) {
+    content = (
+      <QueueTable
+        variant={variant}
+        kind={kind}
+        items={data.items}
+        total={data.total}
+        page={shownPage}
+        pageSize={pageSize}
+        refreshing={queue.isFetching}
+        busyId={decisions.busyId}
+        onPageChange={setPage}
+        onPageSizeChange={(next) => {
+          setPageSize(next);
+          setPage(0);
+        }}
+        onAction={(action, record: MasterRecord) => decisions.act(action, record)}
+      />
+    );
+  }
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <div>
+        <Typography variant="h5" component="h2">
+          {heading.title}
+        </Typography>
+        <Typography sx={{ color: 'text.secondary', mt: 0.5 }}>{heading.subtitle}</Typography>
+      </div>
+      <QueueFilters
+        facets={facets.data}
+        value={filters}
+        onChange={changeFilters}
+        onClear={() => changeFilters(NO_QUEUE_FILTERS)}
+      />
+      <QueueTabs
+        value={kind}
+        counts={counts}
+        onChange={(next) => {
+          setKind(next);
+          setPage(0);
+        }}
+      />
+      <Box role="tabpanel" id={queuePanelId(kind)} aria-labelledby={queueTabId(kind)}>
+        {content}
+      </Box>
+      <QueueDialogs decisions={decisions} facets={facets.data} />
+    </Box>
+  );
+}
