@@ -6,6 +6,8 @@ import { reviewerDashboardRoute } from '../features/dashboards/routes/reviewer-d
 import { tenantAdminDashboardRoute } from '../features/dashboards/routes/tenant-admin-dashboard.tsx';
 import { userDashboardRoute } from '../features/dashboards/routes/user-dashboard.tsx';
 import { GlobalOverviewPage } from '../features/global-overview/routes/global-overview-page.tsx';
+import { ProfilePage } from '../features/profile/routes/profile-page.tsx';
+import { AgentVerifyPage } from '../features/registration/routes/agent-verify-page.tsx';
 import { RegisterEmployeePage } from '../features/registration/routes/register-employee-page.tsx';
 import { TenantManagementPage } from '../features/tenants/routes/tenant-management-page.tsx';
 import { AppShell } from './app-shell.tsx';
@@ -46,9 +48,17 @@ export const routes: RouteObject[] = [
             element: <RequireRole role="TENANT_ADMIN" />,
             children: [tenantAdminDashboardRoute],
           },
-          { path: 'agent', element: <RequireRole role="AGENT" />, children: [agentDashboardRoute] },
+          {
+            path: 'agent',
+            element: <RequireRole role="AGENT" />,
+            children: [agentDashboardRoute({ verify: <AgentVerifyPage /> })],
+          },
           { path: 'reviewer', element: <RequireRole role="REVIEWER" />, children: [reviewerDashboardRoute] },
-          { path: 'user', element: <RequireRole role="SELF_SERVICE_USER" />, children: [userDashboardRoute] },
+          {
+            path: 'user',
+            element: <RequireRole role="SELF_SERVICE_USER" />,
+            children: [userDashboardRoute({ profile: <ProfilePage /> })],
+          },
         ],
       },
       { path: '*', element: <Navigate to="/login" replace /> },

@@ -32,6 +32,8 @@ export interface ApiRequestOptions {
   /** JSON-serialised unless it is FormData (uploads). */
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra headers of this call (e.g. `X-Tenant` on the public claim screens). */
+  headers?: Record<string, string>;
 }
 
 /** Contract paths already start with the API base; shorter paths are taken relative to it. */
@@ -49,6 +51,11 @@ export function buildHeaders(method: HttpMethod, body: unknown): Headers {
     if (csrf) headers.set(CSRF_HEADER, csrf);
   }
   if (body !== undefined && !(body instanceof FormData)) headers.set('Content-Type', 'application/json');
+  return headers;
+}
+
+function withExtraHeaders(headers: Headers, extra: Record<string, string> | undefined): Headers {
+  for (const [name, value] of Object.entries(extra ?? {})) headers.set(name, value);
   return headers;
 }
 
@@ -87,7 +94,7 @@ export async function apiRequest(
   try {
     response = await fetch(apiUrl(path), {
       method,
-      headers: buildHeaders(method, options.body),
+      headers: withExtraHeaders(buildHeaders(method, options.body), options.headers),
       body:
         options.body === undefined || options.body instanceof FormData
           ? (options.body as FormData | undefined)

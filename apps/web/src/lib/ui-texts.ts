@@ -19,11 +19,6 @@ export const UI_TEXTS = {
     /** Lock banner; `countdown` is mm:ss. */
     lockedCountdown: (countdown: string) => `Too many failed attempts. Please try again in ${countdown}.`,
   },
-  registration: {
-    title: 'Verify Your Identity',
-    subtitle: 'Claim Your Secure Account',
-    backToLogin: 'Back to Login',
-  },
   sectionPreparing: 'This section is being prepared.',
   retry: 'Retry',
   globalOverview: {

@@ -1,33 +1,68 @@
-import { Link as RouterLink } from 'react-router';
-import Alert from '@mui/material/Alert';
+import { useEffect, useRef, useState } from 'react';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { UI_TEXTS } from '../../../lib/ui-texts.ts';
+import { TIMINGS } from '@portal/contract/limits';
+import { homeForRole } from '@portal/contract/roles';
+import { readSession, storeToken } from '../../../lib/auth-storage.ts';
+import { decodeTokenClaims } from '../../../lib/jwt-claims.ts';
 import { useSession } from '../../../lib/use-session.ts';
+import { tenantFromSearch } from '../api/claim-context.ts';
+import { RegistrationCard } from '../components/registration-card.tsx';
+import { REGISTRATION_TEXTS } from '../registration-texts.ts';
+import { AgentVerifyPage } from './agent-verify-page.tsx';
 
-const CARD_MAX_WIDTH = 500;
-
-/** Employee account claiming (SPEC §2). The three verification steps arrive with their own issue. */
+/**
+ * /register-employee (SPEC §2, §4). The role is read when the screen opens: an agent gets the
+ * agent variant; anyone else claims their own account and is signed in and sent on after 2 s.
+ */
 export function RegisterEmployeePage() {
+  const [openedAs] = useState(() => readSession()?.claims.role ?? null);
+  if (openedAs === 'AGENT') {
+    return (
+      <Box sx={{ px: 2, py: { xs: 4, md: 8 } }}>
+        <AgentVerifyPage headingComponent="h1" />
+      </Box>
+    );
+  }
+  return <PublicRegistration />;
+}
+
+function PublicRegistration() {
   const session = useSession();
+  const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const [tenant] = useState(() => tenantFromSearch(search));
+  const redirect = useRef<number | undefined>(undefined);
+  useEffect(() => () => window.clearTimeout(redirect.current), []);
+
+  const onCreated = (token: string) => {
+    storeToken(token);
+    const home = homeForRole(decodeTokenClaims(token)?.role);
+    redirect.current = window.setTimeout(
+      () => void navigate(home, { replace: true }),
+      TIMINGS.publicRedirectMs,
+    );
+    return false;
+  };
+
   return (
     <Box sx={{ px: 2, py: { xs: 4, md: 8 } }}>
-      <Paper elevation={3} sx={{ p: { xs: 3, sm: 4 }, mx: 'auto', maxWidth: CARD_MAX_WIDTH }}>
-        <Typography variant="h4" component="h1" gutterBottom>
-          {UI_TEXTS.registration.title}
-        </Typography>
-        <Typography sx={{ color: 'text.secondary', mb: 3 }}>{UI_TEXTS.registration.subtitle}</Typography>
-        <Alert severity="info">{UI_TEXTS.sectionPreparing}</Alert>
-        {session === null && (
-          <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
-            <Link component={RouterLink} to="/login">
-              {UI_TEXTS.registration.backToLogin}
-            </Link>
-          </Typography>
-        )}
-      </Paper>
+      <RegistrationCard
+        context={{ variant: 'public', tenant }}
+        headingComponent="h1"
+        onCreated={onCreated}
+        footer={
+          session === null && (
+            <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
+              <Link component={RouterLink} to="/login">
+                {REGISTRATION_TEXTS.backToLogin}
+              </Link>
+            </Typography>
+          )
+        }
+      />
     </Box>
   );
 }

@@ -1,0 +1,134 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CircularProgress from '@mui/material/CircularProgress';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
+import WarningAmber from '@mui/icons-material/WarningAmber';
+import WarningAmberOutlined from '@mui/icons-material/WarningAmberOutlined';
+import { ReverifyRequestSchema } from '@portal/contract/claims';
+import { ApiError, NETWORK_ERROR_STATUS } from '../../../lib/api-client.ts';
+import { visuallyHidden } from '../../../lib/visually-hidden.ts';
+import type { useReverifyRecord } from '../api/reverify-record.ts';
+import { PROFILE_TEXTS } from '../profile-texts.ts';
+
+type ReverifyFormInput = z.input<typeof ReverifyRequestSchema>;
+type ReverifyForm = z.output<typeof ReverifyRequestSchema>;
+
+const texts = PROFILE_TEXTS.actionRequired;
+/** Dark amber with 5.5:1 on white; MUI's warning.main is too light for text. */
+const AMBER = '#b34700';
+
+/** The server's message (wrong SSID/NIN, provider down, no longer awaiting), else SPEC §8's text. */
+export function reverifyFailureText(error: unknown): string {
+  if (error instanceof ApiError && error.status !== NETWORK_ERROR_STATUS && error.serverMessage) {
+    return error.serverMessage;
+  }
+  return texts.failed;
+}
+
+export interface ActionRequiredCardProps {
+  recordId: string;
+  /** Held by the page, so the card (and its answer) stays after the record's status moves on. */
+  reverify: ReturnType<typeof useReverifyRecord>;
+}
+
+/**
+ * SPEC §2/§4: a record AWAITING_REVALIDATION asks for SSID and NIN again. After success the form
+ * is disabled and says the record is pending final review.
+ */
+export function ActionRequiredCard({ recordId, reverify }: ActionRequiredCardProps) {
+  const done = reverify.isSuccess;
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isValid },
+  } = useForm<ReverifyFormInput, unknown, ReverifyForm>({
+    resolver: zodResolver(ReverifyRequestSchema),
+    mode: 'onTouched',
+    defaultValues: { ssid: '', nin: '' },
+  });
+  const onSubmit = handleSubmit((input) => {
+    if (reverify.isPending || done) return;
+    reverify.mutate({ recordId, ...input });
+  });
+
+  return (
+    <Card
+      variant="outlined"
+      component="section"
+      aria-labelledby="action-required-title"
+      sx={{ borderColor: AMBER, borderLeftWidth: 6 }}
+    >
+      <CardContent sx={{ p: { xs: 2, md: 3 } }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, color: AMBER }}>
+          <WarningAmber aria-hidden="true" />
+          <Typography id="action-required-title" variant="h6" component="h3" sx={{ color: AMBER }}>
+            {texts.title}
+          </Typography>
+        </Box>
+        <Typography sx={{ mt: 1, mb: 2.5 }}>{texts.message}</Typography>
+        <Stack component="form" noValidate onSubmit={onSubmit} spacing={2}>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <TextField
+              {...register('ssid')}
+              label={texts.ssid}
+              required
+              fullWidth
+              autoComplete="off"
+              disabled={done}
+              error={errors.ssid !== undefined}
+              helperText={errors.ssid?.message}
+            />
+            <TextField
+              {...register('nin')}
+              label={texts.nin}
+              required
+              fullWidth
+              autoComplete="off"
+              disabled={done}
+              error={errors.nin !== undefined}
+              helperText={errors.nin?.message}
+              slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+            />
+          </Stack>
+          {done && (
+            <Alert severity="success" role="status" icon={<CheckCircleOutlined fontSize="inherit" />}>
+              {reverify.data.message || texts.ok}
+            </Alert>
+          )}
+          {reverify.isError && (
+            <Alert severity="error" icon={<WarningAmberOutlined fontSize="inherit" />}>
+              {reverifyFailureText(reverify.error)}
+            </Alert>
+          )}
+          <Box>
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={!isValid || reverify.isPending || done}
+              aria-busy={reverify.isPending}
+              sx={{ minWidth: 140, minHeight: 40 }}
+            >
+              {reverify.isPending ? (
+                <>
+                  <CircularProgress size={24} color="inherit" aria-hidden="true" />
+                  <span style={visuallyHidden}>{texts.busy}</span>
+                </>
+              ) : (
+                texts.submit
+              )}
+            </Button>
+          </Box>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,43 @@
+import { RECORD_STATUSES, type MasterRecord } from '@portal/contract/records';
+import { PROFILE_TEXTS } from './profile-texts.ts';
+
+const KNOWN: ReadonlySet<string> = new Set(RECORD_STATUSES);
+
+/** 'AWAITING_REVALIDATION' → 'Awaiting Revalidation'; a status the product does not know is 'Unknown'. */
+export function statusLabel(status: string | null | undefined): string {
+  if (!status || !KNOWN.has(status)) return PROFILE_TEXTS.unknownStatus;
+  return status
+    .toLowerCase()
+    .split('_')
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
+}
+
+/** A value, or 'N/A' when it is missing or blank (SPEC §2). */
+export function orNotAvailable(value: string | null | undefined): string {
+  return value?.trim() ? value.trim() : PROFILE_TEXTS.notAvailable;
+}
+
+export interface ProfileRow {
+  label: string;
+  value: string;
+}
+
+/** The rows of the profile card under the name and Work ID, in SPEC order. */
+export function profileRows(record: MasterRecord): ProfileRow[] {
+  const f = PROFILE_TEXTS.fields;
+  return [
+    { label: f.status, value: statusLabel(record.status) },
+    { label: f.ssid, value: orNotAvailable(record.ssid) },
+    { label: f.nin, value: orNotAvailable(record.nin) },
+    { label: f.ministry, value: orNotAvailable(record.ministry) },
+    { label: f.department, value: orNotAvailable(record.department) },
+    { label: f.gradeLevel, value: orNotAvailable(record.gradeLevel) },
+  ];
+}
+
+export function workIdOf(record: MasterRecord): string {
+  return record.employeeId?.trim() ? record.employeeId.trim() : PROFILE_TEXTS.notAssigned;
+}
+
+export const needsReverification = (record: MasterRecord) => record.status === 'AWAITING_REVALIDATION';

@@ -1,0 +1,45 @@
+import { CLAIM_MESSAGES } from '@portal/contract/claims';
+
+/** Texts of the employee's profile (SPEC §2 Employee dashboard, §8 Employee). */
+export const PROFILE_TEXTS = {
+  title: 'My Profile',
+  loading: 'Loading your record...',
+  loadFailed: CLAIM_MESSAGES.loadRecordFailed,
+  retry: 'Retry',
+  noRecord: 'No employee record is linked to this account yet. Please contact your administrator.',
+  notAssigned: 'Not Assigned',
+  notAvailable: 'N/A',
+  unknownStatus: 'Unknown',
+  workId: 'Work ID',
+  fields: {
+    status: 'Status',
+    ssid: 'SSID',
+    nin: 'NIN',
+    ministry: 'Ministry',
+    department: 'Department',
+    gradeLevel: 'Grade Level',
+  },
+  detailsLabel: 'Record details',
+  actionRequired: {
+    title: 'Action Required',
+    message:
+      'Your record changed in the latest master list upload and must be verified again. Please re-submit your SSID and NIN.',
+    ssid: 'SSID',
+    nin: 'NIN',
+    submit: 'Re-verify',
+    busy: 'Re-verifying...',
+    ok: CLAIM_MESSAGES.reverifyOk,
+    failed: CLAIM_MESSAGES.reverifyFailed,
+  },
+  comingSoon: {
+    badge: 'Coming Soon',
+    loans: {
+      title: 'Access Loans',
+      description: 'Apply for staff loans backed by your verified record.',
+    },
+    liveness: {
+      title: 'Liveness Check',
+      description: 'Confirm your presence with a quick face check from your phone.',
+    },
+  },
+} as const;

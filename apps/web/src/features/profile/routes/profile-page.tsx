@@ -1,0 +1,68 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
+import FaceRetouchingNaturalOutlined from '@mui/icons-material/FaceRetouchingNaturalOutlined';
+import { LoadingState } from '../../../components/loading-state.tsx';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useSession } from '../../../lib/use-session.ts';
+import { useMyRecord } from '../api/get-my-record.ts';
+import { useReverifyRecord } from '../api/reverify-record.ts';
+import { ActionRequiredCard } from '../components/action-required-card.tsx';
+import { ComingSoonCard } from '../components/coming-soon-card.tsx';
+import { ProfileCard } from '../components/profile-card.tsx';
+import { needsReverification } from '../profile-record.ts';
+import { PROFILE_TEXTS } from '../profile-texts.ts';
+
+const texts = PROFILE_TEXTS;
+
+/** /dashboard/user/profile (SPEC §2 Employee dashboard): the employee's own record. */
+export function ProfilePage() {
+  // The role guard above this route lets only a signed-in employee in.
+  const userId = useSession()?.claims.sub ?? '';
+  const record = useMyRecord(userId);
+  const reverify = useReverifyRecord(userId);
+
+  if (record.isPending) return <LoadingState message={texts.loading} />;
+  if (record.isError) {
+    // An account without a linked record (e.g. the demo employee): say so; retrying will not help.
+    if (record.error instanceof ApiError && record.error.status === 404) {
+      return <Alert severity="info">{texts.noRecord}</Alert>;
+    }
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void record.refetch()}>
+            {texts.retry}
+          </Button>
+        }
+      >
+        {texts.loadFailed}
+      </Alert>
+    );
+  }
+
+  const data = record.data;
+  return (
+    <Stack spacing={3}>
+      {(needsReverification(data) || reverify.isSuccess) && (
+        <ActionRequiredCard recordId={data.id} reverify={reverify} />
+      )}
+      <ProfileCard record={data} />
+      <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)' } }}>
+        <ComingSoonCard
+          title={texts.comingSoon.loans.title}
+          description={texts.comingSoon.loans.description}
+          icon={<AccountBalanceOutlined />}
+        />
+        <ComingSoonCard
+          title={texts.comingSoon.liveness.title}
+          description={texts.comingSoon.liveness.description}
+          icon={<FaceRetouchingNaturalOutlined />}
+        />
+      </Box>
+    </Stack>
+  );
+}

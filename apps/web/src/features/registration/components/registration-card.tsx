@@ -1,0 +1,132 @@
+import { useReducer, type ReactNode } from 'react';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ClaimContext } from '../api/claim-context.ts';
+import { useConfirmPsn } from '../api/confirm-psn.ts';
+import { useCreateAccount } from '../api/create-account.ts';
+import { useInitiateClaim } from '../api/initiate-claim.ts';
+import {
+  STEP_ORDER,
+  failureText,
+  initialRegistrationState,
+  registrationReducer,
+  stepPosition,
+} from '../registration-machine.ts';
+import { REGISTRATION_TEXTS } from '../registration-texts.ts';
+import { ChallengeStep } from './challenge-step.tsx';
+import { CredentialsStep } from './credentials-step.tsx';
+import { IdentityStep } from './identity-step.tsx';
+
+/** SPEC §9: the registration card is at most 500 px wide. */
+export const REGISTRATION_CARD_MAX_WIDTH = 500;
+
+const texts = REGISTRATION_TEXTS;
+
+export interface RegistrationCardProps {
+  context: ClaimContext;
+  /** h1 on the public screen, h3 inside the agent dashboard's panel. */
+  headingComponent: 'h1' | 'h3';
+  /**
+   * The account was created. Returns true when the card should start again (agent), false when
+   * it should keep showing the success text (public, until the redirect).
+   */
+  onCreated: (token: string) => boolean;
+  /** Below the form ('Back to Login'). */
+  footer?: ReactNode;
+  /** Above the steps (the agent's note). */
+  note?: ReactNode;
+}
+
+/** The three-step claim of SPEC §2 in one card, for the public and the agent variant. */
+export function RegistrationCard({
+  context,
+  headingComponent,
+  onCreated,
+  footer,
+  note,
+}: RegistrationCardProps) {
+  const [state, dispatch] = useReducer(registrationReducer, initialRegistrationState);
+  const initiate = useInitiateClaim(context);
+  const challenge = useConfirmPsn(context);
+  const create = useCreateAccount();
+  const step = texts.steps[state.step];
+  const hints = texts.hints[context.variant];
+  const startOver = () => dispatch({ type: 'restart' });
+
+  return (
+    <Paper
+      variant={headingComponent === 'h1' ? 'elevation' : 'outlined'}
+      elevation={headingComponent === 'h1' ? 3 : 0}
+      sx={{ p: { xs: 3, sm: 4 }, mx: 'auto', maxWidth: REGISTRATION_CARD_MAX_WIDTH }}
+      data-step={state.step}
+      data-testid="registration-card"
+    >
+      <Typography variant="overline" component="p" sx={{ color: 'text.secondary', lineHeight: 1.5 }}>
+        {texts.stepOf(stepPosition(state.step), STEP_ORDER.length)}
+      </Typography>
+      <Typography variant={headingComponent === 'h1' ? 'h4' : 'h5'} component={headingComponent}>
+        {step.title}
+      </Typography>
+      <Typography sx={{ color: 'text.secondary', mt: 0.5, mb: 3 }}>{texts.subtitle}</Typography>
+      <Stack spacing={2}>
+        {note}
+        {state.step === 'initial' && (
+          <IdentityStep
+            key={state.round}
+            hint={hints.initial}
+            busy={initiate.isPending}
+            message={state.message}
+            autoFocus={state.round > 0}
+            onSubmit={(identity) =>
+              initiate.mutate(identity, {
+                onSuccess: (response) => dispatch({ type: 'initiated', response }),
+                onError: (error) => dispatch({ type: 'failed', text: failureText.initiate(error) }),
+              })
+            }
+          />
+        )}
+        {state.step === 'challenge' && (
+          <ChallengeStep
+            hint={hints.challenge}
+            busy={challenge.isPending}
+            message={state.message}
+            hasClaim={state.recordId !== null}
+            onStartOver={startOver}
+            onSubmit={(psn) =>
+              state.recordId !== null &&
+              challenge.mutate(
+                { recordId: state.recordId, psn },
+                {
+                  onSuccess: (response) => dispatch({ type: 'challenged', response }),
+                  onError: (error) => dispatch({ type: 'failed', text: failureText.challenge(error) }),
+                },
+              )
+            }
+          />
+        )}
+        {state.step === 'create' && (
+          <CredentialsStep
+            hint={hints.create}
+            assisted={context.variant === 'agent'}
+            busy={create.isPending}
+            done={state.done}
+            message={state.message}
+            onStartOver={startOver}
+            onSubmit={(credentials) =>
+              state.recordId !== null &&
+              create.mutate(
+                { ...credentials, recordId: state.recordId },
+                {
+                  onSuccess: ({ token }) => dispatch({ type: onCreated(token) ? 'restart' : 'created' }),
+                  onError: (error) => dispatch({ type: 'failed', text: failureText.create(error) }),
+                },
+              )
+            }
+          />
+        )}
+      </Stack>
+      {footer}
+    </Paper>
+  );
+}

@@ -1,0 +1,38 @@
+import { CLAIM_MESSAGES } from '@portal/contract/claims';
+
+/** Texts of the registration card (SPEC §2 Employee registration, §8); messages from the contract. */
+export const REGISTRATION_TEXTS = {
+  subtitle: 'Claim Your Secure Account',
+  stepOf: (position: number, total: number) => `Step ${position} of ${total}`,
+  steps: {
+    initial: { title: 'Verify Your Identity', submit: 'Next', busy: 'Verifying...' },
+    challenge: { title: 'Security Confirmation', submit: 'Confirm & Continue', busy: 'Confirming...' },
+    create: { title: 'Create Your Credentials', submit: 'Create Account', busy: 'Creating account...' },
+  },
+  fields: {
+    ssid: 'SSID',
+    nin: 'NIN',
+    psn: 'PSN',
+    psnPlaceholder: 'Enter your PSN',
+    email: 'Email',
+    password: 'Password',
+    togglePassword: 'toggle password visibility',
+  },
+  /** The line under each step's heading: the employee's own words, or the agent's. */
+  hints: {
+    public: {
+      initial: 'Enter the SSID and NIN on your employment record.',
+      challenge: 'Confirm your Personnel Service Number (PSN) to prove the record is yours.',
+      create: 'Choose the email and password you will sign in with (at least 8 characters).',
+    },
+    agent: {
+      initial: "Enter the employee's SSID and NIN as on their employment record.",
+      challenge: "Confirm the employee's Personnel Service Number (PSN).",
+      create: 'Enter the email and password the employee will sign in with (at least 8 characters).',
+    },
+  },
+  agentNote: 'You are registering an employee on their behalf; your own session stays signed in.',
+  startOver: 'Start Over',
+  backToLogin: 'Back to Login',
+  messages: CLAIM_MESSAGES,
+} as const;
