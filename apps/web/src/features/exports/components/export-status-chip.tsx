@@ -28,7 +28,8 @@ export function ExportStatusChip({ job }: { job: Pick<ExportJob, 'status' | 'sta
     />
   );
   return job.statusMessage ? (
-    <Tooltip title={job.statusMessage} describeChild arrow>
+    // To the right, over this row's own (empty) count, not over the next row's status.
+    <Tooltip title={job.statusMessage} placement="right" describeChild arrow>
       {chip}
     </Tooltip>
   ) : (

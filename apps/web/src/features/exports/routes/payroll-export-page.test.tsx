@@ -61,6 +61,13 @@ describe('payroll export screen', () => {
     });
     const rows = await historyRows();
     expect(rows).toHaveLength(4);
+    expect(screen.getAllByRole('columnheader').map((header) => header.textContent)).toEqual([
+      'Status',
+      'Records',
+      'Initiated By',
+      'Export Date',
+      'Download',
+    ]);
     const download = (row: HTMLElement) => within(row).getByRole('button', { name: /^Download/ });
     expect(within(rows[0]!).getByText('PENDING')).toBeTruthy();
     expect(within(rows[1]!).getByText('PROCESSING')).toBeTruthy();
