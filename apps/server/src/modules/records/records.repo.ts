@@ -89,6 +89,25 @@ export class RecordsRepo {
   }
 
   async count(scope: TenantScope | RecordScope, filter: RecordFilter): Promise<number> {
+    const byStatusOnly =
+      !('reviewerId' in scope && scope.reviewerId) &&
+      !filter.ministryIds?.length &&
+      !filter.departmentIds?.length &&
+      !filter.grades?.length &&
+      !filter.ids?.length;
+    if (byStatusOnly) {
+      // The whole tenant, or a status of it: the trigger-maintained counts, exact and without a scan.
+      const [row] = await this.orm
+        .select({ n: sql<number>`coalesce(sum(${recordCounts.n}), 0)::int` })
+        .from(recordCounts)
+        .where(
+          and(
+            eq(recordCounts.tenantId, scope.tenantId),
+            filter.statuses?.length ? inArray(recordCounts.status, filter.statuses) : undefined,
+          ),
+        );
+      return Number(row?.n ?? 0);
+    }
     const [row] = await this.orm
       .select({ n: sql<number>`count(*)::int` })
       .from(records)

@@ -66,6 +66,10 @@ async function verifyChunk(
   return perBatch.flat();
 }
 
+function leaseLost(ctx: JobContext, jobId: string): void {
+  ctx.log.warn({ jobId }, 'bulk verification lease lost; another worker continues');
+}
+
 /**
  * Verifies the job's records chunk by chunk; each chunk commits its results with the counters
  * and the cursor, so a restarted worker resumes after the last commit.
@@ -83,19 +87,29 @@ export function bulkVerifyHandler(
     if (!job.markedAt) await repo.markRecords(scope, jobId);
     else await repo.setRunning(scope, jobId);
     job = (await repo.getJob(scope, jobId))!;
+    // Chunk n's results commit while chunk n+1 is looked up (and n+2 is read), so the provider is
+    // not idle during database writes. Commits stay in cursor order: a restart resumes after the
+    // last one, and a chunk looked up but not committed is simply looked up again.
+    let applying: Promise<boolean> = Promise.resolve(true);
     try {
       const client = new OptimaClient(await settings.forTenant(tenantId), opts.client);
-      let cursor = job.cursor;
+      const read = (after: string | null) => {
+        const chunk = repo.nextChunk(scope, jobId, after, opts.chunkSize);
+        chunk.catch(() => undefined); // awaited in turn below; never an unhandled rejection meanwhile
+        return chunk;
+      };
+      let next = read(job.cursor);
       for (;;) {
-        const chunk = await repo.nextChunk(scope, jobId, cursor, opts.chunkSize);
+        const chunk = await next;
         if (chunk.length === 0) break;
+        const cursor = chunk.at(-1)!.id;
+        next = read(cursor);
         const results = await verifyChunk(client, chunk, opts.concurrency);
-        cursor = chunk.at(-1)!.id;
-        if (!(await repo.applyChunk(scope, jobId, opts.workerId, results, cursor, opts.leaseSeconds))) {
-          ctx.log.warn({ jobId }, 'bulk verification lease lost; another worker continues');
-          return;
-        }
+        if (!(await applying)) return leaseLost(ctx, jobId);
+        applying = repo.applyChunk(scope, jobId, opts.workerId, results, cursor, opts.leaseSeconds);
+        applying.catch(() => undefined);
       }
+      if (!(await applying)) return leaseLost(ctx, jobId);
       const done = (await repo.getJob(scope, jobId))!;
       await repo.finish(
         scope,
@@ -105,6 +119,8 @@ export function bulkVerifyHandler(
           `${done.mismatchedRecords} mismatched, ${done.notFoundRecords} not found, ${done.failedRecords} failed.`,
       );
     } catch (err) {
+      // The chunk being committed finishes (or fails) before the job's end is written.
+      if (!(await applying.catch(() => true))) return leaseLost(ctx, jobId);
       const expected = err instanceof ProviderDownError || err instanceof ProviderNotConfiguredError;
       if (!expected) ctx.log.error({ err, jobId }, 'bulk verification stopped');
       await repo.finish(

@@ -1,0 +1,145 @@
+// Shared set-up of the 1,000,000-record benchmarks: a throwaway PostgreSQL cluster, a portal process
+// on it (demo tenant and users), the records written straight in SQL (the upload path has its own
+// benchmark), and autocannon runs against the portal's API on loopback.
+import autocannon from 'autocannon';
+import pg from 'pg';
+// @ts-expect-error plain ESM helper without types
+import { startCluster } from '../../scripts/pg-cluster.mjs';
+import { login, startPortal, type PortalProcess } from './portal-process.ts';
+
+export interface Cluster {
+  url: string;
+  stop(): void;
+}
+
+export async function startBenchCluster(): Promise<Cluster> {
+  return (await startCluster({
+    settings: ['shared_buffers=512MB', 'max_wal_size=4GB', 'work_mem=16MB'],
+  })) as Cluster;
+}
+
+export async function createDatabase(cluster: Cluster, name: string): Promise<string> {
+  const client = new pg.Client({ connectionString: cluster.url });
+  await client.connect();
+  await client.query(`create database ${name}`);
+  await client.end();
+  const url = new URL(cluster.url);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** The share of each state among the seeded records (by the record's number modulo 100). */
+export const STATE_SHARES = [
+  { status: 'VALIDATED', below: 60, verified: true },
+  { status: 'PENDING_GRADE_VALIDATION', below: 80, verified: true },
+  { status: 'MISMATCHED', below: 86, verified: true },
+  { status: 'NOT_FOUND', below: 90, verified: false },
+  { status: 'REJECTED', below: 92, verified: true },
+  { status: 'UPLOADED', below: 100, verified: false },
+] as const;
+
+export const MINISTRY_COUNT = 20;
+export const DEPARTMENT_COUNT = 100;
+
+/**
+ * Writes `count` records of the demo tenant in batches of 100,000 (one statement each), spread (hashed, so
+ * independently of the state) over 20 ministries, 100 departments and 17 grade levels, in the states of STATE_SHARES, then analyzes.
+ */
+export async function seedRecords(
+  databaseUrl: string,
+  count: number,
+  opts: { allValidated?: boolean } = {},
+): Promise<{ tenantId: string }> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const tenant = await client.query<{ id: string }>(`select id from tenants where subdomain = 'demo'`);
+    const tenantId = tenant.rows[0]!.id;
+    await client.query(
+      `insert into ministries (tenant_id, name) select $1, 'Ministry of Bench ' || g from generate_series(1, ${MINISTRY_COUNT}) g
+       on conflict do nothing`,
+      [tenantId],
+    );
+    await client.query(
+      `insert into departments (tenant_id, name) select $1, 'Bench Department ' || g from generate_series(1, ${DEPARTMENT_COUNT}) g
+       on conflict do nothing`,
+      [tenantId],
+    );
+    const shares: readonly (typeof STATE_SHARES)[number][] = opts.allValidated
+      ? [STATE_SHARES[0]]
+      : STATE_SHARES;
+    const status = `case ${shares.map((s) => `when g % 100 < ${opts.allValidated ? 100 : s.below} then '${s.status}'`).join(' ')} end`;
+    const verified = `case ${shares.map((s) => `when g % 100 < ${opts.allValidated ? 100 : s.below} then ${s.verified}`).join(' ')} end`;
+    for (let from = 1; from <= count; from += 100_000) {
+      const to = Math.min(count, from + 99_999);
+      await client.query(
+        `with m as (select array_agg(id order by name) a from ministries where tenant_id = $1 and name like 'Ministry of Bench %'),
+              d as (select array_agg(id order by name) a from departments where tenant_id = $1 and name like 'Bench Department %')
+         insert into records (tenant_id, natural_key, full_name, employee_id, psn, nin, ssid, ministry_id, department_id,
+           grade_level, salary_grade_id, salary_structure, date_of_birth, email, status, sot_verified, original_upload_data,
+           validated_at)
+         select $1, 'PSN' || lpad(g::text, 8, '0'), 'Bench Person ' || g, 'W' || g, 'PSN' || lpad(g::text, 8, '0'),
+           (20000000000 + g)::text, 'SS' || lpad(g::text, 8, '0'),
+           m.a[1 + abs(hashint4(g)) % ${MINISTRY_COUNT}], d.a[1 + abs(hashint4(g + 7777777)) % ${DEPARTMENT_COUNT}],
+           'GL ' || lpad((1 + abs(hashint4(g + 3333333)) % 17)::text, 2, '0'), 'SG' || (g % 40), 'CONPSS', date '1970-01-01' + (g % 12000),
+           'person' || g || '@bench.local', ${status}, ${verified},
+           jsonb_build_object('Full Name', 'Bench Person ' || g, 'PSN', 'PSN' || lpad(g::text, 8, '0')),
+           case when ${status} = 'VALIDATED' then now() - (g % 1000) * interval '1 minute' end
+         from generate_series(${from}, ${to}) g, m, d`,
+        [tenantId],
+      );
+    }
+    await client.query('vacuum analyze records');
+    return { tenantId };
+  } finally {
+    await client.end();
+  }
+}
+
+export interface Loaded {
+  requestsPerSecond: number;
+  p50: number;
+  p90: number;
+  p97_5: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+/** autocannon against one URL (GET, bearer token), loopback. */
+export async function load(
+  url: string,
+  token: string,
+  connections: number,
+  seconds: number,
+): Promise<Loaded> {
+  const r = await new Promise<autocannon.Result>((resolve, reject) =>
+    autocannon(
+      { url, headers: { authorization: `Bearer ${token}` }, connections, duration: seconds },
+      (err, result) => (err ? reject(err) : resolve(result)),
+    ),
+  );
+  return {
+    requestsPerSecond: r.requests.average,
+    p50: r.latency.p50,
+    p90: r.latency.p90,
+    p97_5: r.latency.p97_5,
+    p99: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors,
+  };
+}
+
+export const describeLoad = (l: Loaded) =>
+  `${l.requestsPerSecond.toFixed(0)} req/s, p50 ${l.p50} ms, p90 ${l.p90} ms, p97.5 ${l.p97_5} ms, p99 ${l.p99} ms` +
+  ` (p95 lies between p90 and p97.5), non-2xx ${l.non2xx}, errors ${l.errors}`;
+
+/** A portal on PostgreSQL with the demo tenant, signed in as its administrator. */
+export async function startSeededPortal(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+): Promise<{ portal: PortalProcess; token: string }> {
+  const portal = await startPortal({ DEMO: 'true', DATABASE_URL: databaseUrl, ...env });
+  const token = await login(portal.base, 'tenant.admin@demo.local', 'Demo12345!');
+  return { portal, token };
+}

@@ -1,0 +1,72 @@
+// The read paths over 1,000,000 records on PostgreSQL, each under 20 concurrent connections on
+// loopback (autocannon): the records list with two filters (issue 4), the validation queues with
+// filters (issue 7), the not-found list and the dashboard stats (issue 6).
+// Run: npm run bench:reads  (BENCH_RECORDS to change the count, BENCH_SECONDS the duration of a run)
+import {
+  createDatabase,
+  describeLoad,
+  load,
+  seedRecords,
+  startBenchCluster,
+  startSeededPortal,
+} from './lib/million.ts';
+
+const COUNT = Number(process.env.BENCH_RECORDS ?? 1_000_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = 20;
+const TARGET_MS = 100;
+
+const cluster = await startBenchCluster();
+const results: string[] = [];
+try {
+  const url = await createDatabase(cluster, 'reads');
+  // The portal migrates the schema and creates the demo tenant; the records are written after.
+  const first = await startSeededPortal(url);
+  await first.portal.stop();
+  const seeding = performance.now();
+  await seedRecords(url, COUNT);
+  console.log(`seeded ${COUNT} records in ${((performance.now() - seeding) / 1000).toFixed(1)} s`);
+
+  const { portal, token } = await startSeededPortal(url);
+  try {
+    const get = async <T>(path: string): Promise<T> => {
+      const res = await fetch(`${portal.base}${path}`, { headers: { authorization: `Bearer ${token}` } });
+      if (!res.ok) throw new Error(`${path}: ${res.status}`);
+      return (await res.json()) as T;
+    };
+    const ministries = await get<{ id: string; name: string }[]>('/api/v1/tenant-admin/ministries');
+    const departments = await get<{ id: string; name: string }[]>('/api/v1/tenant-admin/departments');
+    const ministry = ministries.find((m) => m.name === 'Ministry of Bench 7')!.id;
+    const department = departments.find((d) => d.name === 'Bench Department 42')!.id;
+
+    const cases: [string, string][] = [
+      ['records, ministry + grade', `/api/v1/records?ministry=${ministry}&grade=GL%2007&page=3&pageSize=25`],
+      [
+        'pending-approval queue, ministry + grade',
+        `/api/v1/records/queue/pending-approval?ministry=${ministry}&grade=GL%2005&page=2&pageSize=25`,
+      ],
+      [
+        'mismatched queue, department',
+        `/api/v1/records/queue/mismatched?department=${department}&pageSize=25`,
+      ],
+      ['pending-approval queue, no filter', `/api/v1/records/queue/pending-approval?pageSize=25`],
+      ['not-found list, ministry', `/api/v1/records/flagged/not-in-sot?ministry=${ministry}&pageSize=25`],
+      ['dashboard stats', `/api/v1/tenant-admin/dashboard/stats`],
+    ];
+    for (const [label, path] of cases) {
+      const page = await get<{ total?: number }>(path);
+      const l = await load(`${portal.base}${path}`, token, CONNECTIONS, SECONDS);
+      const verdict = l.p97_5 <= TARGET_MS ? 'met' : l.p90 <= TARGET_MS ? 'p90 met, p97.5 over' : 'NOT met';
+      const line =
+        `${label} (${page.total === undefined ? 'stats' : `${page.total} matching`}), ${COUNT} records, ` +
+        `${CONNECTIONS} connections: ${describeLoad(l)} — p95 ≤ ${TARGET_MS} ms ${verdict}`;
+      results.push(line);
+      console.log(line);
+    }
+  } finally {
+    await portal.stop();
+  }
+} finally {
+  cluster.stop();
+}
+console.log('\nSummary\n' + results.join('\n'));

@@ -1,0 +1,256 @@
+// Bulk verification on this machine: 100,000 records of a portal on PostgreSQL verified against the
+// OPTIMA simulator as its own process on loopback, at 20 ms latency per request; then the
+// simulator's own capacity, measured in the same run with autocannon straight at lookup-batch over
+// as many connections as the portal's lookup concurrency; then the dashboard stats over
+// 1,000,000 records under 20 connections.
+// Run: npm run bench:verify  (BENCH_RECORDS, BENCH_LATENCY_MS, VERIFY_CONCURRENCY to change)
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { OPTIMA_BATCH_MAX, OPTIMA_PATHS } from '@portal/contract/optima';
+import { encryptPayload, parseOptimaKeys } from '@portal/identity-sim/optima-crypto';
+import { GeneratedPopulation } from '@portal/identity-sim/generated-population';
+import { DEMO_CREDENTIALS } from '@portal/identity-sim/simulator';
+import { HEADERS } from './lib/master-list.ts';
+import {
+  createDatabase,
+  describeLoad,
+  load,
+  seedRecords,
+  startBenchCluster,
+  startSeededPortal,
+} from './lib/million.ts';
+import { csrfHeaders, freePort, login, root, upload } from './lib/portal-process.ts';
+
+const COUNT = Number(process.env.BENCH_RECORDS ?? 100_000);
+const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 20);
+const CONCURRENCY = Number(process.env.VERIFY_CONCURRENCY ?? 4);
+const STATS_RECORDS = Number(process.env.BENCH_STATS_RECORDS ?? 1_000_000);
+const SEED = 11;
+const results: string[] = [];
+const say = (line: string) => {
+  results.push(line);
+  console.log(line);
+};
+
+/** The master list of the population: 2% with another date of birth (mismatched), 2% unknown NINs. */
+function writeMasterList(file: string, population: GeneratedPopulation) {
+  const out = fs.openSync(file, 'w');
+  const csv = (v: string) => (/[",\n]/.test(v) ? `"${v.replaceAll('"', '""')}"` : v);
+  fs.writeSync(out, HEADERS.join(',') + '\n');
+  let lines: string[] = [];
+  for (let i = 0; i < population.size; i++) {
+    const p = population.personAt(i);
+    const unknown = i % 50 === 1;
+    const dob = i % 50 === 0 ? '1999-12-31' : p.dateOfBirth;
+    lines.push(
+      [
+        String(i + 1),
+        p.fullName,
+        `W${i}`,
+        `BP${String(i).padStart(7, '0')}`,
+        unknown ? population.ninAt(population.size + i) : p.nin,
+        p.ssid ?? '',
+        p.ministry ?? 'Ministry of Finance',
+        p.department ?? 'Accounts',
+        p.gradeLevel ?? 'GL 07',
+        'SG1',
+        'CONPSS',
+        dob,
+        '',
+        '',
+      ]
+        .map(csv)
+        .join(',') + '\n',
+    );
+    if (lines.length === 10_000) {
+      fs.writeSync(out, lines.join(''));
+      lines = [];
+    }
+  }
+  fs.writeSync(out, lines.join(''));
+  fs.closeSync(out);
+}
+
+async function startSimulator(count: number) {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'apps/identity-sim/src/main.ts',
+      '--port',
+      String(port),
+      '--generate',
+      String(count),
+      '--seed',
+      String(SEED),
+      '--latency-ms',
+      String(LATENCY_MS),
+    ],
+    { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      // not yet
+    }
+    if (i > 300) throw new Error('simulator did not start');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** Points the demo tenant at the simulator, as the global administrator would in the tenant form. */
+async function pointDemoTenantAt(base: string, simUrl: string) {
+  const token = await login(base, 'admin@portal.local', 'ChangeMe123!');
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...csrfHeaders };
+  const list = (await (await fetch(`${base}/api/v1/global-admin/tenants`, { headers })).json()) as
+    | { id: string; subdomain: string; name: string; stateCode: string }[]
+    | { items: { id: string; subdomain: string; name: string; stateCode: string }[] };
+  const tenants = Array.isArray(list) ? list : list.items;
+  const demo = tenants.find((t) => t.subdomain === 'demo')!;
+  const res = await fetch(`${base}/api/v1/global-admin/tenants/${demo.id}`, {
+    method: 'PUT',
+    headers,
+    body: JSON.stringify({
+      name: demo.name,
+      subdomain: demo.subdomain,
+      stateCode: demo.stateCode,
+      description: 'Benchmark tenant',
+      subscriptionStatus: 'ACTIVE',
+      providerName: 'OPTIMA',
+      apiBaseUrl: simUrl,
+      validationUrl: '',
+      clientId: DEMO_CREDENTIALS.clientId,
+      clientSecretEncrypted: DEMO_CREDENTIALS.clientSecret,
+      aesKey: DEMO_CREDENTIALS.aesKey,
+      iv: DEMO_CREDENTIALS.iv,
+    }),
+  });
+  if (!res.ok) throw new Error(`tenant update failed: ${res.status} ${await res.text()}`);
+}
+
+interface BulkJob {
+  id: string;
+  status: string;
+  totalRecords: number;
+  successfullyVerifiedRecords: number;
+  failedRecords: number;
+  startedAt?: string | null;
+  finishedAt?: string | null;
+  createdAt: string;
+}
+
+/** The simulator's throughput in records/s: autocannon POSTs full lookup-batch requests. */
+async function simulatorCapacity(simUrl: string, population: GeneratedPopulation) {
+  const tokenRes = await fetch(`${simUrl}${OPTIMA_PATHS.token}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      clientId: DEMO_CREDENTIALS.clientId,
+      clientSecret: DEMO_CREDENTIALS.clientSecret,
+    }),
+  });
+  const { accessToken } = (await tokenRes.json()) as { accessToken: string };
+  const keys = parseOptimaKeys(DEMO_CREDENTIALS.aesKey, DEMO_CREDENTIALS.iv);
+  const items = Array.from({ length: OPTIMA_BATCH_MAX }, (_, i) => {
+    const p = population.personAt((i * 97) % population.size);
+    return { nin: p.nin, ssid: p.ssid };
+  });
+  const body = JSON.stringify({ payload: encryptPayload(keys, { items }) });
+  const r = await new Promise<autocannon.Result>((resolve, reject) =>
+    autocannon(
+      {
+        url: `${simUrl}${OPTIMA_PATHS.lookupBatch}`,
+        method: 'POST',
+        headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+        body,
+        connections: CONCURRENCY,
+        duration: 10,
+      },
+      (err, result) => (err ? reject(err) : resolve(result)),
+    ),
+  );
+  if (r.non2xx > 0) throw new Error(`simulator answered ${r.non2xx} non-2xx`);
+  return { recordsPerSecond: r.requests.average * OPTIMA_BATCH_MAX, latencyP50: r.latency.p50 };
+}
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-verify-'));
+const cluster = await startBenchCluster();
+const population = new GeneratedPopulation({ count: COUNT, seed: SEED });
+const sim = await startSimulator(COUNT);
+try {
+  const file = path.join(dir, 'master-list.csv');
+  writeMasterList(file, population);
+  const url = await createDatabase(cluster, 'verify');
+  const { portal, token } = await startSeededPortal(url, { VERIFY_CONCURRENCY: String(CONCURRENCY) });
+  try {
+    await pointDemoTenantAt(portal.base, sim.url);
+    const uploaded = await upload(portal.base, token, file);
+    console.log(`uploaded ${COUNT} records in ${uploaded.seconds.toFixed(1)} s`);
+    const auth = { authorization: `Bearer ${token}`, ...csrfHeaders };
+    const started = performance.now();
+    const res = await fetch(`${portal.base}/api/v1/records/bulk-verify`, { method: 'POST', headers: auth });
+    if (!res.ok) throw new Error(`bulk-verify: ${res.status} ${await res.text()}`);
+    let job: BulkJob | undefined;
+    for (;;) {
+      await new Promise((r) => setTimeout(r, 250));
+      const jobs = (await (await fetch(`${portal.base}/api/v1/bulk-jobs`, { headers: auth })).json()) as
+        BulkJob[] | { items: BulkJob[] };
+      job = (Array.isArray(jobs) ? jobs : jobs.items)[0];
+      if (job && (job.status === 'COMPLETED' || job.status === 'FAILED')) break;
+    }
+    const wall = (performance.now() - started) / 1000;
+    if (job.status !== 'COMPLETED') throw new Error(`job ${job.status}`);
+    const stats = (await (
+      await fetch(`${portal.base}/api/v1/tenant-admin/dashboard/stats`, { headers: auth })
+    ).json()) as Record<string, number>;
+    const rate = job.totalRecords / wall;
+    say(
+      `bulk verification of ${job.totalRecords} records at ${LATENCY_MS} ms latency, lookup concurrency ${CONCURRENCY}: ` +
+        `${wall.toFixed(1)} s, ${Math.round(rate)} records/s (target ≥ 2,000); ` +
+        `verified ${job.successfullyVerifiedRecords}, failed ${job.failedRecords}; stats ${JSON.stringify(stats)}`,
+    );
+    const capacity = await simulatorCapacity(sim.url, population);
+    say(
+      `simulator capacity, autocannon at lookup-batch (${OPTIMA_BATCH_MAX} per request, ${CONCURRENCY} connections): ` +
+        `${Math.round(capacity.recordsPerSecond)} records/s (p50 ${capacity.latencyP50} ms); ` +
+        `portal ÷ simulator ${((100 * rate) / capacity.recordsPerSecond).toFixed(0)}% (target ≥ 70%)`,
+    );
+  } finally {
+    await portal.stop();
+  }
+
+  // Stats over 1,000,000 records (written in SQL; the path above already showed how they get there).
+  const statsUrl = await createDatabase(cluster, 'stats');
+  const first = await startSeededPortal(statsUrl);
+  await first.portal.stop();
+  await seedRecords(statsUrl, STATS_RECORDS);
+  const seeded = await startSeededPortal(statsUrl);
+  try {
+    const l = await load(`${seeded.portal.base}/api/v1/tenant-admin/dashboard/stats`, seeded.token, 20, 10);
+    say(
+      `GET dashboard/stats over ${STATS_RECORDS} records, 20 connections: ${describeLoad(l)} — p95 ≤ 100 ms ${l.p97_5 <= 100 ? 'met' : 'NOT met'}`,
+    );
+  } finally {
+    await seeded.portal.stop();
+  }
+} finally {
+  await sim.stop();
+  cluster.stop();
+  fs.rmSync(dir, { recursive: true, force: true });
+}
+console.log('\nSummary\n' + results.join('\n'));
