@@ -40,6 +40,9 @@ export interface QueueTableProps {
   onAction: (action: RowAction, record: MasterRecord) => void;
 }
 
+/** Codes read badly when broken across lines ('CONHESS-09-' / '04'). */
+const NOWRAP = new Set<QueueColumn>(['grade', 'salaryGradeId', 'salaryStructure']);
+
 const orDash = (value: string | null) => value || texts.noValue;
 
 function cell(column: QueueColumn, record: MasterRecord) {
@@ -79,7 +82,11 @@ export function QueueTable(props: QueueTableProps) {
           <TableHead>
             <TableRow>
               {columns.map((column) => (
-                <TableCell key={column} align={column === 'actions' ? 'right' : 'left'}>
+                <TableCell
+                  key={column}
+                  align={column === 'actions' ? 'right' : 'left'}
+                  sx={{ whiteSpace: column === 'employee' ? undefined : 'nowrap' }}
+                >
                   {texts.columns[column]}
                 </TableCell>
               ))}
@@ -102,7 +109,9 @@ export function QueueTable(props: QueueTableProps) {
                       />
                     </TableCell>
                   ) : (
-                    <TableCell key={column}>{cell(column, record)}</TableCell>
+                    <TableCell key={column} sx={NOWRAP.has(column) ? { whiteSpace: 'nowrap' } : undefined}>
+                      {cell(column, record)}
+                    </TableCell>
                   ),
                 )}
               </TableRow>
