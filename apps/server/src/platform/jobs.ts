@@ -39,6 +39,8 @@ export class JobQueue {
   readonly #opts: JobQueueOptions;
   #started = false;
   #working = false;
+  /** Worker id per queue, to wake a worker when a job is sent from this process. */
+  readonly #workers = new Map<string, string>();
 
   constructor(opts: JobQueueOptions) {
     this.#opts = opts;
@@ -71,7 +73,7 @@ export class JobQueue {
   async #startWorkers(): Promise<void> {
     this.#working = true;
     for (const { def, handler } of this.#defs.values()) {
-      await this.#boss.work<{ v: number; payload: unknown }>(
+      const workerId = await this.#boss.work<{ v: number; payload: unknown }>(
         def.name,
         { pollingIntervalSeconds: this.#opts.pollingIntervalSeconds, batchSize: 1 },
         async ([job]) => {
@@ -83,6 +85,7 @@ export class JobQueue {
           await handler(payload, { jobId: job.id, log });
         },
       );
+      this.#workers.set(def.name, workerId);
     }
   }
 
@@ -90,6 +93,9 @@ export class JobQueue {
     const data = { v: def.version, payload: def.schema.parse(payload) };
     const id = await this.#boss.send(def.name, data, options);
     if (!id) throw new Error(`${def.name}: job was not queued`);
+    // A job due now starts now in this process, not at the worker's next poll.
+    const workerId = this.#workers.get(def.name);
+    if (workerId && !options.startAfter) this.#boss.notifyWorker(workerId);
     return id;
   }
 

@@ -6,8 +6,7 @@ import { tenantScope } from '../../access/actor.ts';
 import type { Orm } from '../../platform/db.ts';
 import { defineJob, type JobHandler } from '../../platform/jobs.ts';
 import type { AuditRepo } from '../audit/audit.repo.ts';
-import { neutralise } from './csv-safety.ts';
-import { ExportWriter, type ExportRecord, type ExportsRepo } from './exports.repo.ts';
+import { ExportWriter, type ExportsRepo } from './exports.repo.ts';
 
 export const exportJob = defineJob({
   name: 'records.export',
@@ -19,21 +18,6 @@ export const exportJob = defineJob({
 
 const PAGE = 5000;
 const CHUNK_BYTES = 1024 * 1024;
-
-const line = (r: ExportRecord) => [
-  neutralise(r.psn),
-  neutralise(r.employee_id),
-  neutralise(r.full_name),
-  neutralise(r.ministry),
-  neutralise(r.department),
-  neutralise(r.grade_level),
-  neutralise(r.salary_grade_id),
-  neutralise(r.salary_structure),
-  neutralise(r.nin),
-  r.date_of_birth ?? '',
-  r.status,
-  r.validated_at ?? '',
-];
 
 /**
  * Writes the CSV (UTF-8 with BOM, RFC 4180, CRLF) in one repeatable-read transaction: the file is
@@ -71,12 +55,12 @@ export function exportHandler(
           }
         };
         await add(`\uFEFF${stringify([[...EXPORT_COLUMNS]], { record_delimiter: '\r\n' })}`);
-        for (let after: string | null = null; ;) {
-          const page = await writer.records(after, PAGE);
-          if (page.length === 0) break;
-          await add(stringify(page.map(line), { record_delimiter: '\r\n' }));
-          count += page.length;
-          after = page.at(-1)!.id;
+        await writer.openLines();
+        for (;;) {
+          const lines = await writer.nextLines(PAGE);
+          if (lines.length === 0) break;
+          await add(`${lines.join('\r\n')}\r\n`);
+          count += lines.length;
         }
         if (pendingBytes > 0) await add('', true);
         const sha256 = hash.digest('hex');

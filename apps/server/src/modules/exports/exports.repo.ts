@@ -5,22 +5,6 @@ import { exportChunks, exportJobs } from '../../db/schema/index.ts';
 
 export type ExportRow = typeof exportJobs.$inferSelect;
 
-export type ExportRecord = {
-  id: string;
-  psn: string | null;
-  employee_id: string | null;
-  full_name: string;
-  ministry: string | null;
-  department: string | null;
-  grade_level: string | null;
-  salary_grade_id: string | null;
-  salary_structure: string | null;
-  nin: string | null;
-  date_of_birth: string | null;
-  status: string;
-  validated_at: string | null;
-};
-
 /** Advisory-lock key of one export: held by the transaction that writes it. */
 export const exportLockKey = (id: string) => sql`hashtextextended(${`export:${id}`}, 0)`;
 
@@ -126,18 +110,33 @@ export class ExportWriter {
     await this.tx.execute(sql`select pg_advisory_xact_lock(${exportLockKey(this.exportId)})`);
   }
 
-  /** VALIDATED records after `afterId`, by id (keyset pages within the transaction's snapshot). */
-  async records(afterId: string | null, limit: number): Promise<ExportRecord[]> {
-    const result = await this.tx.execute<ExportRecord>(sql`
-      select r.id, r.psn, r.employee_id, r.full_name, m.name as ministry, d.name as department, r.grade_level,
-        r.salary_grade_id, r.salary_structure, r.nin, to_char(r.date_of_birth, 'YYYY-MM-DD') as date_of_birth, r.status,
-        to_char(r.validated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as validated_at
+  /**
+   * Opens a cursor over the tenant's VALIDATED records in the transaction's snapshot, grouped as a
+   * payroll officer reads them: by ministry, department, then name. One sequential scan and one
+   * sort; each row is already its CSV line (csv_field, migration 0010), in EXPORT_COLUMNS order.
+   */
+  async openLines(): Promise<void> {
+    // The whole result will be read: plan for all of it, not for the first rows.
+    await this.tx.execute(sql`set local cursor_tuple_fraction = 1`);
+    await this.tx.execute(sql`
+      declare export_lines no scroll cursor for
+      select concat_ws(',', csv_field(r.psn), csv_field(r.employee_id), csv_field(r.full_name), csv_field(m.name),
+        csv_field(d.name), csv_field(r.grade_level), csv_field(r.salary_grade_id), csv_field(r.salary_structure),
+        csv_field(r.nin), to_char(r.date_of_birth, 'YYYY-MM-DD'), csv_field(r.status),
+        to_char(r.validated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')) as line
       from records r
       left join ministries m on m.id = r.ministry_id
       left join departments d on d.id = r.department_id
-      where r.tenant_id = ${this.scope.tenantId} and r.status = 'VALIDATED' ${afterId ? sql`and r.id > ${afterId}` : sql``}
-      order by r.id limit ${limit}`);
-    return result.rows;
+      where r.tenant_id = ${this.scope.tenantId} and r.status = 'VALIDATED'
+      order by m.name, d.name, r.full_name, r.id`);
+  }
+
+  /** The next `limit` lines of the cursor; an empty array at the end. */
+  async nextLines(limit: number): Promise<string[]> {
+    const result = await this.tx.execute<{ line: string }>(
+      sql.raw(`fetch forward ${Math.trunc(limit)} from export_lines`),
+    );
+    return result.rows.map((r) => r.line);
   }
 
   async writeChunk(seq: number, data: Buffer): Promise<void> {
