@@ -8,23 +8,32 @@ import { EXPORT_COLUMNS, type ExportJob } from '@portal/contract/exports';
 import type { MasterRecord, RecordsPage } from '@portal/contract/records';
 import type { QueuePage } from '@portal/contract/validation';
 import type { BulkJob } from '@portal/contract/verification';
+import { DEMO_CREDENTIALS } from '@portal/identity-sim/simulator';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { DEMO_USERS } from './support/demo-users.ts';
 import { signIn } from './support/login-page.ts';
 import { saveScreen } from './support/screens.ts';
 
-const tenantAdmin = DEMO_USERS.tenantAdmin;
+/*
+ * Payroll export (issue #9). The journey gets a tenant of its own, pointed at the demo identity
+ * simulator: the demo tenant stays as the other journeys expect it (empty, then verified once).
+ */
+const run = Date.now().toString(36);
+const tenantAdmin = {
+  email: `admin.${run}@exports.example`,
+  password: 'Exports12345!',
+  home: '/dashboard/tenant-admin/overview',
+  title: 'Tenant Admin Dashboard',
+};
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const SAMPLE = path.join(REPO_ROOT, 'examples/master-list.csv');
 const APPROVE = 5;
 const RESOLVE = 3;
 
-/** The tenant admin's API session: bearer token, and the CSRF echo on writes. */
-async function adminApi(request: APIRequestContext) {
-  const auth = await request.post('/api/v1/auth/authenticate', {
-    data: { email: tenantAdmin.email, password: tenantAdmin.password },
-  });
-  expect(auth.ok()).toBe(true);
+/** An API session (bearer token, and the CSRF echo on writes); fails the test on an unexpected status. */
+async function apiSession(request: APIRequestContext, email: string, password: string) {
+  const auth = await request.post('/api/v1/auth/authenticate', { data: { email, password } });
+  expect(auth.ok(), `sign-in of ${email}`).toBe(true);
   const { token } = (await auth.json()) as { token: string };
   const csrf = (await request.storageState()).cookies.find((cookie) => cookie.name === CSRF_COOKIE)?.value;
   expect(csrf, 'the server hands out the CSRF cookie').toBeTruthy();
@@ -36,9 +45,10 @@ async function adminApi(request: APIRequestContext) {
       expect(res.status(), `GET ${url}: ${await res.text()}`).toBe(200);
       return (await res.json()) as T;
     },
-    async post(url: string, data: unknown, expected = 200) {
+    async post<T = unknown>(url: string, data: unknown, expected = 200): Promise<T> {
       const res = await request.post(url, { headers: write, data });
       expect(res.status(), `POST ${url}: ${await res.text()}`).toBe(expected);
+      return (await res.json().catch(() => undefined)) as T;
     },
     async upload(file: string) {
       const res = await request.post('/api/v1/records/upload', {
@@ -51,7 +61,47 @@ async function adminApi(request: APIRequestContext) {
     },
   };
 }
-type AdminApi = Awaited<ReturnType<typeof adminApi>>;
+
+/** A tenant for this journey, pointed at the demo simulator like the demo tenant, and its admin's session. */
+async function prepareTenant(request: APIRequestContext) {
+  const global = await apiSession(request, DEMO_USERS.globalAdmin.email, DEMO_USERS.globalAdmin.password);
+  const tenants = await global.get<{ subdomain: string; identitySourceConfig: string | null }[]>(
+    '/api/v1/global-admin/tenants',
+  );
+  const demo = tenants.find((tenant) => tenant.subdomain === 'demo');
+  const simulatorUrl = (JSON.parse(demo?.identitySourceConfig ?? '{}') as { apiBaseUrl?: string }).apiBaseUrl;
+  expect(simulatorUrl, 'demo mode points the demo tenant at the simulator').toBeTruthy();
+  const tenant = await global.post<{ id: string }>(
+    '/api/v1/global-admin/tenants',
+    {
+      name: `Exports State ${run}`,
+      subdomain: `exports-${run}`,
+      stateCode: 'EX',
+      description: 'Tenant of the payroll export journey',
+      subscriptionStatus: 'ACTIVE',
+      providerName: 'OPTIMA',
+      apiBaseUrl: simulatorUrl,
+      clientId: DEMO_CREDENTIALS.clientId,
+      clientSecretEncrypted: DEMO_CREDENTIALS.clientSecret,
+      aesKey: DEMO_CREDENTIALS.aesKey,
+      iv: DEMO_CREDENTIALS.iv,
+    },
+    201,
+  );
+  await global.post(
+    '/api/v1/auth/register',
+    {
+      fullName: 'Pat Payroll-Admin',
+      email: tenantAdmin.email,
+      password: tenantAdmin.password,
+      role: 'TENANT_ADMIN',
+      tenantId: tenant.id,
+    },
+    201,
+  );
+  return apiSession(request, tenantAdmin.email, tenantAdmin.password);
+}
+type AdminApi = Awaited<ReturnType<typeof apiSession>>;
 
 /**
  * Real steps to VALIDATED records: upload the sample list, verify it in bulk against the
@@ -144,7 +194,7 @@ test.describe('tenant admin: payroll export', () => {
     request,
   }) => {
     test.setTimeout(240_000);
-    const api = await adminApi(request);
+    const api = await prepareTenant(request);
 
     await test.step('some records are validated through the real steps', async () => {
       await validateSomeRecords(api);
@@ -245,14 +295,15 @@ test.describe('tenant admin: payroll export', () => {
     });
   });
   test('a failed export tells why, and the history fits a phone', async ({ page }) => {
-    // Failures are rare and hard to cause on purpose: this answers the history (every other call is real).
+    // Failures are rare and hard to cause on purpose: this answers the history of the demo tenant
+    // (every other call is real, and nothing is written).
     const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
     const base = {
       statusMessage: null,
       recordCount: 0,
       sizeBytes: 0,
       sha256: null,
-      exportedByEmail: tenantAdmin.email,
+      exportedByEmail: DEMO_USERS.tenantAdmin.email,
       finishedAt: null,
     };
     const history: ExportJob[] = [
@@ -278,7 +329,7 @@ test.describe('tenant admin: payroll export', () => {
       },
     ];
     await page.route('**/api/v1/records/export-logs', (route) => route.fulfill({ json: history }));
-    await signIn(page, tenantAdmin);
+    await signIn(page, DEMO_USERS.tenantAdmin);
     await page.getByRole('tab', { name: 'Payroll Export' }).click();
     const rows = historyTable(page).getByRole('row');
     await expect(rows).toHaveCount(4);
