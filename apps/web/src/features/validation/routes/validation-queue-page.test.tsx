@@ -194,4 +194,42 @@ describe('validation queue: decisions', () => {
     );
     expect(calls('POST /api/v1/records/r-2/resolve-mismatch')).toHaveLength(0);
   });
+
+  it('edit sends the form with the kept date of birth and version; an unknown department shows on its field', async () => {
+    const unknown = 'No department of this tenant has that name';
+    const { user, calls } = open('REVIEWER', {
+      [PENDING]: queueReply([ada], { pendingApproval: 1, mismatched: 0 }),
+      'PUT /api/v1/records/r-1': [
+        { status: 400, body: { message: unknown, code: 'BAD_REQUEST', details: { department: unknown } } },
+        { status: 200, body: { ...ada, gradeLevel: 'GL 09' } },
+      ],
+    });
+    const table = await screen.findByRole('table', { name: 'Records pending approval' });
+    await user.click(within(table).getByRole('button', { name: 'Edit Record' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Record' });
+    const grade = within(dialog).getByRole('textbox', { name: 'Grade Level' });
+    await user.clear(grade);
+    await user.type(grade, 'GL 09');
+    const department = within(dialog).getByRole('combobox', { name: /Department/ });
+    await user.clear(department);
+    await user.type(department, 'Nursing');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await within(dialog).findByText(unknown)).toBeTruthy();
+
+    await user.clear(department);
+    await user.type(department, 'Nursing Services');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Record updated successfully!')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const sent = calls('PUT /api/v1/records/r-1') as [unknown, RequestInit][];
+    expect(JSON.parse(String(sent[1]![1].body))).toEqual({
+      fullName: 'Ada Ngozi Obi',
+      gradeLevel: 'GL 09',
+      department: 'Nursing Services',
+      ministry: 'Ministry of Health',
+      salaryStructure: 'CONHESS',
+      dateOfBirth: '1980-01-02',
+      version: 3,
+    });
+  });
 });
