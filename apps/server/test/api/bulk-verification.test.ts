@@ -185,7 +185,9 @@ describe('bulk verification against the simulator (separate process, real HTTP)'
   });
 
   it('refuses a second start while one is active (409)', async () => {
-    const { records, people } = population(200, 4000);
+    // Enough chunks that the job is seen running with progress at the provider's 300 ms latency,
+    // although two chunks are looked up at a time.
+    const { records, people } = population(1000, 4000);
     const sim = await startSimProcess(people, ['--latency-ms', '300']);
     sims.push(sim);
     const t = await tenantOnSim(sim);

@@ -28,28 +28,32 @@ export interface BulkVerifyOptions {
   client?: Partial<ClientOptions>;
 }
 
-/** Runs `fn` over `items` with at most `limit` at a time, keeping the order of results. */
-async function pool<T, R>(items: T[], limit: number, fn: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const lanes = Array.from({ length: Math.min(limit, items.length) }, async () => {
-    while (next < items.length) {
-      const i = next++;
-      results[i] = await fn(items[i]!);
+/** At most `limit` lookups at a time, granted in the order they were asked for (FIFO). */
+class Lanes {
+  #free: number;
+  readonly #waiting: (() => void)[] = [];
+
+  constructor(limit: number) {
+    this.#free = limit;
+  }
+
+  async run<R>(fn: () => Promise<R>): Promise<R> {
+    if (this.#free > 0) this.#free -= 1;
+    else await new Promise<void>((resolve) => this.#waiting.push(resolve));
+    try {
+      return await fn();
+    } finally {
+      const next = this.#waiting.shift();
+      if (next) next();
+      else this.#free += 1;
     }
-  });
-  await Promise.all(lanes);
-  return results;
+  }
 }
 
-async function verifyChunk(
-  client: OptimaClient,
-  chunk: ChunkRecord[],
-  concurrency: number,
-): Promise<ChunkResult[]> {
+async function verifyChunk(client: OptimaClient, chunk: ChunkRecord[], lanes: Lanes): Promise<ChunkResult[]> {
   const batches: ChunkRecord[][] = [];
   for (let i = 0; i < chunk.length; i += OPTIMA_BATCH_MAX) batches.push(chunk.slice(i, i + OPTIMA_BATCH_MAX));
-  const perBatch = await pool(batches, concurrency, async (batch): Promise<ChunkResult[]> => {
+  const lookUp = async (batch: ChunkRecord[]): Promise<ChunkResult[]> => {
     // A record without a NIN cannot be looked up: it is not in the source of truth.
     const lookable = batch.filter((r) => r.nin);
     let results: OptimaLookupResult[];
@@ -62,7 +66,8 @@ async function verifyChunk(
     }
     const byId = new Map(lookable.map((r, i) => [r.id, results[i]!]));
     return batch.map((r) => ({ id: r.id, outcome: outcomeOf(r, byId.get(r.id) ?? { found: false }) }));
-  });
+  };
+  const perBatch = await Promise.all(batches.map((batch) => lanes.run(() => lookUp(batch))));
   return perBatch.flat();
 }
 
@@ -87,15 +92,26 @@ export function bulkVerifyHandler(
     if (!job.markedAt) await repo.markRecords(scope, jobId);
     else await repo.setRunning(scope, jobId);
     job = (await repo.getJob(scope, jobId))!;
-    // Chunk n's results commit while chunk n+1 is looked up (and n+2 is read), so the provider is
-    // not idle during database writes. Commits stay in cursor order: a restart resumes after the
-    // last one, and a chunk looked up but not committed is simply looked up again.
+    // Two chunks are looked up at a time, sharing the lookup lanes, while the chunk before them
+    // commits: the provider is never idle during database writes or at the tail of a chunk. Commits
+    // stay in cursor order, so a restart resumes after the last one; a chunk looked up but not
+    // committed is simply looked up again.
+    const lanes = new Lanes(opts.concurrency);
+    const inFlight: { cursor: string; results: Promise<ChunkResult[]> }[] = [];
     let applying: Promise<boolean> = Promise.resolve(true);
+    const commitOldest = async (): Promise<boolean> => {
+      const { cursor, results } = inFlight.shift()!;
+      const verified = await results;
+      if (!(await applying)) return false;
+      applying = repo.applyChunk(scope, jobId, opts.workerId, verified, cursor, opts.leaseSeconds);
+      applying.catch(() => undefined); // awaited in turn; never an unhandled rejection meanwhile
+      return true;
+    };
     try {
       const client = new OptimaClient(await settings.forTenant(tenantId), opts.client);
       const read = (after: string | null) => {
         const chunk = repo.nextChunk(scope, jobId, after, opts.chunkSize);
-        chunk.catch(() => undefined); // awaited in turn below; never an unhandled rejection meanwhile
+        chunk.catch(() => undefined);
         return chunk;
       };
       let next = read(job.cursor);
@@ -104,11 +120,12 @@ export function bulkVerifyHandler(
         if (chunk.length === 0) break;
         const cursor = chunk.at(-1)!.id;
         next = read(cursor);
-        const results = await verifyChunk(client, chunk, opts.concurrency);
-        if (!(await applying)) return leaseLost(ctx, jobId);
-        applying = repo.applyChunk(scope, jobId, opts.workerId, results, cursor, opts.leaseSeconds);
-        applying.catch(() => undefined);
+        const results = verifyChunk(client, chunk, lanes);
+        results.catch(() => undefined);
+        inFlight.push({ cursor, results });
+        if (inFlight.length >= 2 && !(await commitOldest())) return leaseLost(ctx, jobId);
       }
+      while (inFlight.length > 0) if (!(await commitOldest())) return leaseLost(ctx, jobId);
       if (!(await applying)) return leaseLost(ctx, jobId);
       const done = (await repo.getJob(scope, jobId))!;
       await repo.finish(
