@@ -120,7 +120,9 @@ export class IngestSession {
         join departments d on d.tenant_id = ${t} and lower(d.name) = lower(st.department)
       ),
       prev as (
-        select r.* from records r join upload_staging st on st.natural_key = r.natural_key where r.tenant_id = ${t}
+        select r.id, r.full_name, r.employee_id, r.psn, r.nin, r.ssid, r.ministry_id, r.department_id, r.grade_level,
+          r.salary_grade_id, r.salary_structure, r.date_of_birth, r.email, r.phone, r.status
+        from records r join upload_staging st on st.natural_key = r.natural_key where r.tenant_id = ${t}
       ),
       up as (
         insert into records as r (tenant_id, natural_key, full_name, employee_id, psn, nin, ssid, ministry_id,
@@ -145,7 +147,9 @@ export class IngestSession {
               (excluded.full_name, excluded.employee_id, excluded.psn, excluded.nin, excluded.ssid, excluded.ministry_id,
                excluded.department_id, excluded.grade_level, excluded.salary_grade_id, excluded.salary_structure,
                excluded.date_of_birth, excluded.email, excluded.phone)
-        returning r.*, (xmax = 0) as inserted
+        -- The compared and audited columns only: the upload's JSON stays out of the CTE.
+        returning r.id, r.full_name, r.employee_id, r.psn, r.nin, r.ssid, r.ministry_id, r.department_id, r.grade_level,
+          r.salary_grade_id, r.salary_structure, r.date_of_birth, r.email, r.phone, r.status, (xmax = 0) as inserted
       ),
       changes as (
         select up.id, up.status, prev.status as prev_status, ${fields('prev')} as b, ${fields('up')} as a
