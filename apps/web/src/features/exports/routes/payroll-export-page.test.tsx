@@ -167,6 +167,22 @@ describe('payroll export screen', () => {
     expect(logCalls(fetchMock)).toBe(2);
   });
 
+  it("does not repeat an earlier visit's load failure when the tab opens again", async () => {
+    const user = userEvent.setup();
+    openExports([
+      { status: 403, body: { message: 'Access denied', code: 'FORBIDDEN' } },
+      { status: 200, body: [buildExportJob()] },
+    ]);
+    await waitFor(() => expect(screen.getAllByText('Failed to load export history.')).toHaveLength(2));
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    // Only the alert is left once the toast has gone.
+    await waitFor(() => expect(screen.getAllByText('Failed to load export history.')).toHaveLength(1));
+    await user.click(screen.getByRole('tab', { name: 'Bulk Verification' }));
+    await user.click(await screen.findByRole('tab', { name: 'Payroll Export' }));
+    expect(await historyRows()).toHaveLength(1);
+    expect(screen.queryByText('Failed to load export history.')).toBeNull();
+  });
+
   describe('download', () => {
     const saved: { href: string; download: string }[] = [];
     let blobs: Blob[];

@@ -1,4 +1,4 @@
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -25,10 +25,13 @@ export function PayrollExportPage() {
   const start = useStartExport({ onStarted: () => toasts.success(texts.initiated) });
   const download = useDownloadExport();
 
-  // One toast per failed load (a failed poll included); the alert below stays until one succeeds.
+  // One toast per failed load while the tab is open (a failed poll included), not for a failure
+  // the cached query remembers from an earlier visit; the alert below stays until a load succeeds.
   const { errorUpdateCount } = jobs;
+  const toastedErrors = useRef(errorUpdateCount);
   useEffect(() => {
-    if (errorUpdateCount > 0) toasts.failed(texts.loadFailed);
+    if (errorUpdateCount > toastedErrors.current) toasts.failed(texts.loadFailed);
+    toastedErrors.current = errorUpdateCount;
   }, [errorUpdateCount, toasts]);
 
   const handleGenerate = () =>
