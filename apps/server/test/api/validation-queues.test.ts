@@ -86,6 +86,40 @@ describe('queues', () => {
     expect(filtered.items).toHaveLength(1);
   });
 
+  it('a reviewer of a ministry and of departments counts each record of their scope once', async () => {
+    const facets = (await portal.api.get('/api/v1/records/facets', { token: t.token })).json() as Facets;
+    const health = facets.ministries.find((m) => m.name === 'Ministry of Health')!;
+    const accounts = facets.departments.find((d) => d.name === 'Accounts')!;
+    const nursing = facets.departments.find((d) => d.name === 'Nursing Services')!;
+    const email = `queue.mixed.${Date.now()}@example.gov.ng`;
+    await portal.api.post('/api/v1/tenant-admin/users', {
+      token: t.token,
+      body: {
+        fullName: 'Mixed Reviewer',
+        email,
+        password: 'Reviewer-Passw0rd',
+        role: 'REVIEWER',
+        assignedMinistryIds: [health.id],
+        // Accounts lies in Finance (outside the ministry); Nursing Services inside it.
+        assignedDepartmentIds: [accounts.id, nursing.id],
+      },
+    });
+    const mixed = await portal.login(email, 'Reviewer-Passw0rd');
+    const pending = await queue(mixed, 'pending-approval', '?pageSize=25');
+    const mismatched = await queue(mixed, 'mismatched', '?pageSize=25');
+    expect(pending.items.map((r) => r.fullName).sort()).toEqual([
+      'Person f-pending',
+      'Person h-pending-1',
+      'Person h-pending-2',
+    ]);
+    expect(mismatched.items).toHaveLength(3);
+    // Health's Nursing Services records are in both the ministry and a department: counted once.
+    expect(pending.counts).toEqual({ pendingApproval: 3, mismatched: 3 });
+    expect(pending.total).toBe(3);
+    const filtered = await queue(mixed, 'mismatched', `?ministry=${health.id}`);
+    expect(filtered.counts).toEqual({ pendingApproval: 2, mismatched: 1 });
+  });
+
   it("the filter values: a reviewer gets those of their own queues only, the tenant admin the tenant's", async () => {
     const own = (await portal.api.get('/api/v1/records/queue/facets', { token: reviewer })).json() as Facets;
     expect(own.ministries.map((m) => m.name)).toEqual(['Ministry of Health']);
