@@ -163,6 +163,26 @@ describe('spreadsheets (worker thread)', () => {
     }
   });
 
+  it('reads the same dates from both spreadsheet formats whatever the server time zone', async () => {
+    const csv = await parse(path.join(fixtures, 'staff-list.csv'));
+    const before = process.env.TZ;
+    try {
+      for (const tz of ['Africa/Lagos', 'Asia/Tokyo', 'America/New_York']) {
+        process.env.TZ = tz; // the worker threads share the process's zone
+        for (const name of ['staff-list.xlsx', 'staff-list.xls']) {
+          const sheet = await parse(path.join(fixtures, name));
+          expect(
+            sheet.rows.map((r) => r.dateOfBirth),
+            `${name} in ${tz}`,
+          ).toEqual(csv.rows.map((r) => r.dateOfBirth));
+        }
+      }
+    } finally {
+      if (before === undefined) delete process.env.TZ;
+      else process.env.TZ = before;
+    }
+  });
+
   it('reads the 2,000-row sample workbook with real date cells', async () => {
     const { rows, errors } = await parse(path.join(examples, 'master-list.xlsx'));
     expect(errors).toEqual([]);

@@ -57,6 +57,16 @@ async function readXlsx() {
   }
 }
 
+/**
+ * SheetJS gives an .xls date cell as local midnight of its day (unlike ExcelJS, which gives UTC
+ * midnight): the day is read from local fields, or a server east of UTC would move it a day back.
+ */
+function localDay(v) {
+  if (!(v instanceof Date) || Number.isNaN(v.getTime())) return v;
+  const pad = (n) => String(n).padStart(2, '0');
+  return `${v.getFullYear()}-${pad(v.getMonth() + 1)}-${pad(v.getDate())}`;
+}
+
 async function readXls() {
   const XLSX = (await import('xlsx')).default; // the CommonJS build reads files with node:fs itself
   const wb = XLSX.readFile(filePath, { cellDates: true, dense: true });
@@ -68,7 +78,7 @@ async function readXls() {
       blankrows: false,
     });
     if (rows.length === 0) continue;
-    for (const row of rows) await push(row);
+    for (const row of rows) await push(row.map(localDay));
     return;
   }
 }
