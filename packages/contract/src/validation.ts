@@ -26,6 +26,7 @@ export const VALIDATION_MESSAGES = {
   notMismatched: 'Only a mismatched record can be resolved.',
   notReviewable: 'This record is no longer awaiting a decision.',
   noSotData: 'This record has no source-of-truth data to accept.',
+  outOfScope: 'This change would move the record out of your assignments.',
   approved: 'Record approved successfully!',
   approveFailed: 'Failed to approve record',
   rejected: 'Record rejected successfully!',

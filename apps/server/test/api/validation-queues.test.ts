@@ -255,6 +255,28 @@ describe('decisions', () => {
     expect(await statusOf(ids['f-mismatch-2']!)).toBe('MISMATCHED');
   });
 
+  it('a reviewer cannot edit a record out of their own scope: 400, and nothing changes', async () => {
+    const id = ids['h-pending-1']!;
+    const before = (await history(reviewer, id)).length;
+    const res = await portal.api.put(`/api/v1/records/${id}`, {
+      token: reviewer,
+      body: { fullName: 'Person h-pending-1', department: 'Accounts', ministry: 'Ministry of Finance' },
+    });
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.json()).toMatchObject({
+      message: 'This change would move the record out of your assignments.',
+      details: { ministry: 'This change would move the record out of your assignments.' },
+    });
+    const after = await history(reviewer, id);
+    expect(after).toHaveLength(before);
+    const [row] = (
+      await portal.db.orm.execute<{ name: string }>(
+        sql`select m.name from records r join ministries m on m.id = r.ministry_id where r.id = ${id}`,
+      )
+    ).rows;
+    expect(row!.name).toBe('Ministry of Health');
+  });
+
   it('two decisions racing on one record: exactly one wins, the other gets 409', async () => {
     const id = ids['f-pending']!;
     const [a, b] = await Promise.all([

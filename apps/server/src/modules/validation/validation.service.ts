@@ -114,6 +114,9 @@ export class ValidationService {
         status = rows.some((r) => r.isMismatched) ? 'MISMATCHED' : 'PENDING_GRADE_VALIDATION';
       }
       await s.update(id, { ...patch, status });
+      // A reviewer could not see the record again (nor get this answer): refused, rolled back.
+      if (!(await s.lock(id)))
+        throw badRequest(M.outOfScope, { ministry: M.outOfScope, department: M.outOfScope });
       return {
         action: 'RECORD_EDITED',
         after: {
@@ -225,7 +228,7 @@ export class ValidationService {
 
   async #reload(actor: Actor, id: string): Promise<MasterRecord> {
     const row = await this.records.findById(recordScopeOf(actor), id);
-    if (!row) throw notFound('Record not found'); // an edit may move it out of a reviewer's scope
+    if (!row) throw notFound('Record not found');
     return toMasterRecord(row);
   }
 }
