@@ -426,4 +426,15 @@ test.describe('validation queues', () => {
       });
     }
   });
+
+  test('the queue fits a phone: the table scrolls, not the page', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, reviewer);
+    await settle(page);
+    await expect(bodyRows(pendingTable(page))).toHaveCount(5);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await saveScreen(page, 'queue-reviewer-phone');
+    await expectNoSeriousA11yViolations(page);
+  });
 });
