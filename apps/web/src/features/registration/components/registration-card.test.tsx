@@ -76,7 +76,7 @@ describe('registration card, public variant', () => {
     expect(screen.queryByRole('link', { name: 'Back to Login' })).toBeNull();
     expect(router.state.location.pathname).toBe('/register-employee');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/user/profile'), {
-      timeout: 4000,
+      timeout: 8000,
     });
   });
 
