@@ -10,6 +10,10 @@ test.describe('employee journey', () => {
     await signIn(page, employee);
     await expect(page.getByText('Personal account and verification management')).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: 'User Portal' })).toBeVisible();
+    // The demo employee has no master record linked: the profile says so instead of failing.
+    await expect(
+      page.getByText('No employee record is linked to this account yet.', { exact: false }),
+    ).toBeVisible();
     await saveScreen(page, 'dashboard-user');
   });
 
