@@ -1,18 +1,6 @@
-import {
-  bigint,
-  customType,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { tenants } from './tenants.ts';
 import { users } from './users.ts';
-
-const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 /** A payroll export: a frozen CSV of the VALIDATED records at one moment, stored in chunks. */
 export const exportJobs = pgTable(
@@ -44,7 +32,8 @@ export const exportChunks = pgTable(
       .notNull()
       .references(() => exportJobs.id, { onDelete: 'cascade' }),
     seq: integer('seq').notNull(),
-    data: bytea('data').notNull(),
+    /** Whole lines of the CSV, UTF-8 text. */
+    data: text('data').notNull(),
   },
   (t) => [primaryKey({ columns: [t.exportId, t.seq] })],
 );

@@ -5,6 +5,9 @@ import { exportChunks, exportJobs } from '../../db/schema/index.ts';
 
 export type ExportRow = typeof exportJobs.$inferSelect;
 
+/** The UTF-8 byte order mark that opens every payroll file (spreadsheet programs read it as UTF-8). */
+export const EXPORT_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
+
 /** Advisory-lock key of one export: held by the transaction that writes it. */
 export const exportLockKey = (id: string) => sql`hashtextextended(${`export:${id}`}, 0)`;
 
@@ -61,14 +64,14 @@ export class ExportsRepo {
   }
 
   /** The next chunk of the file (by sequence), for streaming a download. */
-  async chunkAfter(exportId: string, seq: number): Promise<{ seq: number; data: Buffer } | undefined> {
+  async chunkAfter(exportId: string, seq: number): Promise<{ seq: number; data: string } | undefined> {
     const [row] = await this.orm
       .select({ seq: exportChunks.seq, data: exportChunks.data })
       .from(exportChunks)
       .where(and(eq(exportChunks.exportId, exportId), gt(exportChunks.seq, seq)))
       .orderBy(asc(exportChunks.seq))
       .limit(1);
-    return row ? { seq: row.seq, data: Buffer.from(row.data) } : undefined;
+    return row ? { seq: row.seq, data: row.data } : undefined;
   }
 
   /**
@@ -139,7 +142,8 @@ export class ExportWriter {
     return result.rows.map((r) => r.line);
   }
 
-  async writeChunk(seq: number, data: Buffer): Promise<void> {
+  /** One piece of the file: whole lines of UTF-8 text (stored as text: no hex encoding on the wire). */
+  async writeChunk(seq: number, data: string): Promise<void> {
     await this.tx.execute(
       sql`insert into export_chunks (export_id, seq, data) values (${this.exportId}, ${seq}, ${data})`,
     );

@@ -5,7 +5,7 @@ import { notFound } from '../../platform/errors.ts';
 import type { JobQueue } from '../../platform/jobs.ts';
 import type { AuditRepo } from '../audit/audit.repo.ts';
 import { exportJob } from './export.jobs.ts';
-import type { ExportRow, ExportsRepo } from './exports.repo.ts';
+import { EXPORT_BOM, type ExportRow, type ExportsRepo } from './exports.repo.ts';
 
 const toExportJob = (r: ExportRow): ExportJob => ({
   id: r.id,
@@ -52,13 +52,18 @@ export class ExportsService {
     if (row.status !== 'COMPLETED') throw notFound(EXPORT_MESSAGES.notReady);
     const repo = this.repo;
     let seq = -1;
+    let marked = false;
     const stream = new Readable({
       async read() {
         try {
+          if (!marked) {
+            marked = true; // the byte order mark goes first (it is not stored with the lines)
+            return void this.push(EXPORT_BOM);
+          }
           const chunk = await repo.chunkAfter(id, seq);
           if (!chunk) return void this.push(null);
           seq = chunk.seq;
-          this.push(chunk.data);
+          this.push(Buffer.from(chunk.data, 'utf8'));
         } catch (err) {
           this.destroy(err as Error);
         }
