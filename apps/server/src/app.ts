@@ -36,6 +36,7 @@ import { RecordsRepo } from './modules/records/records.repo.ts';
 import { recordsRoutes } from './modules/records/records.routes.ts';
 import { RecordsService } from './modules/records/records.service.ts';
 import { UploadService } from './modules/records/upload.service.ts';
+import { maintainRecordsJob } from './modules/records/maintain.jobs.ts';
 import { PeopleRepo } from './modules/people/people.repo.ts';
 import { ExportsRepo } from './modules/exports/exports.repo.ts';
 import { exportsRoutes } from './modules/exports/exports.routes.ts';
@@ -113,7 +114,10 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
   const recordsService = new RecordsService(recordsRepo);
   recordsRoutes(app, {
     records: recordsService,
-    uploads: new UploadService(new IngestRepo(db.orm), config.upload),
+    uploads: new UploadService(new IngestRepo(db.orm), config.upload, async (reason) => {
+      // Maintenance is best effort: the upload has committed whatever happens here.
+      await jobs.send(maintainRecordsJob, { reason }).catch((err: unknown) => app.log.warn({ err }, reason));
+    }),
     notify: new NotifyService(
       new OutboxRepo(db.orm),
       audit,

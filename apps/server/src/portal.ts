@@ -14,6 +14,7 @@ import { ProviderSettings } from './modules/identity/provider-settings.ts';
 import { deliverMailHandler, deliverMailJob } from './modules/notifications/mail.jobs.ts';
 import { OutboxRepo } from './modules/notifications/outbox.repo.ts';
 import { pingHandler, pingJob } from './modules/system/ping.jobs.ts';
+import { maintainRecordsHandler, maintainRecordsJob } from './modules/records/maintain.jobs.ts';
 import { TenantsRepo } from './modules/tenants/tenants.repo.ts';
 import { UsersRepo } from './modules/users/users.repo.ts';
 import { bulkVerifyHandler, bulkVerifyJob } from './modules/verification/bulk-verify.jobs.ts';
@@ -64,6 +65,7 @@ export async function startPortal(config: Config): Promise<Portal> {
     const outbox = new OutboxRepo(db.orm);
     const verification = new VerificationRepo(db.orm);
     jobs.register(pingJob, pingHandler(new AuditRepo(db.orm)));
+    jobs.register(maintainRecordsJob, maintainRecordsHandler(db.orm));
     jobs.register(deliverMailJob, deliverMailHandler(outbox, mailer));
     jobs.register(
       bulkVerifyJob,
@@ -71,6 +73,7 @@ export async function startPortal(config: Config): Promise<Portal> {
         ...config.verify,
         workerId: `${os.hostname()}:${process.pid}:${crypto.randomUUID().slice(0, 8)}`,
         client: config.provider,
+        afterLargeChange: async (reason) => void (await jobs!.send(maintainRecordsJob, { reason })),
       }),
     );
     const exportsRepo = new ExportsRepo(db.orm);

@@ -3,9 +3,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Facets, RecordsPage, UploadSummary } from '@portal/contract/records';
-import { createTestPortal, type TestPortal } from '../helpers/test-portal.ts';
+import { createTestPortal, waitFor, type TestPortal } from '../helpers/test-portal.ts';
 import { createTenantWithAdmin } from '../helpers/tenants.ts';
 import { csvOf, sampleRows, uploadFile } from '../helpers/uploads.ts';
+import { tenantScope } from '../../src/access/actor.ts';
+import { RecordsRepo } from '../../src/modules/records/records.repo.ts';
+import { LARGE_CHANGE } from '../../src/modules/records/maintain.jobs.ts';
 
 let portal: TestPortal;
 let admin: string;
@@ -209,6 +212,35 @@ describe('spreadsheets from a real office program', () => {
 });
 
 describe('records browser', () => {
+  it('finds the same page by sorting the matches or by walking the name order', async () => {
+    const t = await createTenantWithAdmin(portal);
+    await uploadFile(portal, t.token, 'walk.csv', csvOf(sampleRows(120)));
+    const repo = new RecordsRepo(portal.db.orm);
+    const scope = { ...tenantScope(t.tenant.id), reviewerId: null };
+    for (const filter of [{}, { grades: ['GL 01', 'GL 04'] }, { statuses: ['UPLOADED'] }]) {
+      const matching = await repo.count(scope, filter);
+      for (const page of [1, 2, 5]) {
+        const walked = await repo.page(scope, filter, { page, pageSize: 7 });
+        const sorted = await repo.page(scope, filter, { page, pageSize: 7 }, matching);
+        expect(sorted.map((r) => r.id)).toEqual(walked.map((r) => r.id));
+      }
+    }
+  });
+
+  it('vacuums the records table after an upload of 10,000 records or more', async () => {
+    const { token } = await createTenantWithAdmin(portal);
+    const vacuumed = async () =>
+      (
+        await portal.db.orm.execute<{ n: number }>(
+          sql`select coalesce(vacuum_count, 0) + coalesce(autovacuum_count, 0) as n from pg_stat_user_tables where relname = 'records'`,
+        )
+      ).rows[0]?.n ?? 0;
+    const before = Number(await vacuumed());
+    const res = await uploadFile(portal, token, 'large.csv', csvOf(sampleRows(LARGE_CHANGE)));
+    expect(res.json()).toMatchObject({ newRecordsCreated: LARGE_CHANGE });
+    await waitFor(async () => (Number(await vacuumed()) > before ? true : undefined), 60_000);
+  });
+
   it('paginates and filters on the server by ministry (id or name), department, grade, status and ids', async () => {
     const { token } = await createTenantWithAdmin(portal);
     await uploadFile(portal, token, 'big.csv', csvOf(sampleRows(90)));

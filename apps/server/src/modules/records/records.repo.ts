@@ -47,6 +47,9 @@ export type RecordRow = {
   [K in keyof typeof recordColumns]: (typeof recordColumns)[K]['_']['data'] | null;
 } & { id: string; fullName: string; status: string; version: number };
 
+/** Up to this many matches, a page is sorted from the filter's index rather than found by name order. */
+const SORT_MATCHES = 20_000;
+
 /** Records of a reviewer's assigned ministries or departments. */
 export function reviewerScope(reviewerId: string): SQL {
   return sql`(${records.ministryId} in (select ministry_id from reviewer_ministries where user_id = ${reviewerId})
@@ -69,22 +72,45 @@ export class RecordsRepo {
     return and(...parts)!;
   }
 
-  /** Two steps: the page's ids from narrow index data, then the full rows of just those. */
-  async page(scope: TenantScope | RecordScope, filter: RecordFilter, page: Page): Promise<RecordRow[]> {
-    const ids = this.orm
-      .select({ pageId: records.id })
-      .from(records)
-      .where(this.#where(scope, filter))
-      .orderBy(asc(records.fullName), asc(records.id))
-      .limit(page.pageSize)
-      .offset((page.page - 1) * page.pageSize)
-      .as('page_ids');
+  /**
+   * Two steps: the page's ids from narrow index data, then the full rows of just those. `matching`
+   * (the exact count, when the caller has it) picks how the ids are found: at most SORT_MATCHES
+   * matches are gathered from the filter's own index and sorted; more are found by walking the name
+   * order, which meets a page of them quickly. The planner cannot tell these apart when names and
+   * postings are correlated, and a wrong guess walks most of the name index.
+   */
+  async page(
+    scope: TenantScope | RecordScope,
+    filter: RecordFilter,
+    page: Page,
+    matching?: number,
+  ): Promise<RecordRow[]> {
+    const where = this.#where(scope, filter);
+    const offset = (page.page - 1) * page.pageSize;
+    let ids: string[];
+    if (matching !== undefined && matching <= SORT_MATCHES) {
+      if (offset >= matching) return [];
+      const result = await this.orm.execute<{ id: string }>(sql`
+        with m as materialized (select ${records.id} as id, ${records.fullName} as full_name from ${records} where ${where})
+        select id from m order by full_name, id limit ${page.pageSize} offset ${offset}`);
+      ids = result.rows.map((r) => r.id);
+    } else {
+      const rows = await this.orm
+        .select({ id: records.id })
+        .from(records)
+        .where(where)
+        .orderBy(asc(records.fullName), asc(records.id))
+        .limit(page.pageSize)
+        .offset(offset);
+      ids = rows.map((r) => r.id);
+    }
+    if (ids.length === 0) return [];
     return (await this.orm
       .select(recordColumns)
-      .from(ids)
-      .innerJoin(records, eq(records.id, ids.pageId))
+      .from(records)
       .leftJoin(ministries, eq(ministries.id, records.ministryId))
       .leftJoin(departments, eq(departments.id, records.departmentId))
+      .where(and(eq(records.tenantId, scope.tenantId), inArray(records.id, ids)))
       .orderBy(asc(records.fullName), asc(records.id))) as RecordRow[];
   }
 

@@ -79,10 +79,8 @@ export class RecordsService {
       filter.statuses?.length ||
       filter.ids?.length,
     );
-    const [rows, total] = await Promise.all([
-      this.repo.page(scope, filter, q),
-      filtered ? this.repo.count(scope, filter) : Promise.resolve(unfilteredTotal),
-    ]);
+    const total = filtered ? await this.repo.count(scope, filter) : unfilteredTotal;
+    const rows = await this.repo.page(scope, filter, q, total);
     return { items: rows.map(toMasterRecord), total, page: q.page, pageSize: q.pageSize, unfilteredTotal };
   }
 
@@ -95,10 +93,8 @@ export class RecordsService {
       .filter((c) => c.status === 'NOT_FOUND')
       .reduce((sum, c) => sum + Number(c.n), 0);
     if (!filter) return { items: [], total: 0, page: q.page, pageSize: q.pageSize, unfilteredTotal };
-    const [rows, total] = await Promise.all([
-      this.repo.page(scope, filter, q),
-      this.repo.count(scope, filter),
-    ]);
+    const total = await this.repo.count(scope, filter);
+    const rows = await this.repo.page(scope, filter, q, total);
     return { items: rows.map(toMasterRecord), total, page: q.page, pageSize: q.pageSize, unfilteredTotal };
   }
 

@@ -1,9 +1,10 @@
 import type { UploadRowError, UploadSummary } from '@portal/contract/records';
-import { scopeOf, type Actor } from '../../access/actor.ts';
+import { scopeOf, type Actor, type TenantScope } from '../../access/actor.ts';
 import { AppError } from '../../platform/errors.ts';
 import { ERROR_CODES } from '@portal/contract/errors';
 import { parseUpload, UploadError, type ParseLimits } from './parse/parse-upload.ts';
 import type { IngestRepo } from './ingest.repo.ts';
+import { LARGE_CHANGE } from './maintain.jobs.ts';
 
 export interface UploadedFile {
   path: string;
@@ -26,10 +27,21 @@ export class UploadService {
   constructor(
     private readonly ingest: IngestRepo,
     private readonly limits: ParseLimits,
+    /** Called after a committed upload that changed many records (queues table maintenance). */
+    private readonly afterLargeChange: (reason: string) => Promise<void> = async () => undefined,
   ) {}
 
   async upload(actor: Actor, file: UploadedFile): Promise<UploadSummary> {
     const scope = scopeOf(actor);
+    const summary = await this.#apply(actor, scope, file);
+    if (summary.newRecordsCreated + summary.existingRecordsUpdated >= LARGE_CHANGE)
+      await this.afterLargeChange(
+        `upload of ${summary.newRecordsCreated + summary.existingRecordsUpdated} records`,
+      );
+    return summary;
+  }
+
+  async #apply(actor: Actor, scope: TenantScope, file: UploadedFile): Promise<UploadSummary> {
     try {
       return await this.ingest.inTransaction(scope, async (session) => {
         await session.createStaging();

@@ -65,11 +65,16 @@ export class ValidationService {
         counts: { pendingApproval: 0, mismatched: 0 },
       };
     const status = kind === 'pending' ? 'PENDING_GRADE_VALIDATION' : 'MISMATCHED';
-    const [rows, pendingApproval, mismatched] = await Promise.all([
-      this.records.page(scope, { ...filter, statuses: [status] }, q),
+    const [pendingApproval, mismatched] = await Promise.all([
       this.records.count(scope, { ...filter, statuses: ['PENDING_GRADE_VALIDATION'] }),
       this.records.count(scope, { ...filter, statuses: ['MISMATCHED'] }),
     ]);
+    const rows = await this.records.page(
+      scope,
+      { ...filter, statuses: [status] },
+      q,
+      kind === 'pending' ? pendingApproval : mismatched,
+    );
     return {
       items: rows.map(toMasterRecord),
       total: kind === 'pending' ? pendingApproval : mismatched,

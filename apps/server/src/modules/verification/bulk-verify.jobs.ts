@@ -10,6 +10,7 @@ import {
 } from '../identity/optima-client.ts';
 import { ProviderNotConfiguredError, type ProviderSettings } from '../identity/provider-settings.ts';
 import { outcomeOf } from './compare.ts';
+import { LARGE_CHANGE } from '../records/maintain.jobs.ts';
 import type { ChunkRecord, ChunkResult, VerificationRepo } from './verification.repo.ts';
 
 export const bulkVerifyJob = defineJob({
@@ -26,6 +27,8 @@ export interface BulkVerifyOptions {
   leaseSeconds: number;
   workerId: string;
   client?: Partial<ClientOptions>;
+  /** Called after a job that changed many records (queues table maintenance); best effort. */
+  afterLargeChange?: (reason: string) => Promise<void>;
 }
 
 /** At most `limit` lookups at a time, granted in the order they were asked for (FIFO). */
@@ -135,6 +138,10 @@ export function bulkVerifyHandler(
         `Verified ${done.processedRecords} of ${done.totalRecords} records: ${done.successfullyVerifiedRecords} found, ` +
           `${done.mismatchedRecords} mismatched, ${done.notFoundRecords} not found, ${done.failedRecords} failed.`,
       );
+      if (done.processedRecords >= LARGE_CHANGE)
+        await opts
+          .afterLargeChange?.(`bulk verification of ${done.processedRecords} records`)
+          .catch((err: unknown) => ctx.log.warn({ err, jobId }, 'records maintenance not queued'));
     } catch (err) {
       // The chunk being committed finishes (or fails) before the job's end is written.
       if (!(await applying.catch(() => true))) return leaseLost(ctx, jobId);
