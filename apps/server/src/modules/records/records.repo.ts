@@ -73,6 +73,22 @@ export class RecordsRepo {
   }
 
   /**
+   * A reviewer's scope as two disjoint conditions: the records of their ministries, and those of
+   * their departments outside those ministries. Undefined for a tenant-wide scope.
+   */
+  #reviewerBranches(scope: TenantScope | RecordScope, filter: RecordFilter): [SQL, SQL] | undefined {
+    const reviewerId = 'reviewerId' in scope ? scope.reviewerId : null;
+    if (!reviewerId) return undefined;
+    const base = this.#where({ ...scope, reviewerId: null }, filter);
+    const inMinistries = sql`${records.ministryId} in (select ministry_id from reviewer_ministries where user_id = ${reviewerId})`;
+    const inDepartments = sql`${records.departmentId} in (select department_id from reviewer_departments where user_id = ${reviewerId})`;
+    return [
+      sql`${base} and ${inMinistries}`,
+      sql`${base} and ${inDepartments} and (${records.ministryId} is null or not ${inMinistries})`,
+    ];
+  }
+
+  /**
    * Two steps: the page's ids from narrow index data, then the full rows of just those. `matching`
    * (the exact count, when the caller has it) picks how the ids are found: at most SORT_MATCHES
    * matches are gathered from the filter's own index and sorted; more are found by walking the name
@@ -90,8 +106,13 @@ export class RecordsRepo {
     let ids: string[];
     if (matching !== undefined && matching <= SORT_MATCHES) {
       if (offset >= matching) return [];
+      const branches = this.#reviewerBranches(scope, filter);
+      const matches = branches
+        ? sql`select id, full_name from records where ${branches[0]}
+            union all select id, full_name from records where ${branches[1]}`
+        : sql`select id, full_name from records where ${where}`;
       const result = await this.orm.execute<{ id: string }>(sql`
-        with m as materialized (select ${records.id} as id, ${records.fullName} as full_name from ${records} where ${where})
+        with m as materialized (${matches})
         select id from m order by full_name, id limit ${page.pageSize} offset ${offset}`);
       ids = result.rows.map((r) => r.id);
     } else {
@@ -134,17 +155,13 @@ export class RecordsRepo {
         );
       return Number(row?.n ?? 0);
     }
-    const reviewerId = 'reviewerId' in scope ? scope.reviewerId : null;
-    if (reviewerId) {
-      // A reviewer's records as two disjoint counts (their ministries; their departments outside
-      // those ministries), each an index-only scan, instead of an OR that filters every record.
-      const base = this.#where({ ...scope, reviewerId: null }, filter);
-      const inMinistries = sql`${records.ministryId} in (select ministry_id from reviewer_ministries where user_id = ${reviewerId})`;
-      const inDepartments = sql`${records.departmentId} in (select department_id from reviewer_departments where user_id = ${reviewerId})`;
+    const branches = this.#reviewerBranches(scope, filter);
+    if (branches) {
+      // A reviewer's records as two disjoint counts, each an index-only scan, instead of an OR
+      // that filters every record of the status.
       const result = await this.orm.execute<{ n: number }>(sql`
-        select (select count(*) from records where ${base} and ${inMinistries})
-          + (select count(*) from records where ${base} and ${inDepartments}
-              and (${records.ministryId} is null or not ${inMinistries}))::int as n`);
+        select (select count(*) from records where ${branches[0]})
+          + (select count(*) from records where ${branches[1]})::int as n`);
       return Number(result.rows[0]?.n ?? 0);
     }
     const [row] = await this.orm
