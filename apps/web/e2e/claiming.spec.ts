@@ -358,6 +358,7 @@ test.describe('claiming accounts', () => {
   test('after an upload renames an employee, they re-verify and the record reaches the pending queue', async ({
     page,
     request,
+    browser,
   }) => {
     test.setTimeout(90_000);
     const record = setup.records[2]!;
@@ -421,5 +422,30 @@ test.describe('claiming accounts', () => {
       await page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.authToken),
       'still signed in',
     ).toBeTruthy();
+
+    // The tenant admin finds the renamed record in the Validation Queue's Pending Approval tab,
+    // filtered to its ministry and department.
+    const adminContext = await browser.newContext();
+    const admin = await adminContext.newPage();
+    await signIn(admin, {
+      ...tenantAdmin,
+      home: DEMO_USERS.tenantAdmin.home,
+      title: DEMO_USERS.tenantAdmin.title,
+    });
+    await admin.getByRole('tab', { name: 'Validation Queue' }).click();
+    await expect(admin).toHaveURL(/\/dashboard\/tenant-admin\/validation$/);
+    for (const [label, value] of [
+      ['Ministry', queued!.ministry],
+      ['Department', queued!.department],
+    ] as const) {
+      await admin.getByRole('combobox', { name: label }).click();
+      await admin.getByRole('option', { name: value!, exact: true }).click();
+      await admin.keyboard.press('Escape');
+    }
+    await admin.getByRole('combobox', { name: /Rows per page/ }).click();
+    await admin.getByRole('option', { name: '25' }).click();
+    await expect(admin.getByRole('tab', { name: /Pending Approval/, selected: true })).toBeVisible();
+    await expect(admin.getByRole('row').filter({ hasText: renamed })).toHaveCount(1);
+    await adminContext.close();
   });
 });
