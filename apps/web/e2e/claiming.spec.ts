@@ -4,10 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { CSRF_COOKIE, CSRF_HEADER } from '@portal/contract/api-paths';
 import type { MasterRecord } from '@portal/contract/records';
-import { DEMO_CREDENTIALS } from '@portal/identity-sim/simulator';
 import { STORAGE_KEYS } from '../src/lib/storage-keys.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { DEMO_USERS } from './support/demo-users.ts';
+import { createTenantOnDemoSimulator } from './support/journey-tenant.ts';
 import { signIn, storedToken } from './support/login-page.ts';
 import { saveScreen } from './support/screens.ts';
 
@@ -84,38 +84,11 @@ async function upload(
 
 /** The claims tenant, its admin and agent, the sample uploaded and verified. */
 async function prepareTenant(request: APIRequestContext): Promise<Setup> {
-  const global = await login(request, DEMO_USERS.globalAdmin.email, DEMO_USERS.globalAdmin.password);
-  const tenants = await call<{ subdomain: string; identitySourceConfig: string | null }[]>(
+  await createTenantOnDemoSimulator(
     request,
-    'GET',
-    '/api/v1/global-admin/tenants',
-    { token: global },
+    { name: `Claims State ${run}`, subdomain: SUBDOMAIN, stateCode: 'CL' },
+    { fullName: 'Clara Claims-Admin', ...tenantAdmin },
   );
-  const demo = tenants.find((tenant) => tenant.subdomain === 'demo');
-  const simulatorUrl = (JSON.parse(demo?.identitySourceConfig ?? '{}') as { apiBaseUrl?: string }).apiBaseUrl;
-  expect(simulatorUrl, 'demo mode points the demo tenant at the simulator').toBeTruthy();
-  const tenant = await call<{ id: string }>(request, 'POST', '/api/v1/global-admin/tenants', {
-    token: global,
-    data: {
-      name: `Claims State ${run}`,
-      subdomain: SUBDOMAIN,
-      stateCode: 'CL',
-      description: 'Tenant of the claiming journeys',
-      subscriptionStatus: 'ACTIVE',
-      providerName: 'OPTIMA',
-      apiBaseUrl: simulatorUrl,
-      clientId: DEMO_CREDENTIALS.clientId,
-      clientSecretEncrypted: DEMO_CREDENTIALS.clientSecret,
-      aesKey: DEMO_CREDENTIALS.aesKey,
-      iv: DEMO_CREDENTIALS.iv,
-    },
-    status: 201,
-  });
-  await call(request, 'POST', '/api/v1/auth/register', {
-    token: global,
-    data: { fullName: 'Clara Claims-Admin', ...tenantAdmin, role: 'TENANT_ADMIN', tenantId: tenant.id },
-    status: 201,
-  });
   const adminToken = await login(request, tenantAdmin.email, tenantAdmin.password);
   await call(request, 'POST', '/api/v1/tenant-admin/users', {
     token: adminToken,
@@ -424,7 +397,7 @@ test.describe('claiming accounts', () => {
     ).toBeTruthy();
 
     // The tenant admin finds the renamed record in the Validation Queue's Pending Approval tab,
-    // filtered to its ministry and department.
+    // filtered to its ministry, department and grade.
     const adminContext = await browser.newContext();
     const admin = await adminContext.newPage();
     await signIn(admin, {
@@ -437,6 +410,7 @@ test.describe('claiming accounts', () => {
     for (const [label, value] of [
       ['Ministry', queued!.ministry],
       ['Department', queued!.department],
+      ['Grade', queued!.gradeLevel],
     ] as const) {
       await admin.getByRole('combobox', { name: label }).click();
       await admin.getByRole('option', { name: value!, exact: true }).click();

@@ -5,9 +5,8 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import { CSRF_COOKIE, CSRF_HEADER } from '@portal/contract/api-paths';
 import type { Named } from '@portal/contract/records';
 import type { AuditEntry, QueuePage } from '@portal/contract/validation';
-import { DEMO_CREDENTIALS } from '@portal/identity-sim/simulator';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
-import { DEMO_USERS } from './support/demo-users.ts';
+import { createTenantOnDemoSimulator } from './support/journey-tenant.ts';
 import { signIn, type SignInUser } from './support/login-page.ts';
 import { saveScreen } from './support/screens.ts';
 
@@ -62,37 +61,11 @@ const login = async (request: APIRequestContext, user: { email: string; password
 
 /** The queues tenant: its admin, the sample verified, and a reviewer of the Ministry of Justice. */
 async function prepareTenant(request: APIRequestContext): Promise<string> {
-  const global = await login(request, DEMO_USERS.globalAdmin);
-  const tenants = await call<{ subdomain: string; identitySourceConfig: string | null }[]>(
+  await createTenantOnDemoSimulator(
     request,
-    'GET',
-    '/api/v1/global-admin/tenants',
-    { token: global },
+    { name: `Queues State ${run}`, subdomain: `queues-${run}`, stateCode: 'QS' },
+    { fullName: 'Quinn Queue-Admin', email: tenantAdmin.email, password: tenantAdmin.password },
   );
-  const demo = tenants.find((tenant) => tenant.subdomain === 'demo');
-  const simulatorUrl = (JSON.parse(demo?.identitySourceConfig ?? '{}') as { apiBaseUrl?: string }).apiBaseUrl;
-  expect(simulatorUrl, 'demo mode points the demo tenant at the simulator').toBeTruthy();
-  const tenant = await call<{ id: string }>(request, 'POST', '/api/v1/global-admin/tenants', {
-    token: global,
-    data: {
-      name: `Queues State ${run}`,
-      subdomain: `queues-${run}`,
-      stateCode: 'QS',
-      subscriptionStatus: 'ACTIVE',
-      providerName: 'OPTIMA',
-      apiBaseUrl: simulatorUrl,
-      clientId: DEMO_CREDENTIALS.clientId,
-      clientSecretEncrypted: DEMO_CREDENTIALS.clientSecret,
-      aesKey: DEMO_CREDENTIALS.aesKey,
-      iv: DEMO_CREDENTIALS.iv,
-    },
-    status: 201,
-  });
-  await call(request, 'POST', '/api/v1/auth/register', {
-    token: global,
-    data: { fullName: 'Quinn Queue-Admin', ...tenantAdmin, role: 'TENANT_ADMIN', tenantId: tenant.id },
-    status: 201,
-  });
   const admin = await login(request, tenantAdmin);
   await call(request, 'POST', '/api/v1/records/upload', {
     token: admin,

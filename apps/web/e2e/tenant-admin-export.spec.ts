@@ -8,9 +8,9 @@ import { EXPORT_COLUMNS, type ExportJob } from '@portal/contract/exports';
 import type { MasterRecord, RecordsPage } from '@portal/contract/records';
 import type { QueuePage } from '@portal/contract/validation';
 import type { BulkJob } from '@portal/contract/verification';
-import { DEMO_CREDENTIALS } from '@portal/identity-sim/simulator';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { DEMO_USERS } from './support/demo-users.ts';
+import { createTenantOnDemoSimulator } from './support/journey-tenant.ts';
 import { signIn } from './support/login-page.ts';
 import { saveScreen } from './support/screens.ts';
 
@@ -64,40 +64,10 @@ async function apiSession(request: APIRequestContext, email: string, password: s
 
 /** A tenant for this journey, pointed at the demo simulator like the demo tenant, and its admin's session. */
 async function prepareTenant(request: APIRequestContext) {
-  const global = await apiSession(request, DEMO_USERS.globalAdmin.email, DEMO_USERS.globalAdmin.password);
-  const tenants = await global.get<{ subdomain: string; identitySourceConfig: string | null }[]>(
-    '/api/v1/global-admin/tenants',
-  );
-  const demo = tenants.find((tenant) => tenant.subdomain === 'demo');
-  const simulatorUrl = (JSON.parse(demo?.identitySourceConfig ?? '{}') as { apiBaseUrl?: string }).apiBaseUrl;
-  expect(simulatorUrl, 'demo mode points the demo tenant at the simulator').toBeTruthy();
-  const tenant = await global.post<{ id: string }>(
-    '/api/v1/global-admin/tenants',
-    {
-      name: `Exports State ${run}`,
-      subdomain: `exports-${run}`,
-      stateCode: 'EX',
-      description: 'Tenant of the payroll export journey',
-      subscriptionStatus: 'ACTIVE',
-      providerName: 'OPTIMA',
-      apiBaseUrl: simulatorUrl,
-      clientId: DEMO_CREDENTIALS.clientId,
-      clientSecretEncrypted: DEMO_CREDENTIALS.clientSecret,
-      aesKey: DEMO_CREDENTIALS.aesKey,
-      iv: DEMO_CREDENTIALS.iv,
-    },
-    201,
-  );
-  await global.post(
-    '/api/v1/auth/register',
-    {
-      fullName: 'Pat Payroll-Admin',
-      email: tenantAdmin.email,
-      password: tenantAdmin.password,
-      role: 'TENANT_ADMIN',
-      tenantId: tenant.id,
-    },
-    201,
+  await createTenantOnDemoSimulator(
+    request,
+    { name: `Exports State ${run}`, subdomain: `exports-${run}`, stateCode: 'EX' },
+    { fullName: 'Pat Payroll-Admin', email: tenantAdmin.email, password: tenantAdmin.password },
   );
   return apiSession(request, tenantAdmin.email, tenantAdmin.password);
 }

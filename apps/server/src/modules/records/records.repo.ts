@@ -80,8 +80,10 @@ export class RecordsRepo {
     const reviewerId = 'reviewerId' in scope ? scope.reviewerId : null;
     if (!reviewerId) return undefined;
     const base = this.#where({ ...scope, reviewerId: null }, filter);
-    const inMinistries = sql`${records.ministryId} in (select ministry_id from reviewer_ministries where user_id = ${reviewerId})`;
-    const inDepartments = sql`${records.departmentId} in (select department_id from reviewer_departments where user_id = ${reviewerId})`;
+    // `= any(array(…))`: an index condition on the ministry (department) column, where `in (select …)`
+    // may become a filter over every record of the status.
+    const inMinistries = sql`${records.ministryId} = any(array(select ministry_id from reviewer_ministries where user_id = ${reviewerId}))`;
+    const inDepartments = sql`${records.departmentId} = any(array(select department_id from reviewer_departments where user_id = ${reviewerId}))`;
     return [
       sql`${base} and ${inMinistries}`,
       sql`${base} and ${inDepartments} and (${records.ministryId} is null or not ${inMinistries})`,
