@@ -14,7 +14,6 @@ export const EXPORTS_TEXTS = {
   initiateFailed: EXPORT_MESSAGES.initiateFailed,
   loadFailed: EXPORT_MESSAGES.loadFailed,
   downloadFailed: EXPORT_MESSAGES.downloadFailed,
-  retry: 'Retry',
   historyTitle: 'Export History',
   tableLabel: 'Payroll exports',
   loading: 'Loading export history...',

@@ -5,7 +5,6 @@ export const PROFILE_TEXTS = {
   title: 'My Profile',
   loading: 'Loading your record...',
   loadFailed: CLAIM_MESSAGES.loadRecordFailed,
-  retry: 'Retry',
   noRecord: 'No employee record is linked to this account yet. Please contact your administrator.',
   notAssigned: 'Not Assigned',
   notAvailable: 'N/A',

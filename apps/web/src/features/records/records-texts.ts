@@ -27,7 +27,6 @@ export const RECORDS_TEXTS = {
   loadFailed: RECORD_MESSAGES.loadFailed,
   loaded: RECORD_MESSAGES.loaded,
   filtersCleared: RECORD_MESSAGES.filtersCleared,
-  retry: 'Retry',
   focusBanner: (n: number) => `Showing ${n.toLocaleString('en-US')} records that need re-verification`,
   focusTruncated: (shown: number) => ` (the first ${shown.toLocaleString('en-US')})`,
   showAll: 'Show All Records',

@@ -130,5 +130,4 @@ export const VALIDATION_TEXTS = {
     updated: RECORD_MESSAGES.updated,
     saveFailed: (message: string) => `${RECORD_MESSAGES.saveFailed}${message}`,
   },
-  retry: 'Retry',
 } as const;

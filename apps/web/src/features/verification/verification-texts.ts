@@ -15,7 +15,6 @@ export const VERIFICATION_TEXTS = {
     started: VERIFICATION_MESSAGES.started,
     startFailed: (message: string) => `${VERIFICATION_MESSAGES.startFailed}${message}`,
     loadFailed: VERIFICATION_MESSAGES.jobsLoadFailed,
-    retry: 'Retry',
     totalVerified: 'Total Records Verified',
     totalVerifiedCaption: 'Found in the Source of Truth',
     totalNotFound: 'Total Not Found',

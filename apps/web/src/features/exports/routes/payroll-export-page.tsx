@@ -1,5 +1,4 @@
 import { useEffect, useId, useRef } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -16,6 +15,7 @@ import { ExportJobTable } from '../components/export-job-table.tsx';
 import { EXPORTS_TEXTS as texts } from '../exports-texts.ts';
 import { useExportToasts } from '../hooks/use-export-toasts.ts';
 import { initiateFailureMessage } from '../utils/export-job-rules.ts';
+import { RetryAlert } from '../../../components/retry-alert.tsx';
 
 /** /dashboard/tenant-admin/export: generate button and the polled export history (SPEC §2). */
 export function PayrollExportPage() {
@@ -78,17 +78,9 @@ export function PayrollExportPage() {
           {texts.historyTitle}
         </Typography>
         {jobs.isError && (
-          <Alert
-            severity="error"
-            sx={{ mb: 2 }}
-            action={
-              <Button color="inherit" size="small" onClick={() => void jobs.refetch()}>
-                {texts.retry}
-              </Button>
-            }
-          >
+          <RetryAlert sx={{ mb: 2 }} onRetry={() => void jobs.refetch()}>
             {texts.loadFailed}
-          </Alert>
+          </RetryAlert>
         )}
         {jobs.isPending ? (
           <LoadingState message={texts.loading} />

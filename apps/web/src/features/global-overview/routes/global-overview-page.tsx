@@ -1,5 +1,3 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { MESSAGES } from '@portal/contract/messages';
@@ -9,6 +7,7 @@ import { UI_TEXTS } from '../../../lib/ui-texts.ts';
 import { usePlatformOverview } from '../api/get-platform-overview.ts';
 import { MetricSection } from '../components/metric-section.tsx';
 import { platformMetrics, systemHealthMetrics } from '../utils/overview-metrics.ts';
+import { RetryAlert } from '../../../components/retry-alert.tsx';
 
 const texts = UI_TEXTS.globalOverview;
 const timeFormat = new Intl.DateTimeFormat('en-US', { timeStyle: 'medium' });
@@ -20,16 +19,9 @@ export function GlobalOverviewPage() {
   if (!overview.data) {
     if (overview.isError) {
       return (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void overview.refetch()}>
-              {UI_TEXTS.retry}
-            </Button>
-          }
-        >
+        <RetryAlert onRetry={() => void overview.refetch()}>
           {texts.loadFailed(errorMessage(overview.error, MESSAGES.auth.defaultError))}
-        </Alert>
+        </RetryAlert>
       );
     }
     return <LoadingState message={texts.loading} />;

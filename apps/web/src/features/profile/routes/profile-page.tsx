@@ -1,6 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
 import FaceRetouchingNaturalOutlined from '@mui/icons-material/FaceRetouchingNaturalOutlined';
@@ -14,6 +13,7 @@ import { ComingSoonCard } from '../components/coming-soon-card.tsx';
 import { ProfileCard } from '../components/profile-card.tsx';
 import { needsReverification } from '../profile-record.ts';
 import { PROFILE_TEXTS } from '../profile-texts.ts';
+import { RetryAlert } from '../../../components/retry-alert.tsx';
 
 const texts = PROFILE_TEXTS;
 
@@ -30,18 +30,7 @@ export function ProfilePage() {
     if (record.error instanceof ApiError && record.error.status === 404) {
       return <Alert severity="info">{texts.noRecord}</Alert>;
     }
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void record.refetch()}>
-            {texts.retry}
-          </Button>
-        }
-      >
-        {texts.loadFailed}
-      </Alert>
-    );
+    return <RetryAlert onRetry={() => void record.refetch()}>{texts.loadFailed}</RetryAlert>;
   }
 
   const data = record.data;

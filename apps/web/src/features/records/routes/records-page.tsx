@@ -1,7 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useSnackbar } from 'notistack';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -20,6 +19,7 @@ import { ReverificationFocusAlert } from '../components/reverification-focus-ale
 import { NO_FILTERS, hasFilters, type RecordFilters } from '../records-query.ts';
 import { RECORDS_TEXTS as texts } from '../records-texts.ts';
 import { useLoadAnnouncement } from '../use-load-announcement.ts';
+import { RetryAlert } from '../../../components/retry-alert.tsx';
 
 const UPLOADS_PATH = `${homeForRole('TENANT_ADMIN')}/uploads`;
 const DEFAULT_PAGE_SIZE: number = PAGE_SIZES.records[0];
@@ -72,23 +72,14 @@ export function RecordsPage() {
     );
   } else if (records.isError) {
     content = (
-      <Alert
-        severity="error"
-        action={
-          <Button
-            color="inherit"
-            size="small"
-            onClick={() => {
-              announceNext();
-              void records.refetch();
-            }}
-          >
-            {texts.retry}
-          </Button>
-        }
+      <RetryAlert
+        onRetry={() => {
+          announceNext();
+          void records.refetch();
+        }}
       >
         {texts.loadFailed}
-      </Alert>
+      </RetryAlert>
     );
   } else if (data && data.total === 0) {
     content = (

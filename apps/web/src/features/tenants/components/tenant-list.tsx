@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Add from '@mui/icons-material/Add';
 import CorporateFare from '@mui/icons-material/CorporateFare';
@@ -14,6 +13,7 @@ import { useTenants } from '../api/get-tenants.ts';
 import { useTenantToasts } from '../hooks/use-tenant-toasts.ts';
 import { TenantTable } from './tenant-table.tsx';
 import { ViewHeading } from './view-heading.tsx';
+import { RetryAlert } from '../../../components/retry-alert.tsx';
 
 const texts = UI_TEXTS.tenants;
 
@@ -78,16 +78,9 @@ function TenantListBody({ query, busyTenantId, ...actions }: TenantListBodyProps
   }
   if (query.isError) {
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-            {UI_TEXTS.retry}
-          </Button>
-        }
-      >
+      <RetryAlert onRetry={() => void query.refetch()}>
         {texts.loadFailed(errorMessage(query.error, MESSAGES.auth.defaultError))}
-      </Alert>
+      </RetryAlert>
     );
   }
   if (query.data.length === 0) {

@@ -1,7 +1,5 @@
 import { useId, useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -20,6 +18,7 @@ import { errorMessage } from '../../../lib/error-message.ts';
 import { formatMediumDate } from '../../../lib/format.ts';
 import { UI_TEXTS } from '../../../lib/ui-texts.ts';
 import { useTenantUsers } from '../api/get-tenant-users.ts';
+import { RetryAlert } from '../../../components/retry-alert.tsx';
 
 const texts = UI_TEXTS.tenantUsers;
 const PAGE_SIZE_OPTIONS = PAGE_SIZES.users;
@@ -46,16 +45,9 @@ export function TenantUserTable({ tenantId }: { tenantId: string }) {
     body = <LoadingState message={texts.loading} />;
   } else if (users.isError) {
     body = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void users.refetch()}>
-            {UI_TEXTS.retry}
-          </Button>
-        }
-      >
+      <RetryAlert onRetry={() => void users.refetch()}>
         {texts.loadFailed(errorMessage(users.error, MESSAGES.auth.defaultError))}
-      </Alert>
+      </RetryAlert>
     );
   } else if (users.data.length === 0) {
     body = (

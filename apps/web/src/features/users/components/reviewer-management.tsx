@@ -1,7 +1,5 @@
 import { useEffect, useId, useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import ManageAccounts from '@mui/icons-material/ManageAccounts';
 import type { Reviewer } from '@portal/contract/people';
@@ -9,7 +7,6 @@ import { PAGE_SIZES } from '@portal/contract/limits';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { LoadingState } from '../../../components/loading-state.tsx';
 import { TablePaginationBar, clampPage } from '../../../components/table-pagination-bar.tsx';
-import { UI_TEXTS } from '../../../lib/ui-texts.ts';
 import { useDepartments } from '../api/get-departments.ts';
 import { useMinistries } from '../api/get-ministries.ts';
 import { useReviewers } from '../api/get-reviewers.ts';
@@ -17,6 +14,7 @@ import { useUsersToasts } from '../hooks/use-users-toasts.ts';
 import { USERS_TEXTS } from '../users-texts.ts';
 import { EditAssignmentsDialog } from './edit-assignments-dialog.tsx';
 import { ReviewerTable } from './reviewer-table.tsx';
+import { RetryAlert } from '../../../components/retry-alert.tsx';
 
 const texts = USERS_TEXTS.reviewers;
 const PAGE_SIZE_OPTIONS = PAGE_SIZES.reviewers;
@@ -43,18 +41,7 @@ export function ReviewerManagement() {
   if (reviewers.isPending) {
     body = <LoadingState message={texts.loading} />;
   } else if (reviewers.isError) {
-    body = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void reviewers.refetch()}>
-            {UI_TEXTS.retry}
-          </Button>
-        }
-      >
-        {texts.loadFailed}
-      </Alert>
-    );
+    body = <RetryAlert onRetry={() => void reviewers.refetch()}>{texts.loadFailed}</RetryAlert>;
   } else if (reviewers.data.length === 0) {
     body = (
       <EmptyState

@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -20,6 +19,7 @@ import { useQueueDecisions } from '../hooks/use-queue-decisions.ts';
 import { useQueueToasts } from '../hooks/use-queue-toasts.ts';
 import type { QueueVariant } from '../queue-variant.ts';
 import { VALIDATION_TEXTS as texts } from '../validation-texts.ts';
+import { RetryAlert } from '../../../components/retry-alert.tsx';
 
 export interface ValidationQueuePageProps {
   /** 'tenant': the admin's Validation Queue tab, all columns; 'reviewer': their own tasks. */
@@ -65,18 +65,7 @@ export function ValidationQueuePage({ variant }: ValidationQueuePageProps) {
   if (queue.isPending) {
     content = <LoadingState message={heading.loading} />;
   } else if (queue.isError) {
-    content = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void queue.refetch()}>
-            {texts.retry}
-          </Button>
-        }
-      >
-        {texts.toasts.loadFailed}
-      </Alert>
-    );
+    content = <RetryAlert onRetry={() => void queue.refetch()}>{texts.toasts.loadFailed}</RetryAlert>;
   } else if (data && data.total === 0) {
     const pending = kind === 'pending';
     content = (

@@ -1,5 +1,4 @@
 import { useId } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -17,6 +16,7 @@ import { BulkSummaryCards } from '../components/bulk-summary-cards.tsx';
 import { useBulkToasts } from '../hooks/use-bulk-toasts.ts';
 import { hasActiveJob } from '../utils/bulk-job-rules.ts';
 import { VERIFICATION_TEXTS } from '../verification-texts.ts';
+import { RetryAlert } from '../../../components/retry-alert.tsx';
 
 const texts = VERIFICATION_TEXTS.bulk;
 
@@ -90,17 +90,9 @@ export function BulkVerificationPage() {
           {texts.historyTitle}
         </Typography>
         {jobs.isError && (
-          <Alert
-            severity="error"
-            sx={{ mb: 2 }}
-            action={
-              <Button color="inherit" size="small" onClick={() => void jobs.refetch()}>
-                {texts.retry}
-              </Button>
-            }
-          >
+          <RetryAlert sx={{ mb: 2 }} onRetry={() => void jobs.refetch()}>
             {texts.loadFailed}
-          </Alert>
+          </RetryAlert>
         )}
         {jobs.isPending ? (
           <LoadingState message={texts.loading} />
