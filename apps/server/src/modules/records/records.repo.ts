@@ -55,6 +55,12 @@ export type RecordRow = {
   [K in keyof typeof recordColumns]: (typeof recordColumns)[K]['_']['data'] | null;
 } & { id: string; fullName: string; status: string; version: number };
 
+/** A reviewer's assigned ministries and departments, read once per request (`withAssignments`). */
+interface Scoped {
+  assignments?: { ministryIds: string[]; departmentIds: string[] };
+}
+type Scope = (TenantScope | RecordScope) & Scoped;
+
 /** Up to this many matches, a page is sorted from the filter's index rather than found by name order. */
 const SORT_MATCHES = 20_000;
 
@@ -81,17 +87,12 @@ export class RecordsRepo {
   }
 
   /**
-   * A reviewer's scope as two disjoint conditions: the records of their ministries, and those of
-   * their departments outside those ministries. The assignments are read first and go into the SQL
-   * as values, so the planner picks each branch's index from real estimates (a subquery's unknown
-   * size made it filter every record of the status). Undefined for a tenant-wide scope.
+   * The scope with a reviewer's assignments read once, for the counts and the page of one request.
+   * A tenant-wide scope comes back as it is.
    */
-  async #reviewerBranches(
-    scope: TenantScope | RecordScope,
-    filter: RecordFilter,
-  ): Promise<[SQL, SQL] | undefined> {
+  async withAssignments<S extends TenantScope | RecordScope>(scope: S): Promise<S & Scoped> {
     const reviewerId = 'reviewerId' in scope ? scope.reviewerId : null;
-    if (!reviewerId) return undefined;
+    if (!reviewerId) return scope;
     const [ministryRows, departmentRows] = await Promise.all([
       this.orm
         .select({ id: reviewerMinistries.ministryId })
@@ -106,18 +107,30 @@ export class RecordsRepo {
           and(eq(reviewerDepartments.tenantId, scope.tenantId), eq(reviewerDepartments.userId, reviewerId)),
         ),
     ]);
+    return {
+      ...scope,
+      assignments: {
+        ministryIds: ministryRows.map((r) => r.id),
+        departmentIds: departmentRows.map((r) => r.id),
+      },
+    };
+  }
+
+  /**
+   * A reviewer's scope as two disjoint conditions: the records of their ministries, and those of
+   * their departments outside those ministries. The assignments go into the SQL as values, so the
+   * planner picks each branch's index from real estimates (a subquery's unknown size made it
+   * filter every record of the status). Undefined for a tenant-wide scope.
+   */
+  async #reviewerBranches(scope: Scope, filter: RecordFilter): Promise<[SQL, SQL] | undefined> {
+    const { assignments } = scope.assignments ? scope : await this.withAssignments(scope);
+    if (!assignments) return undefined;
     const base = this.#where({ ...scope, reviewerId: null }, filter);
-    const inMinistries = ministryRows.length
-      ? inArray(
-          records.ministryId,
-          ministryRows.map((r) => r.id),
-        )
+    const inMinistries = assignments.ministryIds.length
+      ? inArray(records.ministryId, assignments.ministryIds)
       : sql`false`;
-    const inDepartments = departmentRows.length
-      ? inArray(
-          records.departmentId,
-          departmentRows.map((r) => r.id),
-        )
+    const inDepartments = assignments.departmentIds.length
+      ? inArray(records.departmentId, assignments.departmentIds)
       : sql`false`;
     return [
       sql`${base} and ${inMinistries}`,
@@ -132,12 +145,7 @@ export class RecordsRepo {
    * order, which meets a page of them quickly. The planner cannot tell these apart when names and
    * postings are correlated, and a wrong guess walks most of the name index.
    */
-  async page(
-    scope: TenantScope | RecordScope,
-    filter: RecordFilter,
-    page: Page,
-    matching?: number,
-  ): Promise<RecordRow[]> {
+  async page(scope: Scope, filter: RecordFilter, page: Page, matching?: number): Promise<RecordRow[]> {
     const where = this.#where(scope, filter);
     const offset = (page.page - 1) * page.pageSize;
     let ids: string[];
@@ -172,7 +180,7 @@ export class RecordsRepo {
       .orderBy(asc(records.fullName), asc(records.id))) as RecordRow[];
   }
 
-  async count(scope: TenantScope | RecordScope, filter: RecordFilter): Promise<number> {
+  async count(scope: Scope, filter: RecordFilter): Promise<number> {
     const byStatusOnly =
       !('reviewerId' in scope && scope.reviewerId) &&
       !filter.ministryIds?.length &&

@@ -65,12 +65,13 @@ export class ValidationService {
         counts: { pendingApproval: 0, mismatched: 0 },
       };
     const status = kind === 'pending' ? 'PENDING_GRADE_VALIDATION' : 'MISMATCHED';
+    const scoped = await this.records.withAssignments(scope); // two counts and a page
     const [pendingApproval, mismatched] = await Promise.all([
-      this.records.count(scope, { ...filter, statuses: ['PENDING_GRADE_VALIDATION'] }),
-      this.records.count(scope, { ...filter, statuses: ['MISMATCHED'] }),
+      this.records.count(scoped, { ...filter, statuses: ['PENDING_GRADE_VALIDATION'] }),
+      this.records.count(scoped, { ...filter, statuses: ['MISMATCHED'] }),
     ]);
     const rows = await this.records.page(
-      scope,
+      scoped,
       { ...filter, statuses: [status] },
       q,
       kind === 'pending' ? pendingApproval : mismatched,
