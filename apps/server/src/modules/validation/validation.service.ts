@@ -20,8 +20,8 @@ type Edit = z.output<typeof RecordEditSchema>;
 type Decision = z.output<typeof ValidationDecisionSchema>;
 type Query = z.output<typeof QueueQuerySchema>;
 
+/** The states of the two queues: a decision is taken only on these. */
 const REVIEWABLE = ['PENDING_GRADE_VALIDATION', 'MISMATCHED'];
-const QUEUE_STATUSES = ['PENDING_GRADE_VALIDATION', 'MISMATCHED'];
 const view = (r: LockedRecord) => ({
   status: r.status,
   fullName: r.fullName,
@@ -88,11 +88,11 @@ export class ValidationService {
   /** Filter values of the queues: the tenant's for a tenant admin, the reviewer's scope for a reviewer. */
   async facets(actor: Actor): Promise<Facets> {
     const scope = recordScopeOf(actor);
-    if (!scope.reviewerId) return { ...(await this.recordsService.facets(actor)), statuses: QUEUE_STATUSES };
+    if (!scope.reviewerId) return { ...(await this.recordsService.facets(actor)), statuses: REVIEWABLE };
     const { reviewerId } = scope;
     return {
-      ...(await this.repo.reviewerFacets({ ...scope, reviewerId }, QUEUE_STATUSES)),
-      statuses: QUEUE_STATUSES,
+      ...(await this.repo.reviewerFacets({ ...scope, reviewerId }, REVIEWABLE)),
+      statuses: REVIEWABLE,
     };
   }
 
