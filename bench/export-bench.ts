@@ -41,6 +41,7 @@ try {
 
   const { portal, token } = await startSeededPortal(url);
   let portalSeconds = 0;
+  let generatedSeconds = 0;
   try {
     const auth = { authorization: `Bearer ${token}`, ...csrfHeaders };
     const baseline = portal.memory().rssMb;
@@ -51,7 +52,7 @@ try {
     if (!res.ok) throw new Error(`export: ${res.status} ${await res.text()}`);
     let job: ExportJob | undefined;
     for (;;) {
-      await new Promise((r) => setTimeout(r, 200));
+      await new Promise((r) => setTimeout(r, 50));
       const list = (await (
         await fetch(`${portal.base}/api/v1/records/export-logs`, { headers: auth })
       ).json()) as ExportJob[];
@@ -59,6 +60,7 @@ try {
       if (job && (job.status === 'COMPLETED' || job.status === 'FAILED')) break;
     }
     const generated = (performance.now() - started) / 1000;
+    generatedSeconds = generated;
     if (job.status !== 'COMPLETED') throw new Error(`export ${job.status}`);
     const file = path.join(dir, `${job.id}.csv`);
     const download = await fetch(`${portal.base}/api/v1/records/export-logs/${job.id}/download`, {
@@ -89,7 +91,7 @@ try {
     );
     say(
       `portal resident memory: ${baseline.toFixed(0)} MiB before, peak ${peakRss.toFixed(0)} MiB during ` +
-        `(growth ${(peakRss - baseline).toFixed(0)} MiB for ${COUNT} records: one page and one chunk at a time)`,
+        `(growth ${(peakRss - baseline).toFixed(0)} MiB for ${COUNT} records: a chunk being read and one being stored)`,
     );
   } finally {
     await portal.stop();
@@ -110,7 +112,8 @@ try {
   const copySeconds = (performance.now() - copyStarted) / 1000;
   say(
     `psql \\copy of the same columns in the same order to a CSV file: ${copySeconds.toFixed(1)} s; ` +
-      `portal ÷ \\copy ${(portalSeconds / copySeconds).toFixed(2)}× (target ≤ 3×)`,
+      `portal ÷ \\copy ${(generatedSeconds / copySeconds).toFixed(2)}× generated, ` +
+      `${(portalSeconds / copySeconds).toFixed(2)}× including the download (target ≤ 3×)`,
   );
 } finally {
   cluster.stop();

@@ -77,7 +77,7 @@ export async function startPortal(config: Config): Promise<Portal> {
       }),
     );
     const exportsRepo = new ExportsRepo(db.orm);
-    jobs.register(exportJob, exportHandler(db.orm, exportsRepo, new AuditRepo(db.orm)));
+    jobs.register(exportJob, exportHandler(db.orm, exportsRepo, new AuditRepo(db.orm), db.copyOut));
     const working = config.role !== 'api';
     await jobs.start({ work: working });
     const started = jobs;

@@ -34,6 +34,8 @@ beforeAll(async () => {
     { fullName: 'Pending Person', nin: '50000000004', psn: 'PSN500004', status: 'PENDING_GRADE_VALIDATION' },
     { fullName: 'Mismatched Person', nin: '50000000005', psn: 'PSN500005', status: 'MISMATCHED' },
     { fullName: 'Two\nLines @home', nin: '50000000009', psn: '+PSN500009', status: 'VALIDATED' },
+    // A backslash and a tab (escaped by COPY's text format on PostgreSQL) and letters outside ASCII.
+    { fullName: 'Adébáyọ̀ C:\\pay\tday', nin: '50000000010', psn: 'PSN500010', status: 'VALIDATED' },
   ]);
   pendingId = ids[3]!;
   await portal.db.orm.execute(sql`update records set validated_at = now() where status = 'VALIDATED'`);
@@ -64,7 +66,7 @@ describe('payroll export', () => {
 
   it('exports only the VALIDATED records of the tenant, as a checksummed CSV with BOM', async () => {
     first = await exportNow(a.token);
-    expect(first).toMatchObject({ status: 'COMPLETED', recordCount: 4, exportedByEmail: a.email });
+    expect(first).toMatchObject({ status: 'COMPLETED', recordCount: 5, exportedByEmail: a.email });
     const res = await download(a.token, first.id);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toBe(`attachment; filename="${first.id}.csv"`);
@@ -84,10 +86,11 @@ describe('payroll export', () => {
     expect(text).toContain(',-5,'); // a number stays a number
     expect(text).toContain(`'+PSN500009,`); // a text starting with + does not
     expect(text).toContain('"Two\nLines @home"'); // a line break inside a field is quoted
+    expect(text).toContain('PSN500010,,Adébáyọ̀ C:\\pay\tday,');
     expect(text).not.toContain('Pending Person');
     expect(text).not.toContain('Mismatched Person');
     expect(text).not.toContain('Other Tenant');
-    expect(text.trimEnd().split('\r\n')).toHaveLength(5);
+    expect(text.trimEnd().split('\r\n')).toHaveLength(6);
   });
 
   it('is a frozen snapshot: a record validated afterwards is not in it, and the file does not change', async () => {
@@ -98,7 +101,7 @@ describe('payroll export', () => {
     const again = await download(a.token, first.id);
     expect(again.rawPayload.equals(bytes)).toBe(true);
     const second = await exportNow(a.token);
-    expect(second.recordCount).toBe(5);
+    expect(second.recordCount).toBe(6);
     expect((await download(a.token, second.id)).body).toContain('Pending Person');
     const audit = await portal.db.orm.execute(
       sql`select 1 from audit_events where action = 'PAYROLL_EXPORTED' and tenant_id = ${a.tenant.id}`,

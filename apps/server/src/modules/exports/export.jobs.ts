@@ -16,67 +16,61 @@ export const exportJob = defineJob({
   expireInSeconds: 6 * 3600,
 });
 
-const PAGE = 20_000;
 const CHUNK_BYTES = 1024 * 1024;
 
 /**
- * Writes the CSV (UTF-8 with BOM, RFC 4180, CRLF) in one repeatable-read transaction: the file is
- * the snapshot of that moment, written once in chunks with its SHA-256, and marked COMPLETED only
- * when all of it commits. Memory holds two pages of lines and one chunk, whatever the count.
+ * Writes the CSV (UTF-8 with BOM, RFC 4180, CRLF) in one transaction: the file is the snapshot of
+ * one moment, written once in chunks with its SHA-256, and marked COMPLETED only when all of it
+ * commits. One chunk is stored while the next is read; memory holds about two chunks, whatever the
+ * count. `copyOut` (PostgreSQL) reads the lines with COPY instead of a cursor.
  */
 export function exportHandler(
   orm: Orm,
   repo: ExportsRepo,
   audit: AuditRepo,
+  copyOut?: (statement: string) => AsyncIterable<Buffer>,
 ): JobHandler<z.infer<typeof exportJob.schema>> {
   return async ({ tenantId, exportId, actorId }, { log }) => {
     const scope = tenantScope(tenantId);
     if (!(await repo.markProcessing(scope, exportId))) return;
     try {
       await orm.transaction(async (tx) => {
-        const writer = new ExportWriter(tx, scope, exportId);
+        const writer = new ExportWriter(tx, scope, exportId, copyOut);
         await writer.begin();
         const hash = crypto.createHash('sha256');
-        let pending: string[] = [];
+        let pending: Buffer[] = [];
         let pendingBytes = 0;
         let seq = 0;
         let size = 0;
         let count = 0;
+        let storing: Promise<void> = Promise.resolve();
         const flush = async () => {
           if (pending.length === 0) return;
-          await writer.writeChunk(seq++, pending.join(''));
+          const data = pending.length === 1 ? pending[0]! : Buffer.concat(pending);
           pending = [];
           pendingBytes = 0;
+          await storing;
+          storing = writer.writeChunk(seq++, data);
+          storing.catch(() => undefined); // awaited in turn; never an unhandled rejection meanwhile
         };
-        const add = async (text: string) => {
-          hash.update(text, 'utf8');
-          const bytes = Buffer.byteLength(text, 'utf8');
-          size += bytes;
-          pending.push(text);
-          pendingBytes += bytes;
+        const add = async (bytes: Buffer) => {
+          hash.update(bytes);
+          size += bytes.length;
+          pending.push(bytes);
+          pendingBytes += bytes.length;
           if (pendingBytes >= CHUNK_BYTES) await flush();
         };
         // The byte order mark opens the file but is not stored: text decoders drop a leading BOM, so
         // the download sends it first (EXPORT_BOM); it counts in the size and the checksum.
         hash.update(EXPORT_BOM);
         size += EXPORT_BOM.length;
-        await add(stringify([[...EXPORT_COLUMNS]], { record_delimiter: '\r\n' }));
-        await writer.openLines();
-        // The next page is fetched while this one is hashed and stored.
-        const fetchPage = () => {
-          const page = writer.nextLines(PAGE);
-          page.catch(() => undefined); // awaited in turn; never an unhandled rejection meanwhile
-          return page;
-        };
-        let next = fetchPage();
-        for (;;) {
-          const lines = await next;
-          if (lines.length === 0) break;
-          next = fetchPage();
-          await add(`${lines.join('\r\n')}\r\n`);
-          count += lines.length;
+        await add(Buffer.from(stringify([[...EXPORT_COLUMNS]], { record_delimiter: '\r\n' }), 'utf8'));
+        for await (const block of writer.lines()) {
+          await add(block.bytes);
+          count += block.rows;
         }
         await flush();
+        await storing;
         const sha256 = hash.digest('hex');
         await writer.complete(count, size, sha256);
         await audit.append(

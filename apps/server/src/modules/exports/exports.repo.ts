@@ -100,12 +100,94 @@ export class ExportsRepo {
   }
 }
 
-/** The writing side: one transaction (repeatable read) reads the snapshot and writes the file. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The payroll lines of a tenant's VALIDATED records, grouped as a payroll officer reads them: by
+ * ministry, department, then name. Each row is already its CSV line (csv_field, migration 0010), in
+ * EXPORT_COLUMNS order. The tenant id goes in where `tenant` is: COPY takes no parameters, so there
+ * it is written into the statement after it is checked to be a UUID.
+ */
+const payrollLinesQuery = (
+  tenant: string,
+) => `select concat_ws(',', csv_field(r.psn), csv_field(r.employee_id), csv_field(r.full_name), csv_field(m.name),
+      csv_field(d.name), csv_field(r.grade_level), csv_field(r.salary_grade_id), csv_field(r.salary_structure),
+      csv_field(r.nin), to_char(r.date_of_birth, 'YYYY-MM-DD'), csv_field(r.status),
+      to_char(r.validated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')) as line
+    from records r
+    left join ministries m on m.id = r.ministry_id
+    left join departments d on d.id = r.department_id
+    where r.tenant_id = ${tenant} and r.status = 'VALIDATED'
+    order by m.name, d.name, r.full_name, r.id`;
+
+function tenantLiteral(tenantId: string): string {
+  if (!UUID.test(tenantId)) throw new Error('invalid tenant id');
+  return `'${tenantId}'`;
+}
+
+const COPY_ESCAPES: Record<string, string> = {
+  '\\': '\\',
+  b: '\b',
+  f: '\f',
+  n: '\n',
+  r: '\r',
+  t: '\t',
+  v: '\v',
+};
+
+/**
+ * Whole rows of COPY's text format (one column, each row ending in LF) as CSV lines ending in CRLF:
+ * the backslash escapes COPY writes for a backslash and the control characters are undone.
+ */
+export function copyRowsToLines(text: string): string {
+  if (!text.includes('\\')) return text.replaceAll('\n', '\r\n');
+  return text.replace(/\\(.)|\n/g, (_, escaped: string | undefined) =>
+    escaped === undefined ? '\r\n' : (COPY_ESCAPES[escaped] ?? escaped),
+  );
+}
+
+const LF = 0x0a;
+const CR = 0x0d;
+const BACKSLASH = 0x5c;
+
+/**
+ * The same on bytes: `rows` is the first `end` bytes of COPY output, ending with a row. Without a
+ * backslash (the usual case) only a CR goes before each LF, with no text decoding.
+ */
+export function copyBytesToLines(rows: Buffer, end: number): { bytes: Buffer; rows: number } {
+  const ends: number[] = [];
+  for (let i = rows.indexOf(LF); i !== -1 && i < end; i = rows.indexOf(LF, i + 1)) ends.push(i);
+  const escaped = rows.indexOf(BACKSLASH);
+  if (escaped !== -1 && escaped < end) {
+    return { bytes: Buffer.from(copyRowsToLines(rows.toString('utf8', 0, end)), 'utf8'), rows: ends.length };
+  }
+  const bytes = Buffer.allocUnsafe(end + ends.length);
+  let from = 0;
+  let to = 0;
+  for (const lf of ends) {
+    to += rows.copy(bytes, to, from, lf);
+    bytes[to++] = CR;
+    bytes[to++] = LF;
+    from = lf + 1;
+  }
+  return { bytes, rows: ends.length };
+}
+
+/** The size of a cursor page when the lines are read without COPY (PGlite). */
+const CURSOR_PAGE = 20_000;
+
+/**
+ * The writing side: one transaction writes the file's chunks and marks the export COMPLETED, so a
+ * file is either whole or absent. The lines come from one consistent snapshot: a single COPY
+ * statement on a connection of its own (PostgreSQL), or a cursor in the writing transaction
+ * (PGlite, a single connection) whose isolation is repeatable read.
+ */
 export class ExportWriter {
   constructor(
     private readonly tx: Orm,
     private readonly scope: TenantScope,
     private readonly exportId: string,
+    private readonly copyOut?: (statement: string) => AsyncIterable<Buffer>,
   ) {}
 
   async begin(): Promise<void> {
@@ -113,37 +195,49 @@ export class ExportWriter {
     await this.tx.execute(sql`select pg_advisory_xact_lock(${exportLockKey(this.exportId)})`);
   }
 
-  /**
-   * Opens a cursor over the tenant's VALIDATED records in the transaction's snapshot, grouped as a
-   * payroll officer reads them: by ministry, department, then name. One sequential scan and one
-   * sort; each row is already its CSV line (csv_field, migration 0010), in EXPORT_COLUMNS order.
-   */
-  async openLines(): Promise<void> {
+  /** The payroll lines as UTF-8, in blocks of whole lines (each ending in CRLF), with the rows in each. */
+  async *lines(): AsyncGenerator<{ bytes: Buffer; rows: number }> {
+    if (this.copyOut) {
+      const query = payrollLinesQuery(tenantLiteral(this.scope.tenantId));
+      let carry: Buffer = Buffer.alloc(0);
+      for await (const piece of this.copyOut(`copy (${query}) to stdout`)) {
+        const bytes = carry.length > 0 ? Buffer.concat([carry, piece]) : piece;
+        const end = bytes.lastIndexOf(LF) + 1; // rows end in a bare LF; a LF inside a field is escaped
+        carry = bytes.subarray(end);
+        if (end > 0) yield copyBytesToLines(bytes, end);
+      }
+      if (carry.length > 0) throw new Error('the copy ended inside a row');
+      return;
+    }
     // The whole result will be read: plan for all of it, not for the first rows.
     await this.tx.execute(sql`set local cursor_tuple_fraction = 1`);
-    await this.tx.execute(sql`
-      declare export_lines no scroll cursor for
-      select concat_ws(',', csv_field(r.psn), csv_field(r.employee_id), csv_field(r.full_name), csv_field(m.name),
-        csv_field(d.name), csv_field(r.grade_level), csv_field(r.salary_grade_id), csv_field(r.salary_structure),
-        csv_field(r.nin), to_char(r.date_of_birth, 'YYYY-MM-DD'), csv_field(r.status),
-        to_char(r.validated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')) as line
-      from records r
-      left join ministries m on m.id = r.ministry_id
-      left join departments d on d.id = r.department_id
-      where r.tenant_id = ${this.scope.tenantId} and r.status = 'VALIDATED'
-      order by m.name, d.name, r.full_name, r.id`);
-  }
-
-  /** The next `limit` lines of the cursor; an empty array at the end. */
-  async nextLines(limit: number): Promise<string[]> {
-    const result = await this.tx.execute<{ line: string }>(
-      sql.raw(`fetch forward ${Math.trunc(limit)} from export_lines`),
+    const [head, tail] = payrollLinesQuery('\u0000').split('\u0000') as [string, string];
+    await this.tx.execute(
+      sql`declare export_lines no scroll cursor for ${sql.raw(head)}${this.scope.tenantId}${sql.raw(tail)}`,
     );
-    return result.rows.map((r) => r.line);
+    // An async function, so a real promise: drizzle's query runs again at every then().
+    const fetchRows = async () =>
+      (await this.tx.execute<{ line: string }>(sql.raw(`fetch forward ${CURSOR_PAGE} from export_lines`)))
+        .rows;
+    const fetchPage = () => {
+      const page = fetchRows();
+      page.catch(() => undefined); // awaited in turn; never an unhandled rejection meanwhile
+      return page;
+    };
+    let next = fetchPage(); // the next page is fetched while this one is hashed and stored
+    for (;;) {
+      const rows = await next;
+      if (rows.length === 0) return;
+      next = fetchPage();
+      yield { bytes: Buffer.from(`${rows.map((r) => r.line).join('\r\n')}\r\n`, 'utf8'), rows: rows.length };
+    }
   }
 
-  /** One piece of the file: whole lines of UTF-8 text (stored as text: no hex encoding on the wire). */
-  async writeChunk(seq: number, data: string): Promise<void> {
+  /**
+   * One piece of the file: whole lines of UTF-8, stored as text. A Buffer parameter travels in
+   * binary format, which for text is its UTF-8 bytes as they are (no encoding on either side).
+   */
+  async writeChunk(seq: number, data: Buffer): Promise<void> {
     await this.tx.execute(
       sql`insert into export_chunks (export_id, seq, data) values (${this.exportId}, ${seq}, ${data})`,
     );

@@ -53,6 +53,13 @@ export class ExportsService {
     const repo = this.repo;
     let seq = -1;
     let marked = false;
+    // The next chunk is read while this one is sent.
+    const readAfter = (after: number) => {
+      const next = repo.chunkAfter(id, after);
+      next.catch(() => undefined); // awaited in turn; never an unhandled rejection meanwhile
+      return next;
+    };
+    let next = readAfter(seq);
     const stream = new Readable({
       async read() {
         try {
@@ -60,9 +67,10 @@ export class ExportsService {
             marked = true; // the byte order mark goes first (it is not stored with the lines)
             return void this.push(EXPORT_BOM);
           }
-          const chunk = await repo.chunkAfter(id, seq);
+          const chunk = await next;
           if (!chunk) return void this.push(null);
           seq = chunk.seq;
+          next = readAfter(seq);
           this.push(Buffer.from(chunk.data, 'utf8'));
         } catch (err) {
           this.destroy(err as Error);
