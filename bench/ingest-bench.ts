@@ -11,6 +11,7 @@ import pg from 'pg';
 // @ts-expect-error plain ESM helper without types
 import { startCluster } from '../scripts/pg-cluster.mjs';
 import { writeCsv, writeXlsx } from './lib/master-list.ts';
+import { waitForRecordsVacuum } from './lib/million.ts';
 import { login, startPortal, upload } from './lib/portal-process.ts';
 
 const quick = process.env.BENCH_QUICK === '1';
@@ -106,20 +107,8 @@ try {
   const largeUrl = await databaseFor('ingest_large');
   const large = await run(`CSV ${LARGE} rows, PostgreSQL`, files.large, { DATABASE_URL: largeUrl }, LARGE);
   // The upload queues a VACUUM (ANALYZE) of the records table; the list is measured once it ran.
-  const waited = performance.now();
-  const stats = new pg.Client({ connectionString: largeUrl });
-  await stats.connect();
-  for (;;) {
-    const r = await stats.query<{ n: string }>(
-      `select vacuum_count + autovacuum_count as n from pg_stat_user_tables where relname = 'records'`,
-    );
-    if (Number(r.rows[0]?.n ?? 0) > 0) break;
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  await stats.end();
-  say(
-    `records table vacuumed ${((performance.now() - waited) / 1000).toFixed(1)} s after the upload answered`,
-  );
+  const vacuumSeconds = await waitForRecordsVacuum(largeUrl);
+  say(`records table vacuumed ${vacuumSeconds.toFixed(1)} s after the upload answered`);
   say(
     `peak RSS growth ${LARGE} ÷ ${SMALL} rows: ${(large.growth / Math.max(1, small.growth)).toFixed(2)}× (target ≤ 2×)`,
   );

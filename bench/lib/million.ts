@@ -143,3 +143,27 @@ export async function startSeededPortal(
   const token = await login(portal.base, 'tenant.admin@demo.local', 'Demo12345!');
   return { portal, token };
 }
+
+/**
+ * Waits for the `VACUUM (ANALYZE) records` that a large upload queues (decision 39), so what is
+ * measured next does not share the machine with it. Returns the seconds waited.
+ */
+export async function waitForRecordsVacuum(databaseUrl: string): Promise<number> {
+  const waited = performance.now();
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    for (;;) {
+      const r = await client.query<{ n: string; running: boolean }>(
+        `select vacuum_count + autovacuum_count as n,
+           exists (select 1 from pg_stat_progress_vacuum p join pg_class c on c.oid = p.relid where c.relname = 'records') as running
+         from pg_stat_user_tables where relname = 'records'`,
+      );
+      if (Number(r.rows[0]?.n ?? 0) > 0 && !r.rows[0]?.running) break;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  } finally {
+    await client.end();
+  }
+  return (performance.now() - waited) / 1000;
+}

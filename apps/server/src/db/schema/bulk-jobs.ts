@@ -5,8 +5,8 @@ import { users } from './users.ts';
 
 /**
  * A bulk verification over the records that needed it when it started (marked with its id).
- * Chunks commit their results and the counters together, with `cursor` (the last record id
- * done), so a restart resumes exactly where the last commit left off.
+ * Chunks commit their results and the counters together and unmark their records, so a restart
+ * verifies exactly the records still marked.
  */
 export const bulkJobs = pgTable(
   'bulk_jobs',
@@ -25,7 +25,6 @@ export const bulkJobs = pgTable(
     failedRecords: integer('failed_records').notNull().default(0),
     /** Set once the job has marked its records (total known). */
     markedAt: timestamp('marked_at', { withTimezone: true }),
-    cursor: uuid('cursor'),
     /** The worker running the job holds it until lease_until; a dead worker's lease runs out. */
     leaseOwner: text('lease_owner'),
     leaseUntil: timestamp('lease_until', { withTimezone: true }),

@@ -78,9 +78,14 @@ function leaseLost(ctx: JobContext, jobId: string): void {
   ctx.log.warn({ jobId }, 'bulk verification lease lost; another worker continues');
 }
 
+/** Chunks looked up at a time, and chunks committing at a time. */
+const LOOKUPS_IN_FLIGHT = 2;
+const COMMITS_IN_FLIGHT = 2;
+
 /**
- * Verifies the job's records chunk by chunk; each chunk commits its results with the counters
- * and the cursor, so a restarted worker resumes after the last commit.
+ * Verifies the job's records chunk by chunk; each chunk commits its results with the counters and
+ * takes its records out of the job's marked set, so a restarted worker verifies exactly the records
+ * still marked.
  */
 export function bulkVerifyHandler(
   repo: VerificationRepo,
@@ -90,25 +95,36 @@ export function bulkVerifyHandler(
   return async ({ tenantId, jobId }, ctx: JobContext) => {
     const scope: TenantScope = tenantScope(tenantId);
     if (!(await repo.claimLease(scope, jobId, opts.workerId, opts.leaseSeconds))) return; // finished, or run elsewhere
-    let job = await repo.getJob(scope, jobId);
+    const job = await repo.getJob(scope, jobId);
     if (!job) return;
     if (!job.markedAt) await repo.markRecords(scope, jobId);
     else await repo.setRunning(scope, jobId);
-    job = (await repo.getJob(scope, jobId))!;
-    // Two chunks are looked up at a time, sharing the lookup lanes, while the chunk before them
-    // commits: the provider is never idle during database writes or at the tail of a chunk. Commits
-    // stay in cursor order, so a restart resumes after the last one; a chunk looked up but not
-    // committed is simply looked up again.
+    // Two chunks are looked up at a time, sharing the lookup lanes, while the two before them
+    // commit side by side: neither the provider nor the database waits for the other. A chunk
+    // looked up but not committed when the worker dies is still marked, and simply looked up again.
     const lanes = new Lanes(opts.concurrency);
-    const inFlight: { cursor: string; results: Promise<ChunkResult[]> }[] = [];
-    let applying: Promise<boolean> = Promise.resolve(true);
-    const commitOldest = async (): Promise<boolean> => {
-      const { cursor, results } = inFlight.shift()!;
-      const verified = await results;
-      if (!(await applying)) return false;
-      applying = repo.applyChunk(scope, jobId, opts.workerId, verified, cursor, opts.leaseSeconds);
-      applying.catch(() => undefined); // awaited in turn; never an unhandled rejection meanwhile
-      return true;
+    const lookingUp: Promise<ChunkResult[]>[] = [];
+    const committing = new Set<Promise<void>>();
+    let leaseHeld = true;
+    let commitFailure: Error | undefined;
+    const going = () => leaseHeld && !commitFailure;
+    const commitOldest = async (): Promise<void> => {
+      const verified = await lookingUp.shift()!;
+      while (committing.size >= COMMITS_IN_FLIGHT) await Promise.race(committing);
+      if (!going()) return;
+      const commit: Promise<void> = repo
+        .applyChunk(scope, jobId, opts.workerId, verified, opts.leaseSeconds)
+        .then(
+          (held) => void (leaseHeld &&= held),
+          (err: unknown) => void (commitFailure ??= err as Error),
+        )
+        .finally(() => committing.delete(commit));
+      committing.add(commit);
+    };
+    /** Every commit under way has finished; the first failed one, if any, is thrown. */
+    const commitsDone = async () => {
+      await Promise.all([...committing]);
+      if (commitFailure) throw commitFailure;
     };
     try {
       const client = new OptimaClient(await settings.forTenant(tenantId), opts.client);
@@ -117,19 +133,19 @@ export function bulkVerifyHandler(
         chunk.catch(() => undefined);
         return chunk;
       };
-      let next = read(job.cursor);
-      for (;;) {
+      let next = read(null);
+      while (going()) {
         const chunk = await next;
         if (chunk.length === 0) break;
-        const cursor = chunk.at(-1)!.id;
-        next = read(cursor);
+        next = read(chunk.at(-1)!.id);
         const results = verifyChunk(client, chunk, lanes);
         results.catch(() => undefined);
-        inFlight.push({ cursor, results });
-        if (inFlight.length >= 2 && !(await commitOldest())) return leaseLost(ctx, jobId);
+        lookingUp.push(results);
+        if (lookingUp.length >= LOOKUPS_IN_FLIGHT) await commitOldest();
       }
-      while (inFlight.length > 0) if (!(await commitOldest())) return leaseLost(ctx, jobId);
-      if (!(await applying)) return leaseLost(ctx, jobId);
+      while (going() && lookingUp.length > 0) await commitOldest();
+      await commitsDone();
+      if (!leaseHeld) return leaseLost(ctx, jobId);
       const done = (await repo.getJob(scope, jobId))!;
       await repo.finish(
         scope,
@@ -143,8 +159,9 @@ export function bulkVerifyHandler(
           .afterLargeChange?.(`bulk verification of ${done.processedRecords} records`)
           .catch((err: unknown) => ctx.log.warn({ err, jobId }, 'records maintenance not queued'));
     } catch (err) {
-      // The chunk being committed finishes (or fails) before the job's end is written.
-      if (!(await applying.catch(() => true))) return leaseLost(ctx, jobId);
+      // The chunks being committed finish (or fail) before the job's end is written.
+      await commitsDone().catch(() => undefined);
+      if (!leaseHeld) return leaseLost(ctx, jobId);
       const expected = err instanceof ProviderDownError || err instanceof ProviderNotConfiguredError;
       if (!expected) ctx.log.error({ err, jobId }, 'bulk verification stopped');
       await repo.finish(

@@ -20,6 +20,19 @@ export interface ChunkRecord {
   gradeLevel: string | null;
 }
 
+class LeaseLost extends Error {}
+
+const DEADLOCK_DETECTED = '40P01';
+const DEADLOCK_RETRIES = 3;
+
+/** The SQLSTATE of a database error, also when the ORM wrapped it. */
+function sqlStateOf(err: unknown): string | undefined {
+  for (let e = err as { code?: unknown; cause?: unknown } | undefined; e; e = e.cause as typeof e) {
+    if (typeof e.code === 'string') return e.code;
+  }
+  return undefined;
+}
+
 export type ChunkResult = { id: string } & ({ outcome: VerificationOutcome } | { error: string });
 
 export class VerificationRepo {
@@ -127,15 +140,17 @@ export class VerificationRepo {
   }
 
   /**
-   * One chunk's results and the job's counters and cursor in one transaction, so a crash loses
-   * or repeats nothing: a record is counted exactly when its result is written.
+   * One chunk's results and the job's counters in one transaction, so a crash loses or repeats
+   * nothing: a record is counted exactly when its result is written and it leaves the job's marked
+   * set. Chunks of one job may commit side by side: the records are disjoint, and the shared rows
+   * (record_counts in the trigger, verification_counts, the job) are taken last, in that order; a
+   * deadlock with another writer of record_counts is retried. False when the lease was lost.
    */
   async applyChunk(
     scope: TenantScope,
     jobId: string,
     owner: string,
     results: ChunkResult[],
-    cursor: string,
     leaseSeconds: number,
   ): Promise<boolean> {
     const rows = results.map((r) =>
@@ -154,36 +169,47 @@ export class VerificationRepo {
     const mismatched = count((r) => 'outcome' in r && r.outcome.status === 'MISMATCHED');
     const notFound = count((r) => 'outcome' in r && r.outcome.status === 'NOT_FOUND');
     const failed = count((r) => 'error' in r);
-    return this.orm.transaction(async (tx) => {
-      // The lease is checked in the same transaction: a worker that lost it writes nothing.
-      const job = await tx.execute(sql`
-        update bulk_jobs set processed_records = processed_records + ${results.length},
-          successfully_verified_records = successfully_verified_records + ${verified},
-          mismatched_records = mismatched_records + ${mismatched}, not_found_records = not_found_records + ${notFound},
-          failed_records = failed_records + ${failed}, cursor = ${cursor},
-          lease_until = now() + make_interval(secs => ${leaseSeconds})
-        where id = ${jobId} and tenant_id = ${scope.tenantId} and lease_owner = ${owner} and status = 'RUNNING'
-        returning id`);
-      if (job.rows.length === 0) return false;
-      await tx.execute(sql`
-        update records r set
-          status = coalesce(o.status, r.status),
-          sot_verified = coalesce(o.sot_verified, r.sot_verified),
-          sot_data = case when o.status is null then r.sot_data else o.sot_data end,
-          last_error = o.last_error,
-          last_verified_at = case when o.status is null then r.last_verified_at else now() end,
-          verify_job_id = null, version = r.version + 1, updated_at = now()
-        from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-          as o(id uuid, status text, sot_verified boolean, sot_data jsonb, last_error text)
-        where r.id = o.id and r.tenant_id = ${scope.tenantId} and r.verify_job_id = ${jobId}`);
-      const lookups = results.length - failed;
-      if (lookups > 0) {
-        await tx.execute(sql`
-          insert into verification_counts (tenant_id, day, lookups) values (${scope.tenantId}, current_date, ${lookups})
-          on conflict (tenant_id, day) do update set lookups = verification_counts.lookups + excluded.lookups`);
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.orm.transaction(async (tx) => {
+          // No wait for the WAL flush: a database crash can undo the last chunks, but only whole,
+          // with their counters, and a resumed job looks them up again. Nothing here was promised.
+          await tx.execute(sql`set local synchronous_commit = off`);
+          await tx.execute(sql`
+            update records r set
+              status = coalesce(o.status, r.status),
+              sot_verified = coalesce(o.sot_verified, r.sot_verified),
+              sot_data = case when o.status is null then r.sot_data else o.sot_data end,
+              last_error = o.last_error,
+              last_verified_at = case when o.status is null then r.last_verified_at else now() end,
+              verify_job_id = null, version = r.version + 1, updated_at = now()
+            from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+              as o(id uuid, status text, sot_verified boolean, sot_data jsonb, last_error text)
+            where r.id = o.id and r.tenant_id = ${scope.tenantId} and r.verify_job_id = ${jobId}`);
+          const lookups = results.length - failed;
+          if (lookups > 0) {
+            await tx.execute(sql`
+              insert into verification_counts (tenant_id, day, lookups) values (${scope.tenantId}, current_date, ${lookups})
+              on conflict (tenant_id, day) do update set lookups = verification_counts.lookups + excluded.lookups`);
+          }
+          // The lease is checked in the same transaction: a worker that lost it writes nothing.
+          const job = await tx.execute(sql`
+            update bulk_jobs set processed_records = processed_records + ${results.length},
+              successfully_verified_records = successfully_verified_records + ${verified},
+              mismatched_records = mismatched_records + ${mismatched}, not_found_records = not_found_records + ${notFound},
+              failed_records = failed_records + ${failed},
+              lease_until = now() + make_interval(secs => ${leaseSeconds})
+            where id = ${jobId} and tenant_id = ${scope.tenantId} and lease_owner = ${owner} and status = 'RUNNING'
+            returning id`);
+          if (job.rows.length === 0) throw new LeaseLost();
+        });
+        return true;
+      } catch (err) {
+        if (err instanceof LeaseLost) return false;
+        if (attempt < DEADLOCK_RETRIES && sqlStateOf(err) === DEADLOCK_DETECTED) continue;
+        throw err;
       }
-      return true;
-    });
+    }
   }
 
   async finish(
