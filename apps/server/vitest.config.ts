@@ -2,8 +2,8 @@ import { defineProject } from 'vitest/config';
 
 /**
  * API tests run on PGlite by default; with TEST_DATABASE_URL (an admin URL of a throwaway cluster)
- * each test file gets its own fresh PostgreSQL database instead. Tests that start whole server
- * processes on a data directory only apply to the embedded database.
+ * each test file gets its own fresh PostgreSQL database instead. The data-directory lock only
+ * applies to the embedded database.
  */
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
@@ -12,7 +12,7 @@ export default defineProject({
     name: onPostgres ? 'server-postgres' : 'server',
     environment: 'node',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    exclude: onPostgres ? ['test/process/**'] : [],
+    exclude: onPostgres ? ['test/process/data-dir-lock.test.ts'] : [],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',

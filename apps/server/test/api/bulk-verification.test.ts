@@ -180,7 +180,7 @@ describe('bulk verification against the simulator (separate process, real HTTP)'
     expect(statuses.rows).toEqual([{ status: 'UPLOADED', n: 250 }]);
     // The records are free for the next run.
     const free = await portal.db.orm.execute<{ n: number }>(sql`
-      select count(*)::int as n from records where tenant_id = ${t.tenant.id} and verify_job_id is not null`);
+      select count(*)::int as n from bulk_job_items i join bulk_jobs j on j.id = i.job_id where j.tenant_id = ${t.tenant.id}`);
     expect(free.rows[0]!.n).toBe(0);
   });
 

@@ -27,7 +27,7 @@ export interface TestPortalOptions {
 }
 
 /** A fresh PostgreSQL database on the throwaway test cluster, when TEST_DATABASE_URL is set. */
-async function freshPostgresDatabase(): Promise<string | undefined> {
+export async function freshPostgresDatabase(): Promise<string | undefined> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) return undefined;
   const name = `portal_test_${crypto.randomBytes(6).toString('hex')}`;

@@ -7,6 +7,7 @@ import type { Tenant } from '@portal/contract/tenants';
 import { spawnServer, waitHealthy, type ServerProcess } from '../helpers/server-process.ts';
 import { simCredentials, startSimProcess, type SimProcess } from '../helpers/simulator-process.ts';
 import { buildTenantInput, buildUserInput } from '../helpers/factories.ts';
+import { freshPostgresDatabase } from '../helpers/test-portal.ts';
 
 const examples = path.resolve(import.meta.dirname, '../../../../examples');
 const started: ServerProcess[] = [];
@@ -42,7 +43,10 @@ it('a worker killed with SIGKILL in the middle of a bulk verification resumes af
   fs.copyFileSync(path.join(examples, 'sot-population.csv'), peopleFile);
   sim = await startSimProcess([], ['--people', peopleFile, '--latency-ms', '120']);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-resume-'));
+  // On PostgreSQL (test:postgres) two chunks commit side by side; PGlite commits one at a time.
+  const databaseUrl = await freshPostgresDatabase();
   const env = {
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl, PORTAL_ADMIN_PASSWORD: 'ChangeMe123!' } : {}),
     DATA_DIR: dataDir,
     WEB_DIST: path.join(dataDir, 'no-web'),
     IDENTITY_SIM_PORT: '0',

@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { tenants } from './tenants.ts';
 import { users } from './users.ts';
 
 /**
- * A bulk verification over the records that needed it when it started (marked with its id).
- * Chunks commit their results and the counters together and unmark their records, so a restart
- * verifies exactly the records still marked.
+ * A bulk verification over the records that needed it when it started (its items). Chunks commit
+ * their results and the counters together and delete their items, so a restart verifies exactly
+ * the items left.
  */
 export const bulkJobs = pgTable(
   'bulk_jobs',
@@ -41,4 +41,21 @@ export const bulkJobs = pgTable(
       .on(t.tenantId)
       .where(sql`status in ('PENDING', 'RUNNING')`),
   ],
+);
+
+/**
+ * The records a bulk verification still has to verify: written once when it starts (one narrow row
+ * each, rather than a new version of every record with all its index entries) and deleted by the
+ * chunk that commits each record's result. No foreign key to records: an item whose record is gone
+ * simply joins nothing.
+ */
+export const bulkJobItems = pgTable(
+  'bulk_job_items',
+  {
+    jobId: uuid('job_id')
+      .notNull()
+      .references(() => bulkJobs.id, { onDelete: 'cascade' }),
+    recordId: uuid('record_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.jobId, t.recordId] })],
 );

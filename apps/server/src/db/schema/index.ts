@@ -5,6 +5,6 @@ export { auditEvents } from './audit-events.ts';
 export { requestMetrics, verificationCounts } from './metrics.ts';
 export { ministries, departments, records, recordCounts, uploads, outbox } from './records.ts';
 export { reviewerMinistries, reviewerDepartments } from './assignments.ts';
-export { bulkJobs } from './bulk-jobs.ts';
+export { bulkJobItems, bulkJobs } from './bulk-jobs.ts';
 export { exportJobs, exportChunks } from './exports.ts';
 export { claims, claimHolds } from './claims.ts';

@@ -71,8 +71,6 @@ export const records = pgTable(
     originalUploadData: jsonb('original_upload_data').notNull(),
     sotData: jsonb('sot_data'),
     lastError: text('last_error'),
-    /** The bulk verification job that will verify this record (DESIGN §6). */
-    verifyJobId: uuid('verify_job_id'),
     lastVerifiedAt: timestamp('last_verified_at', { withTimezone: true }),
     validatedAt: timestamp('validated_at', { withTimezone: true }),
     /** Bumped on every change; decisions carry the version they saw (409 when it moved). */
@@ -87,9 +85,6 @@ export const records = pgTable(
     // over 1,000,000 records are index-only scans.
     index('records_tenant_grade_idx').on(t.tenantId, t.gradeLevel),
     index('records_tenant_nin_idx').on(t.tenantId, t.nin),
-    index('records_verify_job_idx')
-      .on(t.verifyJobId, t.id)
-      .where(sql`verify_job_id is not null`),
   ],
 );
 

@@ -81,12 +81,13 @@ export class VerificationRepo {
     return result.rows.length > 0;
   }
 
-  /** Marks the records that need verification now as this job's, once; the total is fixed here. */
+  /** Lists the records that need verification now as this job's items, once; the total is fixed here. */
   async markRecords(scope: TenantScope, jobId: string): Promise<void> {
     await this.orm.transaction(async (tx) => {
       const marked = await tx.execute<{ n: number }>(sql`
         with m as (
-          update records set verify_job_id = ${jobId}
+          insert into bulk_job_items (job_id, record_id)
+          select ${jobId}, id from records
           where tenant_id = ${scope.tenantId} and status in ('UPLOADED', 'AWAITING_REVALIDATION')
           returning 1
         ) select count(*)::int as n from m`);
@@ -121,12 +122,17 @@ export class VerificationRepo {
     }>(sql`
       select r.id, r.nin, r.ssid, r.full_name, to_char(r.date_of_birth, 'YYYY-MM-DD') as date_of_birth,
         m.name as ministry, d.name as department, r.grade_level
-      from records r
+      from (
+        -- The next items alone first: a short range of the primary key, whatever the statistics say.
+        select record_id from bulk_job_items
+        where job_id = ${jobId} ${after ? sql`and record_id > ${after}` : sql``}
+        order by record_id limit ${size}
+      ) i
+      join records r on r.id = i.record_id
       left join ministries m on m.id = r.ministry_id
       left join departments d on d.id = r.department_id
-      where r.verify_job_id = ${jobId} and r.tenant_id = ${scope.tenantId}
-        ${after ? sql`and r.id > ${after}` : sql``}
-      order by r.id limit ${size}`);
+      where r.tenant_id = ${scope.tenantId}
+      order by i.record_id`);
     return result.rows.map((r) => ({
       id: r.id,
       nin: r.nin,
@@ -175,17 +181,25 @@ export class VerificationRepo {
           // No wait for the WAL flush: a database crash can undo the last chunks, but only whole,
           // with their counters, and a resumed job looks them up again. Nothing here was promised.
           await tx.execute(sql`set local synchronous_commit = off`);
+          // Only records still among the job's items are written, and they leave the items.
           await tx.execute(sql`
+            with o as (
+              select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+                as o(id uuid, status text, sot_verified boolean, sot_data jsonb, last_error text)
+            ),
+            done as (
+              delete from bulk_job_items i using o where i.job_id = ${jobId} and i.record_id = o.id
+              returning i.record_id
+            )
             update records r set
               status = coalesce(o.status, r.status),
               sot_verified = coalesce(o.sot_verified, r.sot_verified),
               sot_data = case when o.status is null then r.sot_data else o.sot_data end,
               last_error = o.last_error,
               last_verified_at = case when o.status is null then r.last_verified_at else now() end,
-              verify_job_id = null, version = r.version + 1, updated_at = now()
-            from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-              as o(id uuid, status text, sot_verified boolean, sot_data jsonb, last_error text)
-            where r.id = o.id and r.tenant_id = ${scope.tenantId} and r.verify_job_id = ${jobId}`);
+              version = r.version + 1, updated_at = now()
+            from o join done on done.record_id = o.id
+            where r.id = o.id and r.tenant_id = ${scope.tenantId}`);
           const lookups = results.length - failed;
           if (lookups > 0) {
             await tx.execute(sql`
@@ -223,9 +237,9 @@ export class VerificationRepo {
         update bulk_jobs set status = ${status}, status_message = ${message}, finished_at = now(), lease_until = null
         where id = ${jobId} and tenant_id = ${scope.tenantId} and status in ('PENDING', 'RUNNING')`);
       // Records this job did not reach are free for the next one.
-      await tx.execute(
-        sql`update records set verify_job_id = null where verify_job_id = ${jobId} and tenant_id = ${scope.tenantId}`,
-      );
+      await tx.execute(sql`
+        delete from bulk_job_items i using bulk_jobs j
+        where i.job_id = ${jobId} and j.id = i.job_id and j.tenant_id = ${scope.tenantId}`);
     });
   }
 
