@@ -210,7 +210,7 @@ try {
     if (!res.ok) throw new Error(`bulk-verify: ${res.status} ${await res.text()}`);
     let job: BulkJob | undefined;
     for (;;) {
-      await new Promise((r) => setTimeout(r, 250));
+      await new Promise((r) => setTimeout(r, 50));
       const jobs = (await (await fetch(`${portal.base}/api/v1/bulk-jobs`, { headers: auth })).json()) as
         BulkJob[] | { items: BulkJob[] };
       job = (Array.isArray(jobs) ? jobs : jobs.items)[0];
