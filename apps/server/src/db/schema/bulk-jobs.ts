@@ -23,7 +23,7 @@ export const bulkJobs = pgTable(
     mismatchedRecords: integer('mismatched_records').notNull().default(0),
     notFoundRecords: integer('not_found_records').notNull().default(0),
     failedRecords: integer('failed_records').notNull().default(0),
-    /** Set once the job has marked its records (total known). */
+    /** Set once the job has listed its records in bulk_job_items (total known). */
     markedAt: timestamp('marked_at', { withTimezone: true }),
     /** The worker running the job holds it until lease_until; a dead worker's lease runs out. */
     leaseOwner: text('lease_owner'),

@@ -84,8 +84,7 @@ const COMMITS_IN_FLIGHT = 2;
 
 /**
  * Verifies the job's records chunk by chunk; each chunk commits its results with the counters and
- * takes its records out of the job's marked set, so a restarted worker verifies exactly the records
- * still marked.
+ * deletes its records from the job's items, so a restarted worker verifies exactly the items left.
  */
 export function bulkVerifyHandler(
   repo: VerificationRepo,
@@ -101,7 +100,8 @@ export function bulkVerifyHandler(
     else await repo.setRunning(scope, jobId);
     // Two chunks are looked up at a time, sharing the lookup lanes, while the two before them
     // commit side by side: neither the provider nor the database waits for the other. A chunk
-    // looked up but not committed when the worker dies is still marked, and simply looked up again.
+    // looked up but not committed when the worker dies is still among the items, and simply looked
+    // up again.
     const lanes = new Lanes(opts.concurrency);
     const lookingUp: Promise<ChunkResult[]>[] = [];
     const committing = new Set<Promise<void>>();

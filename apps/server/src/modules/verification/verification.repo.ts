@@ -147,8 +147,8 @@ export class VerificationRepo {
 
   /**
    * One chunk's results and the job's counters in one transaction, so a crash loses or repeats
-   * nothing: a record is counted exactly when its result is written and it leaves the job's marked
-   * set. Chunks of one job may commit side by side: the records are disjoint, and the shared rows
+   * nothing: a record is counted exactly when its result is written and it leaves the job's items.
+   * Chunks of one job may commit side by side: the records are disjoint, and the shared rows
    * (record_counts in the trigger, verification_counts, the job) are taken last, in that order; a
    * deadlock with another writer of record_counts is retried. False when the lease was lost.
    */
