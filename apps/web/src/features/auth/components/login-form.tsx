@@ -8,12 +8,9 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import Visibility from '@mui/icons-material/Visibility';
-import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { AuthenticateRequestSchema } from '@portal/contract/auth';
 import { TOAST_MS } from '@portal/contract/limits';
 import { MESSAGES } from '@portal/contract/messages';
@@ -27,6 +24,7 @@ import { useAuthenticate } from '../api/authenticate.ts';
 import { isBlocked, remainingAttempts } from '../lockout/login-lockout.ts';
 import { useLoginLockout } from '../lockout/use-login-lockout.ts';
 import { LockWarningAlert } from './lock-warning-alert.tsx';
+import { VisibilityToggle } from '../../../components/visibility-toggle.tsx';
 
 const LoginFormSchema = AuthenticateRequestSchema.extend({ rememberMe: z.boolean() });
 type LoginFormInput = z.input<typeof LoginFormSchema>;
@@ -109,15 +107,11 @@ export function LoginForm() {
           input: {
             endAdornment: (
               <InputAdornment position="end">
-                <IconButton
-                  aria-label={UI_TEXTS.login.togglePassword}
-                  aria-pressed={showPassword}
-                  onClick={() => setShowPassword((shown) => !shown)}
-                  onMouseDown={(event) => event.preventDefault()}
-                  edge="end"
-                >
-                  {showPassword ? <VisibilityOff /> : <Visibility />}
-                </IconButton>
+                <VisibilityToggle
+                  shown={showPassword}
+                  onToggle={() => setShowPassword((shown) => !shown)}
+                  label={UI_TEXTS.login.togglePassword}
+                />
               </InputAdornment>
             ),
           },

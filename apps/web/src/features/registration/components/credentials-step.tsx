@@ -1,16 +1,14 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
-import Visibility from '@mui/icons-material/Visibility';
-import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { CreateAccountSchema } from '@portal/contract/claims';
 import type { z } from 'zod';
 import type { RegistrationMessage } from '../registration-machine.ts';
 import { REGISTRATION_TEXTS } from '../registration-texts.ts';
 import { StepForm } from './step-form.tsx';
+import { VisibilityToggle } from '../../../components/visibility-toggle.tsx';
 
 const CredentialsSchema = CreateAccountSchema.omit({ recordId: true });
 type CredentialsInput = z.input<typeof CredentialsSchema>;
@@ -88,16 +86,12 @@ export function CredentialsStep({
           input: {
             endAdornment: (
               <InputAdornment position="end">
-                <IconButton
-                  aria-label={texts.fields.togglePassword}
-                  aria-pressed={shown}
-                  onClick={() => setShown((value) => !value)}
-                  onMouseDown={(event) => event.preventDefault()}
-                  edge="end"
+                <VisibilityToggle
+                  shown={shown}
+                  onToggle={() => setShown((value) => !value)}
+                  label={texts.fields.togglePassword}
                   disabled={done}
-                >
-                  {shown ? <VisibilityOff /> : <Visibility />}
-                </IconButton>
+                />
               </InputAdornment>
             ),
           },

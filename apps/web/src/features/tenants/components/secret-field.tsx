@@ -1,13 +1,11 @@
 import { useState } from 'react';
 import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
-import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
-import Visibility from '@mui/icons-material/Visibility';
-import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { UI_TEXTS } from '../../../lib/ui-texts.ts';
 import type { TenantFormValues } from '../utils/tenant-form-values.ts';
 import { TenantTextField } from './tenant-text-field.tsx';
+import { VisibilityToggle } from '../../../components/visibility-toggle.tsx';
 
 const texts = UI_TEXTS.tenantForm;
 
@@ -48,15 +46,11 @@ export function SecretField({ name, label, required, stored, sx }: SecretFieldPr
         input: {
           endAdornment: (
             <InputAdornment position="end">
-              <IconButton
-                aria-label={texts.toggleSecret(label)}
-                aria-pressed={shown}
-                onClick={() => setShown((value) => !value)}
-                onMouseDown={(event) => event.preventDefault()}
-                edge="end"
-              >
-                {shown ? <VisibilityOff /> : <Visibility />}
-              </IconButton>
+              <VisibilityToggle
+                shown={shown}
+                onToggle={() => setShown((value) => !value)}
+                label={texts.toggleSecret(label)}
+              />
             </InputAdornment>
           ),
         },

@@ -5,14 +5,11 @@ import type { z } from 'zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import PersonAdd from '@mui/icons-material/PersonAdd';
-import Visibility from '@mui/icons-material/Visibility';
-import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import {
   REGISTER_ROLES,
   REGISTER_ROLE_LABELS,
@@ -24,6 +21,7 @@ import { errorMessage } from '../../../lib/error-message.ts';
 import { UI_TEXTS } from '../../../lib/ui-texts.ts';
 import { useRegisterTenantUser } from '../api/register-tenant-user.ts';
 import { useTenantToasts } from '../hooks/use-tenant-toasts.ts';
+import { VisibilityToggle } from '../../../components/visibility-toggle.tsx';
 
 const texts = UI_TEXTS.tenantUsers;
 
@@ -140,15 +138,11 @@ export function TenantUserForm({ tenantId }: { tenantId: string }) {
                   input: {
                     endAdornment: (
                       <InputAdornment position="end">
-                        <IconButton
-                          aria-label={texts.togglePassword}
-                          aria-pressed={showPassword}
-                          onClick={() => setShowPassword((shown) => !shown)}
-                          onMouseDown={(event) => event.preventDefault()}
-                          edge="end"
-                        >
-                          {showPassword ? <VisibilityOff /> : <Visibility />}
-                        </IconButton>
+                        <VisibilityToggle
+                          shown={showPassword}
+                          onToggle={() => setShowPassword((shown) => !shown)}
+                          label={texts.togglePassword}
+                        />
                       </InputAdornment>
                     ),
                   },

@@ -4,10 +4,9 @@ import InputAdornment from '@mui/material/InputAdornment';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Password from '@mui/icons-material/Password';
-import Visibility from '@mui/icons-material/Visibility';
-import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { USERS_TEXTS } from '../users-texts.ts';
 import { generatePassword } from '../utils/generate-password.ts';
+import { VisibilityToggle } from '../../../components/visibility-toggle.tsx';
 
 const texts = USERS_TEXTS.form;
 
@@ -45,15 +44,11 @@ export function PasswordField({ onGenerate, ...props }: PasswordFieldProps) {
                   </IconButton>
                 </Tooltip>
               )}
-              <IconButton
-                aria-label={texts.togglePassword}
-                aria-pressed={shown}
-                onClick={() => setShown((value) => !value)}
-                onMouseDown={(event) => event.preventDefault()}
-                edge="end"
-              >
-                {shown ? <VisibilityOff /> : <Visibility />}
-              </IconButton>
+              <VisibilityToggle
+                shown={shown}
+                onToggle={() => setShown((value) => !value)}
+                label={texts.togglePassword}
+              />
             </InputAdornment>
           ),
         },

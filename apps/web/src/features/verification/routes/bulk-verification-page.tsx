@@ -6,7 +6,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import PlayArrow from '@mui/icons-material/PlayArrow';
 import { EmptyState } from '../../../components/empty-state.tsx';
-import { LoadingState } from '../../../components/loading-state.tsx';
+import { JobHistorySection } from '../../../components/job-history-section.tsx';
+import { TabHeader } from '../../../components/tab-header.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useDashboardStats } from '../../overview/api/get-dashboard-stats.ts';
 import { useBulkJobs } from '../api/get-bulk-jobs.ts';
@@ -16,13 +17,11 @@ import { BulkSummaryCards } from '../components/bulk-summary-cards.tsx';
 import { useBulkToasts } from '../hooks/use-bulk-toasts.ts';
 import { hasActiveJob } from '../utils/bulk-job-rules.ts';
 import { VERIFICATION_TEXTS } from '../verification-texts.ts';
-import { RetryAlert } from '../../../components/retry-alert.tsx';
 
 const texts = VERIFICATION_TEXTS.bulk;
 
 /** /dashboard/tenant-admin/bulk-verify: summary, start button and the polled job history (SPEC §2). */
 export function BulkVerificationPage() {
-  const historyId = useId();
   const hintId = useId();
   const stats = useDashboardStats();
   const jobs = useBulkJobs();
@@ -37,71 +36,53 @@ export function BulkVerificationPage() {
 
   return (
     <Stack spacing={3}>
-      <Box
-        sx={{
-          display: 'flex',
-          flexWrap: 'wrap',
-          gap: 2,
-          alignItems: 'flex-start',
-          justifyContent: 'space-between',
-        }}
-      >
-        <Box sx={{ flex: '1 1 320px' }}>
-          <Typography variant="h5" component="h2">
-            {texts.title}
-          </Typography>
-          <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5, maxWidth: 640 }}>
-            {texts.subtitle}
-          </Typography>
-        </Box>
-        <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: { xs: 'stretch', sm: 'flex-end' } }}>
-          <Button
-            variant="contained"
-            size="large"
-            onClick={handleStart}
-            disabled={active || start.isPending}
-            aria-describedby={active ? hintId : undefined}
-            startIcon={
-              start.isPending ? (
-                <CircularProgress size={18} color="inherit" aria-hidden="true" />
-              ) : (
-                <PlayArrow />
-              )
-            }
+      <TabHeader
+        title={texts.title}
+        subtitle={texts.subtitle}
+        action={
+          <Box
+            sx={{ display: 'flex', flexDirection: 'column', alignItems: { xs: 'stretch', sm: 'flex-end' } }}
           >
-            {start.isPending ? texts.starting : texts.start}
-          </Button>
-          {active && (
-            <Typography
-              id={hintId}
-              variant="caption"
-              sx={{ color: 'text.secondary', mt: 0.5, maxWidth: 300, textAlign: { sm: 'right' } }}
+            <Button
+              variant="contained"
+              size="large"
+              onClick={handleStart}
+              disabled={active || start.isPending}
+              aria-describedby={active ? hintId : undefined}
+              startIcon={
+                start.isPending ? (
+                  <CircularProgress size={18} color="inherit" aria-hidden="true" />
+                ) : (
+                  <PlayArrow />
+                )
+              }
             >
-              {texts.jobActive}
-            </Typography>
-          )}
-        </Box>
-      </Box>
+              {start.isPending ? texts.starting : texts.start}
+            </Button>
+            {active && (
+              <Typography
+                id={hintId}
+                variant="caption"
+                sx={{ color: 'text.secondary', mt: 0.5, maxWidth: 300, textAlign: { sm: 'right' } }}
+              >
+                {texts.jobActive}
+              </Typography>
+            )}
+          </Box>
+        }
+      />
 
       <BulkSummaryCards stats={stats.data} />
 
-      <Box component="section" aria-labelledby={historyId}>
-        <Typography id={historyId} variant="h6" component="h3" sx={{ mb: 1 }}>
-          {texts.historyTitle}
-        </Typography>
-        {jobs.isError && (
-          <RetryAlert sx={{ mb: 2 }} onRetry={() => void jobs.refetch()}>
-            {texts.loadFailed}
-          </RetryAlert>
-        )}
-        {jobs.isPending ? (
-          <LoadingState message={texts.loading} />
-        ) : jobs.data && jobs.data.length > 0 ? (
-          <BulkJobTable jobs={jobs.data} />
-        ) : jobs.data ? (
-          <EmptyState title={texts.emptyTitle} message={texts.emptyMessage} titleComponent="h4" />
-        ) : null}
-      </Box>
+      <JobHistorySection
+        title={texts.historyTitle}
+        query={jobs}
+        loadFailed={texts.loadFailed}
+        loading={texts.loading}
+        empty={<EmptyState title={texts.emptyTitle} message={texts.emptyMessage} titleComponent="h4" />}
+      >
+        {(rows) => <BulkJobTable jobs={rows} />}
+      </JobHistorySection>
     </Stack>
   );
 }
