@@ -114,7 +114,7 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
   const recordsService = new RecordsService(recordsRepo);
   recordsRoutes(app, {
     records: recordsService,
-    uploads: new UploadService(new IngestRepo(db.orm), config.upload, async (reason) => {
+    uploads: new UploadService(new IngestRepo(db), config.upload, async (reason) => {
       // Maintenance is best effort: the upload has committed whatever happens here.
       await jobs.send(maintainRecordsJob, { reason }).catch((err: unknown) => app.log.warn({ err }, reason));
     }),

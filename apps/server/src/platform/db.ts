@@ -4,7 +4,9 @@ import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { to as copyTo } from 'pg-copy-streams';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import * as schema from '../db/schema/index.ts';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
 
@@ -25,9 +27,17 @@ export interface Database {
    * as the server sends them (no row-by-row parsing). One statement, so one consistent snapshot.
    */
   copyOut?: (statement: string) => AsyncIterable<Buffer>;
+  /**
+   * One transaction whose callback can also load rows with COPY (text format) inside it: from
+   * STDIN on PostgreSQL, from a blob on PGlite. A throw rolls everything back.
+   */
+  copyTransaction<T>(fn: (tx: Orm, copyIn: CopyIn) => Promise<T>): Promise<T>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** Appends `data` (rows in COPY text format) to `table`. */
+export type CopyIn = (table: string, data: string) => Promise<void>;
 
 export interface DatabaseOptions {
   databaseUrl?: string;
@@ -62,6 +72,14 @@ async function openPglite(dataDir: string): Promise<Database> {
         return { rows: results.at(-1)?.rows ?? [] };
       },
     },
+    copyTransaction: (fn) =>
+      client.transaction(async (ptx) => {
+        // Drizzle over the transaction's own handle: its queries and the COPY share the transaction.
+        const tx = drizzlePglite(ptx as unknown as PGlite, { schema }) as unknown as Orm;
+        return fn(tx, async (table, data) => {
+          await ptx.query(`copy ${table} from '/dev/blob'`, [], { blob: new Blob([data]) });
+        });
+      }),
     async ping() {
       await client.query('select 1');
     },
@@ -97,6 +115,24 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
         // A copy left half-read (the reader stopped or failed) leaves the connection mid-protocol:
         // it is closed rather than returned to the pool.
         client.release(!finished);
+      }
+    },
+    async copyTransaction(fn) {
+      const client = await pool.connect();
+      let broken = false;
+      try {
+        const tx = drizzlePg(client, { schema });
+        const copyIn: CopyIn = async (table, data) => {
+          try {
+            await pipeline(Readable.from([data]), client.query(copyFrom(`copy ${table} from stdin`)));
+          } catch (err) {
+            broken = true; // a copy cut off mid-stream leaves the connection mid-protocol
+            throw err;
+          }
+        };
+        return await tx.transaction((inner) => fn(inner, copyIn));
+      } finally {
+        client.release(broken);
       }
     },
     async ping() {

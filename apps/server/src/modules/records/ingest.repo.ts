@@ -1,10 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { TenantScope } from '../../access/actor.ts';
-import type { Orm } from '../../platform/db.ts';
-import type { MasterRow } from './parse/row-normalise.ts';
-
-/** One valid row of an upload, normalised (ISO date, key chosen). */
-export type StagedRow = MasterRow;
+import type { CopyIn, Database, Orm } from '../../platform/db.ts';
+import type { BatchMessage } from './parse/read-upload.ts';
 
 export interface DuplicateKey {
   row: number;
@@ -21,6 +18,27 @@ export interface ApplyOutcome {
 /** States in which a record counts as verified or validated (its identity was checked). */
 const CHECKED_STATES = ['PENDING_GRADE_VALIDATION', 'MISMATCHED', 'VALIDATED'];
 
+/** Columns of the temporary table a batch is loaded into, in the COPY order of ingest-worker-main.ts. */
+const BATCH_COLUMNS: [string, string][] = [
+  ['row_no', 'int'],
+  ['natural_key', 'text'],
+  ['key_column', 'text'],
+  ['full_name', 'text'],
+  ['employee_id', 'text'],
+  ['psn', 'text'],
+  ['nin', 'text'],
+  ['ssid', 'text'],
+  ['ministry', 'text'],
+  ['department', 'text'],
+  ['grade_level', 'text'],
+  ['salary_grade_id', 'text'],
+  ['salary_structure', 'text'],
+  ['date_of_birth', 'date'],
+  ['email', 'text'],
+  ['phone', 'text'],
+  ['original', 'jsonb'],
+];
+
 /** Compared and audited fields of a record row aliased `p`, as one JSON object. */
 const fields = (p: string) =>
   sql.raw(
@@ -31,125 +49,96 @@ const fields = (p: string) =>
   );
 
 /**
- * SQL of one upload inside one transaction: rows go to a temporary staging table as they are
- * parsed, duplicates are found there, and one statement upserts them all (all or nothing).
+ * SQL of one upload inside one transaction. Each batch is copied into a temporary table and
+ * upserted by natural key from there while the worker parses the next one; the keys also go to a
+ * narrow temporary table, where keys repeated in the file are found at the end (the upload is then
+ * rolled back whole).
  */
 export class IngestSession {
+  /** Ministry and department names of the file known to exist (as written). */
+  readonly #ministries = new Set<string>();
+  readonly #departments = new Set<string>();
+  readonly #outcome: ApplyOutcome = { created: 0, updated: 0, reverificationIds: [] };
+
   constructor(
     private readonly tx: Orm,
     private readonly scope: TenantScope,
+    private readonly copyIn: CopyIn,
   ) {}
 
-  async createStaging(): Promise<void> {
+  /** Serialises uploads of one tenant, and creates the temporary tables of the upload. */
+  async begin(): Promise<void> {
+    await this.tx.execute(sql`select pg_advisory_xact_lock(hashtext('upload:' || ${this.scope.tenantId}))`);
     await this.tx.execute(sql`
-      create temp table upload_staging (
-        row_no int not null, natural_key text not null, key_column text not null, full_name text not null,
-        employee_id text, psn text, nin text, ssid text, ministry text not null, department text not null,
-        grade_level text, salary_grade_id text, salary_structure text, date_of_birth date, email text, phone text,
-        original jsonb not null
-      ) on commit drop`);
-  }
-
-  async stage(rows: StagedRow[]): Promise<void> {
-    if (rows.length === 0) return;
-    const json = JSON.stringify(
-      rows.map((r) => ({
-        row_no: r.rowNumber,
-        natural_key: r.naturalKey,
-        key_column: r.keyColumn,
-        full_name: r.fullName,
-        employee_id: r.employeeId,
-        psn: r.psn,
-        nin: r.nin,
-        ssid: r.ssid,
-        ministry: r.ministry,
-        department: r.department,
-        grade_level: r.gradeLevel,
-        salary_grade_id: r.salaryGradeId,
-        salary_structure: r.salaryStructure,
-        date_of_birth: r.dateOfBirth,
-        email: r.email,
-        phone: r.phone,
-        original: r.original,
-      })),
-    );
+      create temp table upload_keys (row_no int not null, natural_key text not null, key_column text not null)
+      on commit drop`);
     await this.tx.execute(sql`
-      insert into upload_staging
-      select * from json_to_recordset(${json}::json) as x(
-        row_no int, natural_key text, key_column text, full_name text, employee_id text, psn text, nin text,
-        ssid text, ministry text, department text, grade_level text, salary_grade_id text, salary_structure text,
-        date_of_birth date, email text, phone text, original jsonb)`);
+      create temp table upload_batch (${sql.raw(BATCH_COLUMNS.map(([name, type]) => `${name} ${type}`).join(', '))})
+      on commit drop`);
   }
 
-  /** Rows whose key already appeared earlier in the same file. */
-  async duplicateKeys(limit: number): Promise<{ count: number; first: DuplicateKey[] }> {
-    const result = await this.tx.execute<{
-      row: number;
-      first_row: number;
-      key_column: 'PSN' | 'NIN';
-      total: number;
-    }>(sql`
-      with d as (
-        select row_no, key_column, min(row_no) over (partition by natural_key) as first_row from upload_staging
-      )
-      select row_no as row, first_row, key_column, count(*) over ()::int as total
-      from d where row_no <> first_row order by row_no limit ${limit}`);
-    return {
-      count: result.rows[0]?.total ?? 0,
-      first: result.rows.map((r) => ({ row: r.row, firstRow: r.first_row, keyColumn: r.key_column })),
-    };
-  }
-
-  /** Creates ministries and departments by name, then upserts every staged row by natural key. */
-  async apply(actor: { userId: string; email: string }, note: string): Promise<ApplyOutcome> {
+  /**
+   * Upserts one batch: creates the ministries and departments it names, then one statement stores
+   * its keys, inserts or updates its records and audits every change (with the values before and after).
+   */
+  async apply(batch: BatchMessage, actor: { userId: string; email: string }, note: string): Promise<void> {
+    if (batch.rowCount === 0) return;
+    await this.#create('ministries', this.#ministries, batch.ministries);
+    await this.#create('departments', this.#departments, batch.departments);
+    await this.tx.execute(sql`truncate upload_batch`);
+    await this.copyIn('upload_batch', batch.copyText);
     const t = this.scope.tenantId;
-    await this.tx.execute(sql`
-      insert into ministries (tenant_id, name)
-      select distinct on (lower(ministry)) ${t}::uuid, ministry from upload_staging order by lower(ministry), row_no
-      on conflict (tenant_id, lower(name)) do nothing`);
-    await this.tx.execute(sql`
-      insert into departments (tenant_id, name)
-      select distinct on (lower(department)) ${t}::uuid, department from upload_staging order by lower(department), row_no
-      on conflict (tenant_id, lower(name)) do nothing`);
     const checked = sql.raw(CHECKED_STATES.map((s) => `'${s}'`).join(','));
     const result = await this.tx.execute<{ created: number; updated: number; reverify: string[] | null }>(sql`
-      with s as (
-        select st.*, m.id as ministry_id, d.id as department_id
-        from upload_staging st
-        join ministries m on m.tenant_id = ${t} and lower(m.name) = lower(st.ministry)
-        join departments d on d.tenant_id = ${t} and lower(d.name) = lower(st.department)
+      with b as (select * from upload_batch),
+      keys as (
+        insert into upload_keys (row_no, natural_key, key_column) select row_no, natural_key, key_column from b
+      ),
+      -- A key twice in the batch is written once (the file is refused at the end anyway).
+      s as (
+        select distinct on (b.natural_key) b.*, m.id as ministry_id, d.id as department_id
+        from b
+        join ministries m on m.tenant_id = ${t} and lower(m.name) = lower(b.ministry)
+        join departments d on d.tenant_id = ${t} and lower(d.name) = lower(b.department)
+        order by b.natural_key, b.row_no
       ),
       prev as (
-        select r.id, r.full_name, r.employee_id, r.psn, r.nin, r.ssid, r.ministry_id, r.department_id, r.grade_level,
-          r.salary_grade_id, r.salary_structure, r.date_of_birth, r.email, r.phone, r.status
-        from records r join upload_staging st on st.natural_key = r.natural_key where r.tenant_id = ${t}
+        select r.id, r.natural_key, r.full_name, r.employee_id, r.psn, r.nin, r.ssid, r.ministry_id, r.department_id,
+          r.grade_level, r.salary_grade_id, r.salary_structure, r.date_of_birth, r.email, r.phone, r.status
+        from records r join s on s.natural_key = r.natural_key where r.tenant_id = ${t}
       ),
-      up as (
-        insert into records as r (tenant_id, natural_key, full_name, employee_id, psn, nin, ssid, ministry_id,
+      -- New keys are plain inserts: uploads of a tenant run one at a time (begin()), and nothing
+      -- else creates records or changes a natural key.
+      created as (
+        insert into records (tenant_id, natural_key, full_name, employee_id, psn, nin, ssid, ministry_id,
           department_id, grade_level, salary_grade_id, salary_structure, date_of_birth, email, phone, original_upload_data)
         select ${t}, natural_key, full_name, employee_id, psn, nin, ssid, ministry_id, department_id, grade_level,
-          salary_grade_id, salary_structure, date_of_birth, email, phone, original from s
-        on conflict (tenant_id, natural_key) do update set
-          full_name = excluded.full_name, employee_id = excluded.employee_id, psn = excluded.psn, nin = excluded.nin,
-          ssid = excluded.ssid, ministry_id = excluded.ministry_id, department_id = excluded.department_id,
-          grade_level = excluded.grade_level, salary_grade_id = excluded.salary_grade_id,
-          salary_structure = excluded.salary_structure, date_of_birth = excluded.date_of_birth, email = excluded.email,
-          phone = excluded.phone, original_upload_data = excluded.original_upload_data,
+          salary_grade_id, salary_structure, date_of_birth, email, phone, original
+        from s where not exists (select 1 from prev where prev.natural_key = s.natural_key)
+        returning 1
+      ),
+      up as (
+        update records r set
+          full_name = s.full_name, employee_id = s.employee_id, psn = s.psn, nin = s.nin, ssid = s.ssid,
+          ministry_id = s.ministry_id, department_id = s.department_id, grade_level = s.grade_level,
+          salary_grade_id = s.salary_grade_id, salary_structure = s.salary_structure,
+          date_of_birth = s.date_of_birth, email = s.email, phone = s.phone, original_upload_data = s.original,
           status = case
             when r.status in (${checked})
               and (r.full_name, r.nin, r.ssid, r.date_of_birth)
-                is distinct from (excluded.full_name, excluded.nin, excluded.ssid, excluded.date_of_birth)
+                is distinct from (s.full_name, s.nin, s.ssid, s.date_of_birth)
             then 'AWAITING_REVALIDATION' else r.status end,
           version = r.version + 1, updated_at = now()
-        where (r.full_name, r.employee_id, r.psn, r.nin, r.ssid, r.ministry_id, r.department_id, r.grade_level,
+        from s join prev p on p.natural_key = s.natural_key
+        where r.id = p.id
+          and (r.full_name, r.employee_id, r.psn, r.nin, r.ssid, r.ministry_id, r.department_id, r.grade_level,
                r.salary_grade_id, r.salary_structure, r.date_of_birth, r.email, r.phone)
           is distinct from
-              (excluded.full_name, excluded.employee_id, excluded.psn, excluded.nin, excluded.ssid, excluded.ministry_id,
-               excluded.department_id, excluded.grade_level, excluded.salary_grade_id, excluded.salary_structure,
-               excluded.date_of_birth, excluded.email, excluded.phone)
+              (s.full_name, s.employee_id, s.psn, s.nin, s.ssid, s.ministry_id, s.department_id, s.grade_level,
+               s.salary_grade_id, s.salary_structure, s.date_of_birth, s.email, s.phone)
         -- The compared and audited columns only: the upload's JSON stays out of the CTE.
         returning r.id, r.full_name, r.employee_id, r.psn, r.nin, r.ssid, r.ministry_id, r.department_id, r.grade_level,
-          r.salary_grade_id, r.salary_structure, r.date_of_birth, r.email, r.phone, r.status, (xmax = 0) as inserted
+          r.salary_grade_id, r.salary_structure, r.date_of_birth, r.email, r.phone, r.status
       ),
       changes as (
         select up.id, up.status, prev.status as prev_status, ${fields('prev')} as b, ${fields('up')} as a
@@ -168,21 +157,57 @@ export class IngestSession {
         returning 1
       )
       select
-        (select count(*)::int from up where inserted) as created,
-        (select count(*)::int from up where not inserted) as updated,
+        (select count(*)::int from created) as created,
+        (select count(*)::int from up) as updated,
         (select array_agg(id::text) from changes
           where status = 'AWAITING_REVALIDATION' and prev_status <> 'AWAITING_REVALIDATION') as reverify,
         (select count(*)::int from audited) as audited`);
     const row = result.rows[0];
-    const outcome = {
-      created: row?.created ?? 0,
-      updated: row?.updated ?? 0,
-      reverificationIds: row?.reverify ?? [],
+    this.#outcome.created += row?.created ?? 0;
+    this.#outcome.updated += row?.updated ?? 0;
+    if (row?.reverify) this.#outcome.reverificationIds.push(...row.reverify);
+  }
+
+  /**
+   * Creates the named ministries or departments the tenant does not have yet. Names that differ
+   * only in case are one entity, spelled as it first appears; a batch's rows find theirs by lower().
+   */
+  async #create(table: 'ministries' | 'departments', known: Set<string>, names: string[]) {
+    const fresh = names.filter((name) => !known.has(name));
+    if (fresh.length === 0) return;
+    await this.tx.execute(sql`
+      insert into ${sql.raw(table)} (tenant_id, name)
+      select ${this.scope.tenantId}, name
+      from json_array_elements_text(${JSON.stringify(fresh)}::json) with ordinality as w(name, n) order by n
+      on conflict (tenant_id, lower(name)) do nothing`);
+    for (const name of fresh) known.add(name);
+  }
+
+  /** Rows whose key already appeared earlier in the same file. */
+  async duplicateKeys(limit: number): Promise<{ count: number; first: DuplicateKey[] }> {
+    const result = await this.tx.execute<{
+      row: number;
+      first_row: number;
+      key_column: 'PSN' | 'NIN';
+      total: number;
+    }>(sql`
+      with d as (
+        select row_no, key_column, min(row_no) over (partition by natural_key) as first_row from upload_keys
+      )
+      select row_no as row, first_row, key_column, count(*) over ()::int as total
+      from d where row_no <> first_row order by row_no limit ${limit}`);
+    return {
+      count: result.rows[0]?.total ?? 0,
+      first: result.rows.map((r) => ({ row: r.row, firstRow: r.first_row, keyColumn: r.key_column })),
     };
+  }
+
+  /** What the applied batches did; refreshes the planner's statistics after a large load. */
+  async finish(): Promise<ApplyOutcome> {
     // A large load changes the table's statistics enough that the planner needs fresh ones now,
     // not when autovacuum gets to it (filtered pages over 1,000,000 records depend on them).
-    if (outcome.created + outcome.updated >= 10_000) await this.tx.execute(sql`analyze records`);
-    return outcome;
+    if (this.#outcome.created + this.#outcome.updated >= 10_000) await this.tx.execute(sql`analyze records`);
+    return this.#outcome;
   }
 
   async recordUpload(entry: {
@@ -204,10 +229,10 @@ export class IngestSession {
 }
 
 export class IngestRepo {
-  constructor(private readonly orm: Orm) {}
+  constructor(private readonly db: Pick<Database, 'copyTransaction'>) {}
 
   /** Runs one upload in one transaction: any throw rolls every row back. */
   async inTransaction<T>(scope: TenantScope, fn: (session: IngestSession) => Promise<T>): Promise<T> {
-    return this.orm.transaction(async (tx) => fn(new IngestSession(tx, scope)));
+    return this.db.copyTransaction((tx, copyIn) => fn(new IngestSession(tx, scope, copyIn)));
   }
 }

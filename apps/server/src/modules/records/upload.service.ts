@@ -2,7 +2,8 @@ import type { UploadRowError, UploadSummary } from '@portal/contract/records';
 import { scopeOf, type Actor, type TenantScope } from '../../access/actor.ts';
 import { AppError } from '../../platform/errors.ts';
 import { ERROR_CODES } from '@portal/contract/errors';
-import { parseUpload, UploadError, type ParseLimits } from './parse/parse-upload.ts';
+import { UploadError, type ParseLimits } from './parse/parse-upload.ts';
+import { readUpload } from './parse/read-upload.ts';
 import type { IngestRepo } from './ingest.repo.ts';
 import { LARGE_CHANGE } from './maintain.jobs.ts';
 
@@ -20,8 +21,9 @@ function rejection(errorCount: number, errors: UploadRowError[]): AppError {
 }
 
 /**
- * All or nothing: rows are parsed and staged inside one transaction; a single invalid row, or a
- * key repeated in the file, rolls everything back and answers 422 with the first 100 errors.
+ * All or nothing: rows are parsed and upserted batch by batch inside one transaction; a single
+ * invalid row, or a key repeated in the file, rolls everything back and answers 422 with the first
+ * 100 errors.
  */
 export class UploadService {
   constructor(
@@ -44,24 +46,26 @@ export class UploadService {
   async #apply(actor: Actor, scope: TenantScope, file: UploadedFile): Promise<UploadSummary> {
     try {
       return await this.ingest.inTransaction(scope, async (session) => {
-        await session.createStaging();
+        await session.begin();
+        const who = { userId: actor.userId, email: actor.email };
+        const note = `Upload of ${file.fileName}`;
         const errors: UploadRowError[] = [];
         let errorCount = 0;
         let rowCount = 0;
-        // Staging a batch runs in the database while the next one is parsed here.
-        let staging: Promise<void> = Promise.resolve();
-        for await (const batch of parseUpload(file.path, file.fileName, this.limits)) {
-          rowCount += batch.rows.length;
+        // A batch is upserted in the database while the worker parses the next one.
+        let applying: Promise<void> = Promise.resolve();
+        for await (const batch of readUpload(file.path, file.fileName, this.limits)) {
+          rowCount += batch.rowCount;
           errorCount += batch.errors.length;
           for (const e of batch.errors) if (errors.length < MAX_ERRORS) errors.push(e);
           // Once the file is known to be rejected, keep reading only to count its errors.
           if (errorCount === 0) {
-            await staging;
-            staging = session.stage(batch.rows);
-            staging.catch(() => undefined); // awaited below; never an unhandled rejection meanwhile
+            await applying;
+            applying = session.apply(batch, who, note);
+            applying.catch(() => undefined); // awaited below; never an unhandled rejection meanwhile
           }
         }
-        await staging;
+        await applying;
         if (errorCount === 0 && rowCount === 0) {
           throw new AppError(422, 'The file has no data rows.', ERROR_CODES.UNPROCESSABLE, {
             errorCount: 0,
@@ -79,12 +83,10 @@ export class UploadService {
             });
           }
         }
+        // Nothing applied so far is kept: the throw rolls the whole transaction back.
         if (errorCount > 0)
           throw rejection(errorCount, errors.sort((a, b) => a.row - b.row).slice(0, MAX_ERRORS));
-        const outcome = await session.apply(
-          { userId: actor.userId, email: actor.email },
-          `Upload of ${file.fileName}`,
-        );
+        const outcome = await session.finish();
         await session.recordUpload({
           fileName: file.fileName,
           sizeBytes: file.sizeBytes,

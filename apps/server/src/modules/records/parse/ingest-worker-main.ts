@@ -1,0 +1,70 @@
+// Reads, checks and normalises an upload off the main thread and hands it back as batches of
+// COPY text, one batch ahead at most: the main thread keeps its event loop for the database.
+import { parentPort, workerData } from 'node:worker_threads';
+import { copyTextRow } from '../../../platform/copy-text.ts';
+import { parseUpload, UploadError, type ParseLimits } from './parse-upload.ts';
+import type { BatchMessage, WorkerMessage } from './read-upload.ts';
+import type { MasterRow } from './row-normalise.ts';
+
+const { filePath, fileName, limits } = workerData as {
+  filePath: string;
+  fileName: string;
+  limits: ParseLimits;
+};
+const port = parentPort!;
+let release: (() => void) | undefined;
+port.on('message', (msg) => {
+  if (msg === 'next') {
+    release?.();
+    release = undefined;
+  }
+});
+const post = (m: WorkerMessage) => port.postMessage(m);
+
+/** A row in the column order of the upload's batch table (see ingest.repo.ts BATCH_COLUMNS). */
+const line = (r: MasterRow) =>
+  copyTextRow([
+    r.rowNumber,
+    r.naturalKey,
+    r.keyColumn,
+    r.fullName,
+    r.employeeId,
+    r.psn,
+    r.nin,
+    r.ssid,
+    r.ministry,
+    r.department,
+    r.gradeLevel,
+    r.salaryGradeId,
+    r.salaryStructure,
+    r.dateOfBirth,
+    r.email,
+    r.phone,
+    JSON.stringify(r.original),
+  ]);
+
+try {
+  let failed = false;
+  for await (const batch of parseUpload(filePath, fileName, limits)) {
+    failed ||= batch.errors.length > 0;
+    const message: BatchMessage = {
+      type: 'batch',
+      rowCount: batch.rows.length,
+      errors: batch.errors,
+      // A rejected file is only read on to count its errors: its rows are not needed.
+      copyText: failed ? '' : batch.rows.map(line).join(''),
+      ministries: failed ? [] : [...new Set(batch.rows.map((r) => r.ministry))],
+      departments: failed ? [] : [...new Set(batch.rows.map((r) => r.department))],
+    };
+    const acked = new Promise<void>((resolve) => (release = resolve));
+    post(message);
+    await acked;
+  }
+  post({ type: 'done' });
+} catch (err) {
+  post(
+    err instanceof UploadError
+      ? { type: 'error', statusCode: err.statusCode, message: err.message, details: err.details }
+      : { type: 'error', statusCode: 422, message: (err as Error).message },
+  );
+}
