@@ -212,19 +212,40 @@ describe('spreadsheets from a real office program', () => {
 });
 
 describe('records browser', () => {
-  it('finds the same page by sorting the matches or by walking the name order', async () => {
+  it('finds the same page and total by sorting the matches, walking the name order or reading a pinned index', async () => {
     const t = await createTenantWithAdmin(portal);
     await uploadFile(portal, t.token, 'walk.csv', csvOf(sampleRows(120)));
     const repo = new RecordsRepo(portal.db.orm);
     const scope = { ...tenantScope(t.tenant.id), reviewerId: null };
-    for (const filter of [{}, { grades: ['GL 01', 'GL 04'] }, { statuses: ['UPLOADED'] }]) {
+    const ministry = (await repo.ministries(scope)).find((m) => m.name === 'Ministry of Health');
+    const department = (await repo.departments(scope)).find((d) => d.name === 'Administration');
+    const filters = [
+      {},
+      { grades: ['GL 01', 'GL 04'] },
+      { statuses: ['UPLOADED'] },
+      { ministryIds: [ministry!.id], grades: ['GL 04'] },
+      { departmentIds: [department!.id], grades: ['GL 01'], statuses: ['UPLOADED'] },
+    ];
+    let pinned = 0;
+    for (const filter of filters) {
       const matching = await repo.count(scope, filter);
+      expect(matching).toBeGreaterThan(3); // page 2 is not empty
       for (const page of [1, 2, 5]) {
-        const walked = await repo.page(scope, filter, { page, pageSize: 7 });
-        const sorted = await repo.page(scope, filter, { page, pageSize: 7 }, matching);
-        expect(sorted.map((r) => r.id)).toEqual(walked.map((r) => r.id));
+        const walked = (await repo.page(scope, filter, { page, pageSize: 3 })).map((r) => r.id);
+        const sorted = await repo.page(scope, filter, { page, pageSize: 3 }, matching);
+        expect(sorted.map((r) => r.id)).toEqual(walked);
+        expect(await repo.smallPage(scope, filter, { page, pageSize: 3 })).toEqual({
+          total: matching,
+          ids: walked,
+        });
+        const fromIndex = await repo.pinnedPage(scope, filter, { page, pageSize: 3 });
+        if (fromIndex) {
+          pinned += 1;
+          expect(fromIndex).toEqual({ total: matching, ids: walked });
+        }
       }
     }
+    expect(pinned).toBe(6); // the last two filters pin an index, on each of the three pages
   });
 
   it('vacuums the records table after an upload of 10,000 records or more', async () => {

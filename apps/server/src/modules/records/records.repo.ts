@@ -170,6 +170,61 @@ export class RecordsRepo {
         .offset(offset);
       ids = rows.map((r) => r.id);
     }
+    return this.rowsOf(scope, ids);
+  }
+
+  /**
+   * A filter of one ministry (or department) and one grade: its page is read in name order straight
+   * from that index, whose key goes on with the name (migration 0019), and its total counted on the
+   * same range. Undefined for any other filter.
+   */
+  async pinnedPage(
+    scope: TenantScope,
+    filter: RecordFilter,
+    page: Page,
+  ): Promise<{ total: number; ids: string[] } | undefined> {
+    const pinned =
+      filter.grades?.length === 1 &&
+      (filter.ministryIds?.length === 1 || filter.departmentIds?.length === 1) &&
+      !filter.ids?.length;
+    if (!pinned) return undefined;
+    const where = this.#where(scope, filter);
+    const offset = (page.page - 1) * page.pageSize;
+    const result = await this.orm.execute<{ total: number; ids: string[] }>(sql`
+      select (select count(*)::int from records where ${where}) as total,
+        array(select id::text from records where ${where}
+          order by full_name, id limit ${page.pageSize} offset ${offset}) as ids`);
+    const row = result.rows[0]!;
+    return { total: row.total, ids: row.ids };
+  }
+
+  /**
+   * A tenant-wide filtered page and its total from one scan of the filter's index, when the filter
+   * matches at most SORT_MATCHES records (the matches are counted and sorted together); undefined
+   * when it matches more, for count() and page() to walk the name order instead.
+   */
+  async smallPage(
+    scope: TenantScope,
+    filter: RecordFilter,
+    page: Page,
+  ): Promise<{ total: number; ids: string[] } | undefined> {
+    const offset = (page.page - 1) * page.pageSize;
+    const result = await this.orm.execute<{ total: number; id: string | null }>(sql`
+      with m as materialized (
+        select id, full_name from records where ${this.#where(scope, filter)} limit ${SORT_MATCHES + 1}
+      ),
+      t as (select count(*)::int as total from m)
+      select t.total, p.id from t
+      left join lateral (select id, full_name from m order by full_name, id limit ${page.pageSize} offset ${offset}) p
+        on true
+      order by p.full_name, p.id`);
+    const total = result.rows[0]?.total ?? 0;
+    if (total > SORT_MATCHES) return undefined;
+    return { total, ids: result.rows.flatMap((r) => (r.id ? [r.id] : [])) };
+  }
+
+  /** The records of `ids`, in name order. */
+  async rowsOf(scope: TenantScope | RecordScope, ids: string[]): Promise<RecordRow[]> {
     if (ids.length === 0) return [];
     return (await this.orm
       .select(recordColumns)
