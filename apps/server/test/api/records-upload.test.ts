@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Facets, RecordsPage, UploadSummary } from '@portal/contract/records';
-import { createTestPortal, waitFor, type TestPortal } from '../helpers/test-portal.ts';
+import { createTestPortal, DEMO_ADMIN, waitFor, type TestPortal } from '../helpers/test-portal.ts';
 import { createTenantWithAdmin } from '../helpers/tenants.ts';
 import { csvOf, sampleRows, uploadFile } from '../helpers/uploads.ts';
 import { tenantScope } from '../../src/access/actor.ts';
@@ -333,5 +333,87 @@ describe('tenant isolation', () => {
     await uploadFile(portal, b.token, 'b.csv', csvOf(sampleRows(5)));
     expect((await records(b.token)).total).toBe(5);
     expect((await records(a.token)).total).toBe(5);
+  });
+});
+
+describe("a record's ministry and department (checked per statement, migration 0020)", () => {
+  const sqlState = (err: unknown) => {
+    for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e)
+      if (e.code) return e.code;
+    return undefined;
+  };
+  const failure = async (run: () => Promise<unknown>) => {
+    try {
+      await run();
+    } catch (err) {
+      return sqlState(err);
+    }
+    return 'no error';
+  };
+
+  it("refuses another tenant's ministry or department, on insert and on update, and writes nothing", async () => {
+    const a = await createTenantWithAdmin(portal);
+    const b = await createTenantWithAdmin(portal);
+    await uploadFile(portal, a.token, 'a.csv', csvOf(sampleRows(3)));
+    await uploadFile(portal, b.token, 'b.csv', csvOf(sampleRows(3, 500)));
+    const scopeA = { ...tenantScope(a.tenant.id), reviewerId: null };
+    const scopeB = { ...tenantScope(b.tenant.id), reviewerId: null };
+    const repo = new RecordsRepo(portal.db.orm);
+    const [ministryB] = await repo.ministries(scopeB);
+    const [departmentB] = await repo.departments(scopeB);
+    const [recordA] = (await repo.page(scopeA, {}, { page: 1, pageSize: 1 })).map((r) => r.id);
+    const before = await repo.count(scopeA, {});
+
+    expect(
+      await failure(() =>
+        portal.db.orm.execute(sql`
+          insert into records (tenant_id, natural_key, full_name, ministry_id, department_id, original_upload_data)
+          select ${a.tenant.id}, 'PSN-X', 'Cross Tenant', ${ministryB!.id}, department_id, '{}'::jsonb
+          from records where id = ${recordA}`),
+      ),
+    ).toBe('23503');
+    expect(
+      await failure(() =>
+        portal.db.orm.execute(
+          sql`update records set department_id = ${departmentB!.id} where id = ${recordA}`,
+        ),
+      ),
+    ).toBe('23503');
+    expect(await repo.count(scopeA, {})).toBe(before);
+    const [stillA] = await repo.rowsOf(scopeA, [recordA!]);
+    expect(stillA!.department).not.toBe(departmentB!.name);
+  });
+
+  it('refuses to delete a ministry or department that records name; deleting the tenant removes them all', async () => {
+    const { tenant, token } = await createTenantWithAdmin(portal);
+    await uploadFile(portal, token, 'list.csv', csvOf(sampleRows(6)));
+    const scope = { ...tenantScope(tenant.id), reviewerId: null };
+    const repo = new RecordsRepo(portal.db.orm);
+    const [ministry] = await repo.ministries(scope);
+    const [department] = await repo.departments(scope);
+    expect(
+      await failure(() => portal.db.orm.execute(sql`delete from ministries where id = ${ministry!.id}`)),
+    ).toBe('23503');
+    expect(
+      await failure(() => portal.db.orm.execute(sql`delete from departments where id = ${department!.id}`)),
+    ).toBe('23503');
+    const unused = await portal.db.orm.execute<{ id: string }>(
+      sql`insert into ministries (tenant_id, name) values (${tenant.id}, 'Ministry Without Staff') returning id`,
+    );
+    expect(
+      await failure(() =>
+        portal.db.orm.execute(sql`delete from ministries where id = ${unused.rows[0]!.id}`),
+      ),
+    ).toBe('no error');
+
+    const admin = await portal.login(DEMO_ADMIN.email, DEMO_ADMIN.password);
+    expect(
+      (await portal.api.delete(`/api/v1/global-admin/tenants/${tenant.id}`, { token: admin })).statusCode,
+    ).toBe(204);
+    const left = await portal.db.orm.execute<{ n: number }>(sql`
+      select (select count(*) from records where tenant_id = ${tenant.id})
+        + (select count(*) from ministries where tenant_id = ${tenant.id})
+        + (select count(*) from departments where tenant_id = ${tenant.id}) as n`);
+    expect(Number(left.rows[0]!.n)).toBe(0);
   });
 });

@@ -57,8 +57,9 @@ export const records = pgTable(
     psn: text('psn'),
     nin: text('nin'),
     ssid: text('ssid'),
-    ministryId: uuid('ministry_id').references(() => ministries.id),
-    departmentId: uuid('department_id').references(() => departments.id),
+    // Checked per statement by the records_check_postings trigger (migration 0020), not per row.
+    ministryId: uuid('ministry_id'),
+    departmentId: uuid('department_id'),
     gradeLevel: text('grade_level'),
     salaryGradeId: text('salary_grade_id'),
     salaryStructure: text('salary_structure'),
