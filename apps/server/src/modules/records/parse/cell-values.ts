@@ -3,8 +3,15 @@ export type Cell = string | number | boolean | Date | null | undefined;
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 
+/** Whitespace other than a single space, or two spaces: the text needs collapsing. */
+const UNTIDY = /[^\S ]| {2}/;
+
 export function cellText(cell: Cell): string {
   if (cell == null) return '';
+  if (typeof cell === 'string') {
+    const text = cell.trim();
+    return UNTIDY.test(text) ? text.replace(/\s+/g, ' ') : text;
+  }
   if (cell instanceof Date) return isoDate(cell);
   if (typeof cell === 'number') return Number.isInteger(cell) ? cell.toFixed(0) : String(cell);
   return String(cell).replace(/\s+/g, ' ').trim();

@@ -35,18 +35,25 @@ export function normaliseRow(
   map: HeaderMap,
 ): { row: MasterRow } | { errors: UploadRowError[] } | null {
   const raw: Partial<Record<Field, Cell>> = {};
+  const texts: Partial<Record<Field, string>> = {};
   const original: Record<string, string> = {};
   let empty = true;
-  map.headers.forEach((header, i) => {
+  const { headers, fields } = map;
+  for (let i = 0; i < headers.length; i++) {
     const text = cellText(cells[i]);
-    if (text) empty = false;
-    const field = map.fields.get(i);
-    if (field) raw[field] = cells[i];
-    if (text && header) original[field ?? header] = text;
-  });
+    const field = fields.get(i);
+    if (field) {
+      raw[field] = cells[i];
+      texts[field] = text;
+    }
+    if (!text) continue;
+    empty = false;
+    const header = headers[i];
+    if (header) original[field ?? header] = text;
+  }
   if (empty) return null;
 
-  const text = (f: Field) => cellText(raw[f]) || null;
+  const text = (f: Field) => texts[f] || null;
   const errors: UploadRowError[] = [];
   const fail = (field: Field | 'psnOrNin', column: string | undefined, reason: string) =>
     errors.push({ row: rowNumber, column: column ?? field, reason });
