@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { UploadRowError } from '@portal/contract/records';
 import type { ParseLimits } from './parse-upload.ts';
 import { UploadError } from './upload-error.ts';
+import { workerInbox } from './worker-inbox.ts';
 
 /** One batch of an upload, as the worker hands it over. */
 export interface BatchMessage {
@@ -20,8 +21,6 @@ export type WorkerMessage =
   | { type: 'done' }
   | { type: 'error'; statusCode: UploadError['statusCode']; message: string; details?: unknown };
 
-type Event = WorkerMessage | { type: 'crash'; error: Error };
-
 /**
  * Reads an upload in a worker thread (ingest-worker-main.ts) and yields its batches. The worker
  * parses the next batch while the caller stores this one, and waits for the caller before going
@@ -37,23 +36,10 @@ export async function* readUpload(
     resourceLimits: { maxOldGenerationSizeMb: limits.workerMaxMemoryMb },
     execArgv: [],
   });
-  const queue: Event[] = [];
-  let wake: (() => void) | undefined;
-  const deliver = (e: Event) => {
-    queue.push(e);
-    wake?.();
-  };
-  worker.on('message', deliver);
-  worker.on('error', (error) => deliver({ type: 'crash', error }));
-  worker.on(
-    'exit',
-    (code) => code !== 0 && deliver({ type: 'crash', error: new Error(`worker exited with code ${code}`) }),
-  );
+  const next = workerInbox<WorkerMessage>(worker);
   try {
     for (;;) {
-      if (queue.length === 0) await new Promise<void>((r) => (wake = r));
-      wake = undefined;
-      const e = queue.shift()!;
+      const e = await next();
       if (e.type === 'batch') {
         worker.postMessage('next'); // the worker reads the next batch while this one is stored
         yield e;

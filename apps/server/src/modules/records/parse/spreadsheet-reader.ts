@@ -1,6 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { Cell } from './cell-values.ts';
 import { UploadError } from './upload-error.ts';
+import { workerInbox } from './worker-inbox.ts';
 
 export interface WorkerLimits {
   workerMaxMemoryMb: number;
@@ -23,18 +24,7 @@ export async function* readSpreadsheet(
     resourceLimits: { maxOldGenerationSizeMb: limits.workerMaxMemoryMb },
     execArgv: [],
   });
-  const queue: (Message | { type: 'crash'; error: Error })[] = [];
-  let wake: (() => void) | undefined;
-  const deliver = (m: Message | { type: 'crash'; error: Error }) => {
-    queue.push(m);
-    wake?.();
-  };
-  worker.on('message', deliver);
-  worker.on('error', (error) => deliver({ type: 'crash', error }));
-  worker.on(
-    'exit',
-    (code) => code !== 0 && deliver({ type: 'crash', error: new Error(`worker exited with code ${code}`) }),
-  );
+  const next = workerInbox<Message>(worker);
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;
@@ -42,9 +32,7 @@ export async function* readSpreadsheet(
   }, limits.workerTimeoutMs);
   try {
     for (;;) {
-      if (queue.length === 0) await new Promise<void>((r) => (wake = r));
-      wake = undefined;
-      const m = queue.shift()!;
+      const m = await next();
       if (m.type === 'rows') {
         for (const row of m.rows) yield row;
         worker.postMessage('next');
