@@ -80,6 +80,10 @@ try {
     { DATABASE_URL: await databaseFor('ingest_small') },
     SMALL,
   );
+  const again = await upload(small.portal.base, small.token, files.small);
+  say(
+    `${'same CSV again (nothing changes)'.padEnd(34)} ${again.seconds.toFixed(2).padStart(7)} s  ${again.summary.newRecordsCreated} created`,
+  );
   await small.portal.stop();
 
   const copyUrl = await databaseFor('ingest_copy');

@@ -39,13 +39,29 @@ const BATCH_COLUMNS: [string, string][] = [
   ['original', 'jsonb'],
 ];
 
-/** Compared and audited fields of a record row aliased `p`, as one JSON object. */
-const fields = (p: string) =>
+/** Compared and audited columns of a record, besides its status. */
+const COMPARED = [
+  'full_name',
+  'employee_id',
+  'psn',
+  'nin',
+  'ssid',
+  'ministry_id',
+  'department_id',
+  'grade_level',
+  'salary_grade_id',
+  'salary_structure',
+  'date_of_birth',
+  'email',
+  'phone',
+];
+const camel = (c: string) => c.replace(/_(\w)/g, (_, l: string) => l.toUpperCase());
+const list = (alias: string, prefix = '') => COMPARED.map((c) => `${alias}.${prefix}${c}`).join(', ');
+
+/** The compared and audited fields of row `alias` (columns named `prefix` + name), as one JSON object. */
+const fields = (alias: string, prefix = '') =>
   sql.raw(
-    `jsonb_build_object('fullName', ${p}.full_name, 'employeeId', ${p}.employee_id, 'psn', ${p}.psn, 'nin', ${p}.nin,
-      'ssid', ${p}.ssid, 'ministryId', ${p}.ministry_id, 'departmentId', ${p}.department_id, 'gradeLevel', ${p}.grade_level,
-      'salaryGradeId', ${p}.salary_grade_id, 'salaryStructure', ${p}.salary_structure, 'dateOfBirth', ${p}.date_of_birth,
-      'email', ${p}.email, 'phone', ${p}.phone, 'status', ${p}.status)`,
+    `jsonb_build_object(${COMPARED.map((c) => `'${camel(c)}', ${alias}.${prefix}${c}`).join(', ')}, 'status', ${alias}.status)`,
   );
 
 /**
@@ -69,6 +85,9 @@ export class IngestSession {
   /** Serialises uploads of one tenant, and creates the temporary tables of the upload. */
   async begin(): Promise<void> {
     await this.tx.execute(sql`select pg_advisory_xact_lock(hashtext('upload:' || ${this.scope.tenantId}))`);
+    // Every read of the records table here is by key. The rows this transaction adds are not in the
+    // statistics yet, so the planner would scan the whole (growing) table for each batch.
+    await this.tx.execute(sql`set local enable_seqscan = off`);
     await this.tx.execute(sql`
       create temp table upload_keys (row_no int not null, natural_key text not null, key_column text not null)
       on commit drop`);
@@ -102,47 +121,33 @@ export class IngestSession {
         join departments d on d.tenant_id = ${t} and lower(d.name) = lower(b.department)
         order by b.natural_key, b.row_no
       ),
-      prev as (
-        select r.id, r.natural_key, r.full_name, r.employee_id, r.psn, r.nin, r.ssid, r.ministry_id, r.department_id,
-          r.grade_level, r.salary_grade_id, r.salary_structure, r.date_of_birth, r.email, r.phone, r.status
-        from records r join s on s.natural_key = r.natural_key where r.tenant_id = ${t}
+      -- Each row of the batch with its record, if the tenant has one: id, status and the values before
+      -- (o_…). Every join here pairs the batch with the records table through an index; none pairs
+      -- two CTEs, which the planner, without statistics for the batch, would join row by row.
+      existing as (
+        select s.*, r.id, r.status, ${sql.raw(COMPARED.map((c) => `r.${c} as o_${c}`).join(', '))}
+        from s left join records r on r.tenant_id = ${t} and r.natural_key = s.natural_key
       ),
       -- New keys are plain inserts: uploads of a tenant run one at a time (begin()), and nothing
       -- else creates records or changes a natural key.
       created as (
-        insert into records (tenant_id, natural_key, full_name, employee_id, psn, nin, ssid, ministry_id,
-          department_id, grade_level, salary_grade_id, salary_structure, date_of_birth, email, phone, original_upload_data)
-        select ${t}, natural_key, full_name, employee_id, psn, nin, ssid, ministry_id, department_id, grade_level,
-          salary_grade_id, salary_structure, date_of_birth, email, phone, original
-        from s where not exists (select 1 from prev where prev.natural_key = s.natural_key)
+        insert into records (tenant_id, natural_key, ${sql.raw(COMPARED.join(', '))}, original_upload_data)
+        select ${t}, natural_key, ${sql.raw(COMPARED.join(', '))}, original from existing where id is null
         returning 1
       ),
-      up as (
-        update records r set
-          full_name = s.full_name, employee_id = s.employee_id, psn = s.psn, nin = s.nin, ssid = s.ssid,
-          ministry_id = s.ministry_id, department_id = s.department_id, grade_level = s.grade_level,
-          salary_grade_id = s.salary_grade_id, salary_structure = s.salary_structure,
-          date_of_birth = s.date_of_birth, email = s.email, phone = s.phone, original_upload_data = s.original,
-          status = case
-            when r.status in (${checked})
-              and (r.full_name, r.nin, r.ssid, r.date_of_birth)
-                is distinct from (s.full_name, s.nin, s.ssid, s.date_of_birth)
-            then 'AWAITING_REVALIDATION' else r.status end,
-          version = r.version + 1, updated_at = now()
-        from s join prev p on p.natural_key = s.natural_key
-        where r.id = p.id
-          and (r.full_name, r.employee_id, r.psn, r.nin, r.ssid, r.ministry_id, r.department_id, r.grade_level,
-               r.salary_grade_id, r.salary_structure, r.date_of_birth, r.email, r.phone)
-          is distinct from
-              (s.full_name, s.employee_id, s.psn, s.nin, s.ssid, s.ministry_id, s.department_id, s.grade_level,
-               s.salary_grade_id, s.salary_structure, s.date_of_birth, s.email, s.phone)
-        -- The compared and audited columns only: the upload's JSON stays out of the CTE.
-        returning r.id, r.full_name, r.employee_id, r.psn, r.nin, r.ssid, r.ministry_id, r.department_id, r.grade_level,
-          r.salary_grade_id, r.salary_structure, r.date_of_birth, r.email, r.phone, r.status
-      ),
       changes as (
-        select up.id, up.status, prev.status as prev_status, ${fields('prev')} as b, ${fields('up')} as a
-        from up join prev on prev.id = up.id
+        update records r set
+          ${sql.raw(COMPARED.map((c) => `${c} = p.${c}`).join(', '))}, original_upload_data = p.original,
+          status = case
+            when p.status in (${checked})
+              and (p.o_full_name, p.o_nin, p.o_ssid, p.o_date_of_birth)
+                is distinct from (p.full_name, p.nin, p.ssid, p.date_of_birth)
+            then 'AWAITING_REVALIDATION' else p.status end,
+          version = r.version + 1, updated_at = now()
+        from existing p
+        where r.id = p.id and (${sql.raw(list('p', 'o_'))}) is distinct from (${sql.raw(list('p'))})
+        -- The compared and audited columns only: the upload's JSON stays out of the CTE.
+        returning r.id, r.status, p.status as prev_status, ${fields('p', 'o_')} as b, ${fields('r')} as a
       ),
       audited as (
         insert into audit_events (tenant_id, actor_user_id, actor_email, action, entity_type, entity_id, before, after, note)
@@ -158,7 +163,7 @@ export class IngestSession {
       )
       select
         (select count(*)::int from created) as created,
-        (select count(*)::int from up) as updated,
+        (select count(*)::int from changes) as updated,
         (select array_agg(id::text) from changes
           where status = 'AWAITING_REVALIDATION' and prev_status <> 'AWAITING_REVALIDATION') as reverify,
         (select count(*)::int from audited) as audited`);
