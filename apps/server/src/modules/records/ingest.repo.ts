@@ -85,9 +85,6 @@ export class IngestSession {
   /** Serialises uploads of one tenant, and creates the temporary tables of the upload. */
   async begin(): Promise<void> {
     await this.tx.execute(sql`select pg_advisory_xact_lock(hashtext('upload:' || ${this.scope.tenantId}))`);
-    // Every read of the records table here is by key. The rows this transaction adds are not in the
-    // statistics yet, so the planner would scan the whole (growing) table for each batch.
-    await this.tx.execute(sql`set local enable_seqscan = off`);
     await this.tx.execute(sql`
       create temp table upload_keys (row_no int not null, natural_key text not null, key_column text not null)
       on commit drop`);
@@ -128,6 +125,11 @@ export class IngestSession {
         select s.*, r.id, r.status, ${sql.raw(COMPARED.map((c) => `r.${c} as o_${c}`).join(', '))}
         from s left join records r on r.tenant_id = ${t} and r.natural_key = s.natural_key
       ),
+      -- The records the batch changes (none on a first upload, so the update below reads nothing).
+      prev as (
+        select * from existing
+        where id is not null and (${sql.raw(list('existing', 'o_'))}) is distinct from (${sql.raw(list('existing'))})
+      ),
       -- New keys are plain inserts: uploads of a tenant run one at a time (begin()), and nothing
       -- else creates records or changes a natural key.
       created as (
@@ -144,8 +146,8 @@ export class IngestSession {
                 is distinct from (p.full_name, p.nin, p.ssid, p.date_of_birth)
             then 'AWAITING_REVALIDATION' else p.status end,
           version = r.version + 1, updated_at = now()
-        from existing p
-        where r.id = p.id and (${sql.raw(list('p', 'o_'))}) is distinct from (${sql.raw(list('p'))})
+        from prev p
+        where r.id = p.id
         -- The compared and audited columns only: the upload's JSON stays out of the CTE.
         returning r.id, r.status, p.status as prev_status, ${fields('p', 'o_')} as b, ${fields('r')} as a
       ),
