@@ -336,7 +336,7 @@ describe('tenant isolation', () => {
   });
 });
 
-describe("a record's ministry and department (checked per statement, migration 0020)", () => {
+describe("a record's tenant, ministry and department (checked per statement, migrations 0020-0021)", () => {
   const sqlState = (err: unknown) => {
     for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e)
       if (e.code) return e.code;
@@ -377,6 +377,11 @@ describe("a record's ministry and department (checked per statement, migration 0
         portal.db.orm.execute(
           sql`update records set department_id = ${departmentB!.id} where id = ${recordA}`,
         ),
+      ),
+    ).toBe('23503');
+    expect(
+      await failure(() =>
+        portal.db.orm.execute(sql`update records set tenant_id = gen_random_uuid() where id = ${recordA}`),
       ),
     ).toBe('23503');
     expect(await repo.count(scopeA, {})).toBe(before);

@@ -48,16 +48,15 @@ export const records = pgTable(
   'records',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    // The tenant, ministry and department are checked per statement by the records_check_postings
+    // trigger (migrations 0020, 0021), not per row; deleting a tenant deletes its records first.
+    tenantId: uuid('tenant_id').notNull(),
     naturalKey: text('natural_key').notNull(),
     fullName: text('full_name').notNull(),
     employeeId: text('employee_id'),
     psn: text('psn'),
     nin: text('nin'),
     ssid: text('ssid'),
-    // Checked per statement by the records_check_postings trigger (migration 0020), not per row.
     ministryId: uuid('ministry_id'),
     departmentId: uuid('department_id'),
     gradeLevel: text('grade_level'),
