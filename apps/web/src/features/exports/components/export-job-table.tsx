@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
@@ -85,13 +84,9 @@ export function ExportJobTable({ jobs, onDownload, downloadingId }: ExportJobTab
                       variant="outlined"
                       disabled={!canDownload(job) || downloading}
                       onClick={() => onDownload(job)}
-                      startIcon={
-                        downloading ? (
-                          <CircularProgress size={16} color="inherit" aria-hidden="true" />
-                        ) : (
-                          <FileDownloadOutlined />
-                        )
-                      }
+                      loading={downloading}
+                      loadingPosition="start"
+                      startIcon={<FileDownloadOutlined />}
                     >
                       {downloading ? texts.downloading : texts.download}
                       <span style={visuallyHidden}>{texts.downloadContext(date)}</span>

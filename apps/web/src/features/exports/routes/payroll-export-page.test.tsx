@@ -115,12 +115,14 @@ describe('payroll export screen', () => {
     ).toBeTruthy();
     expect(generateButton().textContent).toBe('Initiating...');
     expect(generateButton().hasAttribute('disabled')).toBe(true);
+    expect(within(generateButton()).getByRole('progressbar')).toBeTruthy(); // the button's spinner
     expect(logCalls(fetchMock)).toBe(1);
 
     await waitFor(() => expect(logCalls(fetchMock)).toBe(2), { timeout: 5000 });
     expect(Date.now() - clickedAt).toBeGreaterThanOrEqual(2900);
     expect(await screen.findByText('PROCESSING')).toBeTruthy();
     await waitFor(() => expect(generateButton().textContent).toBe('Generate New Export'));
+    expect(within(generateButton()).queryByRole('progressbar')).toBeNull();
     expect(generateButton().hasAttribute('disabled')).toBe(false);
   });
 

@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import PostAddOutlined from '@mui/icons-material/PostAddOutlined';
@@ -45,13 +44,9 @@ export function PayrollExportPage() {
             size="large"
             onClick={handleGenerate}
             disabled={start.isPending}
-            startIcon={
-              start.isPending ? (
-                <CircularProgress size={18} color="inherit" aria-hidden="true" />
-              ) : (
-                <PostAddOutlined />
-              )
-            }
+            loading={start.isPending}
+            loadingPosition="start"
+            startIcon={<PostAddOutlined />}
           >
             {start.isPending ? texts.initiating : texts.generate}
           </Button>

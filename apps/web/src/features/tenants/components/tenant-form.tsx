@@ -2,7 +2,6 @@ import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import { MESSAGES } from '@portal/contract/messages';
@@ -144,7 +143,8 @@ export function TenantForm({ tenant, onDone }: TenantFormProps) {
             type="submit"
             variant="contained"
             disabled={!isValid || saving || availability === 'taken'}
-            startIcon={saving ? <CircularProgress size={18} color="inherit" /> : undefined}
+            loading={saving}
+            loadingPosition="start"
           >
             {saving ? texts.saving : tenant ? texts.save : texts.create}
           </Button>

@@ -4,7 +4,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
@@ -187,7 +186,9 @@ export function TenantUserForm({ tenantId }: { tenantId: string }) {
             type="submit"
             variant="contained"
             disabled={creating}
-            startIcon={creating ? <CircularProgress size={18} color="inherit" /> : <PersonAdd />}
+            loading={creating}
+            loadingPosition="start"
+            startIcon={<PersonAdd />}
           >
             {creating ? texts.creating : texts.create}
           </Button>

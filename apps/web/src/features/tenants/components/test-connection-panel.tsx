@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import NetworkCheck from '@mui/icons-material/NetworkCheck';
 import { MESSAGES } from '@portal/contract/messages';
@@ -22,7 +21,9 @@ export function TestConnectionPanel({ tenantId }: { tenantId: string }) {
           variant="outlined"
           onClick={() => test.mutate(tenantId)}
           disabled={test.isPending}
-          startIcon={test.isPending ? <CircularProgress size={18} color="inherit" /> : <NetworkCheck />}
+          loading={test.isPending}
+          loadingPosition="start"
+          startIcon={<NetworkCheck />}
         >
           {test.isPending ? texts.testing : texts.testConnection}
         </Button>

@@ -3,7 +3,6 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -150,7 +149,8 @@ export function CreateUserDialog({ open, onClose }: CreateUserDialogProps) {
             type="submit"
             variant="contained"
             disabled={!formState.isValid || creating}
-            startIcon={creating ? <CircularProgress size={18} color="inherit" /> : undefined}
+            loading={creating}
+            loadingPosition="start"
           >
             {texts.submit}
           </Button>

@@ -4,7 +4,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
@@ -212,7 +211,9 @@ export function CreateUserForm() {
             type="submit"
             variant="contained"
             disabled={blocked || creating}
-            startIcon={creating ? <CircularProgress size={18} color="inherit" /> : <PersonAdd />}
+            loading={creating}
+            loadingPosition="start"
+            startIcon={<PersonAdd />}
           >
             {creating ? texts.creating : texts.submit}
           </Button>

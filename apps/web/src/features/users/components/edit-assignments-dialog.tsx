@@ -1,6 +1,5 @@
 import { useId, useState } from 'react';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -104,7 +103,8 @@ export function EditAssignmentsDialog({
           variant="contained"
           onClick={save}
           disabled={!changed || saving}
-          startIcon={saving ? <CircularProgress size={18} color="inherit" /> : undefined}
+          loading={saving}
+          loadingPosition="start"
         >
           {saving ? texts.saving : texts.save}
         </Button>

@@ -1,7 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -173,7 +172,8 @@ export function EditRecordDialog({ record, ministries, departments, onClose }: E
             type="submit"
             variant="contained"
             disabled={invalid || saving}
-            startIcon={saving ? <CircularProgress size={18} color="inherit" /> : undefined}
+            loading={saving}
+            loadingPosition="start"
           >
             {saving ? texts.saving : texts.save}
           </Button>

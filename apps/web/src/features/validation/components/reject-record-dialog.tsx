@@ -1,7 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -86,7 +85,8 @@ export function RejectRecordDialog({ fullName, busy, onReject, onCancel }: Rejec
             variant="contained"
             color="error"
             disabled={blank || busy}
-            startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}
+            loading={busy}
+            loadingPosition="start"
           >
             {busy ? texts.rejecting : texts.confirm}
           </Button>

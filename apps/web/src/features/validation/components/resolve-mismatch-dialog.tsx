@@ -2,7 +2,6 @@ import { useId } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -111,7 +110,8 @@ export function ResolveMismatchDialog({ record, busy, onClose }: ResolveMismatch
           color="success"
           onClick={() => onClose('accept')}
           disabled={busy || !comparison.isSuccess}
-          startIcon={busy ? <CircularProgress size={18} color="inherit" /> : undefined}
+          loading={busy}
+          loadingPosition="start"
         >
           {busy ? texts.accepting : texts.accept}
         </Button>

@@ -1,7 +1,6 @@
 import { useId } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import PlayArrow from '@mui/icons-material/PlayArrow';
@@ -49,13 +48,9 @@ export function BulkVerificationPage() {
               onClick={handleStart}
               disabled={active || start.isPending}
               aria-describedby={active ? hintId : undefined}
-              startIcon={
-                start.isPending ? (
-                  <CircularProgress size={18} color="inherit" aria-hidden="true" />
-                ) : (
-                  <PlayArrow />
-                )
-              }
+              loading={start.isPending}
+              loadingPosition="start"
+              startIcon={<PlayArrow />}
             >
               {start.isPending ? texts.starting : texts.start}
             </Button>
