@@ -9,6 +9,7 @@ import { csvOf, sampleRows, uploadFile } from '../helpers/uploads.ts';
 import { tenantScope } from '../../src/access/actor.ts';
 import { RecordsRepo } from '../../src/modules/records/records.repo.ts';
 import { LARGE_CHANGE } from '../../src/modules/records/maintain.jobs.ts';
+import { IngestSession, upsertBatch } from '../../src/modules/records/ingest.repo.ts';
 
 let portal: TestPortal;
 let admin: string;
@@ -208,6 +209,41 @@ describe('spreadsheets from a real office program', () => {
     const res = await uploadFile(portal, admin, 'staff.xlsx', fixture('staff-list.csv'));
     expect(res.statusCode).toBe(415);
     expect(res.json()).toMatchObject({ message: 'The file content does not match its .xlsx extension.' });
+  });
+});
+
+describe("a tenant's first upload into a table that holds other tenants' records", () => {
+  /** The index (or the kind of scan) of each read of the records table in the plan under `node`. */
+  const recordsReads = (node: Record<string, unknown>): string[] => [
+    ...(node['Relation Name'] === 'records' && node['Node Type'] !== 'ModifyTable'
+      ? [String(node['Index Name'] ?? node['Node Type'])]
+      : []),
+    ...((node.Plans as Record<string, unknown>[] | undefined) ?? []).flatMap(recordsReads),
+  ];
+
+  it('finds the rows of each batch by the key index, though the statistics say the tenant has no records', async () => {
+    const other = await createTenantWithAdmin(portal);
+    await uploadFile(portal, other.token, 'other.csv', csvOf(sampleRows(3_000, 700_000)));
+    await portal.db.orm.execute(sql`analyze records`);
+    const fresh = await createTenantWithAdmin(portal);
+    const plan = await portal.db.orm.transaction(async (tx) => {
+      const session = new IngestSession(tx, tenantScope(fresh.tenant.id), () => {
+        throw new Error('not used here');
+      });
+      await session.begin();
+      await tx.execute(sql`
+        insert into upload_batch (row_no, natural_key, key_column, full_name, ministry, department, original)
+        values (1, 'PSN900001', 'PSN', 'Ada Obi', 'Ministry of Health', 'Administration', '{}')`);
+      const actor = { userId: crypto.randomUUID(), email: fresh.email };
+      const result = await tx.execute<{ 'QUERY PLAN': [{ Plan: Record<string, unknown> }] }>(
+        sql`explain (format json) ${upsertBatch(fresh.tenant.id, actor, 'plan')}`,
+      );
+      return result.rows[0]!['QUERY PLAN'][0].Plan;
+    });
+    const reads = recordsReads(plan);
+    expect(reads).toContain('records_tenant_key');
+    // The update of changed records finds them by id; nothing else reads the records table.
+    expect(reads.filter((r) => r !== 'records_pkey')).toEqual(['records_tenant_key']);
   });
 });
 

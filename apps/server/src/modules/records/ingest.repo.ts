@@ -65,6 +65,83 @@ const fields = (alias: string, prefix = '') =>
   );
 
 /**
+ * The statement that upserts the batch in upload_batch for tenant `t`: it stores the batch's keys,
+ * inserts or updates its records and audits every change (with the values before and after).
+ */
+export function upsertBatch(t: string, actor: { userId: string; email: string }, note: string) {
+  const checked = sql.raw(CHECKED_STATES.map((s) => `'${s}'`).join(','));
+  return sql`
+    with b as (select * from upload_batch),
+    keys as (
+      insert into upload_keys (row_no, natural_key, key_column) select row_no, natural_key, key_column from b
+    ),
+    -- A key twice in the batch is written once (the file is refused at the end anyway).
+    s as (
+      select distinct on (b.natural_key) b.*, m.id as ministry_id, d.id as department_id
+      from b
+      join ministries m on m.tenant_id = ${t} and lower(m.name) = lower(b.ministry)
+      join departments d on d.tenant_id = ${t} and lower(d.name) = lower(b.department)
+      order by b.natural_key, b.row_no
+    ),
+    -- Each row of the batch with its record, if the tenant has one: id, status and the values before
+    -- (o_…). Every join here pairs the batch with the records table through an index; none pairs
+    -- two CTEs, which the planner, without statistics for the batch, would join row by row.
+    -- The tenant is a parameter of the statement, not a constant: the statistics of a tenant's
+    -- first upload say it has no records, and for a constant the planner then takes any index
+    -- that starts with the tenant (the smallest) and filters by key, reading every record of the
+    -- upload so far for each row (a second tenant's 100,000 rows took minutes). For a parameter
+    -- it estimates an average tenant and reads the key index.
+    existing as (
+      select s.*, r.id, r.status, ${sql.raw(COMPARED.map((c) => `r.${c} as o_${c}`).join(', '))}
+      from s left join records r on r.tenant_id = (select ${t}::uuid) and r.natural_key = s.natural_key
+    ),
+    -- The records the batch changes (none on a first upload, so the update below reads nothing).
+    prev as (
+      select * from existing
+      where id is not null and (${sql.raw(list('existing', 'o_'))}) is distinct from (${sql.raw(list('existing'))})
+    ),
+    -- New keys are plain inserts: uploads of a tenant run one at a time (begin()), and nothing
+    -- else creates records or changes a natural key.
+    created as (
+      insert into records (tenant_id, natural_key, ${sql.raw(COMPARED.join(', '))}, original_upload_data)
+      select ${t}, natural_key, ${sql.raw(COMPARED.join(', '))}, original from existing where id is null
+      returning 1
+    ),
+    changes as (
+      update records r set
+        ${sql.raw(COMPARED.map((c) => `${c} = p.${c}`).join(', '))}, original_upload_data = p.original,
+        status = case
+          when p.status in (${checked})
+            and (p.o_full_name, p.o_nin, p.o_ssid, p.o_date_of_birth)
+              is distinct from (p.full_name, p.nin, p.ssid, p.date_of_birth)
+          then 'AWAITING_REVALIDATION' else p.status end,
+        version = r.version + 1, updated_at = now()
+      from prev p
+      where r.id = p.id
+      -- The compared and audited columns only: the upload's JSON stays out of the CTE.
+      returning r.id, r.status, p.status as prev_status, ${fields('p', 'o_')} as b, ${fields('r')} as a
+    ),
+    audited as (
+      insert into audit_events (tenant_id, actor_user_id, actor_email, action, entity_type, entity_id, before, after, note)
+      select ${t}, ${actor.userId}, ${actor.email},
+        case when c.status = 'AWAITING_REVALIDATION' and c.prev_status <> 'AWAITING_REVALIDATION'
+             then 'RECORD_REVERIFICATION_REQUIRED' else 'RECORD_UPDATED_BY_UPLOAD' end,
+        'record', c.id::text,
+        (select jsonb_object_agg(k, v) from jsonb_each(c.b) as e(k, v) where v is distinct from c.a -> k),
+        (select jsonb_object_agg(k, v) from jsonb_each(c.a) as e(k, v) where v is distinct from c.b -> k),
+        ${note}
+      from changes c
+      returning 1
+    )
+    select
+      (select count(*)::int from created) as created,
+      (select count(*)::int from changes) as updated,
+      (select array_agg(id::text) from changes
+        where status = 'AWAITING_REVALIDATION' and prev_status <> 'AWAITING_REVALIDATION') as reverify,
+      (select count(*)::int from audited) as audited`;
+}
+
+/**
  * SQL of one upload inside one transaction. Each batch is copied into a temporary table and
  * upserted by natural key from there while the worker parses the next one; the keys also go to a
  * narrow temporary table, where keys repeated in the file are found at the end (the upload is then
@@ -103,72 +180,9 @@ export class IngestSession {
     await this.#create('departments', this.#departments, batch.departments);
     await this.tx.execute(sql`truncate upload_batch`);
     await this.copyIn('upload_batch', batch.copyText);
-    const t = this.scope.tenantId;
-    const checked = sql.raw(CHECKED_STATES.map((s) => `'${s}'`).join(','));
-    const result = await this.tx.execute<{ created: number; updated: number; reverify: string[] | null }>(sql`
-      with b as (select * from upload_batch),
-      keys as (
-        insert into upload_keys (row_no, natural_key, key_column) select row_no, natural_key, key_column from b
-      ),
-      -- A key twice in the batch is written once (the file is refused at the end anyway).
-      s as (
-        select distinct on (b.natural_key) b.*, m.id as ministry_id, d.id as department_id
-        from b
-        join ministries m on m.tenant_id = ${t} and lower(m.name) = lower(b.ministry)
-        join departments d on d.tenant_id = ${t} and lower(d.name) = lower(b.department)
-        order by b.natural_key, b.row_no
-      ),
-      -- Each row of the batch with its record, if the tenant has one: id, status and the values before
-      -- (o_…). Every join here pairs the batch with the records table through an index; none pairs
-      -- two CTEs, which the planner, without statistics for the batch, would join row by row.
-      existing as (
-        select s.*, r.id, r.status, ${sql.raw(COMPARED.map((c) => `r.${c} as o_${c}`).join(', '))}
-        from s left join records r on r.tenant_id = ${t} and r.natural_key = s.natural_key
-      ),
-      -- The records the batch changes (none on a first upload, so the update below reads nothing).
-      prev as (
-        select * from existing
-        where id is not null and (${sql.raw(list('existing', 'o_'))}) is distinct from (${sql.raw(list('existing'))})
-      ),
-      -- New keys are plain inserts: uploads of a tenant run one at a time (begin()), and nothing
-      -- else creates records or changes a natural key.
-      created as (
-        insert into records (tenant_id, natural_key, ${sql.raw(COMPARED.join(', '))}, original_upload_data)
-        select ${t}, natural_key, ${sql.raw(COMPARED.join(', '))}, original from existing where id is null
-        returning 1
-      ),
-      changes as (
-        update records r set
-          ${sql.raw(COMPARED.map((c) => `${c} = p.${c}`).join(', '))}, original_upload_data = p.original,
-          status = case
-            when p.status in (${checked})
-              and (p.o_full_name, p.o_nin, p.o_ssid, p.o_date_of_birth)
-                is distinct from (p.full_name, p.nin, p.ssid, p.date_of_birth)
-            then 'AWAITING_REVALIDATION' else p.status end,
-          version = r.version + 1, updated_at = now()
-        from prev p
-        where r.id = p.id
-        -- The compared and audited columns only: the upload's JSON stays out of the CTE.
-        returning r.id, r.status, p.status as prev_status, ${fields('p', 'o_')} as b, ${fields('r')} as a
-      ),
-      audited as (
-        insert into audit_events (tenant_id, actor_user_id, actor_email, action, entity_type, entity_id, before, after, note)
-        select ${t}, ${actor.userId}, ${actor.email},
-          case when c.status = 'AWAITING_REVALIDATION' and c.prev_status <> 'AWAITING_REVALIDATION'
-               then 'RECORD_REVERIFICATION_REQUIRED' else 'RECORD_UPDATED_BY_UPLOAD' end,
-          'record', c.id::text,
-          (select jsonb_object_agg(k, v) from jsonb_each(c.b) as e(k, v) where v is distinct from c.a -> k),
-          (select jsonb_object_agg(k, v) from jsonb_each(c.a) as e(k, v) where v is distinct from c.b -> k),
-          ${note}
-        from changes c
-        returning 1
-      )
-      select
-        (select count(*)::int from created) as created,
-        (select count(*)::int from changes) as updated,
-        (select array_agg(id::text) from changes
-          where status = 'AWAITING_REVALIDATION' and prev_status <> 'AWAITING_REVALIDATION') as reverify,
-        (select count(*)::int from audited) as audited`);
+    const result = await this.tx.execute<{ created: number; updated: number; reverify: string[] | null }>(
+      upsertBatch(this.scope.tenantId, actor, note),
+    );
     const row = result.rows[0];
     this.#outcome.created += row?.created ?? 0;
     this.#outcome.updated += row?.updated ?? 0;
