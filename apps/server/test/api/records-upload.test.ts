@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Facets, RecordsPage, UploadSummary } from '@portal/contract/records';
 import { createTestPortal, DEMO_ADMIN, waitFor, type TestPortal } from '../helpers/test-portal.ts';
 import { createTenantWithAdmin } from '../helpers/tenants.ts';
 import { csvOf, sampleRows, uploadFile } from '../helpers/uploads.ts';
 import { tenantScope } from '../../src/access/actor.ts';
+import type { Orm } from '../../src/platform/db.ts';
 import { RecordsRepo } from '../../src/modules/records/records.repo.ts';
 import { LARGE_CHANGE } from '../../src/modules/records/maintain.jobs.ts';
 import { IngestSession, upsertBatch } from '../../src/modules/records/ingest.repo.ts';
@@ -221,10 +222,21 @@ describe("a tenant's first upload into a table that holds other tenants' records
     ...((node.Plans as Record<string, unknown>[] | undefined) ?? []).flatMap(recordsReads),
   ];
 
-  it('finds the rows of each batch by the key index, though the statistics say the tenant has no records', async () => {
+  /** The plan of `query` as JSON. */
+  const planOf = async (query: SQL, tx: Orm = portal.db.orm) =>
+    (
+      await tx.execute<{ 'QUERY PLAN': [{ Plan: Record<string, unknown> }] }>(
+        sql`explain (format json) ${query}`,
+      )
+    ).rows[0]!['QUERY PLAN'][0].Plan;
+
+  beforeAll(async () => {
     const other = await createTenantWithAdmin(portal);
     await uploadFile(portal, other.token, 'other.csv', csvOf(sampleRows(3_000, 700_000)));
     await portal.db.orm.execute(sql`analyze records`);
+  });
+
+  it('finds the rows of each batch by the key index, though the statistics say the tenant has no records', async () => {
     const fresh = await createTenantWithAdmin(portal);
     const plan = await portal.db.orm.transaction(async (tx) => {
       const session = new IngestSession(tx, tenantScope(fresh.tenant.id), () => {
@@ -235,15 +247,25 @@ describe("a tenant's first upload into a table that holds other tenants' records
         insert into upload_batch (row_no, natural_key, key_column, full_name, ministry, department, original)
         values (1, 'PSN900001', 'PSN', 'Ada Obi', 'Ministry of Health', 'Administration', '{}')`);
       const actor = { userId: crypto.randomUUID(), email: fresh.email };
-      const result = await tx.execute<{ 'QUERY PLAN': [{ Plan: Record<string, unknown> }] }>(
-        sql`explain (format json) ${upsertBatch(fresh.tenant.id, actor, 'plan')}`,
-      );
-      return result.rows[0]!['QUERY PLAN'][0].Plan;
+      return planOf(upsertBatch(fresh.tenant.id, actor, 'plan'), tx);
     });
     const reads = recordsReads(plan);
     expect(reads).toContain('records_tenant_key');
     // The update of changed records finds them by id; nothing else reads the records table.
     expect(reads.filter((r) => r !== 'records_pkey')).toEqual(['records_tenant_key']);
+  });
+
+  it('leaves statistics after 1,000 new records by which a record is found by its id or NIN index', async () => {
+    const fresh = await createTenantWithAdmin(portal);
+    const res = await uploadFile(portal, fresh.token, 'first.csv', csvOf(sampleRows(1_000, 800_000)));
+    expect(res.json()).toMatchObject({ newRecordsCreated: 1_000 });
+    const t = fresh.tenant.id;
+    const byId = await planOf(
+      sql`select * from records where tenant_id = ${t} and id = ${crypto.randomUUID()}`,
+    );
+    expect(recordsReads(byId)).toEqual(['records_pkey']);
+    const byNin = await planOf(sql`select * from records where tenant_id = ${t} and nin = '80000000001'`);
+    expect(recordsReads(byNin)).toEqual(['records_tenant_nin_idx']);
   });
 });
 

@@ -226,9 +226,13 @@ export class IngestSession {
   /** What the applied batches did; refreshes the planner's statistics after a large load. */
   async finish(): Promise<ApplyOutcome> {
     // A large load changes the table's statistics enough that the planner needs fresh ones now,
-    // not when autovacuum gets to it (filtered pages over 1,000,000 records depend on them). The
+    // not when autovacuum gets to it (filtered pages over 1,000,000 records depend on them). So
+    // do 1,000 new records: statistics that do not know a tenant's records (its first upload,
+    // on a table holding other tenants') make the planner look a record up by id or NIN through
+    // the smallest index that starts with the tenant, reading all of the tenant's records. The
     // filtered columns only: the VACUUM (ANALYZE) queued after the commit does the rest.
-    if (this.#outcome.created + this.#outcome.updated >= 10_000)
+    const { created, updated } = this.#outcome;
+    if (created >= 1_000 || created + updated >= 10_000)
       await this.tx.execute(
         sql`analyze records (tenant_id, status, ministry_id, department_id, grade_level)`,
       );
