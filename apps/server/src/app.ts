@@ -36,6 +36,7 @@ import { RecordsRepo } from './modules/records/records.repo.ts';
 import { recordsRoutes } from './modules/records/records.routes.ts';
 import { RecordsService } from './modules/records/records.service.ts';
 import { UploadService } from './modules/records/upload.service.ts';
+import { closeIngestWorkers, warmIngestWorker } from './modules/records/parse/read-upload.ts';
 import { maintainRecordsJob } from './modules/records/maintain.jobs.ts';
 import { PeopleRepo } from './modules/people/people.repo.ts';
 import { ExportsRepo } from './modules/exports/exports.repo.ts';
@@ -102,6 +103,9 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
   });
   app.addHook('onReady', async () => metrics.start());
   app.addHook('onClose', async () => metrics.stop());
+  // An upload's worker thread is started ahead, so the first upload does not wait for it either.
+  app.addHook('onReady', async () => warmIngestWorker(config.upload.workerMaxMemoryMb));
+  app.addHook('onClose', closeIngestWorkers);
 
   healthRoutes(app, { database: () => db.ping(), jobs: () => jobs.ping() });
   authRoutes(app, new AuthService(users, new LoginAttemptsRepo(db.orm), audit, tokens));

@@ -131,6 +131,21 @@ describe('CSV upload', () => {
     expect((await records(token)).total).toBe(0);
   });
 
+  it('finds a key repeated in a later batch of the file', async () => {
+    const { token } = await createTenantWithAdmin(portal);
+    const rows = sampleRows(4_500);
+    rows[4_400] = { ...rows[4_400]!, psn: rows[0]!.psn };
+    const res = await uploadFile(portal, token, 'dup-far.csv', csvOf(rows));
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({
+      details: {
+        errorCount: 1,
+        errors: [{ row: 4_402, column: 'PSN', reason: 'The same PSN is already on row 2' }],
+      },
+    });
+    expect((await records(token)).total).toBe(0);
+  });
+
   it('names the missing required columns (422)', async () => {
     const res = await uploadFile(portal, admin, 'cols.csv', 'Full Name,Grade Level\nAmina Bello,GL 07\n');
     expect(res.statusCode).toBe(422);

@@ -1,23 +1,22 @@
 // Reads, checks and normalises an upload off the main thread and hands it back as batches of
 // COPY text, one batch ahead at most: the main thread keeps its event loop for the database.
-import { parentPort, workerData } from 'node:worker_threads';
+import { parentPort } from 'node:worker_threads';
 import { copyTextRow } from '../../../platform/copy-text.ts';
-import { parseUpload, UploadError, type ParseLimits } from './parse-upload.ts';
-import type { BatchMessage, WorkerMessage } from './read-upload.ts';
+import { parseUpload, UploadError } from './parse-upload.ts';
+import type { BatchMessage, StartMessage, WorkerMessage } from './read-upload.ts';
 import type { MasterRow } from './row-normalise.ts';
 
-const { filePath, fileName, limits } = workerData as {
-  filePath: string;
-  fileName: string;
-  limits: ParseLimits;
-};
 const port = parentPort!;
+// The worker is started ahead of its upload (read-upload.ts keeps one ready) and waits here for
+// its file; then each 'next' lets it read on.
+let start: (m: StartMessage) => void;
+const started = new Promise<StartMessage>((resolve) => (start = resolve));
 let release: (() => void) | undefined;
-port.on('message', (msg) => {
+port.on('message', (msg: StartMessage | 'next') => {
   if (msg === 'next') {
     release?.();
     release = undefined;
-  }
+  } else if (msg.type === 'start') start(msg);
 });
 const post = (m: WorkerMessage) => port.postMessage(m);
 
@@ -43,6 +42,7 @@ const line = (r: MasterRow) =>
     JSON.stringify(r.original),
   ]);
 
+const { filePath, fileName, limits } = await started;
 try {
   let failed = false;
   for await (const batch of parseUpload(filePath, fileName, limits)) {

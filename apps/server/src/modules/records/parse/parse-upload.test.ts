@@ -93,6 +93,19 @@ describe('headers', () => {
 });
 
 describe('CSV', () => {
+  it('hands rows over in batches of 1,000 first, then 3,000, in file order', async () => {
+    const lines = ['Full Name,NIN,Ministry,Department'];
+    for (let i = 0; i < 7_500; i++) lines.push(`Person ${i},${30_000_000_000 + i},Ministry of Health,Audit`);
+    const file = write('batches.csv', lines.join('\n'));
+    const sizes: number[] = [];
+    let next = 2; // the first data row is row 2
+    for await (const batch of parseUpload(file, 'batches.csv', limits)) {
+      sizes.push(batch.rows.length);
+      for (const row of batch.rows) expect(row.rowNumber).toBe(next++);
+    }
+    expect(sizes).toEqual([1_000, 3_000, 3_000, 500]);
+  });
+
   it('reads a LibreOffice-era staff list with split names, aliases and day-first dates', async () => {
     const { rows, errors } = await parse(path.join(fixtures, 'staff-list.csv'));
     expect(errors).toEqual([]);

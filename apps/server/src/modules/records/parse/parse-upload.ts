@@ -22,7 +22,13 @@ export interface ParsedBatch {
   errors: UploadRowError[];
 }
 
-const BATCH = 2000;
+/**
+ * Rows (and row errors) per batch: the first batch is small, so that the database starts early
+ * while the worker reads on; the rest are larger, for fewer statements (100,000 rows on
+ * PostgreSQL: 4.3 s in batches of 2,000, 3.9 s like this; decision 41).
+ */
+const FIRST_BATCH = 1_000;
+const BATCH = 3_000;
 
 /**
  * Reads an uploaded master list (CSV streamed, spreadsheets in a worker) and yields normalised
@@ -40,6 +46,7 @@ export async function* parseUpload(
   let map: HeaderMap | undefined;
   let rowNumber = 0;
   let batch: ParsedBatch = { rows: [], errors: [] };
+  let size = FIRST_BATCH;
   try {
     for await (const cells of source) {
       rowNumber += 1;
@@ -52,9 +59,10 @@ export async function* parseUpload(
       if (!result) continue;
       if ('row' in result) batch.rows.push(result.row);
       else batch.errors.push(...result.errors);
-      if (batch.rows.length + batch.errors.length >= BATCH) {
+      if (batch.rows.length + batch.errors.length >= size) {
         yield batch;
         batch = { rows: [], errors: [] };
+        size = BATCH;
       }
     }
   } catch (err) {

@@ -21,6 +21,67 @@ export type WorkerMessage =
   | { type: 'done' }
   | { type: 'error'; statusCode: UploadError['statusCode']; message: string; details?: unknown };
 
+/** What a worker is told to read. */
+export interface StartMessage {
+  type: 'start';
+  filePath: string;
+  fileName: string;
+  limits: ParseLimits;
+}
+
+interface Spare {
+  worker: Worker;
+  memoryMb: number;
+  exited: boolean;
+}
+
+/**
+ * One worker started ahead and left idle (unref'd: it keeps no process alive), so that an upload
+ * does not wait for a worker to load its code (about 0.15 s). An upload takes it; the next one is
+ * started when that upload is over.
+ */
+let spare: Spare | undefined;
+
+function startWorker(memoryMb: number): Worker {
+  return new Worker(new URL('./ingest-worker.mjs', import.meta.url), {
+    resourceLimits: { maxOldGenerationSizeMb: memoryMb },
+    execArgv: [],
+  });
+}
+
+/** Starts the spare worker, unless one with this memory limit is ready. */
+export function warmIngestWorker(memoryMb: number): void {
+  if (spare && !spare.exited && spare.memoryMb === memoryMb) return;
+  void spare?.worker.terminate();
+  const entry: Spare = { worker: startWorker(memoryMb), memoryMb, exited: false };
+  entry.worker.unref();
+  // A spare that failed to start is replaced when an upload asks for it.
+  entry.worker.on('error', () => undefined);
+  entry.worker.once('exit', () => {
+    entry.exited = true;
+    if (spare === entry) spare = undefined;
+  });
+  spare = entry;
+}
+
+/** Stops the spare worker (the portal closes). */
+export async function closeIngestWorkers(): Promise<void> {
+  const s = spare;
+  spare = undefined;
+  await s?.worker.terminate();
+}
+
+function takeWorker(memoryMb: number): Worker {
+  const s = spare;
+  spare = undefined;
+  if (s && !s.exited && s.memoryMb === memoryMb) {
+    s.worker.ref();
+    return s.worker;
+  }
+  void s?.worker.terminate();
+  return startWorker(memoryMb);
+}
+
 /**
  * Reads an upload in a worker thread (ingest-worker-main.ts) and yields its batches. The worker
  * parses the next batch while the caller stores this one, and waits for the caller before going
@@ -31,12 +92,9 @@ export async function* readUpload(
   fileName: string,
   limits: ParseLimits,
 ): AsyncGenerator<BatchMessage> {
-  const worker = new Worker(new URL('./ingest-worker.mjs', import.meta.url), {
-    workerData: { filePath, fileName, limits },
-    resourceLimits: { maxOldGenerationSizeMb: limits.workerMaxMemoryMb },
-    execArgv: [],
-  });
+  const worker = takeWorker(limits.workerMaxMemoryMb);
   const next = workerInbox<WorkerMessage>(worker);
+  worker.postMessage({ type: 'start', filePath, fileName, limits } satisfies StartMessage);
   try {
     for (;;) {
       const e = await next();
@@ -51,5 +109,6 @@ export async function* readUpload(
     }
   } finally {
     await worker.terminate();
+    warmIngestWorker(limits.workerMaxMemoryMb);
   }
 }
