@@ -1,4 +1,6 @@
+import crypto from 'node:crypto';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
@@ -10,6 +12,7 @@ import { tenantScope } from '../../src/access/actor.ts';
 import type { Orm } from '../../src/platform/db.ts';
 import { RecordsRepo } from '../../src/modules/records/records.repo.ts';
 import { LARGE_CHANGE } from '../../src/modules/records/maintain.jobs.ts';
+import { sweepStaleUploads } from '../../src/modules/records/records.routes.ts';
 import { IngestSession, upsertBatch } from '../../src/modules/records/ingest.repo.ts';
 
 let portal: TestPortal;
@@ -197,6 +200,36 @@ describe('CSV upload', () => {
       before: { fullName: rows[1]!.name, status: 'VALIDATED' },
       after: { fullName: 'Renamed Person', status: 'AWAITING_REVALIDATION' },
     });
+  });
+});
+
+describe('upload files', () => {
+  const aged = (file: string, hours: number) => {
+    fs.writeFileSync(file, 'Full Name,NIN\n');
+    const at = (Date.now() - hours * 3_600_000) / 1000;
+    fs.utimesSync(file, at, at);
+  };
+
+  it('removes the upload files older than a day that a stopped process left, and nothing else', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sweep-'));
+    aged(path.join(dir, 'portal-upload-a.csv'), 25);
+    aged(path.join(dir, 'portal-upload-b.xlsx'), 1);
+    aged(path.join(dir, 'notes.csv'), 48);
+    expect(sweepStaleUploads(Date.now(), dir)).toBe(1);
+    expect(fs.readdirSync(dir).sort()).toEqual(['notes.csv', 'portal-upload-b.xlsx']);
+    fs.rmSync(dir, { recursive: true });
+  });
+
+  it('sweeps them when the portal starts', async () => {
+    const left = path.join(os.tmpdir(), `portal-upload-${crypto.randomUUID()}.csv`);
+    aged(left, 30);
+    const other = await createTestPortal();
+    try {
+      expect((await other.api.get('/readyz')).statusCode).toBe(200);
+      expect(fs.existsSync(left)).toBe(false);
+    } finally {
+      await other.close();
+    }
   });
 });
 

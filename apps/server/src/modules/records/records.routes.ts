@@ -27,6 +27,30 @@ import type { UploadedFile, UploadService } from './upload.service.ts';
 const ADMIN = { roles: ['TENANT_ADMIN'] } as const;
 const tags = ['records'];
 
+const UPLOAD_FILE_PREFIX = 'portal-upload-';
+/** No upload runs this long: an upload file older than this was left by a process that was stopped. */
+const STALE_UPLOAD_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Removes the upload files that processes stopped in the middle of an upload left in the
+ * temporary directory (a request's own file is removed when it ends); returns how many.
+ */
+export function sweepStaleUploads(now = Date.now(), dir = os.tmpdir()): number {
+  let removed = 0;
+  for (const name of fs.readdirSync(dir)) {
+    if (!name.startsWith(UPLOAD_FILE_PREFIX)) continue;
+    const file = path.join(dir, name);
+    try {
+      if (now - fs.statSync(file).mtimeMs < STALE_UPLOAD_MS) continue;
+      fs.rmSync(file, { force: true });
+      removed += 1;
+    } catch {
+      // gone already, or not ours to remove
+    }
+  }
+  return removed;
+}
+
 /** Streams the one multipart field `file` to a temporary file, enforcing the size limit. */
 async function receiveFile(request: FastifyRequest, maxBytes: number): Promise<UploadedFile> {
   if (!request.isMultipart()) {
@@ -41,7 +65,7 @@ async function receiveFile(request: FastifyRequest, maxBytes: number): Promise<U
   const fileName = path.basename(part.filename || 'upload');
   const tmp = path.join(
     os.tmpdir(),
-    `portal-upload-${crypto.randomUUID()}${path.extname(fileName).toLowerCase()}`,
+    `${UPLOAD_FILE_PREFIX}${crypto.randomUUID()}${path.extname(fileName).toLowerCase()}`,
   );
   try {
     await pipeline(part.file, fs.createWriteStream(tmp, { mode: 0o600 }));
@@ -69,6 +93,10 @@ export function recordsRoutes(
   deps: { records: RecordsService; uploads: UploadService; notify: NotifyService; maxUploadBytes: number },
 ): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onReady', async () => {
+    const removed = sweepStaleUploads();
+    if (removed > 0) app.log.info({ removed }, 'removed upload files left by a stopped process');
+  });
 
   r.post('/api/v1/records/upload', {
     config: ADMIN,
