@@ -93,3 +93,36 @@ export async function upload(base: string, token: string, file: string) {
   if (!res.ok) throw new Error(`upload failed: ${res.status} ${body.slice(0, 500)}`);
   return { seconds, summary: JSON.parse(body) as { newRecordsCreated: number } };
 }
+
+/** A new tenant and its admin, created through the global admin's API; returns the admin's token. */
+export async function newTenantAdmin(base: string): Promise<string> {
+  const globalAdmin = await login(base, 'admin@portal.local', 'ChangeMe123!');
+  const post = async (route: string, body: unknown) => {
+    const res = await fetch(`${base}${route}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${globalAdmin}`, 'content-type': 'application/json', ...csrfHeaders },
+      body: JSON.stringify(body),
+    });
+    if (!res.ok) throw new Error(`${route} failed: ${res.status} ${await res.text()}`);
+    return (await res.json()) as { id: string };
+  };
+  const tag = Math.random().toString(36).slice(2, 8);
+  const tenant = await post('/api/v1/global-admin/tenants', {
+    name: 'Second State Civil Service',
+    subdomain: `second-${tag}`,
+    stateCode: 'SE',
+    subscriptionStatus: 'ACTIVE',
+    providerName: 'OPTIMA',
+    apiBaseUrl: 'http://127.0.0.1:9/unused',
+    clientId: 'bench',
+  });
+  const email = `admin.${tag}@second.example.gov.ng`;
+  await post('/api/v1/auth/register', {
+    fullName: 'Second Admin',
+    email,
+    password: 'Str0ng-Passw0rd',
+    role: 'TENANT_ADMIN',
+    tenantId: tenant.id,
+  });
+  return login(base, email, 'Str0ng-Passw0rd');
+}

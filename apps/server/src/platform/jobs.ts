@@ -39,6 +39,8 @@ export class JobQueue {
   readonly #opts: JobQueueOptions;
   #started = false;
   #working = false;
+  /** stop() returned: jobs finishing now are past the shutdown timeout. */
+  #stopped = false;
   /** Worker id per queue, to wake a worker when a job is sent from this process. */
   readonly #workers = new Map<string, string>();
 
@@ -82,7 +84,14 @@ export class JobQueue {
           if (job.data.v !== def.version)
             throw new Error(`${def.name}: payload version ${job.data.v} not supported`);
           const payload = def.schema.parse(job.data.payload);
-          await handler(payload, { jobId: job.id, log });
+          try {
+            await handler(payload, { jobId: job.id, log });
+          } finally {
+            // Past stop(), the database may be closed: pg-boss would complete or fail the job on
+            // it without awaiting (an unhandled rejection). stop() has had pg-boss mark a job still
+            // running as failed, to be retried, so it is left as it is.
+            if (this.#stopped) await new Promise<never>(() => undefined);
+          }
         },
       );
       this.#workers.set(def.name, workerId);
@@ -119,5 +128,6 @@ export class JobQueue {
       close: false,
       timeout: this.#opts.shutdownTimeoutMs,
     });
+    this.#stopped = true;
   }
 }
