@@ -210,12 +210,17 @@ describe('upload files', () => {
     fs.utimesSync(file, at, at);
   };
 
-  it('removes the upload files older than a day that a stopped process left, and nothing else', () => {
+  it('removes the upload files and spreadsheet scratch directories older than a day that a stopped process left, and nothing else', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sweep-'));
     aged(path.join(dir, 'portal-upload-a.csv'), 25);
     aged(path.join(dir, 'portal-upload-b.xlsx'), 1);
     aged(path.join(dir, 'notes.csv'), 48);
-    expect(sweepStaleUploads(Date.now(), dir)).toBe(1);
+    const scratch = path.join(dir, 'portal-sheet-x'); // a spreadsheet worker's temporary directory
+    fs.mkdirSync(scratch);
+    aged(path.join(scratch, 'tmp-1-sheet.xml'), 26);
+    const at = (Date.now() - 26 * 3_600_000) / 1000;
+    fs.utimesSync(scratch, at, at);
+    expect(sweepStaleUploads(Date.now(), dir)).toBe(2);
     expect(fs.readdirSync(dir).sort()).toEqual(['notes.csv', 'portal-upload-b.xlsx']);
     fs.rmSync(dir, { recursive: true });
   });

@@ -206,6 +206,20 @@ describe('spreadsheets (worker thread)', () => {
     expect(rows.map((r) => r.dateOfBirth)).toEqual(csv.rows.map((r) => r.dateOfBirth));
   });
 
+  it('leaves no temporary file behind (ExcelJS caches a worksheet stored before the shared strings)', async () => {
+    const own = fs.mkdtempSync(path.join(tmp, 'tmpdir-'));
+    const before = process.env.TMPDIR;
+    process.env.TMPDIR = own; // the worker and its scratch directory are made under it
+    try {
+      const { rows } = await parse(path.join(examples, 'master-list.xlsx'));
+      expect(rows).toHaveLength(2000);
+    } finally {
+      if (before === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = before;
+    }
+    expect(fs.readdirSync(own)).toEqual([]);
+  });
+
   it('refuses a compression bomb (413) before inflating it', async () => {
     // A zip whose one entry inflates 1 GB of zeros from about 1 MB.
     const name = Buffer.from('xl/worksheets/sheet1.xml');

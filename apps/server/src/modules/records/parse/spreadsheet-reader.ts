@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Cell } from './cell-values.ts';
 import { UploadError } from './upload-error.ts';
@@ -7,6 +10,9 @@ export interface WorkerLimits {
   workerMaxMemoryMb: number;
   workerTimeoutMs: number;
 }
+
+/** Prefix of a spreadsheet worker's temporary directory (see sweepStaleUploads). */
+export const SCRATCH_PREFIX = 'portal-sheet-';
 
 type Message = { type: 'rows'; rows: Cell[][] } | { type: 'done' } | { type: 'error'; message: string };
 
@@ -19,8 +25,13 @@ export async function* readSpreadsheet(
   kind: 'xlsx' | 'xls',
   limits: WorkerLimits,
 ): AsyncGenerator<Cell[]> {
+  // ExcelJS writes a worksheet stored before the shared strings to a temporary file, and removes
+  // it only when it read the sheet to the end (not when the worker stops after the first sheet
+  // with data, fails or is stopped): the worker's temporary files go to a directory of its own,
+  // removed with the worker.
+  const scratchDir = fs.mkdtempSync(path.join(os.tmpdir(), SCRATCH_PREFIX));
   const worker = new Worker(new URL('./spreadsheet-worker.mjs', import.meta.url), {
-    workerData: { filePath, kind, batchSize: 2000 },
+    workerData: { filePath, kind, batchSize: 2000, scratchDir },
     resourceLimits: { maxOldGenerationSizeMb: limits.workerMaxMemoryMb },
     execArgv: [],
   });
@@ -54,5 +65,6 @@ export async function* readSpreadsheet(
   } finally {
     clearTimeout(timer);
     await worker.terminate();
+    fs.rmSync(scratchDir, { recursive: true, force: true });
   }
 }

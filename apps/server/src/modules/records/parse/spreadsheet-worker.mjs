@@ -3,7 +3,9 @@
 // that memory stays flat however large the sheet. Plain JavaScript: it runs without a TS loader.
 import { parentPort, workerData } from 'node:worker_threads';
 
-const { filePath, kind, batchSize } = workerData;
+const { filePath, kind, batchSize, scratchDir } = workerData;
+// Temporary files (ExcelJS's, through the tmp package) go to the directory the parent removes.
+process.env.TMPDIR = scratchDir;
 let release;
 parentPort.on('message', (msg) => {
   if (msg === 'next' && release) {
