@@ -1,9 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { DEMO_CREDENTIALS } from '@portal/identity-sim/simulator';
 import { freePort } from './server-process.ts';
+import { tempDir } from './temp-dirs.ts';
 
 const simDir = path.resolve(import.meta.dirname, '../../../identity-sim');
 
@@ -27,7 +27,7 @@ export interface SimProcess {
 
 /** The OPTIMA simulator as a separate process, over real HTTP, with its population from a CSV. */
 export async function startSimProcess(people: SimPerson[], flags: string[] = []): Promise<SimProcess> {
-  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'portal-sim-')), 'people.csv');
+  const file = path.join(tempDir('portal-sim-'), 'people.csv');
   const header =
     'nin,ssid,psn,fullName,firstName,lastName,dateOfBirth,gender,ministry,department,gradeLevel,biometricsEnrolled';
   const lines = people.map((p) => {

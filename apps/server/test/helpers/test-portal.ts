@@ -1,12 +1,11 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { CSRF_COOKIE, CSRF_HEADER } from '@portal/contract/api-paths';
 import { loadConfig } from '../../src/platform/config.ts';
 import { startPortal, type Portal } from '../../src/portal.ts';
 import { DEMO_PASSWORD } from '../../src/bootstrap.ts';
+import { tempDir } from './temp-dirs.ts';
 
 export { DEMO_PASSWORD };
 export const DEMO_ADMIN = { email: 'admin@portal.local', password: 'ChangeMe123!' };
@@ -44,7 +43,7 @@ export async function freshPostgresDatabase(): Promise<string | undefined> {
 }
 
 export async function createTestPortal(opts: TestPortalOptions = {}): Promise<TestPortal> {
-  const dataDir = opts.reuse?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'portal-test-'));
+  const dataDir = opts.reuse?.dataDir ?? tempDir('portal-test-');
   const databaseUrl = opts.reuse ? opts.reuse.databaseUrl : await freshPostgresDatabase();
   const env: Record<string, string> = {
     DATA_DIR: dataDir,

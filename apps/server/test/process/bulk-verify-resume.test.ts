@@ -1,5 +1,4 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import type { BulkJob } from '@portal/contract/verification';
@@ -8,6 +7,7 @@ import { spawnServer, waitHealthy, type ServerProcess } from '../helpers/server-
 import { simCredentials, startSimProcess, type SimProcess } from '../helpers/simulator-process.ts';
 import { buildTenantInput, buildUserInput } from '../helpers/factories.ts';
 import { freshPostgresDatabase } from '../helpers/test-portal.ts';
+import { tempDir } from '../helpers/temp-dirs.ts';
 
 const examples = path.resolve(import.meta.dirname, '../../../../examples');
 const started: ServerProcess[] = [];
@@ -39,10 +39,10 @@ const login = async (base: string, email: string, password: string) =>
 
 it('a worker killed with SIGKILL in the middle of a bulk verification resumes after restart; every record counted once', async () => {
   // The provider answers slowly so that the job is still running when the portal is killed.
-  const peopleFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'resume-')), 'people.csv');
+  const peopleFile = path.join(tempDir('portal-resume-sim-'), 'people.csv');
   fs.copyFileSync(path.join(examples, 'sot-population.csv'), peopleFile);
   sim = await startSimProcess([], ['--people', peopleFile, '--latency-ms', '120']);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-resume-'));
+  const dataDir = tempDir('portal-resume-');
   // On PostgreSQL (test:postgres) two chunks commit side by side; PGlite commits one at a time.
   const databaseUrl = await freshPostgresDatabase();
   const env = {

@@ -1,15 +1,15 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { spawnServer, waitHealthy, type ServerProcess } from '../helpers/server-process.ts';
+import { tempDir } from '../helpers/temp-dirs.ts';
 
 const started: ServerProcess[] = [];
 afterAll(() => {
   for (const s of started) if (s.child.exitCode === null) s.child.kill('SIGKILL');
 });
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-lock-'));
+const dataDir = tempDir('portal-lock-');
 const env = { DATA_DIR: dataDir, WEB_DIST: path.join(dataDir, 'no-web') };
 
 it('a second process on the same data directory exits with a clear message; the first keeps working', async () => {
@@ -50,7 +50,7 @@ it('a second process on the same data directory exits with a clear message; the 
 });
 
 it('production mode refuses to start without PORTAL_SECRET', async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-prod-'));
+  const dir = tempDir('portal-prod-');
   const proc = await spawnServer({ DATA_DIR: dir, NODE_ENV: 'production', PORTAL_SECRET: '' });
   started.push(proc);
   expect(await proc.exited).toBe(1);
@@ -58,7 +58,7 @@ it('production mode refuses to start without PORTAL_SECRET', async () => {
 });
 
 it('production mode refuses to start without PORTAL_ADMIN_PASSWORD while no admin exists', async () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-prod-'));
+  const dir = tempDir('portal-prod-');
   const proc = await spawnServer({
     DATA_DIR: dir,
     NODE_ENV: 'production',
