@@ -30,6 +30,9 @@ const ALIASES: Record<Field, string[]> = {
     'nameofemployee',
     'officername',
     'fullnames',
+    'nameofofficer',
+    'employeefullname',
+    'stafffullname',
   ],
   firstName: ['firstname', 'givenname', 'forename'],
   middleName: ['middlename', 'othername', 'othernames'],
@@ -47,13 +50,30 @@ const ALIASES: Record<Field, string[]> = {
     'ippis',
     'fileno',
     'filenumber',
+    'staffidno',
+    'staffidnumber',
+    'employeeidno',
+    'employeeidnumber',
+    'workidno',
+    'workidnumber',
   ],
-  psn: ['psn', 'publicservicenumber', 'psnno', 'psnnumber'],
-  nin: ['nin', 'nationalidentificationnumber', 'ninno', 'ninnumber', 'nationalidnumber', 'nationalid'],
+  psn: ['psn', 'publicservicenumber', 'publicserviceno', 'psnno', 'psnnumber'],
+  nin: [
+    'nin',
+    'nationalidentificationnumber',
+    'nationalidentitynumber',
+    'nationalidentificationno',
+    'ninno',
+    'ninnumber',
+    'nationalidnumber',
+    'nationalid',
+  ],
   ssid: ['ssid', 'ssidno', 'ssidnumber', 'stateserviceid', 'stateserviceidentificationnumber'],
   ministry: [
     'ministry',
+    'ministries',
     'mda',
+    'mdas',
     'ministryagency',
     'ministrydepartmentagency',
     'ministrydepartmentoragency',
@@ -62,12 +82,12 @@ const ALIASES: Record<Field, string[]> = {
     'organisation',
     'organization',
   ],
-  department: ['department', 'dept', 'departmentname', 'departmentunit', 'unit'],
-  gradeLevel: ['gradelevel', 'gl', 'grade', 'level', 'gradelevelgl'],
+  department: ['department', 'departments', 'dept', 'departmentname', 'departmentunit', 'unit'],
+  gradeLevel: ['gradelevel', 'gl', 'grade', 'level', 'gradelevelgl', 'salarygradelevel'],
   salaryGradeId: ['salarygradeid', 'salarygrade', 'gradeid', 'step', 'gradestep'],
   salaryStructure: ['salarystructure', 'structure', 'salaryscale', 'scale'],
   dateOfBirth: ['dateofbirth', 'dob', 'birthdate', 'dateofbirthddmmyyyy', 'dobddmmyyyy', 'birthday'],
-  email: ['email', 'emailaddress', 'mail'],
+  email: ['email', 'emailaddress', 'mail', 'emailid'],
   phone: [
     'phone',
     'phonenumber',
@@ -75,6 +95,8 @@ const ALIASES: Record<Field, string[]> = {
     'mobile',
     'mobilenumber',
     'mobileno',
+    'mobilephone',
+    'mobilephonenumber',
     'telephone',
     'gsm',
     'gsmnumber',
@@ -92,6 +114,21 @@ export const normaliseHeader = (h: string) =>
     .toLowerCase()
     .replace(/[\s_\-./\\()[\]:#*]+/g, '')
     .replace(/^\uFEFF/, '');
+
+/**
+ * The field a header names: as written, else without its bracketed part, else by that part alone
+ * ('Public Service Number (PSN)', 'Date of Birth (DOB)', 'NIN (National Identification Number)').
+ */
+function fieldOf(header: string): Field | undefined {
+  const direct = BY_ALIAS.get(normaliseHeader(header));
+  if (direct) return direct;
+  const bracketed = /[([]([^)\]]*)[)\]]/.exec(header);
+  if (!bracketed) return undefined;
+  return (
+    BY_ALIAS.get(normaliseHeader(header.replace(bracketed[0], ' '))) ??
+    BY_ALIAS.get(normaliseHeader(bracketed[1]!))
+  );
+}
 
 export interface HeaderMap {
   /** Column index → canonical field. */
@@ -114,7 +151,7 @@ export function mapHeaders(row: unknown[]): HeaderMap {
   const fields = new Map<number, Field>();
   const labelOf: Partial<Record<Field, string>> = {};
   headers.forEach((h, i) => {
-    const field = BY_ALIAS.get(normaliseHeader(h));
+    const field = fieldOf(h);
     if (field && !(field in labelOf)) {
       fields.set(i, field);
       labelOf[field] = h;

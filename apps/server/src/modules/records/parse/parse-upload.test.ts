@@ -85,6 +85,32 @@ describe('headers', () => {
       'phone',
     ]);
   });
+  it('reads a header by its bracketed part, or without it, and a few more spellings', () => {
+    const map = mapHeaders([
+      'Name of Officer',
+      'Staff ID No.',
+      'Public Service Number (PSN)',
+      'NIN (National Identification Number)',
+      'Ministries',
+      'Departments',
+      'Salary Grade Level',
+      'Date of Birth (DOB)',
+      'Mobile Phone',
+      'Remarks (optional)',
+    ]);
+    expect([...map.fields.entries()]).toEqual([
+      [0, 'fullName'],
+      [1, 'employeeId'],
+      [2, 'psn'],
+      [3, 'nin'],
+      [4, 'ministry'],
+      [5, 'department'],
+      [6, 'gradeLevel'],
+      [7, 'dateOfBirth'],
+      [8, 'phone'],
+    ]);
+    expect(map.labelOf.psn).toBe('Public Service Number (PSN)');
+  });
   it('names the missing required columns', () => {
     expect(() => mapHeaders(['Full Name', 'Grade Level'])).toThrow(
       /Missing required columns: Ministry, Department, PSN or NIN/,
