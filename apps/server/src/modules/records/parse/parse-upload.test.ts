@@ -119,6 +119,30 @@ describe('headers', () => {
 });
 
 describe('CSV', () => {
+  it('skips title rows above the headers, keeping the file row numbers', async () => {
+    const file = write(
+      'titled.csv',
+      [
+        'MINISTRY OF HEALTH,,,',
+        'Nominal Roll: March 2026,,,',
+        ',,,',
+        'Full Name,NIN,Ministry,Department',
+        'Ada Obi,30000000001,Ministry of Health,Audit',
+        'Musa Bello,3000000002,Ministry of Health,Audit',
+      ].join('\n'),
+    );
+    const { rows, errors } = await parse(file);
+    expect(rows.map((r) => [r.rowNumber, r.fullName])).toEqual([[5, 'Ada Obi']]);
+    expect(errors).toEqual([{ row: 6, column: 'NIN', reason: expect.stringMatching(/11 digits/) }]);
+  });
+
+  it('reports the missing columns of the first row when no row below holds the headers', async () => {
+    const rows = ['Full Name,Grade Level', ...Array.from({ length: 20 }, (_, i) => `Person ${i},GL 07`)];
+    const err = await failure(write('no-headers.csv', rows.join('\n')));
+    expect(err.statusCode).toBe(422);
+    expect(err.message).toMatch(/Missing required columns: Ministry, Department, PSN or NIN/);
+  });
+
   it('hands rows over in batches of 1,000 first, then 3,000, in file order', async () => {
     const lines = ['Full Name,NIN,Ministry,Department'];
     for (let i = 0; i < 7_500; i++) lines.push(`Person ${i},${30_000_000_000 + i},Ministry of Health,Audit`);

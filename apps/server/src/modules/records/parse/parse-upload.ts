@@ -27,6 +27,8 @@ export interface ParsedBatch {
  * while the worker reads on; the rest are larger, for fewer statements (100,000 rows on
  * PostgreSQL: 4.3 s in batches of 2,000, 3.9 s like this; decision 41).
  */
+/** Non-blank rows above the headers that are taken for a title, not for missing headers. */
+const MAX_TITLE_ROWS = 10;
 const FIRST_BATCH = 1_000;
 const BATCH = 3_000;
 
@@ -44,6 +46,8 @@ export async function* parseUpload(
   const source: AsyncGenerator<Cell[]> =
     kind === 'csv' ? readCsv(filePath) : readSpreadsheet(filePath, kind, limits);
   let map: HeaderMap | undefined;
+  let notHeaders: UploadError | undefined;
+  let titleRows = 0;
   let rowNumber = 0;
   let batch: ParsedBatch = { rows: [], errors: [] };
   let size = FIRST_BATCH;
@@ -52,7 +56,16 @@ export async function* parseUpload(
       rowNumber += 1;
       if (!map) {
         if (cells.every((c) => c == null || String(c).trim() === '')) continue; // leading blank rows
-        map = mapHeaders(cells);
+        try {
+          map = mapHeaders(cells);
+        } catch (err) {
+          // A title row above the headers ("Ministry of Health: Nominal Roll, March 2026"). What
+          // the first row lacks is reported when no row below it holds the headers either.
+          if (!(err instanceof UploadError)) throw err;
+          notHeaders ??= err;
+          titleRows += 1;
+          if (titleRows > MAX_TITLE_ROWS) throw notHeaders;
+        }
         continue;
       }
       const result = normaliseRow(cells, rowNumber, map);
@@ -72,6 +85,6 @@ export async function* parseUpload(
       `The file could not be read as ${kind.toUpperCase()}: ${(err as Error).message}`,
     );
   }
-  if (!map) throw new UploadError(400, 'The file is empty.');
+  if (!map) throw notHeaders ?? new UploadError(400, 'The file is empty.');
   if (batch.rows.length || batch.errors.length) yield batch;
 }
