@@ -46,6 +46,19 @@ const cluster = (await startCluster({ settings: ['shared_buffers=512MB', 'max_wa
   url: string;
   stop(): void;
 };
+// A server that has been running has its WAL segments and shared memory in place; a cluster made a
+// moment ago creates them on its first large write. Write and drop 600,000 rows (about 300 MB of
+// WAL) before anything is timed.
+{
+  const warm = new pg.Client({ connectionString: cluster.url });
+  await warm.connect();
+  await warm.query(
+    `create table warm_up as select g, repeat('x', 400) as pad from generate_series(1, 600000) g`,
+  );
+  await warm.query('drop table warm_up');
+  await warm.query('checkpoint');
+  await warm.end();
+}
 const databaseFor = async (name: string) => {
   const client = new pg.Client({ connectionString: cluster.url });
   await client.connect();
@@ -79,12 +92,27 @@ async function run(label: string, file: string, env: Record<string, string>, row
 }
 
 try {
-  const small = await run(
-    `CSV ${SMALL} rows, PostgreSQL`,
-    files.small,
-    { DATABASE_URL: await databaseFor('ingest_small') },
-    SMALL,
-  );
+  // Three uploads, each into a fresh database by a fresh portal: single runs on this shared
+  // machine vary by up to a second. The median is the figure; the last portal goes on below.
+  const smallRuns: Awaited<ReturnType<typeof run>>[] = [];
+  for (let i = 1; i <= 3; i++) {
+    if (i > 1) await smallRuns[i - 2]!.portal.stop();
+    smallRuns.push(
+      await run(
+        `CSV ${SMALL} rows, PostgreSQL (${i} of 3)`,
+        files.small,
+        { DATABASE_URL: await databaseFor(`ingest_small_${i}`) },
+        SMALL,
+      ),
+    );
+  }
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  const small = {
+    ...smallRuns[2]!,
+    seconds: median(smallRuns.map((r) => r.seconds)),
+    growth: median(smallRuns.map((r) => r.growth)),
+  };
+  say(`${`CSV ${SMALL} rows, PostgreSQL, median`.padEnd(34)} ${small.seconds.toFixed(2).padStart(7)} s`);
   try {
     const again = await upload(small.portal.base, small.token, files.small);
     say(

@@ -19,6 +19,7 @@ port.on('message', (msg: StartMessage | 'next') => {
   } else if (msg.type === 'start') start(msg);
 });
 const post = (m: WorkerMessage) => port.postMessage(m);
+post({ type: 'ready' }); // its code is loaded
 
 /** A row in the column order of the upload's batch table (see ingest.repo.ts BATCH_COLUMNS). */
 const line = (r: MasterRow) =>

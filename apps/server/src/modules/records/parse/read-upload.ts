@@ -18,6 +18,7 @@ export interface BatchMessage {
 
 export type WorkerMessage =
   | BatchMessage
+  | { type: 'ready' }
   | { type: 'done' }
   | { type: 'error'; statusCode: UploadError['statusCode']; message: string; details?: unknown };
 
@@ -33,6 +34,8 @@ interface Spare {
   worker: Worker;
   memoryMb: number;
   exited: boolean;
+  /** Settles once the worker loaded its code, or could not. */
+  loaded: Promise<void>;
 }
 
 /**
@@ -49,19 +52,32 @@ function startWorker(memoryMb: number): Worker {
   });
 }
 
-/** Starts the spare worker, unless one with this memory limit is ready. */
-export function warmIngestWorker(memoryMb: number): void {
-  if (spare && !spare.exited && spare.memoryMb === memoryMb) return;
+/**
+ * Starts the spare worker, unless one with this memory limit is there; resolves once it loaded
+ * its code (or failed to: a spare that did not start is replaced when an upload asks for it).
+ */
+export function warmIngestWorker(memoryMb: number): Promise<void> {
+  if (spare && !spare.exited && spare.memoryMb === memoryMb) return spare.loaded;
   void spare?.worker.terminate();
-  const entry: Spare = { worker: startWorker(memoryMb), memoryMb, exited: false };
-  entry.worker.unref();
-  // A spare that failed to start is replaced when an upload asks for it.
-  entry.worker.on('error', () => undefined);
-  entry.worker.once('exit', () => {
-    entry.exited = true;
-    if (spare === entry) spare = undefined;
-  });
+  const worker = startWorker(memoryMb);
+  worker.unref();
+  const entry: Spare = {
+    worker,
+    memoryMb,
+    exited: false,
+    loaded: new Promise<void>((resolve) => {
+      worker.once('message', () => resolve()); // 'ready'
+      worker.once('error', () => resolve());
+      worker.once('exit', () => {
+        entry.exited = true;
+        if (spare === entry) spare = undefined;
+        resolve();
+      });
+    }),
+  };
+  worker.on('error', () => undefined); // an idle spare's crash is no one's error
   spare = entry;
+  return entry.loaded;
 }
 
 /** Stops the spare worker (the portal closes). */
@@ -98,6 +114,7 @@ export async function* readUpload(
   try {
     for (;;) {
       const e = await next();
+      if (e.type === 'ready') continue; // a worker started for this upload loaded its code
       if (e.type === 'batch') {
         worker.postMessage('next'); // the worker reads the next batch while this one is stored
         yield e;
@@ -109,6 +126,6 @@ export async function* readUpload(
     }
   } finally {
     await worker.terminate();
-    warmIngestWorker(limits.workerMaxMemoryMb);
+    void warmIngestWorker(limits.workerMaxMemoryMb);
   }
 }
