@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
@@ -11,6 +10,7 @@ import { createTestPortal, DEMO_ADMIN, waitFor, type TestPortal } from '../helpe
 import { createTenantWithAdmin } from '../helpers/tenants.ts';
 import { seedRecords } from '../helpers/records.ts';
 import { ExportsRepo } from '../../src/modules/exports/exports.repo.ts';
+import { tempDir } from '../helpers/temp-dirs.ts';
 
 let portal: TestPortal;
 let a: Awaited<ReturnType<typeof createTenantWithAdmin>>;
@@ -110,7 +110,7 @@ describe('payroll export', () => {
   });
 
   it('opens in LibreOffice with the neutralised formula as text', async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'export-lo-'));
+    const dir = tempDir('export-lo-');
     const csv = path.join(dir, 'payroll.csv');
     fs.writeFileSync(csv, bytes);
     execFileSync(

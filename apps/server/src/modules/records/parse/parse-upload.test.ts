@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { parseUpload, UploadError, type MasterRow, type ParseLimits } from './parse-upload.ts';
 import { parseDate } from './cell-values.ts';
 import { mapHeaders } from './headers.ts';
@@ -15,6 +15,7 @@ const limits: ParseLimits = {
   workerTimeoutMs: 60_000,
 };
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'parse-test-'));
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
 async function parse(file: string, name = path.basename(file), l = limits) {
   const rows: MasterRow[] = [];
