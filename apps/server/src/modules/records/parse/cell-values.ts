@@ -26,9 +26,11 @@ function valid(y: number, m: number, d: number): string | undefined {
 }
 
 /**
- * ISO (YYYY-MM-DD), day-first forms as Nigerian offices write them (DD/MM/YYYY, D-M-YYYY,
- * DD.MM.YYYY), month names ('15-Mar-1985', '15 March 1985'), spreadsheet date cells and Excel
- * serial numbers. Undefined when the value is not a date.
+ * ISO (YYYY-MM-DD, also YYYY/MM/DD), day-first forms as Nigerian offices write them (DD/MM/YYYY,
+ * D-M-YYYY, DD.MM.YYYY, DD/MM/YY), month names ('15-Mar-1985', '15-MAR-85', '15 March 1985',
+ * 'March 15, 1985'), spreadsheet date cells and Excel serial numbers. Month-first numeric dates
+ * (3/15/1985) are not read: a file of them would be misread wherever the day is 12 or less.
+ * Undefined when the value is not a date.
  */
 export function parseDate(cell: Cell): string | undefined {
   if (cell instanceof Date) return Number.isNaN(cell.getTime()) ? undefined : isoDate(cell);
@@ -38,14 +40,21 @@ export function parseDate(cell: Cell): string | undefined {
     return isoDate(new Date(Math.round((cell - 25569) * 86400000)));
   }
   const s = cellText(cell);
-  let m = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ].*)?$/.exec(s);
+  let m = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ].*)?$/.exec(s) ?? /^(\d{4})[/.](\d{1,2})[/.](\d{1,2})$/.exec(s);
   if (m) return valid(+m[1]!, +m[2]!, +m[3]!);
-  m = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(s);
-  if (m) return valid(+m[3]!, +m[2]!, +m[1]!);
-  m = /^(\d{1,2})[\s/-]+([A-Za-z]{3,9})[\s/,-]+(\d{4})$/.exec(s);
-  if (m) {
-    const month = MONTHS.indexOf(m[2]!.slice(0, 3).toLowerCase());
-    return month < 0 ? undefined : valid(+m[3]!, month + 1, +m[1]!);
-  }
+  m = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4}|\d{2})$/.exec(s);
+  if (m) return valid(year(m[3]!), +m[2]!, +m[1]!);
+  m = /^(\d{1,2})[\s/-]+([A-Za-z]{3,9})\.?[\s/,-]+(\d{4}|\d{2})$/.exec(s);
+  if (m) return named(m[2]!, +m[1]!, m[3]!);
+  m = /^([A-Za-z]{3,9})\.?\s+(\d{1,2}),?\s+(\d{4})$/.exec(s); // 'March 15, 1985'
+  if (m) return named(m[1]!, +m[2]!, m[3]!);
   return undefined;
+}
+
+/** A two-digit year as spreadsheets read it: 00–29 is 2000–2029, 30–99 is 1930–1999. */
+const year = (y: string) => (y.length === 4 ? +y : +y < 30 ? 2000 + +y : 1900 + +y);
+
+function named(monthName: string, day: number, y: string): string | undefined {
+  const month = MONTHS.indexOf(monthName.slice(0, 3).toLowerCase());
+  return month < 0 ? undefined : valid(year(y), month + 1, day);
 }

@@ -50,11 +50,18 @@ describe('dates', () => {
     ['15.03.1985', '1985-03-15'],
     ['15-Mar-1985', '1985-03-15'],
     ['15 March 1985', '1985-03-15'],
+    ['15-MAR-85', '1985-03-15'],
+    ['15/03/85', '1985-03-15'],
+    ['01/07/05', '2005-07-01'],
+    ['1985/03/15', '1985-03-15'],
+    ['March 15, 1985', '1985-03-15'],
+    ['Sept. 5 1985', '1985-09-05'],
     [31121, '1985-03-15'],
     [new Date(Date.UTC(1985, 2, 15)), '1985-03-15'],
   ])('%s → %s', (input, iso) => expect(parseDate(input)).toBe(iso));
-  it.each(['31/02/1985', '13/13/1985', 'yesterday', '1985'])('%s is not a date', (input) =>
-    expect(parseDate(input)).toBeUndefined(),
+  it.each(['31/02/1985', '13/13/1985', '3/15/1985', 'yesterday', '1985', 'Smarch 15, 1985'])(
+    '%s is not a date',
+    (input) => expect(parseDate(input)).toBeUndefined(),
   );
 });
 
