@@ -104,8 +104,9 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
   app.addHook('onReady', async () => metrics.start());
   app.addHook('onClose', async () => metrics.stop());
   // An upload's worker thread is started (and has loaded its code) before the portal is ready, so
-  // the first upload does not wait for it either.
-  app.addHook('onReady', async () => warmIngestWorker(config.upload.workerMaxMemoryMb));
+  // the first upload does not wait for it either. A job-only process takes no uploads.
+  if (config.role !== 'worker')
+    app.addHook('onReady', async () => warmIngestWorker(config.upload.workerMaxMemoryMb));
   app.addHook('onClose', closeIngestWorkers);
 
   healthRoutes(app, { database: () => db.ping(), jobs: () => jobs.ping() });
