@@ -22,13 +22,13 @@ export interface ParsedBatch {
   errors: UploadRowError[];
 }
 
+/** Non-blank rows above the headers that are taken for a title, not for missing headers. */
+const MAX_TITLE_ROWS = 10;
 /**
  * Rows (and row errors) per batch: the first batch is small, so that the database starts early
  * while the worker reads on; the rest are larger, for fewer statements (100,000 rows on
  * PostgreSQL: 4.3 s in batches of 2,000, 3.9 s like this; decision 41).
  */
-/** Non-blank rows above the headers that are taken for a title, not for missing headers. */
-const MAX_TITLE_ROWS = 10;
 const FIRST_BATCH = 1_000;
 const BATCH = 3_000;
 
