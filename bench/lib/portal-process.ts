@@ -46,7 +46,11 @@ export async function startPortal(env: Record<string, string>): Promise<PortalPr
     } catch {
       // not yet
     }
-    if (i > 480) throw new Error('portal did not start');
+    if (i > 480 || child.exitCode !== null) {
+      child.kill('SIGKILL');
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      throw new Error('portal did not start');
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
   return {
