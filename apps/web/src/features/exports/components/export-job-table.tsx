@@ -82,7 +82,7 @@ export function ExportJobTable({ jobs, onDownload, downloadingId }: ExportJobTab
                     <Button
                       size="small"
                       variant="outlined"
-                      disabled={!canDownload(job) || downloading}
+                      disabled={!canDownload(job)}
                       onClick={() => onDownload(job)}
                       loading={downloading}
                       loadingPosition="start"

@@ -43,7 +43,6 @@ export function PayrollExportPage() {
             variant="contained"
             size="large"
             onClick={handleGenerate}
-            disabled={start.isPending}
             loading={start.isPending}
             loadingPosition="start"
             startIcon={<PostAddOutlined />}

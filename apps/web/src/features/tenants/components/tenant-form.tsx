@@ -142,7 +142,7 @@ export function TenantForm({ tenant, onDone }: TenantFormProps) {
           <Button
             type="submit"
             variant="contained"
-            disabled={!isValid || saving || availability === 'taken'}
+            disabled={!isValid || availability === 'taken'}
             loading={saving}
             loadingPosition="start"
           >

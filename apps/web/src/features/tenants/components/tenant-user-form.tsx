@@ -185,7 +185,6 @@ export function TenantUserForm({ tenantId }: { tenantId: string }) {
           <Button
             type="submit"
             variant="contained"
-            disabled={creating}
             loading={creating}
             loadingPosition="start"
             startIcon={<PersonAdd />}

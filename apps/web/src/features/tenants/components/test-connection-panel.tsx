@@ -20,7 +20,6 @@ export function TestConnectionPanel({ tenantId }: { tenantId: string }) {
         <Button
           variant="outlined"
           onClick={() => test.mutate(tenantId)}
-          disabled={test.isPending}
           loading={test.isPending}
           loadingPosition="start"
           startIcon={<NetworkCheck />}

@@ -148,7 +148,7 @@ export function CreateUserDialog({ open, onClose }: CreateUserDialogProps) {
           <Button
             type="submit"
             variant="contained"
-            disabled={!formState.isValid || creating}
+            disabled={!formState.isValid}
             loading={creating}
             loadingPosition="start"
           >

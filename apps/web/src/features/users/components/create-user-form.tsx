@@ -210,7 +210,7 @@ export function CreateUserForm() {
           <Button
             type="submit"
             variant="contained"
-            disabled={blocked || creating}
+            disabled={blocked}
             loading={creating}
             loadingPosition="start"
             startIcon={<PersonAdd />}

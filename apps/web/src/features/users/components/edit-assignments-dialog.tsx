@@ -102,7 +102,7 @@ export function EditAssignmentsDialog({
         <Button
           variant="contained"
           onClick={save}
-          disabled={!changed || saving}
+          disabled={!changed}
           loading={saving}
           loadingPosition="start"
         >

@@ -171,7 +171,7 @@ export function EditRecordDialog({ record, ministries, departments, onClose }: E
           <Button
             type="submit"
             variant="contained"
-            disabled={invalid || saving}
+            disabled={invalid}
             loading={saving}
             loadingPosition="start"
           >

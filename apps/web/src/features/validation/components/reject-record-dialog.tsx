@@ -84,7 +84,7 @@ export function RejectRecordDialog({ fullName, busy, onReject, onCancel }: Rejec
             type="submit"
             variant="contained"
             color="error"
-            disabled={blank || busy}
+            disabled={blank}
             loading={busy}
             loadingPosition="start"
           >

@@ -109,7 +109,7 @@ export function ResolveMismatchDialog({ record, busy, onClose }: ResolveMismatch
           variant="contained"
           color="success"
           onClick={() => onClose('accept')}
-          disabled={busy || !comparison.isSuccess}
+          disabled={!comparison.isSuccess}
           loading={busy}
           loadingPosition="start"
         >

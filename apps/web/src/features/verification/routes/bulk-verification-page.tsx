@@ -46,7 +46,7 @@ export function BulkVerificationPage() {
               variant="contained"
               size="large"
               onClick={handleStart}
-              disabled={active || start.isPending}
+              disabled={active}
               aria-describedby={active ? hintId : undefined}
               loading={start.isPending}
               loadingPosition="start"
