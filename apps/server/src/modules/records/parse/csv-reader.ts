@@ -2,16 +2,22 @@ import fs from 'node:fs';
 import { Transform } from 'node:stream';
 import { parse } from 'csv-parse';
 import type { Cell } from './cell-values.ts';
+import { utf16Of } from './file-type.ts';
+
+type Encoding = 'utf-8' | 'windows-1252' | 'utf-16le' | 'utf-16be';
 
 /**
- * Excel's "CSV (Comma delimited)" is Windows-1252 without a BOM; "CSV UTF-8" has one. A file whose
- * first megabyte is not valid UTF-8 is read as Windows-1252.
+ * Excel's "CSV (Comma delimited)" is Windows-1252 without a BOM; "CSV UTF-8" has one; its "Unicode
+ * Text" is UTF-16 with one. A file without a UTF-16 BOM whose first megabyte is not valid UTF-8 is
+ * read as Windows-1252.
  */
-async function detectEncoding(filePath: string): Promise<'utf-8' | 'windows-1252'> {
+async function detectEncoding(filePath: string): Promise<Encoding> {
   const handle = await fs.promises.open(filePath, 'r');
   try {
     const buf = Buffer.alloc(1024 * 1024);
     const { bytesRead } = await handle.read(buf, 0, buf.length, 0);
+    const utf16 = utf16Of(buf.subarray(0, bytesRead));
+    if (utf16) return utf16;
     let sample = buf.subarray(0, bytesRead);
     // Do not judge a multi-byte character cut at the end of the sample.
     if (bytesRead === buf.length) sample = sample.subarray(0, Math.max(0, bytesRead - 4));
@@ -27,7 +33,7 @@ async function detectEncoding(filePath: string): Promise<'utf-8' | 'windows-1252
 }
 
 /** Comma, semicolon (European Excel) or tab: whichever the header line holds most of, outside quotes. */
-async function detectDelimiter(filePath: string, encoding: string): Promise<string> {
+async function detectDelimiter(filePath: string, encoding: Encoding): Promise<string> {
   const handle = await fs.promises.open(filePath, 'r');
   const buf = Buffer.alloc(64 * 1024);
   const { bytesRead } = await handle.read(buf, 0, buf.length, 0).finally(() => handle.close());
@@ -51,7 +57,7 @@ const CP1252_HIGH =
 const fixCp1252 = (text: string) =>
   text.replace(/[\u0080-\u009F]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80]!);
 
-function decoder(encoding: string): Transform {
+function decoder(encoding: Encoding): Transform {
   const cp1252 = encoding === 'windows-1252';
   const dec = new TextDecoder(cp1252 ? 'latin1' : encoding);
   const fix = cp1252 ? fixCp1252 : (t: string) => t;

@@ -7,6 +7,10 @@ export type UploadKind = 'csv' | 'xlsx' | 'xls';
 const ZIP = [0x50, 0x4b, 0x03, 0x04];
 const OLE2 = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 const startsWith = (buf: Buffer, sig: number[]) => sig.every((b, i) => buf[i] === b);
+/** Excel's "Unicode Text" and other UTF-16 exports start with a byte order mark (and hold NULs). */
+export const UTF16_BOMS = { 'utf-16le': [0xff, 0xfe], 'utf-16be': [0xfe, 0xff] } as const;
+export const utf16Of = (buf: Buffer) =>
+  (Object.keys(UTF16_BOMS) as (keyof typeof UTF16_BOMS)[]).find((e) => startsWith(buf, [...UTF16_BOMS[e]]));
 const BINARY_SIGNATURES = [
   ZIP,
   OLE2,
@@ -35,6 +39,7 @@ export async function detectKind(filePath: string, fileName: string): Promise<Up
       if (!startsWith(bytes, OLE2)) throw mismatch();
       return 'xls';
     case '.csv':
+      if (utf16Of(bytes)) return 'csv';
       if (BINARY_SIGNATURES.some((sig) => startsWith(bytes, sig)) || bytes.includes(0)) throw mismatch();
       return 'csv';
     default:

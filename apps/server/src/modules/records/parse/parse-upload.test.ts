@@ -197,6 +197,22 @@ describe('CSV', () => {
     });
   });
 
+  it('reads UTF-16 with a byte order mark (Excel "Unicode Text", tab-separated), either byte order', async () => {
+    const text =
+      '\uFEFFFull Name\tNIN\tMinistry\tDepartment\r\nỌlá Adébáyọ̀\t12345678901\tHealth\tAccounts\r\n';
+    const le = Buffer.from(text, 'utf16le');
+    const be = Buffer.from(le).swap16();
+    for (const [name, bytes] of [
+      ['unicode-le.csv', le],
+      ['unicode-be.csv', be],
+    ] as const) {
+      const { rows, errors } = await parse(write(name, bytes));
+      expect(errors).toEqual([]);
+      expect(rows).toHaveLength(1);
+      expect(rows[0]).toMatchObject({ fullName: 'Ọlá Adébáyọ̀', nin: '12345678901', ministry: 'Health' });
+    }
+  });
+
   it('reports bad rows with spreadsheet row numbers and no personal data', async () => {
     const text =
       'Full Name,NIN,Ministry,Department,DOB,Email\nA Okafor,123,Health,Accounts,01/01/1980,a@x.ng\nB Bello,12345678901,Health,,32/01/1980,not-an-email\n';
