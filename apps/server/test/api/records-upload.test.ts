@@ -199,17 +199,12 @@ describe('upload files', () => {
     fs.utimesSync(file, at, at);
   };
 
-  it('removes the upload files and spreadsheet scratch directories older than a day that a stopped process left, and nothing else', () => {
+  it('removes the upload files older than a day that a stopped process left, and nothing else', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'sweep-'));
     aged(path.join(dir, 'portal-upload-a.csv'), 25);
     aged(path.join(dir, 'portal-upload-b.xlsx'), 1);
     aged(path.join(dir, 'notes.csv'), 48);
-    const scratch = path.join(dir, 'portal-sheet-x'); // a spreadsheet worker's temporary directory
-    fs.mkdirSync(scratch);
-    aged(path.join(scratch, 'tmp-1-sheet.xml'), 26);
-    const at = (Date.now() - 26 * 3_600_000) / 1000;
-    fs.utimesSync(scratch, at, at);
-    expect(sweepStaleUploads(Date.now(), dir)).toBe(2);
+    expect(sweepStaleUploads(Date.now(), dir)).toBe(1);
     expect(fs.readdirSync(dir).sort()).toEqual(['notes.csv', 'portal-upload-b.xlsx']);
     fs.rmSync(dir, { recursive: true });
   });
@@ -247,6 +242,32 @@ describe('spreadsheets from a real office program', () => {
       gradeLevel: 'GL 07',
     });
   });
+
+  it.each(['xlsx', 'xls'])(
+    'imports the staff sheet of a .%s with instructions, hidden and summary sheets; refuses two staff sheets',
+    async (ext) => {
+      const { token } = await createTenantWithAdmin(portal);
+      const one = await uploadFile(
+        portal,
+        token,
+        `roll.${ext}`,
+        fixture(`workbook-with-instructions.${ext}`),
+      );
+      expect(one.statusCode, one.body).toBe(200);
+      expect(one.json()).toMatchObject({ newRecordsCreated: 3, existingRecordsUpdated: 0 });
+      expect((await records(token)).items.map((r) => r.fullName)).toEqual([
+        'Amaka Obi',
+        'Bello Musa',
+        'Chidi Eze',
+      ]);
+      const two = await uploadFile(portal, token, `two.${ext}`, fixture(`staff-on-two-sheets.${ext}`));
+      expect(two.statusCode).toBe(422);
+      expect(two.json().message).toMatch(
+        /^The workbook has a staff list on more than one sheet \("Health" and "Education"\)/,
+      );
+      expect((await records(token)).total).toBe(3);
+    },
+  );
 
   it('refuses a CSV renamed to .xlsx (415)', async () => {
     const res = await uploadFile(portal, admin, 'staff.xlsx', fixture('staff-list.csv'));

@@ -22,7 +22,6 @@ import {
 import { AppError, badRequest } from '../../platform/errors.ts';
 import type { NotifyService } from '../notifications/notify.service.ts';
 import type { RecordsService } from './records.service.ts';
-import { SCRATCH_PREFIX } from './parse/spreadsheet-reader.ts';
 import type { UploadedFile, UploadService } from './upload.service.ts';
 
 const ADMIN = { roles: ['TENANT_ADMIN'] } as const;
@@ -33,18 +32,17 @@ const UPLOAD_FILE_PREFIX = 'portal-upload-';
 const STALE_UPLOAD_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Removes the upload files (and spreadsheet workers' temporary directories) that processes
- * stopped in the middle of an upload left in the temporary directory (a request's own are removed
- * when it ends); returns how many.
+ * Removes the upload files that processes stopped in the middle of an upload left in the temporary
+ * directory (a request's own are removed when it ends); returns how many.
  */
 export function sweepStaleUploads(now = Date.now(), dir = os.tmpdir()): number {
   let removed = 0;
   for (const name of fs.readdirSync(dir)) {
-    if (!name.startsWith(UPLOAD_FILE_PREFIX) && !name.startsWith(SCRATCH_PREFIX)) continue;
+    if (!name.startsWith(UPLOAD_FILE_PREFIX)) continue;
     const file = path.join(dir, name);
     try {
       if (now - fs.statSync(file).mtimeMs < STALE_UPLOAD_MS) continue;
-      fs.rmSync(file, { recursive: true, force: true });
+      fs.rmSync(file, { force: true });
       removed += 1;
     } catch {
       // gone already, or not ours to remove

@@ -4,7 +4,7 @@ import { readCsv } from './csv-reader.ts';
 import { detectKind } from './file-type.ts';
 import { mapHeaders, type HeaderMap } from './headers.ts';
 import { normaliseRow, type MasterRow } from './row-normalise.ts';
-import { readSpreadsheet } from './spreadsheet-reader.ts';
+import { readSpreadsheet, type SheetStart } from './spreadsheet-reader.ts';
 import { UploadError } from './upload-error.ts';
 import { inspectZip } from './zip-inspect.ts';
 
@@ -33,6 +33,17 @@ const FIRST_BATCH = 1_000;
 const BATCH = 3_000;
 
 /**
+ * A second visible sheet with the headers of a master list: which one is meant, or are both? Taking
+ * the first would leave the other's officers out without a word; taking both could bring in a list
+ * kept beside the real one (leavers, retirees). The administrator decides.
+ */
+const secondList = (first: string, second: string) =>
+  new UploadError(
+    422,
+    `The workbook has a staff list on more than one sheet ("${first}" and "${second}"). Upload a workbook with one staff list: put all the officers on one sheet, or delete the sheets that are not part of the master list.`,
+  );
+
+/**
  * Reads an uploaded master list (CSV streamed, spreadsheets in a worker) and yields normalised
  * rows and row errors in batches. Whole-file problems throw UploadError (400, 413, 415, 422).
  */
@@ -43,32 +54,56 @@ export async function* parseUpload(
 ): AsyncGenerator<ParsedBatch> {
   const kind = await detectKind(filePath, fileName);
   if (kind === 'xlsx') await inspectZip(filePath, limits);
-  const source: AsyncGenerator<Cell[]> =
+  const source: AsyncGenerator<Cell[] | SheetStart> =
     kind === 'csv' ? readCsv(filePath) : readSpreadsheet(filePath, kind, limits);
   let map: HeaderMap | undefined;
   let notHeaders: UploadError | undefined;
+  /** The sheet being read (spreadsheets), the one whose rows are the master list, and what to do with rows. */
+  let sheet: string | undefined;
+  let listSheet: string | undefined;
+  let mode: 'headers' | 'rows' | 'probe' | 'skip' = 'headers';
   let titleRows = 0;
   let rowNumber = 0;
   let batch: ParsedBatch = { rows: [], errors: [] };
   let size = FIRST_BATCH;
   try {
     for await (const cells of source) {
-      rowNumber += 1;
-      if (!map) {
-        if (cells.every((c) => c == null || String(c).trim() === '')) continue; // leading blank rows
-        try {
-          map = mapHeaders(cells);
-        } catch (err) {
-          // A title row above the headers ("Ministry of Health: Nominal Roll, March 2026"). What
-          // the first row lacks is reported when no row below it holds the headers either.
-          if (!(err instanceof UploadError)) throw err;
-          notHeaders ??= err;
-          titleRows += 1;
-          if (titleRows > MAX_TITLE_ROWS) throw notHeaders;
-        }
+      if (!Array.isArray(cells)) {
+        // A workbook's next visible sheet: its rows are numbered from 1, and before the master list
+        // is found it may hold it (a first sheet of instructions is passed over); after, its first
+        // rows are looked at only to refuse a second list rather than leave it out unsaid.
+        sheet = cells.sheet;
+        rowNumber = 0;
+        titleRows = 0;
+        mode = map ? 'probe' : 'headers';
         continue;
       }
-      const result = normaliseRow(cells, rowNumber, map);
+      rowNumber += 1;
+      if (mode === 'skip') continue;
+      if (mode !== 'rows') {
+        if (cells.every((c) => c == null || String(c).trim() === '')) continue; // leading blank rows
+        let found: HeaderMap;
+        try {
+          found = mapHeaders(cells);
+        } catch (err) {
+          // A title row above the headers ("Ministry of Health: Nominal Roll, March 2026"). What
+          // the first row lacks is reported when no row below it (nor any later sheet) holds them.
+          if (!(err instanceof UploadError)) throw err;
+          if (mode === 'headers') notHeaders ??= err;
+          titleRows += 1;
+          if (titleRows > MAX_TITLE_ROWS) {
+            if (sheet === undefined) throw notHeaders!;
+            mode = 'skip';
+          }
+          continue;
+        }
+        if (mode === 'probe') throw secondList(listSheet!, sheet!);
+        map = found;
+        listSheet = sheet;
+        mode = 'rows';
+        continue;
+      }
+      const result = normaliseRow(cells, rowNumber, map!);
       if (!result) continue;
       if ('row' in result) batch.rows.push(result.row);
       else batch.errors.push(...result.errors);

@@ -1,6 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { Cell } from './cell-values.ts';
 import { UploadError } from './upload-error.ts';
@@ -11,10 +8,13 @@ export interface WorkerLimits {
   workerTimeoutMs: number;
 }
 
-/** Prefix of a spreadsheet worker's temporary directory (see sweepStaleUploads). */
-export const SCRATCH_PREFIX = 'portal-sheet-';
+/** Where a visible worksheet begins, in a workbook's stream of rows. */
+export interface SheetStart {
+  sheet: string;
+}
 
-type Message = { type: 'rows'; rows: Cell[][] } | { type: 'done' } | { type: 'error'; message: string };
+type Message =
+  { type: 'rows'; rows: (Cell[] | SheetStart)[] } | { type: 'done' } | { type: 'error'; message: string };
 
 /**
  * Streams the rows of a spreadsheet read by a worker thread. SheetJS has open advisories and a
@@ -24,14 +24,9 @@ export async function* readSpreadsheet(
   filePath: string,
   kind: 'xlsx' | 'xls',
   limits: WorkerLimits,
-): AsyncGenerator<Cell[]> {
-  // ExcelJS writes a worksheet stored before the shared strings to a temporary file, and removes
-  // it only when it read the sheet to the end (not when the worker stops after the first sheet
-  // with data, fails or is stopped): the worker's temporary files go to a directory of its own,
-  // removed with the worker.
-  const scratchDir = fs.mkdtempSync(path.join(os.tmpdir(), SCRATCH_PREFIX));
+): AsyncGenerator<Cell[] | SheetStart> {
   const worker = new Worker(new URL('./spreadsheet-worker.mjs', import.meta.url), {
-    workerData: { filePath, kind, batchSize: 2000, scratchDir },
+    workerData: { filePath, kind, batchSize: 2000 },
     resourceLimits: { maxOldGenerationSizeMb: limits.workerMaxMemoryMb },
     execArgv: [],
   });
@@ -65,6 +60,5 @@ export async function* readSpreadsheet(
   } finally {
     clearTimeout(timer);
     await worker.terminate();
-    fs.rmSync(scratchDir, { recursive: true, force: true });
   }
 }

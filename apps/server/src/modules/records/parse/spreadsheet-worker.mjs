@@ -3,9 +3,7 @@
 // that memory stays flat however large the sheet. Plain JavaScript: it runs without a TS loader.
 import { parentPort, workerData } from 'node:worker_threads';
 
-const { filePath, kind, batchSize, scratchDir } = workerData;
-// Temporary files (ExcelJS's, through the tmp package) go to the directory the parent removes.
-process.env.TMPDIR = scratchDir;
+const { filePath, kind, batchSize } = workerData;
 let release;
 parentPort.on('message', (msg) => {
   if (msg === 'next' && release) {
@@ -38,24 +36,52 @@ function cellValue(v) {
   return String(v);
 }
 
+/**
+ * The workbook's parts found through the zip's central directory, not in stored order: ExcelJS's
+ * own streaming pass (unzipper's Parse) intermittently loses the entries stored last (exceljs
+ * issues 2790, 3064), and LibreOffice stores the shared strings and the workbook's relations after
+ * the sheets, which then read as '[object Object]' under 'SheetN'. So the relations, the workbook,
+ * the shared strings and the styles are read first, then each sheet in tab order, row by row, by
+ * ExcelJS's own parsers (exceljs is pinned: these methods are not its public interface).
+ */
 async function readXlsx() {
   const { default: ExcelJS } = await import('exceljs');
+  const { default: unzipper } = await import('unzipper');
+  const directory = await unzipper.Open.file(filePath);
+  const part = (name) => directory.files.find((f) => f.path === name);
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(filePath, {
     sharedStrings: 'cache',
     hyperlinks: 'ignore',
     styles: 'cache', // needed to tell date cells from numbers
     worksheets: 'emit',
   });
-  for await (const sheet of reader) {
-    let seen = false;
-    for await (const row of sheet) {
-      const values = row.values; // 1-based
-      const cells = [];
-      for (let i = 1; i < values.length; i++) cells.push(cellValue(values[i]));
-      if (cells.some((c) => c !== null && c !== '')) seen = true;
-      await push(cells);
+  const rels = part('xl/_rels/workbook.xml.rels');
+  const workbook = part('xl/workbook.xml');
+  if (!rels || !workbook) throw new Error('the workbook has no xl/workbook.xml or its relations');
+  await reader._parseRels(rels.stream());
+  await reader._parseWorkbook(workbook.stream());
+  const strings = part('xl/sharedStrings.xml');
+  if (strings) for await (const _ of reader._parseSharedStrings(strings.stream()));
+  const styles = part('xl/styles.xml');
+  if (styles) await reader._parseStyles(styles.stream());
+  for (const [i, sheet] of (reader.model.sheets ?? []).entries()) {
+    // Hidden sheets (lookup lists, old copies) are not what the administrator sees: passed over.
+    if (sheet.state && sheet.state !== 'visible') continue;
+    const target = reader.workbookRels.find((r) => r.Id === sheet.rId)?.Target ?? '';
+    const file = part(target.startsWith('/') ? target.slice(1) : `xl/${target}`);
+    if (!file) continue;
+    await push({ sheet: sheet.name });
+    for (const { value: rows } of reader._parseWorksheet(file.stream(), String(i + 1))) {
+      let rowNumber = 0;
+      for await (const row of rows) {
+        // Rows with nothing in them are not in the file: blanks keep the rows after at their numbers.
+        for (rowNumber += 1; rowNumber < row.number; rowNumber += 1) await push([]);
+        const values = row.values; // 1-based
+        const cells = [];
+        for (let c = 1; c < values.length; c++) cells.push(cellValue(values[c]));
+        await push(cells);
+      }
     }
-    if (seen) return; // the first worksheet with data
   }
 }
 
@@ -72,16 +98,23 @@ function localDay(v) {
 async function readXls() {
   const XLSX = (await import('xlsx')).default; // the CommonJS build reads files with node:fs itself
   const wb = XLSX.readFile(filePath, { cellDates: true, dense: true });
-  for (const name of wb.SheetNames) {
+  const sheets = [];
+  wb.SheetNames.forEach((name, i) => {
+    if (wb.Workbook?.Sheets?.[i]?.Hidden) return; // 1 hidden, 2 very hidden
+    sheets.push(name);
+  });
+  for (const name of sheets) {
+    await push({ sheet: name });
+    const ref = wb.Sheets[name]['!ref'];
+    // The sheet's range may start below row 1: blanks keep its rows at their numbers.
+    for (let r = ref ? XLSX.utils.decode_range(ref).s.r : 0; r > 0; r -= 1) await push([]);
     const rows = XLSX.utils.sheet_to_json(wb.Sheets[name], {
       header: 1,
       raw: true,
       defval: null,
-      blankrows: false,
+      blankrows: true, // rows keep their numbers in the sheet
     });
-    if (rows.length === 0) continue;
     for (const row of rows) await push(row.map(localDay));
-    return;
   }
 }
 
