@@ -118,6 +118,15 @@ describe('headers', () => {
       [8, 'phone'],
     ]);
     expect(map.labelOf.psn).toBe('Public Service Number (PSN)');
+    const more = mapHeaders(['P.F. No.', 'Staff Name', 'NIMC No.', 'MDA', 'Dept', 'Telephone No.']);
+    expect([...more.fields.values()]).toEqual([
+      'employeeId',
+      'fullName',
+      'nin',
+      'ministry',
+      'department',
+      'phone',
+    ]);
   });
   it('names the missing required columns', () => {
     expect(() => mapHeaders(['Full Name', 'Grade Level'])).toThrow(
