@@ -40,16 +40,23 @@ export const MasterRecordSchema = z.object({
 });
 export type MasterRecord = z.infer<typeof MasterRecordSchema>;
 
-/** A filter value may repeat (?ministry=a&ministry=b) or be comma-separated. */
-const multi = z
-  .union([z.string(), z.array(z.string())])
-  .optional()
-  .transform((v) =>
-    (v === undefined ? [] : Array.isArray(v) ? v : [v])
-      .flatMap((s) => s.split(','))
-      .map((s) => s.trim())
-      .filter(Boolean),
-  );
+/** A filter value may repeat (?status=a&status=b) or be comma-separated (?status=a,b). */
+const listOf = (separator: RegExp) =>
+  z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .transform((v) =>
+      (v === undefined ? [] : Array.isArray(v) ? v : [v])
+        .flatMap((s) => s.split(separator))
+        .map((s) => s.trim())
+        .filter(Boolean),
+    );
+const multi = listOf(/,/);
+/**
+ * Names of ministries, departments and grades: a comma followed by a space belongs to the name
+ * ("Ministry of Works, Housing and Transport"); only a bare comma separates (?ministry=a,b).
+ */
+const names = listOf(/,(?!\s)/);
 
 export const MAX_PAGE_SIZE = 500;
 
@@ -60,9 +67,9 @@ export const PageQuerySchema = z.object({
 
 /** ministry and department take ids (from the facets) or names; grade and status take values. */
 export const RecordsQuerySchema = PageQuerySchema.extend({
-  ministry: multi,
-  department: multi,
-  grade: multi,
+  ministry: names,
+  department: names,
+  grade: names,
   status: multi,
   ids: multi,
 });

@@ -383,6 +383,24 @@ describe('records browser', () => {
     await waitFor(async () => (Number(await vacuumed()) > before ? true : undefined), 60_000);
   });
 
+  it('filters by a ministry or department name that holds a comma; a bare comma separates names', async () => {
+    const { token } = await createTenantWithAdmin(portal);
+    const csv = [
+      'Full Name,NIN,Ministry,Department',
+      'Ade Works,11122233344,"Ministry of Works, Housing and Transport","Roads, Bridges"',
+      'Bola Health,11122233355,Ministry of Health,Nursing',
+      'Chi Finance,11122233366,Ministry of Finance,Treasury',
+    ].join('\n');
+    expect((await uploadFile(portal, token, 'works.csv', csv)).statusCode).toBe(200);
+    const count = async (query: string) => (await records(token, `?${query}`)).total;
+    expect(await count('ministry=Ministry of Works, Housing and Transport')).toBe(1);
+    expect(await count('department=Roads, Bridges')).toBe(1);
+    expect(await count('ministry=Ministry of Works, Housing and Transport,Ministry of Health')).toBe(2);
+    expect(
+      await count('ministry=Ministry of Works, Housing and Transport&ministry=Ministry of Finance'),
+    ).toBe(2);
+  });
+
   it('paginates and filters on the server by ministry (id or name), department, grade, status and ids', async () => {
     const { token } = await createTenantWithAdmin(portal);
     await uploadFile(portal, token, 'big.csv', csvOf(sampleRows(90)));
