@@ -235,6 +235,22 @@ describe('CSV', () => {
     ]);
   });
 
+  it('refuses values longer than the record edit form allows, naming the column, not the value', async () => {
+    const long = (n: number) => 'x'.repeat(n);
+    const text = [
+      'Name,NIN,Ministry,Department,GL',
+      `${long(300)},12345678901,${long(300)},Accounts,${long(50)}`,
+      `${long(301)},12345678902,Health,${long(301)},${long(51)}`,
+    ].join('\n');
+    const { rows, errors } = await parse(write('long.csv', text));
+    expect(rows).toHaveLength(1);
+    expect(errors).toEqual([
+      { row: 3, column: 'Name', reason: 'Full name is longer than 300 characters' },
+      { row: 3, column: 'Department', reason: 'Department is longer than 300 characters' },
+      { row: 3, column: 'GL', reason: 'Grade level is longer than 50 characters' },
+    ]);
+  });
+
   it('refuses an empty file (400), a renamed program (415) and an unknown extension (415)', async () => {
     expect((await failure(write('empty.csv', ''))).statusCode).toBe(400);
     expect((await failure(write('blank.csv', '\n\n'))).statusCode).toBe(400);

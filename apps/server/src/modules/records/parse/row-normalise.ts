@@ -26,6 +26,24 @@ export interface MasterRow {
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
+ * Longest value per column, as the record edit form allows (RecordEditSchema) for the fields it
+ * edits: a longer cell is a stray note or a merged cell, not a name.
+ */
+const MAX_LENGTH = [
+  ['fullName', 'Full name', 300],
+  ['ministry', 'Ministry', 300],
+  ['department', 'Department', 300],
+  ['gradeLevel', 'Grade level', 50],
+  ['salaryStructure', 'Salary structure', 100],
+  ['salaryGradeId', 'Salary grade id', 100],
+  ['employeeId', 'Employee id', 100],
+  ['psn', 'PSN', 50],
+  ['ssid', 'SSID', 50],
+  ['email', 'Email', 254],
+  ['phone', 'Phone', 50],
+] as const satisfies readonly (readonly [Field, string, number])[];
+
+/**
  * One data row → a MasterRow, or the reasons it is refused. Reasons never repeat the value (no
  * personal data in error reports). Returns null for a row with no value at all (skipped).
  */
@@ -87,6 +105,15 @@ export function normaliseRow(
   }
   const email = text('email')?.toLowerCase() ?? null;
   if (email && !EMAIL.test(email)) fail('email', map.labelOf.email, 'Email is not a valid address');
+
+  const composed = { fullName: fullName ?? '', ministry, department, psn, email } as Partial<
+    Record<Field, string | null>
+  >;
+  for (const [field, label, max] of MAX_LENGTH) {
+    const value = field in composed ? composed[field] : text(field);
+    if (value && value.length > max)
+      fail(field, map.labelOf[field] ?? label, `${label} is longer than ${max} characters`);
+  }
 
   if (errors.length) return { errors };
   return {
