@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import ExcelJS from 'exceljs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseUpload, UploadError, type MasterRow, type ParseLimits } from './parse-upload.ts';
 import { parseDate } from './cell-values.ts';
@@ -277,6 +278,30 @@ describe('spreadsheets (worker thread)', () => {
       ]);
     },
   );
+
+  it('reads an .xlsx whose tags carry a namespace prefix (as the OpenXML SDK writes) like its original', async () => {
+    const original = await parse(path.join(fixtures, 'staff-list.xlsx'));
+    const prefixed = await parse(path.join(fixtures, 'staff-list-prefixed.xlsx'));
+    expect(prefixed.errors).toEqual([]);
+    expect(prefixed.rows).toHaveLength(3);
+    expect(prefixed.rows).toEqual(original.rows);
+  });
+
+  it('keeps every character of a large workbook whole (a character split between two chunks)', async () => {
+    // Shared strings of 5,000 Yoruba names span many inflated chunks; ExcelJS decoded each chunk
+    // alone, so a dotted vowel cut between two of them became U+FFFD.
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Staff');
+    sheet.addRow(['Full Name', 'NIN', 'Ministry', 'Department']);
+    const names = Array.from({ length: 5000 }, (_, i) => `Adébáyọ̀ Ògúnlẹ́yẹ ${i}`);
+    names.forEach((name, i) =>
+      sheet.addRow([name, String(10_000_000_000 + i), 'Ministry of Health', 'Nursing']),
+    );
+    const file = path.join(tmp, 'yoruba.xlsx');
+    await workbook.xlsx.writeFile(file);
+    const { rows } = await parse(file);
+    expect(rows.map((r) => r.fullName)).toEqual(names);
+  });
 
   it('reads a LibreOffice workbook whole every time (ExcelJS streaming lost parts stored last)', async () => {
     // LibreOffice stores the shared strings and the workbook's relations after the sheets; a

@@ -1,6 +1,8 @@
 // Reads .xlsx (exceljs streaming) or .xls (SheetJS) in a worker thread with memory and time limits
 // set by the parent, and hands rows back in batches, waiting for an ack before the next batch so
 // that memory stays flat however large the sheet. Plain JavaScript: it runs without a TS loader.
+import path from 'node:path';
+import { Readable } from 'node:stream';
 import { parentPort, workerData } from 'node:worker_threads';
 
 const { filePath, kind, batchSize } = workerData;
@@ -37,12 +39,48 @@ function cellValue(v) {
 }
 
 /**
- * The workbook's parts found through the zip's central directory, not in stored order: ExcelJS's
- * own streaming pass (unzipper's Parse) intermittently loses the entries stored last (exceljs
- * issues 2790, 3064), and LibreOffice stores the shared strings and the workbook's relations after
- * the sheets, which then read as '[object Object]' under 'SheetN'. So the relations, the workbook,
- * the shared strings and the styles are read first, then each sheet in tab order, row by row, by
- * ExcelJS's own parsers (exceljs is pinned: these methods are not its public interface).
+ * The text of a workbook part as ExcelJS's parsers should get it: decoded across chunk boundaries
+ * (ExcelJS decodes each chunk alone, so a character split between two chunks, such as a Yoruba
+ * name's dotted vowel, became U+FFFD), and without the namespace prefix of its root's tags
+ * (OpenXML SDK writes <x:worksheet><x:sheetData><x:row>, tags ExcelJS does not know).
+ */
+function partText(stream) {
+  async function* text() {
+    const decoder = new TextDecoder('utf-8');
+    let prefixed; // the root's prefix as a RegExp; null when it has none; undefined until read
+    let pending = '';
+    for await (const chunk of stream) {
+      pending += decoder.decode(chunk, { stream: true });
+      if (prefixed === undefined) {
+        const root = /<(?![?!])([\w.-]+:)?[\w.-]+[\s/>]/.exec(pending);
+        if (!root) continue;
+        prefixed = root[1] ? new RegExp(`<(/?)${root[1].replaceAll('.', '\\.')}`, 'g') : null;
+      }
+      if (prefixed === null) {
+        yield pending;
+        pending = '';
+        continue;
+      }
+      // A tag cut at the chunk's end waits for the next one.
+      const cut = pending.lastIndexOf('<');
+      const ready = cut < 0 ? pending : pending.slice(0, cut);
+      pending = cut < 0 ? '' : pending.slice(cut);
+      if (ready) yield ready.replace(prefixed, '<$1');
+    }
+    pending += decoder.decode();
+    if (pending) yield prefixed ? pending.replace(prefixed, '<$1') : pending;
+  }
+  return Readable.from(text());
+}
+
+/**
+ * The workbook's parts found through the zip's central directory and its relations, not in stored
+ * order: ExcelJS's own streaming pass (unzipper's Parse) intermittently loses the entries stored
+ * last (exceljs issues 2790, 3064), and LibreOffice and Excel store the shared strings after the
+ * sheets, which then read as '[object Object]' under 'SheetN'. So the relations, the workbook, the
+ * shared strings and the styles are read first, then each sheet in tab order, row by row, by
+ * ExcelJS's own parsers (exceljs is pinned: these methods are not its public interface), each part
+ * as partText gives it.
  */
 async function readXlsx() {
   const { default: ExcelJS } = await import('exceljs');
@@ -55,23 +93,40 @@ async function readXlsx() {
     styles: 'cache', // needed to tell date cells from numbers
     worksheets: 'emit',
   });
-  const rels = part('xl/_rels/workbook.xml.rels');
-  const workbook = part('xl/workbook.xml');
-  if (!rels || !workbook) throw new Error('the workbook has no xl/workbook.xml or its relations');
-  await reader._parseRels(rels.stream());
-  await reader._parseWorkbook(workbook.stream());
-  const strings = part('xl/sharedStrings.xml');
-  if (strings) for await (const _ of reader._parseSharedStrings(strings.stream()));
-  const styles = part('xl/styles.xml');
-  if (styles) await reader._parseStyles(styles.stream());
+  /** The relationships in a .rels part (the last read stays the reader's workbookRels). */
+  const relations = async (name) => {
+    const rels = part(name);
+    if (!rels) return [];
+    await reader._parseRels(partText(rels.stream()));
+    return reader.workbookRels ?? [];
+  };
+  const resolve = (dir, target) =>
+    target.startsWith('/') ? target.slice(1) : path.posix.normalize(dir ? `${dir}/${target}` : target);
+  // The workbook is where the package's relations say (xl/workbook.xml as a rule), its parts where
+  // its own relations say.
+  const office = (await relations('_rels/.rels')).find((r) => r.Type.endsWith('/officeDocument'));
+  const workbookPath = resolve('', office?.Target ?? 'xl/workbook.xml');
+  const dir = path.posix.dirname(workbookPath);
+  const rels = await relations(`${dir}/_rels/${path.posix.basename(workbookPath)}.rels`);
+  const related = (type) => {
+    const rel = rels.find((r) => r.Type.endsWith(`/${type}`));
+    return rel && part(resolve(dir, rel.Target));
+  };
+  const workbook = part(workbookPath);
+  if (!workbook || rels.length === 0) throw new Error('the workbook part or its relations are missing');
+  await reader._parseWorkbook(partText(workbook.stream()));
+  const strings = related('sharedStrings');
+  if (strings) for await (const _ of reader._parseSharedStrings(partText(strings.stream())));
+  const styles = related('styles');
+  if (styles) await reader._parseStyles(partText(styles.stream()));
   for (const [i, sheet] of (reader.model.sheets ?? []).entries()) {
     // Hidden sheets (lookup lists, old copies) are not what the administrator sees: passed over.
     if (sheet.state && sheet.state !== 'visible') continue;
-    const target = reader.workbookRels.find((r) => r.Id === sheet.rId)?.Target ?? '';
-    const file = part(target.startsWith('/') ? target.slice(1) : `xl/${target}`);
+    const target = rels.find((r) => r.Id === sheet.rId)?.Target;
+    const file = target && part(resolve(dir, target));
     if (!file) continue;
     await push({ sheet: sheet.name });
-    for (const { value: rows } of reader._parseWorksheet(file.stream(), String(i + 1))) {
+    for (const { value: rows } of reader._parseWorksheet(partText(file.stream()), String(i + 1))) {
       let rowNumber = 0;
       for await (const row of rows) {
         // Rows with nothing in them are not in the file: blanks keep the rows after at their numbers.
