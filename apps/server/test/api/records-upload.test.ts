@@ -272,7 +272,10 @@ describe('spreadsheets from a real office program', () => {
   it('refuses a CSV renamed to .xlsx (415)', async () => {
     const res = await uploadFile(portal, admin, 'staff.xlsx', fixture('staff-list.csv'));
     expect(res.statusCode).toBe(415);
-    expect(res.json()).toMatchObject({ message: 'The file content does not match its .xlsx extension.' });
+    expect(res.json()).toMatchObject({
+      message:
+        'The file content does not match its .xlsx extension. It is a text (CSV) file: upload it named .csv.',
+    });
   });
 });
 

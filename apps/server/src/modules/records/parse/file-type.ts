@@ -20,6 +20,23 @@ const BINARY_SIGNATURES = [
 ];
 
 /**
+ * What a file that is not what its extension says seems to be, as a hint for the message: legacy
+ * payroll systems "export to Excel" web pages and XML named .xls, which Excel opens with a warning.
+ */
+function whatItIs(bytes: Buffer): string {
+  const saveAs = ' Open it in Excel or LibreOffice, save it as .xlsx or .csv, and upload that.';
+  if (startsWith(bytes, ZIP)) return ' It is an .xlsx workbook (or another zip file): upload it named .xlsx.';
+  if (startsWith(bytes, OLE2)) return ' It is an Excel 97-2003 workbook: upload it named .xls.';
+  const head = bytes.subarray(0, 4096).toString('latin1').toLowerCase();
+  if (head.includes('urn:schemas-microsoft-com:office:spreadsheet'))
+    return ` It is an Excel 2003 XML spreadsheet.${saveAs}`;
+  if (/<(html|table|!doctype html)[\s>]/.test(head)) return ` It is a web page (HTML).${saveAs}`;
+  if (!bytes.includes(0) && /^[^\r\n]*[,;\t][^\r\n]*\r?\n/.test(head))
+    return ' It is a text (CSV) file: upload it named .csv.';
+  return '';
+}
+
+/**
  * The extension says what the file should be; its first bytes must agree (a renamed program or a
  * spreadsheet saved as .csv is refused with 415 rather than parsed as garbage).
  */
@@ -30,7 +47,8 @@ export async function detectKind(filePath: string, fileName: string): Promise<Up
   const { bytesRead } = await handle.read(head, 0, head.length, 0).finally(() => handle.close());
   const bytes = head.subarray(0, bytesRead);
   if (bytesRead === 0) throw new UploadError(400, 'The file is empty.');
-  const mismatch = () => new UploadError(415, `The file content does not match its ${ext} extension.`);
+  const mismatch = () =>
+    new UploadError(415, `The file content does not match its ${ext} extension.${whatItIs(bytes)}`);
   switch (ext) {
     case '.xlsx':
       if (!startsWith(bytes, ZIP)) throw mismatch();

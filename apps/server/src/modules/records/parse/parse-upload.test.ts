@@ -223,6 +223,31 @@ describe('CSV', () => {
     }
   });
 
+  it('says what a file with the wrong extension is: a web page or 2003 XML named .xls, a workbook named .csv', async () => {
+    const message = async (name: string, content: string | Buffer) =>
+      (await failure(write(name, content))).message;
+    expect(
+      await message('export.xls', '<html><body><table><tr><td>Name</td></tr></table></body></html>'),
+    ).toBe(
+      'The file content does not match its .xls extension. It is a web page (HTML). Open it in Excel or LibreOffice, save it as .xlsx or .csv, and upload that.',
+    );
+    expect(
+      await message(
+        'export.xls',
+        '<?xml version="1.0"?><Workbook xmlns="urn:schemas-microsoft-com:office:spreadsheet">',
+      ),
+    ).toContain('It is an Excel 2003 XML spreadsheet.');
+    const xlsx = fs.readFileSync(path.join(fixtures, 'staff-list.xlsx'));
+    expect(await message('staff.csv', xlsx)).toContain(
+      'It is an .xlsx workbook (or another zip file): upload it named .xlsx.',
+    );
+    expect(await message('staff.xls', xlsx)).toContain('upload it named .xlsx.');
+    const xls = fs.readFileSync(path.join(fixtures, 'staff-list.xls'));
+    expect(await message('staff.xlsx', xls)).toContain(
+      'It is an Excel 97-2003 workbook: upload it named .xls.',
+    );
+  });
+
   it('reports bad rows with spreadsheet row numbers and no personal data', async () => {
     const text =
       'Full Name,NIN,Ministry,Department,DOB,Email\nA Okafor,123,Health,Accounts,01/01/1980,a@x.ng\nB Bello,12345678901,Health,,32/01/1980,not-an-email\n';
