@@ -21,6 +21,9 @@ export interface PersonCellProps {
   secondary?: string;
 }
 
+/** Widest a name runs before it wraps: one long name must not push the table's other columns away. */
+export const NAME_MAX_WIDTH = 360;
+
 /** A person in a table cell: initials avatar (decorative), name, optional second line. */
 export function PersonCell({ fullName, secondary }: PersonCellProps) {
   return (
@@ -28,8 +31,12 @@ export function PersonCell({ fullName, secondary }: PersonCellProps) {
       <Avatar aria-hidden="true" sx={{ width: 34, height: 34, fontSize: 14, bgcolor: 'primary.main' }}>
         {initialsOf(fullName)}
       </Avatar>
-      <Box sx={{ minWidth: 0 }}>
-        <Typography variant="body2" component="span" sx={{ display: 'block', fontWeight: 500 }}>
+      <Box sx={{ minWidth: 0, maxWidth: NAME_MAX_WIDTH }}>
+        <Typography
+          variant="body2"
+          component="span"
+          sx={{ display: 'block', fontWeight: 500, overflowWrap: 'anywhere' }}
+        >
           {fullName}
         </Typography>
         {secondary && (

@@ -10,7 +10,7 @@ import type { MasterRecord } from '@portal/contract/records';
 import { ScrollTableContainer } from '../../../components/scroll-table-container.tsx';
 import { TablePaginationBar } from '../../../components/table-pagination-bar.tsx';
 import { RECORDS_TEXTS as texts } from '../records-texts.ts';
-import { EmployeeCell } from './employee-cell.tsx';
+import { PersonCell } from '../../../components/initials-avatar.tsx';
 import { RecordStatusChip } from './record-status-chip.tsx';
 
 export interface RecordsTableProps {
@@ -56,7 +56,7 @@ export function RecordsTable({
             {items.map((record) => (
               <TableRow key={record.id} hover>
                 <TableCell sx={{ minWidth: 220 }}>
-                  <EmployeeCell fullName={record.fullName} employeeId={record.employeeId} />
+                  <PersonCell fullName={record.fullName} secondary={record.employeeId ?? undefined} />
                 </TableCell>
                 <TableCell>{orDash(record.department)}</TableCell>
                 <TableCell>{orDash(record.ministry)}</TableCell>

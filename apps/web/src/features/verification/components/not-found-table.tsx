@@ -9,7 +9,7 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import { PAGE_SIZES } from '@portal/contract/limits';
 import type { MasterRecord } from '@portal/contract/records';
-import { initialsOf } from '../utils/initials.ts';
+import { initialsOf, NAME_MAX_WIDTH } from '../../../components/initials-avatar.tsx';
 import { VERIFICATION_TEXTS } from '../verification-texts.ts';
 
 const texts = VERIFICATION_TEXTS.notFound;
@@ -67,7 +67,10 @@ export function NotFoundTable({
                     >
                       {initialsOf(record.fullName)}
                     </Avatar>
-                    <Box component="span" sx={{ fontWeight: 500 }}>
+                    <Box
+                      component="span"
+                      sx={{ fontWeight: 500, maxWidth: NAME_MAX_WIDTH, overflowWrap: 'anywhere' }}
+                    >
                       {record.fullName}
                     </Box>
                   </Box>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initialsOf } from './initials.ts';
+import { initialsOf } from './initials-avatar.tsx';
 
 describe('avatar letters', () => {
   it('are the first letters of the first and last name words', () => {
