@@ -133,6 +133,8 @@ export const NotifyResponseSchema = z.object({
   message: z.string(),
   queued: z.number(),
   withoutAddress: z.number(),
+  /** Ids that name no record of the tenant (another tenant's records are not found either). */
+  notFound: z.number(),
 });
 export type NotifyResponse = z.infer<typeof NotifyResponseSchema>;
 

@@ -47,11 +47,13 @@ it('notify sends one real SMTP message per record with an address and reports th
   const page = (await portal.api.get('/api/v1/records', { token })).json() as RecordsPage;
   const res = await portal.api.post('/api/v1/records/notify', {
     token,
-    body: { recordIds: page.items.map((r) => r.id) },
+    body: { recordIds: [...page.items.map((r) => r.id), '00000000-0000-4000-8000-000000000000'] },
   });
   expect(res.statusCode).toBe(200);
-  expect(res.json()).toMatchObject({ queued: 3, withoutAddress: 1 });
-  expect((res.json() as { message: string }).message).toMatch(/3 records.*1 record had no email address/);
+  expect(res.json()).toMatchObject({ queued: 3, withoutAddress: 1, notFound: 1 });
+  expect((res.json() as { message: string }).message).toMatch(
+    /3 records.*1 record had no email address\. 1 record was not found\./,
+  );
   await waitFor(async () => (received.length >= 3 ? true : undefined));
   expect(received.flatMap((m) => m.to).sort()).toEqual([
     'staff0@example.gov.ng',

@@ -470,7 +470,11 @@ describe('tenant isolation', () => {
       token: b.token,
       body: { recordIds: [aRecords.items[0]!.id] },
     });
-    expect(notify.json()).toMatchObject({ queued: 0, withoutAddress: 0 });
+    // Another tenant's record is not found, as an id that names nothing.
+    expect(notify.json()).toMatchObject({ queued: 0, withoutAddress: 0, notFound: 1 });
+    expect(notify.json().message).toBe(
+      'Re-verification notices queued for 0 records. 1 record was not found.',
+    );
     // Same keys in two tenants are two different records.
     await uploadFile(portal, b.token, 'b.csv', csvOf(sampleRows(5)));
     expect((await records(b.token)).total).toBe(5);

@@ -24,7 +24,8 @@ export class NotifyService {
     const scope = scopeOf(actor);
     const tenant = await this.outbox.tenantName(scope);
     const url = this.publicUrlTemplate.replace('{subdomain}', tenant.subdomain);
-    const result = await this.outbox.queueForRecords(scope, [...new Set(recordIds)], {
+    const ids = [...new Set(recordIds)];
+    const result = await this.outbox.queueForRecords(scope, ids, {
       subject: `Action required: re-verify your ${tenant.name} record`,
       body: [
         'Dear {name},',
@@ -42,7 +43,12 @@ export class NotifyService {
       actorEmail: actor.email,
       action: 'REVERIFICATION_NOTICES_QUEUED',
       entityType: 'record',
-      after: { requested: recordIds.length, queued: result.queued, withoutAddress: result.withoutAddress },
+      after: {
+        requested: ids.length,
+        queued: result.queued,
+        withoutAddress: result.withoutAddress,
+        notFound: ids.length - result.found,
+      },
     });
     if (this.mailer.configured) {
       if (result.queued > 0) await this.jobs.send(deliverMailJob, { reason: 'notify' });
@@ -55,8 +61,16 @@ export class NotifyService {
     const parts = [`Re-verification notices queued for ${plural(result.queued, 'record')}.`];
     if (result.withoutAddress > 0)
       parts.push(`${plural(result.withoutAddress, 'record')} had no email address.`);
+    const notFound = ids.length - result.found;
+    if (notFound > 0)
+      parts.push(`${plural(notFound, 'record')} ${notFound === 1 ? 'was' : 'were'} not found.`);
     if (!this.mailer.configured && result.queued > 0)
       parts.push('Mail is not configured yet: they wait in the outbox.');
-    return { message: parts.join(' '), queued: result.queued, withoutAddress: result.withoutAddress };
+    return {
+      message: parts.join(' '),
+      queued: result.queued,
+      withoutAddress: result.withoutAddress,
+      notFound,
+    };
   }
 }

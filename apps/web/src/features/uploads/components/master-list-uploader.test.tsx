@@ -36,7 +36,7 @@ describe('master list uploader', () => {
     const { user, Xhr, fetchMock } = openUploads({
       'POST /api/v1/records/notify': {
         status: 200,
-        body: { message: 'Notices queued for 2 employees.', queued: 2, withoutAddress: 0 },
+        body: { message: 'Notices queued for 2 employees.', queued: 2, withoutAddress: 0, notFound: 0 },
       },
     });
     await user.upload(fileInput(), new File(['a'.repeat(1536)], 'master-list.csv', { type: 'text/csv' }));
