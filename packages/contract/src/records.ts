@@ -70,7 +70,10 @@ export const RecordsQuerySchema = PageQuerySchema.extend({
   ministry: names,
   department: names,
   grade: names,
-  status: multi,
+  /** Unknown states are a 400 naming the known ones, not an empty page. */
+  status: multi.pipe(
+    z.array(z.enum(RECORD_STATUSES, { error: `Unknown status: use one of ${RECORD_STATUSES.join(', ')}` })),
+  ),
   ids: multi,
 });
 export type RecordsQuery = z.input<typeof RecordsQuerySchema>;

@@ -427,6 +427,9 @@ describe('records browser', () => {
     const names = (await records(token, '?pageSize=100')).items.map((r) => r.fullName);
     expect(names).toEqual([...names].sort());
     expect((await records(token, '?status=VALIDATED')).total).toBe(0);
+    const unknown = await portal.api.get('/api/v1/records?status=VALIDATED,BOGUS', { token });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().message).toMatch(/^Unknown status: use one of UPLOADED, /);
     expect((await records(token, '?ministry=No Such Ministry')).total).toBe(0);
     const ministries = (await portal.api.get('/api/v1/tenant-admin/ministries', { token })).json() as {
       name: string;
