@@ -78,6 +78,18 @@ export const RecordsQuerySchema = PageQuerySchema.extend({
 });
 export type RecordsQuery = z.input<typeof RecordsQuerySchema>;
 
+/** Most ids one search takes: every record an upload of the largest master list can flag. */
+export const MAX_SEARCH_IDS = 100_000;
+
+/**
+ * POST /records/search: the records list for any number of ids (a query string holds about 300),
+ * e.g. every record an upload flagged for re-verification; the other fields as in the query.
+ */
+export const RecordsSearchSchema = RecordsQuerySchema.extend({
+  ids: z.array(z.uuid()).max(MAX_SEARCH_IDS).default([]),
+});
+export type RecordsSearch = z.input<typeof RecordsSearchSchema>;
+
 export const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), total: z.number(), page: z.number(), pageSize: z.number() });
 

@@ -24,6 +24,7 @@ it('every records route answers 403 to the roles SPEC §6 does not give it, and 
     ['GET', '/api/v1/tenant-admin/ministries'],
     ['GET', '/api/v1/tenant-admin/departments'],
     ['POST', '/api/v1/records/notify'],
+    ['POST', '/api/v1/records/search'],
   ] as const;
   for (const [method, url] of routes) {
     expect(

@@ -386,6 +386,36 @@ describe('records browser', () => {
     await waitFor(async () => (Number(await vacuumed()) > before ? true : undefined), 60_000);
   });
 
+  it('searches by any number of ids in a POST body, with the other filters, within the tenant only', async () => {
+    const { token } = await createTenantWithAdmin(portal);
+    const other = await createTenantWithAdmin(portal);
+    await uploadFile(portal, token, 'big.csv', csvOf(sampleRows(2_600)));
+    const all = async (t: string, body: object) =>
+      portal.api.post('/api/v1/records/search', { token: t, body: { pageSize: 500, ...body } });
+    const ids: string[] = [];
+    for (let page = 1; ids.length < 2_600; page += 1) {
+      const res = (await records(token, `?pageSize=500&page=${page}`)).items;
+      ids.push(...res.map((r) => r.id));
+    }
+    // 2,500 ids: more than a query string holds, and more than go in as parameters.
+    const wanted = ids.slice(50, 2_550);
+    const found = await all(token, { ids: wanted, page: 2 });
+    expect(found.statusCode, found.body).toBe(200);
+    const body = found.json() as RecordsPage;
+    expect(body).toMatchObject({ total: 2_500, page: 2, pageSize: 500, unfilteredTotal: 2_600 });
+    expect(body.items.every((r) => wanted.includes(r.id))).toBe(true);
+    const health = (
+      await all(token, { ids: wanted, ministry: ['Ministry of Health'] })
+    ).json() as RecordsPage;
+    expect(health.total).toBeGreaterThan(0);
+    expect(health.total).toBeLessThan(2_500);
+    expect(health.items.every((r) => r.ministry === 'Ministry of Health')).toBe(true);
+    // Another tenant's admin finds none of them.
+    expect(((await all(other.token, { ids: wanted })).json() as RecordsPage).total).toBe(0);
+    const bad = await all(token, { ids: ['not-an-id'] });
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('filters by a ministry or department name that holds a comma; a bare comma separates names', async () => {
     const { token } = await createTenantWithAdmin(portal);
     const csv = [

@@ -61,6 +61,9 @@ interface Scoped {
 }
 type Scope = (TenantScope | RecordScope) & Scoped;
 
+/** More ids than this go into a filter as one JSON array, not as parameters. */
+const MANY_IDS = 1_000;
+
 /** Up to this many matches, a page is sorted from the filter's index rather than found by name order. */
 const SORT_MATCHES = 20_000;
 
@@ -82,7 +85,15 @@ export class RecordsRepo {
     if (f.departmentIds?.length) parts.push(inArray(records.departmentId, f.departmentIds));
     if (f.grades?.length) parts.push(inArray(records.gradeLevel, f.grades));
     if (f.statuses?.length) parts.push(inArray(records.status, f.statuses));
-    if (f.ids?.length) parts.push(inArray(records.id, f.ids));
+    if (f.ids?.length) {
+      // A few ids as parameters; many (a search can hold 100,000, past the 65,535 parameters of a
+      // statement) as one JSON array.
+      parts.push(
+        f.ids.length <= MANY_IDS
+          ? inArray(records.id, f.ids)
+          : sql`${records.id} in (select (jsonb_array_elements_text(${JSON.stringify(f.ids)}::jsonb))::uuid)`,
+      );
+    }
     return and(...parts)!;
   }
 

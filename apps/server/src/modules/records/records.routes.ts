@@ -14,6 +14,7 @@ import {
   NotifyResponseSchema,
   RecordsPageSchema,
   RecordsQuerySchema,
+  RecordsSearchSchema,
   TEMPLATE_HEADERS,
   UploadHistoryEntrySchema,
   UploadRejectionSchema,
@@ -151,6 +152,19 @@ export function recordsRoutes(
       response: { 200: RecordsPageSchema },
     },
     handler: async (request) => deps.records.list(request.actor!, request.query),
+  });
+
+  r.post('/api/v1/records/search', {
+    config: ADMIN,
+    // 100,000 ids of 36 characters, quoted, with the rest of the filter.
+    bodyLimit: 8 * 1024 * 1024,
+    schema: {
+      tags,
+      summary: 'Master records for any number of ids (and the filters of GET /records), paginated',
+      body: RecordsSearchSchema,
+      response: { 200: RecordsPageSchema },
+    },
+    handler: async (request) => deps.records.list(request.actor!, request.body),
   });
 
   r.get('/api/v1/records/facets', {

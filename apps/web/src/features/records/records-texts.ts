@@ -28,7 +28,6 @@ export const RECORDS_TEXTS = {
   loaded: RECORD_MESSAGES.loaded,
   filtersCleared: RECORD_MESSAGES.filtersCleared,
   focusBanner: (n: number) => `Showing ${n.toLocaleString('en-US')} records that need re-verification`,
-  focusTruncated: (shown: number) => ` (the first ${shown.toLocaleString('en-US')})`,
   showAll: 'Show All Records',
   unknownStatus: 'Unknown',
 } as const;

@@ -1,6 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import { MAX_FOCUS_IDS } from '../records-query.ts';
 import { RECORDS_TEXTS as texts } from '../records-texts.ts';
 
 /** Says the list is narrowed to the records an upload flagged, with a way back to all records. */
@@ -16,7 +15,6 @@ export function ReverificationFocusAlert({ count, onClear }: { count: number; on
       }
     >
       {texts.focusBanner(count)}
-      {count > MAX_FOCUS_IDS ? texts.focusTruncated(MAX_FOCUS_IDS) : ''}
     </Alert>
   );
 }

@@ -114,13 +114,14 @@ describe('master records', () => {
     const { user, fetchMock } = open(
       {
         'GET /api/v1/records?page=1&pageSize=10': page([buildRecord()], 90, 90),
-        [`GET /api/v1/records?page=1&pageSize=10&ids=${ids.join(',')}`]: page([buildRecord()], 2, 90),
+        'POST /api/v1/records/search': page([buildRecord()], 2, 90),
       },
       recordsFocusState(ids),
     );
     expect(await screen.findByText('Showing 2 records that need re-verification')).toBeTruthy();
     await waitFor(() => expect(screen.getByTestId('records-count').textContent).toBe('2 / 90 records'));
-    expect(fetchMock.mock.calls.some(([url]) => String(url).includes(`ids=${ids.join(',')}`))).toBe(true);
+    const search = fetchMock.mock.calls.find(([url]) => String(url) === '/api/v1/records/search');
+    expect(JSON.parse(String(search?.[1]?.body))).toMatchObject({ ids, page: 1, pageSize: 10 });
 
     await user.click(screen.getByRole('button', { name: 'Show All Records' }));
     expect(screen.queryByText('Showing 2 records that need re-verification')).toBeNull();
