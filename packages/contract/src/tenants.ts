@@ -25,6 +25,9 @@ export type SubscriptionStatus = z.infer<typeof SubscriptionStatusSchema>;
 
 export const DEFAULT_PROVIDER = 'OPTIMA';
 const SUBDOMAIN_PATTERN = /^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/;
+/** A subdomain a tenant can have: its length and SUBDOMAIN_PATTERN. */
+export const isValidSubdomain = (s: string) =>
+  s.length >= LIMITS.subdomainMin && s.length <= LIMITS.subdomainMax && SUBDOMAIN_PATTERN.test(s);
 const URL_PATTERN = /^https?:\/\/[^\s/$.?#][^\s]*$/i;
 
 /** Byte length of a key written as hex or base64, or undefined when it is neither. */

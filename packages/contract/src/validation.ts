@@ -45,6 +45,18 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((v) => v || null);
 
+/**
+ * A YYYY-MM-DD day that exists (not 1980-02-30, which Date.parse rolls over to March), in the years
+ * an uploaded date of birth may have (1900–2100).
+ */
+export function isCalendarDate(v: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(v);
+  if (!m) return false;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return y >= 1900 && y <= 2100 && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d;
+}
+
 /** PUT /records/{id}: fullName and department required (SPEC §5); ministry and department by name. */
 export const RecordEditSchema = z.object({
   fullName: z
@@ -65,10 +77,7 @@ export const RecordEditSchema = z.object({
     .trim()
     .nullish()
     .transform((v) => v || null)
-    .refine(
-      (v) => v === null || (/^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v))),
-      VALIDATION_MESSAGES.invalidDate,
-    ),
+    .refine((v) => v === null || isCalendarDate(v), VALIDATION_MESSAGES.invalidDate),
   /** The version the editor saw; a different current version is a 409. */
   version: z.number().int().optional(),
 });

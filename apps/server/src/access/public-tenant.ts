@@ -27,6 +27,14 @@ export class PublicTenantResolver {
     return typeof header === 'string' && header.trim() ? header.trim().toLowerCase() : undefined;
   }
 
+  /**
+   * The tenant a request names by its Host or X-Tenant (404 when none has that subdomain), or
+   * undefined when it names none: a claim's later steps then take the tenant of the claim's token.
+   */
+  async named(request: FastifyRequest): Promise<string | undefined> {
+    return this.subdomainOf(request) === undefined ? undefined : (await this.resolve(request)).tenantId;
+  }
+
   async resolve(request: FastifyRequest): Promise<TenantScope> {
     const sub = this.subdomainOf(request);
     if (sub) {

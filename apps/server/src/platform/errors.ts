@@ -56,8 +56,36 @@ function fieldDetails(err: {
   return details;
 }
 
+/** The path of the first string holding a NUL character in a parsed body, query or params; undefined when none. */
+function nulPath(value: unknown, path: string, depth = 0): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+  if (typeof value !== 'object' || value === null || depth > 32) return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const at = path ? `${path}.${key}` : key;
+    if (key.includes('\u0000')) return at;
+    const found = nulPath(item, at, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
 /** One error shape for the whole API (DESIGN §7); never a stack trace. */
 export function registerErrorHandling(app: FastifyInstance): void {
+  // PostgreSQL text cannot hold a NUL character: refuse it in any input as a 400 before a handler
+  // runs, rather than fail in the database with a 500.
+  app.addHook('preValidation', async (request) => {
+    for (const [where, value] of [
+      ['body', request.body],
+      ['query', request.query],
+      ['params', request.params],
+    ] as const) {
+      const field = nulPath(value, '');
+      if (field !== undefined)
+        throw badRequest('Text must not contain a NUL character', {
+          [field || where]: 'Contains a NUL character',
+        });
+    }
+  });
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {
     if (err instanceof AppError) {
       if (err.headers) void reply.headers(err.headers);
@@ -66,6 +94,9 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const details = fieldDetails(err);
       const first = Object.values(details)[0];
+      // A path parameter that cannot be an id names nothing: 404, as for an id that is not there.
+      if (err.validationContext === 'params')
+        return reply.code(404).send({ message: first ?? 'Not found', code: ERROR_CODES.NOT_FOUND });
       return reply
         .code(400)
         .send({ message: first ?? 'Invalid request', code: ERROR_CODES.VALIDATION, details });

@@ -43,6 +43,7 @@ beforeAll(async () => {
     ['forAgent', { psn: 'PSN600006', status: 'UPLOADED' }],
     ['awaiting', { psn: 'PSN600007', status: 'AWAITING_REVALIDATION' }],
     ['expiry', { psn: 'PSN600008', status: 'UPLOADED' }],
+    ['crossTenant', { psn: 'PSN600009', status: 'UPLOADED' }],
   ] as const;
   const created = await seedRecords(
     portal,
@@ -120,6 +121,22 @@ describe('public claim', () => {
       recordId: (res.json() as { recordId: string }).recordId,
     });
     expect(created.statusCode, created.body).toBe(200);
+  });
+
+  it('a claim started for one tenant goes on only where no other tenant is named', async () => {
+    const started = await initiate(9);
+    expect(started.statusCode, started.body).toBe(200);
+    const recordId = (started.json() as { recordId: string }).recordId;
+    const psn = { recordId, psn: 'PSN600009' };
+    const elsewhere = await pub('/api/v1/verification/challenge', psn, b.tenant.subdomain);
+    expect(elsewhere.statusCode).toBe(400);
+    expect((await pub('/api/v1/verification/challenge', psn)).json()).toMatchObject({ success: true });
+    const account = { email: email(), password: 'Employee-Pass1', recordId };
+    expect((await pub('/api/v1/auth/create-account', account, b.tenant.subdomain)).statusCode).toBe(400);
+    // A call that names no tenant goes by the claim's own.
+    const created = await portal.api.post('/api/v1/auth/create-account', { body: account, csrf: false });
+    expect(created.statusCode, created.body).toBe(200);
+    expect(decodeJwt((created.json() as { token: string }).token)).toMatchObject({ tenantId: a.tenant.id });
   });
 
   it('an unknown pair, a claimed record, a NOT_FOUND and a REJECTED record answer identically', async () => {

@@ -51,7 +51,9 @@ export function claimsRoutes(
       body: ChallengeRequestSchema,
       response: { 200: ChallengeResponseSchema, ...errors },
     },
-    handler: async (request) => claims.challenge(request.body.recordId, request.body.psn, request.ip),
+    // A claim started for one tenant goes on only where no other tenant is named.
+    handler: async (request) =>
+      claims.challenge(request.body.recordId, request.body.psn, request.ip, await tenants.named(request)),
   });
 
   for (const url of ['/api/v1/auth/create-account', '/api/v1/auth/register-employee']) {
@@ -63,7 +65,7 @@ export function claimsRoutes(
         body: CreateAccountSchema,
         response: { 200: AuthResponseSchema, ...errors },
       },
-      handler: async (request) => claims.createAccount(request.body),
+      handler: async (request) => claims.createAccount(request.body, await tenants.named(request)),
     });
   }
 

@@ -68,17 +68,15 @@ export class ClaimsService {
     return { recordId: token, nextStep };
   }
 
-  /** `agentTenantId` limits an agent to claims of their own tenant. */
-  async challenge(
-    token: string,
-    psn: string,
-    ip: string,
-    agentTenantId?: string,
-  ): Promise<ChallengeResponse> {
+  /**
+   * `tenantId` limits the call to claims of that tenant: an agent's own, or the one a public call
+   * names by its Host or X-Tenant.
+   */
+  async challenge(token: string, psn: string, ip: string, tenantId?: string): Promise<ChallengeResponse> {
     this.limits.perIp.hit(`ip:${ip}`);
     return this.claims.transaction(async (tx) => {
       const claim = await this.claims.lockLiveByToken(tx, hashOf(token));
-      if (!claim || (agentTenantId && claim.tenantId !== agentTenantId)) throw expired();
+      if (!claim || (tenantId && claim.tenantId !== tenantId)) throw expired();
       this.limits.perTenant.hit(`tenant:${claim.tenantId}`);
       if (claim.nextStep !== 'CHALLENGE_PSN' || claim.psnPassedAt)
         return { success: true, message: M.challengePassed };
@@ -94,15 +92,16 @@ export class ClaimsService {
     });
   }
 
+  /** `tenantId` as for challenge(). */
   async createAccount(
     input: { email: string; password: string; recordId: string },
-    agentTenantId?: string,
+    tenantId?: string,
   ): Promise<{ token: string }> {
     const passwordHash = await hashPassword(input.password);
     try {
       const user = await this.claims.transaction(async (tx) => {
         const claim = await this.claims.lockLiveByToken(tx, hashOf(input.recordId));
-        if (!claim || (agentTenantId && claim.tenantId !== agentTenantId)) throw expired();
+        if (!claim || (tenantId && claim.tenantId !== tenantId)) throw expired();
         if (claim.nextStep === 'CHALLENGE_PSN' && !claim.psnPassedAt)
           throw new AppError(400, M.challengeRequired, ERROR_CODES.VALIDATION);
         if (await this.claims.isClaimed(tx, claim.recordId))

@@ -73,7 +73,7 @@ export function tenantsRoutes(
     schema: {
       tags,
       summary: 'true when the subdomain is available',
-      params: z.object({ subdomain: z.string().max(100) }),
+      params: z.object({ subdomain: z.string() }),
       response: { 200: z.boolean() },
     },
     handler: async (request) => tenants.isSubdomainAvailable(request.params.subdomain),

@@ -1,4 +1,4 @@
-import type { TenantCreateSchema, TenantUpdateSchema } from '@portal/contract/tenants';
+import { isValidSubdomain, type TenantCreateSchema, type TenantUpdateSchema } from '@portal/contract/tenants';
 import {
   DEFAULT_PROVIDER,
   TENANT_MESSAGES,
@@ -62,8 +62,10 @@ export class TenantsService {
     return (await this.tenants.list()).map(toPublicTenant);
   }
 
+  /** False for a subdomain no tenant can have (creation would refuse it), as for a taken one. */
   async isSubdomainAvailable(subdomain: string): Promise<boolean> {
-    return !(await this.tenants.findBySubdomain(subdomain.trim()));
+    const s = subdomain.trim();
+    return isValidSubdomain(s) && !(await this.tenants.findBySubdomain(s));
   }
 
   async create(actor: Actor, input: CreateInput): Promise<Tenant> {
