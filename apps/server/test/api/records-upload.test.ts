@@ -7,7 +7,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Facets, RecordsPage, UploadSummary } from '@portal/contract/records';
 import { createTestPortal, DEMO_ADMIN, waitFor, type TestPortal } from '../helpers/test-portal.ts';
 import { createTenantWithAdmin } from '../helpers/tenants.ts';
-import { csvOf, sampleRows, uploadFile } from '../helpers/uploads.ts';
+import { csvOf, sampleRows, uploadFile, type SampleRow } from '../helpers/uploads.ts';
 import { tenantScope } from '../../src/access/actor.ts';
 import type { Orm } from '../../src/platform/db.ts';
 import { RecordsRepo } from '../../src/modules/records/records.repo.ts';
@@ -174,8 +174,10 @@ describe('CSV upload', () => {
     const page = await records(token, `?ids=${summary.recordsRequiringReverificationIds[0]}`);
     expect(page.items).toHaveLength(1);
     expect(page.items[0]).toMatchObject({ fullName: 'Renamed Person', status: 'AWAITING_REVALIDATION' });
+    // A grade change is not an identity change: no re-verification, but the grade goes back to review.
     const gradeOnly = (await records(token, '?grade=GL 15')).items[0]!;
-    expect(gradeOnly.status).toBe('VALIDATED'); // a grade change is not an identity change
+    expect(gradeOnly.status).toBe('PENDING_GRADE_VALIDATION');
+    expect(summary.recordsRequiringReverificationIds).not.toContain(gradeOnly.id);
     const audit = await portal.db.orm.execute<{
       action: string;
       before: Record<string, unknown>;
@@ -189,6 +191,59 @@ describe('CSV upload', () => {
       before: { fullName: rows[1]!.name, status: 'VALIDATED' },
       after: { fullName: 'Renamed Person', status: 'AWAITING_REVALIDATION' },
     });
+  });
+});
+
+describe('a checked record whose posting or grade an upload changes', () => {
+  it('is compared again with the stored answer of the source of truth, and the move audited', async () => {
+    const { token, tenant } = await createTenantWithAdmin(portal);
+    const rows = sampleRows(4).map((r) => ({ ...r, grade: 'GL 08' }));
+    await uploadFile(portal, token, 'v1.csv', csvOf(rows));
+    const idOf = async (nin: string) =>
+      (await records(token, `?pageSize=10`)).items.find((r) => r.nin === nin)!.id;
+    const sot = (r: SampleRow, grade?: string) =>
+      JSON.stringify({
+        fullName: r.name,
+        dateOfBirth: '1985-03-15',
+        ...(grade ? { gradeLevel: grade } : {}),
+      });
+    const seed = async (r: SampleRow, status: string, sotData: string) =>
+      portal.db.orm.execute(
+        sql`update records set status = ${status}, sot_data = ${sotData}::jsonb, date_of_birth = '1985-03-15'
+            where tenant_id = ${tenant.id} and nin = ${r.nin}`,
+      );
+    await seed(rows[0]!, 'VALIDATED', sot(rows[0]!, 'GL 08')); // grade raised past the SoT's
+    await seed(rows[1]!, 'VALIDATED', sot(rows[1]!)); // the SoT says no grade
+    await seed(rows[2]!, 'MISMATCHED', sot(rows[2]!, 'GL 10')); // the upload brings the SoT's grade
+    await seed(rows[3]!, 'PENDING_GRADE_VALIDATION', sot(rows[3]!, 'GL 08')); // only the email changes
+    const next = rows.map((r, i) =>
+      i < 2
+        ? { ...r, grade: 'GL 14' }
+        : i === 2
+          ? { ...r, grade: 'GL 10' }
+          : { ...r, email: 'new@example.gov.ng' },
+    );
+    const res = await uploadFile(portal, token, 'v2.csv', csvOf(next));
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json() as UploadSummary).recordsRequiringReverificationIds).toEqual([]);
+    const status = async (r: SampleRow) =>
+      (await records(token, '?pageSize=10')).items.find((x) => x.nin === r.nin)!.status;
+    expect(await status(rows[0]!)).toBe('MISMATCHED');
+    expect(await status(rows[1]!)).toBe('PENDING_GRADE_VALIDATION');
+    expect(await status(rows[2]!)).toBe('PENDING_GRADE_VALIDATION');
+    expect(await status(rows[3]!)).toBe('PENDING_GRADE_VALIDATION');
+    const audit = await portal.db.orm.execute<{ entity_id: string; before: unknown; after: unknown }>(
+      sql`select entity_id, before, after from audit_events
+          where tenant_id = ${tenant.id} and action = 'RECORD_RECOMPARED_AFTER_UPLOAD' order by created_at`,
+    );
+    expect(audit.rows.map((a) => [a.entity_id, a.before, a.after])).toEqual(
+      expect.arrayContaining([
+        [await idOf(rows[0]!.nin), { status: 'VALIDATED' }, { status: 'MISMATCHED' }],
+        [await idOf(rows[1]!.nin), { status: 'VALIDATED' }, { status: 'PENDING_GRADE_VALIDATION' }],
+        [await idOf(rows[2]!.nin), { status: 'MISMATCHED' }, { status: 'PENDING_GRADE_VALIDATION' }],
+      ]),
+    );
+    expect(audit.rows).toHaveLength(3);
   });
 });
 

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { TenantScope } from '../../access/actor.ts';
 import type { CopyIn, Database, Orm } from '../../platform/db.ts';
+import type { OptimaPerson } from '@portal/contract/optima';
+import { comparisonRows } from '../verification/compare.ts';
 import type { BatchMessage } from './parse/read-upload.ts';
 
 export interface DuplicateKey {
@@ -14,6 +16,9 @@ export interface ApplyOutcome {
   updated: number;
   reverificationIds: string[];
 }
+
+/** Records compared again per statement (recompare()). */
+const RECOMPARE_CHUNK = 1_000;
 
 /** States in which a record counts as verified or validated (its identity was checked). */
 const CHECKED_STATES = ['PENDING_GRADE_VALIDATION', 'MISMATCHED', 'VALIDATED'];
@@ -119,7 +124,11 @@ export function upsertBatch(t: string, actor: { userId: string; email: string },
       from prev p
       where r.id = p.id
       -- The compared and audited columns only: the upload's JSON stays out of the CTE.
-      returning r.id, r.status, p.status as prev_status, ${fields('p', 'o_')} as b, ${fields('r')} as a
+      returning r.id, r.status, p.status as prev_status, ${fields('p', 'o_')} as b, ${fields('r')} as a,
+        -- A checked record whose identity stayed but whose posting or grade moved is compared again.
+        r.status in (${checked})
+          and (p.o_ministry_id, p.o_department_id, p.o_grade_level)
+            is distinct from (p.ministry_id, p.department_id, p.grade_level) as recompare
     ),
     audited as (
       insert into audit_events (tenant_id, actor_user_id, actor_email, action, entity_type, entity_id, before, after, note)
@@ -138,7 +147,8 @@ export function upsertBatch(t: string, actor: { userId: string; email: string },
       (select count(*)::int from changes) as updated,
       (select array_agg(id::text) from changes
         where status = 'AWAITING_REVALIDATION' and prev_status <> 'AWAITING_REVALIDATION') as reverify,
-      (select count(*)::int from audited) as audited`;
+      (select count(*)::int from audited) as audited,
+      (select array_agg(id::text) from changes where recompare) as recompare`;
 }
 
 /**
@@ -152,6 +162,8 @@ export class IngestSession {
   readonly #ministries = new Set<string>();
   readonly #departments = new Set<string>();
   readonly #outcome: ApplyOutcome = { created: 0, updated: 0, reverificationIds: [] };
+  /** Checked records whose ministry, department or grade the upload changed: compared again at the end. */
+  readonly #recompare: string[] = [];
 
   constructor(
     private readonly tx: Orm,
@@ -180,13 +192,17 @@ export class IngestSession {
     await this.#create('departments', this.#departments, batch.departments);
     await this.tx.execute(sql`truncate upload_batch`);
     await this.copyIn('upload_batch', batch.copyText);
-    const result = await this.tx.execute<{ created: number; updated: number; reverify: string[] | null }>(
-      upsertBatch(this.scope.tenantId, actor, note),
-    );
+    const result = await this.tx.execute<{
+      created: number;
+      updated: number;
+      reverify: string[] | null;
+      recompare: string[] | null;
+    }>(upsertBatch(this.scope.tenantId, actor, note));
     const row = result.rows[0];
     this.#outcome.created += row?.created ?? 0;
     this.#outcome.updated += row?.updated ?? 0;
     if (row?.reverify) this.#outcome.reverificationIds.push(...row.reverify);
+    if (row?.recompare) this.#recompare.push(...row.recompare);
   }
 
   /**
@@ -221,6 +237,63 @@ export class IngestSession {
       count: result.rows[0]?.total ?? 0,
       first: result.rows.map((r) => ({ row: r.row, firstRow: r.first_row, keyColumn: r.key_column })),
     };
+  }
+
+  /**
+   * Compares again with the source of truth's stored answer every checked record whose ministry,
+   * department or grade the upload changed while its identity stayed: one that now disagrees is
+   * MISMATCHED, one that agrees awaits grade validation (so a VALIDATED record leaves the payroll
+   * export until a reviewer approves its new posting or grade). Each move is audited.
+   */
+  async recompare(actor: { userId: string; email: string }, note: string): Promise<void> {
+    const t = this.scope.tenantId;
+    for (let i = 0; i < this.#recompare.length; i += RECOMPARE_CHUNK) {
+      const ids = JSON.stringify(this.#recompare.slice(i, i + RECOMPARE_CHUNK));
+      const result = await this.tx.execute<{
+        id: string;
+        status: string;
+        full_name: string;
+        date_of_birth: string | null;
+        ministry: string | null;
+        department: string | null;
+        grade_level: string | null;
+        sot_data: Partial<OptimaPerson> | null;
+      }>(sql`
+        select r.id, r.status, r.full_name, r.date_of_birth::text as date_of_birth, m.name as ministry,
+          d.name as department, r.grade_level, r.sot_data
+        from records r
+        left join ministries m on m.id = r.ministry_id
+        left join departments d on d.id = r.department_id
+        where r.tenant_id = ${t} and r.id in (select (jsonb_array_elements_text(${ids}::jsonb))::uuid)`);
+      const moves = result.rows.flatMap((r) => {
+        const record = {
+          fullName: r.full_name,
+          dateOfBirth: r.date_of_birth,
+          ministry: r.ministry,
+          department: r.department,
+          gradeLevel: r.grade_level,
+        };
+        // Without a stored answer there is nothing to disagree with; the grade still goes to review.
+        const status = comparisonRows(record, r.sot_data ?? {}).some((row) => row.isMismatched)
+          ? 'MISMATCHED'
+          : 'PENDING_GRADE_VALIDATION';
+        return status === r.status ? [] : [{ id: r.id, before: r.status, after: status }];
+      });
+      if (moves.length === 0) continue;
+      await this.tx.execute(sql`
+        with v as (
+          select * from jsonb_to_recordset(${JSON.stringify(moves)}::jsonb) as v(id uuid, before text, after text)
+        ),
+        moved as (
+          update records r set status = v.after, version = r.version + 1, updated_at = now()
+          from v where r.tenant_id = ${t} and r.id = v.id
+          returning r.id, v.before, v.after
+        )
+        insert into audit_events (tenant_id, actor_user_id, actor_email, action, entity_type, entity_id, before, after, note)
+        select ${t}, ${actor.userId}, ${actor.email}, 'RECORD_RECOMPARED_AFTER_UPLOAD', 'record', id::text,
+          jsonb_build_object('status', before), jsonb_build_object('status', after), ${note}
+        from moved`);
+    }
   }
 
   /** What the applied batches did; refreshes the planner's statistics after a large load. */

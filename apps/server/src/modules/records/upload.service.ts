@@ -86,6 +86,7 @@ export class UploadService {
         // Nothing applied so far is kept: the throw rolls the whole transaction back.
         if (errorCount > 0)
           throw rejection(errorCount, errors.sort((a, b) => a.row - b.row).slice(0, MAX_ERRORS));
+        await session.recompare(who, note);
         const outcome = await session.finish();
         await session.recordUpload({
           fileName: file.fileName,
