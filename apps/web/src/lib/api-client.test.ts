@@ -71,7 +71,13 @@ describe('apiRequest', () => {
       vi.fn(async () => new Response('<html>bad gateway</html>', { status: 502 })),
     );
     const error = await apiRequest('/api/v1/x').catch((e: unknown) => e);
-    expect(error).toMatchObject({ status: 502, serverMessage: undefined });
+    expect(error).toMatchObject({ status: 502, serverMessage: undefined, message: 'Error Code: 502' });
+  });
+
+  it('keeps the message of an error body that has only one (a proxy, another server)', async () => {
+    stubFetch({ status: 500, body: { message: 'Kaboom' } });
+    const error = await apiRequest('/api/v1/x').catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 500, serverMessage: 'Kaboom', code: undefined });
   });
 
   it('turns a network failure into ApiError with status 0 and the original message', async () => {

@@ -1,8 +1,10 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { API_BASE, CSRF_COOKIE, CSRF_HEADER } from '@portal/contract/api-paths';
 import { ApiErrorSchema } from '@portal/contract/errors';
 import { readSession } from './auth-storage.ts';
 import { readCookie } from './cookies.ts';
+
+const MessageOnlySchema = z.object({ message: z.string().min(1) });
 
 /** Status used for failures where no HTTP response arrived (offline, DNS, CORS, aborted). */
 export const NETWORK_ERROR_STATUS = 0;
@@ -17,7 +19,8 @@ export class ApiError extends Error {
   readonly serverMessage: string | undefined;
 
   constructor(status: number, options: { message?: string; code?: string; details?: unknown } = {}) {
-    super(options.message ?? `Request failed with status ${status}`);
+    // SPEC §8's shared handler: the server's message, else 'Error Code: {status}'.
+    super(options.message ?? `Error Code: ${status}`);
     this.status = status;
     this.code = options.code;
     this.details = options.details;
@@ -62,13 +65,15 @@ function withExtraHeaders(headers: Headers, extra: Record<string, string> | unde
 /** The ApiError for a failed answer whose body (parsed JSON, or undefined) may be an error body. */
 export function apiErrorFromBody(status: number, body: unknown): ApiError {
   const parsed = ApiErrorSchema.safeParse(body);
-  return parsed.success
-    ? new ApiError(status, {
-        message: parsed.data.message,
-        code: parsed.data.code,
-        details: parsed.data.details,
-      })
-    : new ApiError(status);
+  if (parsed.success)
+    return new ApiError(status, {
+      message: parsed.data.message,
+      code: parsed.data.code,
+      details: parsed.data.details,
+    });
+  // A body in another shape (a proxy's, an older server's) still has its message shown.
+  const message = MessageOnlySchema.safeParse(body);
+  return new ApiError(status, message.success ? { message: message.data.message } : {});
 }
 
 async function toApiError(response: Response): Promise<ApiError> {
