@@ -2,11 +2,14 @@ import { z } from 'zod';
 import { RoleSchema, UserStatusSchema } from './roles.ts';
 import { LIMITS } from './limits.ts';
 import { MESSAGES } from './messages.ts';
+import { requiredString } from './ids.ts';
 
 export const AuthenticateRequestSchema = z.object({
-  email: z.string().trim().min(1, MESSAGES.login.emailRequired).email(MESSAGES.login.emailInvalid),
-  password: z
-    .string()
+  email: requiredString(MESSAGES.login.emailRequired)
+    .trim()
+    .min(1, MESSAGES.login.emailRequired)
+    .email(MESSAGES.login.emailInvalid),
+  password: requiredString(MESSAGES.login.passwordRequired)
     .min(1, MESSAGES.login.passwordRequired)
     .min(LIMITS.loginPasswordMin, MESSAGES.login.passwordMin),
 });

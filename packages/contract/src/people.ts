@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { NamedSchema } from './records.ts';
-import { emailField, fullNameField, passwordField, TENANT_USER_MESSAGES } from './tenant-users.ts';
+import { emailField, fullNameField, passwordField, roleField, TENANT_USER_MESSAGES } from './tenant-users.ts';
+import { idSchema, requiredString } from './ids.ts';
 
 /** Roles a tenant admin may give (the users form and the 'Create New User' dialog, SPEC §6). */
 export const TENANT_ADMIN_CREATABLE_ROLES = [
@@ -27,17 +28,14 @@ export const PEOPLE_MESSAGES = {
   noReviewersHint: "Assign the 'Reviewer' role to users in the User Management section.",
 } as const;
 
-const idList = z
-  .array(z.uuid({ error: 'Invalid id' }))
-  .max(1000)
-  .default([]);
+const idList = z.array(idSchema('Invalid id')).max(1000).default([]);
 
 export const CreateTenantUserSchema = z
   .object({
     fullName: fullNameField,
     email: emailField,
     password: passwordField,
-    role: z.enum(TENANT_ADMIN_CREATABLE_ROLES, { error: PEOPLE_MESSAGES.roleRequired }),
+    role: roleField(TENANT_ADMIN_CREATABLE_ROLES),
     assignedMinistryIds: idList,
     assignedDepartmentIds: idList,
   })
@@ -51,7 +49,9 @@ export const CreateTenantUserSchema = z
   );
 export type CreateTenantUser = z.input<typeof CreateTenantUserSchema>;
 
-export const CheckEmailRequestSchema = z.object({ email: z.string().trim().max(254) });
+export const CheckEmailRequestSchema = z.object({
+  email: requiredString(TENANT_USER_MESSAGES.emailRequired).trim().max(254, 'Cannot exceed 254 characters'),
+});
 export const CheckEmailResponseSchema = z.object({ exists: z.boolean() });
 
 export const ReviewerSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idSchema } from './ids.ts';
 
 export const RECORD_STATUSES = [
   'UPLOADED',
@@ -86,7 +87,7 @@ export const MAX_SEARCH_IDS = 100_000;
  * e.g. every record an upload flagged for re-verification; the other fields as in the query.
  */
 export const RecordsSearchSchema = RecordsQuerySchema.extend({
-  ids: z.array(z.uuid()).max(MAX_SEARCH_IDS).default([]),
+  ids: z.array(idSchema()).max(MAX_SEARCH_IDS).default([]),
 });
 export type RecordsSearch = z.input<typeof RecordsSearchSchema>;
 
@@ -142,7 +143,7 @@ export const UploadHistoryEntrySchema = z.object({
 export type UploadHistoryEntry = z.infer<typeof UploadHistoryEntrySchema>;
 
 export const NotifyRequestSchema = z.object({
-  recordIds: z.array(z.uuid()).min(1, 'Choose at least one record').max(100_000),
+  recordIds: z.array(idSchema()).min(1, 'Choose at least one record').max(100_000),
 });
 export const NotifyResponseSchema = z.object({
   message: z.string(),

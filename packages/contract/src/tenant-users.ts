@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './limits.ts';
+import { idSchema, requiredString } from './ids.ts';
 
 export const TENANT_USER_MESSAGES = {
   fullNameRequired: 'Full name is required',
@@ -23,31 +24,34 @@ export const REGISTER_ROLE_LABELS: Record<(typeof REGISTER_ROLES)[number], strin
 };
 
 const m = TENANT_USER_MESSAGES;
-export const fullNameField = z
-  .string({ error: m.fullNameRequired })
+const cannotExceed = (n: number) => `Cannot exceed ${n} characters`;
+export const fullNameField = requiredString(m.fullNameRequired)
   .trim()
   .min(1, m.fullNameRequired)
   .min(2, m.fullNameMin)
-  .max(200);
-export const emailField = z
-  .string({ error: m.emailRequired })
+  .max(200, cannotExceed(200));
+export const emailField = requiredString(m.emailRequired)
   .trim()
   .toLowerCase()
   .min(1, m.emailRequired)
-  .pipe(z.email(m.emailInvalid).max(254));
-export const passwordField = z
-  .string({ error: m.passwordRequired })
+  .pipe(z.email(m.emailInvalid).max(254, cannotExceed(254)));
+export const passwordField = requiredString(m.passwordRequired)
   .min(1, m.passwordRequired)
   .min(LIMITS.passwordMin, m.passwordMin)
-  .max(256);
+  .max(256, cannotExceed(256));
+/** A role: missing or blank (the form's empty select) reads "Role is required", one not offered 'Invalid input'. */
+export const roleField = <const R extends readonly [string, ...string[]]>(roles: R) =>
+  z.enum(roles, {
+    error: (issue) => (issue.input == null || issue.input === '' ? m.roleRequired : 'Invalid input'),
+  });
 
 /** POST /api/v1/auth/register: a user of a tenant, created by the global admin. */
 export const RegisterUserSchema = z.object({
   fullName: fullNameField,
   email: emailField,
   password: passwordField,
-  role: z.enum(REGISTER_ROLES, { error: m.roleRequired }),
-  tenantId: z.uuid({ error: 'Tenant not found' }),
+  role: roleField(REGISTER_ROLES),
+  tenantId: idSchema('Tenant not found'),
 });
 export type RegisterUser = z.input<typeof RegisterUserSchema>;
 

@@ -135,3 +135,42 @@ describe('the subdomain check', () => {
     expect(res.json()).toBe(false);
   });
 });
+
+describe('validation messages name what is wrong', () => {
+  const user = (overrides: Record<string, unknown>) => ({
+    fullName: 'New Person',
+    email: `new.${Math.random().toString(36).slice(2)}@example.gov.ng`,
+    password: 'Str0ng-Passw0rd',
+    role: 'AGENT',
+    ...overrides,
+  });
+  it.each([
+    ['a name too long', { fullName: 'x'.repeat(201) }, 'Cannot exceed 200 characters'],
+    ['a password too long', { password: 'x'.repeat(257) }, 'Cannot exceed 256 characters'],
+    ['a role not offered', { role: 'GLOBAL_SUPER_ADMIN' }, 'Invalid input'],
+    ['no role', { role: undefined }, 'Role is required'],
+    ['no name', { fullName: undefined }, 'Full name is required'],
+    ['a name of the wrong type', { fullName: 42 }, 'Invalid input'],
+  ])('creating a user with %s', async (_, overrides, message) => {
+    const res = await portal.api.post('/api/v1/tenant-admin/users', {
+      token: t.token,
+      body: user(overrides),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message).toBe(message);
+  });
+
+  it('signing in or checking an email without one', async () => {
+    const signIn = await portal.api.post('/api/v1/auth/authenticate', { body: {}, csrf: false });
+    expect(signIn.statusCode).toBe(400);
+    expect(signIn.json()).toMatchObject({
+      message: 'Email is required',
+      details: { email: 'Email is required', password: 'Password is required' },
+    });
+    const check = await portal.api.post('/api/v1/tenant-admin/users/check-email', {
+      token: t.token,
+      body: {},
+    });
+    expect(check.json()).toMatchObject({ message: 'Email is required' });
+  });
+});

@@ -62,7 +62,8 @@ describe('POST /api/v1/tenant-admin/users', () => {
     ['email', { email: 'nope' }, 'Please enter a valid email address'],
     ['email', { email: '' }, 'Email is required'],
     ['password', { password: 'short' }, 'Password must be at least 8 characters long'],
-    ['role', { role: 'GLOBAL_SUPER_ADMIN' }, 'Role is required'],
+    ['role', { role: 'GLOBAL_SUPER_ADMIN' }, 'Invalid input'],
+    ['role', { role: '' }, 'Role is required'],
     [
       'role',
       { role: 'AGENT', assignedMinistryIds: ['00000000-0000-4000-8000-000000000000'] },
@@ -186,10 +187,20 @@ describe('reviewers and assignments', () => {
       body: { ministryIds: [facetsB.ministries[0]!.id], departmentIds: [] },
     });
     expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().details).toEqual({
+      ministryIds: 'One or more ministries do not belong to this tenant',
+    });
+    // Ids in upper case are the same ids.
+    const upper = await portal.api.put(`/api/v1/tenant-admin/reviewers/${id.toUpperCase()}/assignments`, {
+      token: a.token,
+      body: { ministryIds: [facetsA.ministries[1]!.id.toUpperCase()], departmentIds: [] },
+    });
+    expect(upper.statusCode, upper.body).toBe(200);
+    expect(upper.json()).toMatchObject({ id, assignedMinistries: [{ id: facetsA.ministries[1]!.id }] });
     const audit = await portal.db.orm.execute(
       sql`select 1 from audit_events where action = 'REVIEWER_ASSIGNMENTS_UPDATED' and entity_id = ${id}`,
     );
-    expect(audit.rows).toHaveLength(1);
+    expect(audit.rows).toHaveLength(2);
   });
 
   it("a tenant admin never sees another tenant's users or reviewers", async () => {

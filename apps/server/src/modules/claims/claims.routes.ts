@@ -17,6 +17,7 @@ import { scopeOf } from '../../access/actor.ts';
 import type { PublicTenantResolver } from '../../access/public-tenant.ts';
 import type { EmployeeService } from '../employee/employee.service.ts';
 import type { ClaimsService } from './claims.service.ts';
+import { idSchema } from '@portal/contract/ids';
 
 /** Public claim calls: open, and exempt from CSRF (no session to ride on). */
 const PUBLIC = { public: true, csrf: false } as const;
@@ -98,7 +99,7 @@ export function claimsRoutes(
     schema: {
       tags,
       summary: 'Re-verify a record awaiting re-validation (the employee their own; agents their tenant’s)',
-      params: z.object({ id: z.uuid({ error: 'Record not found' }) }),
+      params: z.object({ id: idSchema('Record not found') }),
       body: ReverifyRequestSchema,
       response: { 200: ReverifyResponseSchema, ...errors, 502: ApiErrorSchema },
     },

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ApiErrorSchema } from '@portal/contract/errors';
 import { ExportJobSchema } from '@portal/contract/exports';
 import type { ExportsService } from './exports.service.ts';
+import { idSchema } from '@portal/contract/ids';
 
 const ADMIN = { roles: ['TENANT_ADMIN'] } as const;
 const tags = ['exports'];
@@ -32,7 +33,7 @@ export function exportsRoutes(app: FastifyInstance, exportsService: ExportsServi
     schema: {
       tags,
       summary: 'The CSV file of a COMPLETED export (X-Checksum-SHA256 carries its SHA-256)',
-      params: z.object({ id: z.uuid({ error: 'Export not found' }) }),
+      params: z.object({ id: idSchema('Export not found') }),
       produces: ['text/csv'],
       response: { 200: z.any().describe('the CSV file'), 404: ApiErrorSchema },
     },

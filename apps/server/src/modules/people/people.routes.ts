@@ -11,6 +11,7 @@ import {
 } from '@portal/contract/people';
 import { TenantUserSchema } from '@portal/contract/tenant-users';
 import type { PeopleService } from './people.service.ts';
+import { idSchema } from '@portal/contract/ids';
 
 const ADMIN = { roles: ['TENANT_ADMIN'] } as const;
 const tags = ['tenant-admin'];
@@ -72,7 +73,7 @@ export function peopleRoutes(app: FastifyInstance, people: PeopleService): void 
     schema: {
       tags,
       summary: "Replace a reviewer's ministries and departments",
-      params: z.object({ id: z.uuid({ error: 'Reviewer not found' }) }),
+      params: z.object({ id: idSchema('Reviewer not found') }),
       body: AssignmentsSchema,
       response: { 200: ReviewerSchema, 400: ApiErrorSchema, 404: ApiErrorSchema },
     },

@@ -75,7 +75,7 @@ export class PeopleService {
     const reviewer = await this.people.findReviewer(scope, reviewerId);
     if (!reviewer) throw notFound(PEOPLE_MESSAGES.reviewerNotFound);
     const next = { ministryIds: unique(input.ministryIds), departmentIds: unique(input.departmentIds) };
-    await this.#checkOwned(scope, next);
+    await this.#checkOwned(scope, next, { ministry: 'ministryIds', department: 'departmentIds' });
     const before = await this.people.assignments(scope, [reviewerId]);
     await this.people.transaction(async (tx) => {
       await this.people.replaceAssignments(scope, reviewerId, next, tx);
@@ -99,16 +99,23 @@ export class PeopleService {
     return (await this.reviewers(actor)).find((r) => r.id === reviewerId)!;
   }
 
-  /** Ids of another tenant (or of nothing) are refused, never silently dropped. */
-  async #checkOwned(scope: TenantScope, a: { ministryIds: string[]; departmentIds: string[] }) {
+  /**
+   * Ids of another tenant (or of nothing) are refused, never silently dropped; the details name the
+   * request's own fields (`fields`).
+   */
+  async #checkOwned(
+    scope: TenantScope,
+    a: { ministryIds: string[]; departmentIds: string[] },
+    fields = { ministry: 'assignedMinistryIds', department: 'assignedDepartmentIds' },
+  ) {
     if ((await this.people.countOwned(scope, 'ministry', a.ministryIds)) !== a.ministryIds.length) {
       throw badRequest(PEOPLE_MESSAGES.unknownMinistry, {
-        assignedMinistryIds: PEOPLE_MESSAGES.unknownMinistry,
+        [fields.ministry]: PEOPLE_MESSAGES.unknownMinistry,
       });
     }
     if ((await this.people.countOwned(scope, 'department', a.departmentIds)) !== a.departmentIds.length) {
       throw badRequest(PEOPLE_MESSAGES.unknownDepartment, {
-        assignedDepartmentIds: PEOPLE_MESSAGES.unknownDepartment,
+        [fields.department]: PEOPLE_MESSAGES.unknownDepartment,
       });
     }
   }

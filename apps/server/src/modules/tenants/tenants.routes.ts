@@ -11,9 +11,10 @@ import {
 import { RegisterUserSchema, TenantUserSchema } from '@portal/contract/tenant-users';
 import type { UserAdminService } from '../users/user-admin.service.ts';
 import type { TenantsService } from './tenants.service.ts';
+import { idSchema } from '@portal/contract/ids';
 
 const GLOBAL = { roles: ['GLOBAL_SUPER_ADMIN'] } as const;
-const IdParams = z.object({ id: z.uuid({ error: 'Tenant not found' }) });
+const IdParams = z.object({ id: idSchema('Tenant not found') });
 const errors = { 400: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
 
 export function tenantsRoutes(

@@ -12,10 +12,11 @@ import {
   ValidationDecisionSchema,
 } from '@portal/contract/validation';
 import type { ValidationService } from './validation.service.ts';
+import { idSchema } from '@portal/contract/ids';
 
 const REVIEWERS = { roles: ['TENANT_ADMIN', 'REVIEWER'] } as const;
 const tags = ['validation'];
-const Params = z.object({ id: z.uuid({ error: 'Record not found' }) });
+const Params = z.object({ id: idSchema('Record not found') });
 const errors = { 400: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
 
 export function validationRoutes(app: FastifyInstance, validation: ValidationService): void {

@@ -6,6 +6,7 @@ import { RecordsPageSchema, RecordsQuerySchema } from '@portal/contract/records'
 import { BulkJobSchema, ComparisonRowSchema, DashboardStatsSchema } from '@portal/contract/verification';
 import type { RecordsService } from '../records/records.service.ts';
 import type { VerificationService } from './verification.service.ts';
+import { idSchema } from '@portal/contract/ids';
 
 const ADMIN = { roles: ['TENANT_ADMIN'] } as const;
 const tags = ['verification'];
@@ -42,7 +43,7 @@ export function verificationRoutes(
     schema: {
       tags,
       summary: "The record's compared fields against the source of truth",
-      params: z.object({ id: z.uuid({ error: 'Record not found' }) }),
+      params: z.object({ id: idSchema('Record not found') }),
       response: { 200: z.array(ComparisonRowSchema), 404: ApiErrorSchema },
     },
     handler: async (request) => verification.comparison(request.actor!, request.params.id),
