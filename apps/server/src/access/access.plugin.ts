@@ -75,7 +75,8 @@ export function registerAccess(app: FastifyInstance, deps: AccessDeps): () => Ro
 /** The token names the user; the database row decides (deleted, disabled or revoked → 401). */
 async function resolveActor(request: FastifyRequest, deps: AccessDeps): Promise<Actor> {
   const header = request.headers.authorization;
-  const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
+  // The scheme's name is case-insensitive (RFC 9110 §11.1).
+  const token = header && /^bearer /i.test(header) ? header.slice(7).trim() : undefined;
   if (!token) throw unauthorized('Authentication required');
   const claims = await deps.tokens.verify(token);
   if (!claims) throw unauthorized('Invalid or expired token');

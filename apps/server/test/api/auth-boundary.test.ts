@@ -28,6 +28,19 @@ describe('POST /api/v1/auth/authenticate', () => {
     expect(hours).toBeLessThanOrEqual(8);
   });
 
+  it('takes the token with the scheme name in any letter case', async () => {
+    const token = ((await authenticate(DEMO_ADMIN.email, DEMO_ADMIN.password)).json() as { token: string })
+      .token;
+    for (const scheme of ['Bearer', 'bearer', 'BEARER']) {
+      const res = await portal.app.inject({
+        method: 'GET',
+        url: '/api/v1/users/me',
+        headers: { authorization: `${scheme} ${token}` },
+      });
+      expect(res.statusCode, scheme).toBe(200);
+    }
+  });
+
   it('accepts the email in any case and with surrounding spaces', async () => {
     const res = await authenticate('  Tenant.Admin@DEMO.local ', 'Demo12345!');
     expect(res.statusCode).toBe(200);
