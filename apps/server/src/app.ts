@@ -6,7 +6,7 @@ import { registerAccess, type RouteAccessRow } from './access/access.plugin.ts';
 import { TokenService } from './access/tokens.ts';
 import type { Config } from './platform/config.ts';
 import type { Database } from './platform/db.ts';
-import { registerErrorHandling } from './platform/errors.ts';
+import { frameworkErrors, registerErrorHandling } from './platform/errors.ts';
 import type { JobQueue } from './platform/jobs.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { secretBox, type Keys } from './platform/secrets.ts';
@@ -82,6 +82,7 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
     loggerInstance: deps.log,
     trustProxy: process.env.TRUST_PROXY === 'true',
     forceCloseConnections: 'idle',
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

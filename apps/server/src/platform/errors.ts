@@ -1,4 +1,4 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { ERROR_CODES } from '@portal/contract/errors';
 import { MESSAGES } from '@portal/contract/messages';
@@ -67,6 +67,19 @@ function nulPath(value: unknown, path: string, depth = 0): string | undefined {
     if (found) return found;
   }
   return undefined;
+}
+
+/**
+ * Fastify's own refusals before routing, in the API's shape (DESIGN §7) and without echoing the
+ * path: a path parameter longer than any id names nothing (404), an address that does not decode
+ * is a 400.
+ */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    void reply.code(404).send({ message: 'Not found', code: ERROR_CODES.NOT_FOUND });
+    return;
+  }
+  void reply.code(400).send({ message: 'The address is not valid', code: ERROR_CODES.VALIDATION });
 }
 
 /** One error shape for the whole API (DESIGN §7); never a stack trace. */

@@ -103,6 +103,18 @@ describe('an id in the path that cannot be one names nothing', () => {
     expect(res.json()).toMatchObject({ message, code: 'NOT_FOUND' });
   });
 
+  it('a path parameter longer than any id is a 404 in the API shape, and a path that does not decode a 400', async () => {
+    const long = await portal.api.put(`/api/v1/tenant-admin/reviewers/${'a'.repeat(600)}/assignments`, {
+      token: t.token,
+      body: { ministryIds: [], departmentIds: [] },
+    });
+    expect(long.statusCode).toBe(404);
+    expect(long.json()).toEqual({ message: 'Not found', code: 'NOT_FOUND' });
+    const bad = await portal.api.get('/api/v1/records/%E0%A4%A/comparison', { token: t.token });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toEqual({ message: 'The address is not valid', code: 'VALIDATION_ERROR' });
+  });
+
   it('PUT /global-admin/tenants/notauuid is a 404', async () => {
     const res = await portal.api.put('/api/v1/global-admin/tenants/notauuid', {
       token: globalAdmin,
