@@ -331,7 +331,8 @@ describe('POST /api/v1/auth/register (tenant users)', () => {
     ['email invalid', { email: 'not-an-email' }, 'email', 'Please enter a valid email address'],
     ['password missing', { password: '' }, 'password', 'Password is required'],
     ['password short', { password: 'short7!' }, 'password', 'Password must be at least 8 characters long'],
-    ['role not offered', { role: 'REVIEWER' }, 'role', 'Role is required'],
+    ['role not offered', { role: 'REVIEWER' }, 'role', 'Invalid input'],
+    ['role missing', { role: '' }, 'role', 'Role is required'],
   ];
   it.each(cases)('%s → 400 with its message', async (_n, overrides, field, message) => {
     const tenant = await createTenant();
