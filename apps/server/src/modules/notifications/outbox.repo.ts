@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { TenantScope } from '../../access/actor.ts';
+import { idIn } from '../../platform/sql-ids.ts';
 import type { Orm } from '../../platform/db.ts';
 
 export interface NoticeTemplate {
@@ -34,7 +35,7 @@ export class OutboxRepo {
         select rec.id, rec.full_name, coalesce(u.email, rec.email) as to_email
         from records rec left join users u on u.record_id = rec.id
         where rec.tenant_id = ${scope.tenantId}
-          and rec.id in (select (jsonb_array_elements_text(${JSON.stringify(recordIds)}::jsonb))::uuid)
+          and ${idIn(sql`rec.id`, recordIds)}
       ),
       ins as (
         insert into mail_outbox (tenant_id, record_id, to_email, subject, body)

@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { TenantScope } from '../../access/actor.ts';
 import type { CopyIn, Database, Orm } from '../../platform/db.ts';
+import { idIn } from '../../platform/sql-ids.ts';
 import type { OptimaPerson } from '@portal/contract/optima';
-import { comparisonRows } from '../verification/compare.ts';
+import { reviewStateOf } from '../verification/compare.ts';
 import type { BatchMessage } from './parse/read-upload.ts';
 
 export interface DuplicateKey {
@@ -248,7 +249,7 @@ export class IngestSession {
   async recompare(actor: { userId: string; email: string }, note: string): Promise<void> {
     const t = this.scope.tenantId;
     for (let i = 0; i < this.#recompare.length; i += RECOMPARE_CHUNK) {
-      const ids = JSON.stringify(this.#recompare.slice(i, i + RECOMPARE_CHUNK));
+      const ids = this.#recompare.slice(i, i + RECOMPARE_CHUNK);
       const result = await this.tx.execute<{
         id: string;
         status: string;
@@ -264,7 +265,7 @@ export class IngestSession {
         from records r
         left join ministries m on m.id = r.ministry_id
         left join departments d on d.id = r.department_id
-        where r.tenant_id = ${t} and r.id in (select (jsonb_array_elements_text(${ids}::jsonb))::uuid)`);
+        where r.tenant_id = ${t} and ${idIn(sql`r.id`, ids)}`);
       const moves = result.rows.flatMap((r) => {
         const record = {
           fullName: r.full_name,
@@ -274,9 +275,7 @@ export class IngestSession {
           gradeLevel: r.grade_level,
         };
         // Without a stored answer there is nothing to disagree with; the grade still goes to review.
-        const status = comparisonRows(record, r.sot_data ?? {}).some((row) => row.isMismatched)
-          ? 'MISMATCHED'
-          : 'PENDING_GRADE_VALIDATION';
+        const status = reviewStateOf(record, r.sot_data ?? {});
         return status === r.status ? [] : [{ id: r.id, before: r.status, after: status }];
       });
       if (moves.length === 0) continue;

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { RecordScope, TenantScope } from '../../access/actor.ts';
+import { idIn } from '../../platform/sql-ids.ts';
 import type { Orm } from '../../platform/db.ts';
 import {
   departments,
@@ -61,9 +62,6 @@ interface Scoped {
 }
 type Scope = (TenantScope | RecordScope) & Scoped;
 
-/** More ids than this go into a filter as one JSON array, not as parameters. */
-const MANY_IDS = 1_000;
-
 /** Up to this many matches, a page is sorted from the filter's index rather than found by name order. */
 const SORT_MATCHES = 20_000;
 
@@ -85,15 +83,7 @@ export class RecordsRepo {
     if (f.departmentIds?.length) parts.push(inArray(records.departmentId, f.departmentIds));
     if (f.grades?.length) parts.push(inArray(records.gradeLevel, f.grades));
     if (f.statuses?.length) parts.push(inArray(records.status, f.statuses));
-    if (f.ids?.length) {
-      // A few ids as parameters; many (a search can hold 100,000, past the 65,535 parameters of a
-      // statement) as one JSON array.
-      parts.push(
-        f.ids.length <= MANY_IDS
-          ? inArray(records.id, f.ids)
-          : sql`${records.id} in (select (jsonb_array_elements_text(${JSON.stringify(f.ids)}::jsonb))::uuid)`,
-      );
-    }
+    if (f.ids?.length) parts.push(idIn(records.id, f.ids));
     return and(...parts)!;
   }
 

@@ -13,7 +13,7 @@ import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { AuditRepo } from '../audit/audit.repo.ts';
 import type { RecordsRepo } from '../records/records.repo.ts';
 import { toMasterRecord, type RecordsService } from '../records/records.service.ts';
-import { comparisonRows } from '../verification/compare.ts';
+import { reviewStateOf } from '../verification/compare.ts';
 import type { LockedRecord, RecordPatch, ValidationRepo, ValidationSession } from './validation.repo.ts';
 
 type Edit = z.output<typeof RecordEditSchema>;
@@ -113,11 +113,10 @@ export class ValidationService {
       let status = rec.status;
       // Editing a mismatched record compares it again with what the source of truth said.
       if (rec.status === 'MISMATCHED' && rec.sotData) {
-        const rows = comparisonRows(
+        status = reviewStateOf(
           { ...next, ministry: input.ministry ?? rec.ministry, department: input.department },
           rec.sotData as Partial<OptimaPerson>,
         );
-        status = rows.some((r) => r.isMismatched) ? 'MISMATCHED' : 'PENDING_GRADE_VALIDATION';
       }
       await s.update(id, { ...patch, status });
       // A reviewer could not see the record again (nor get this answer): refused, rolled back.

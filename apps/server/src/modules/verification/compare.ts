@@ -74,6 +74,16 @@ export function comparisonRows(record: ComparedRecord, person: Partial<OptimaPer
   return rows;
 }
 
+/** The review state of a found record: MISMATCHED when a compared field disagrees, else pending approval. */
+export function reviewStateOf(
+  record: ComparedRecord,
+  person: Partial<OptimaPerson>,
+): 'MISMATCHED' | 'PENDING_GRADE_VALIDATION' {
+  return comparisonRows(record, person).some((r) => r.isMismatched)
+    ? 'MISMATCHED'
+    : 'PENDING_GRADE_VALIDATION';
+}
+
 export interface VerificationOutcome {
   status: VerificationStatus;
   /** Found with biometrics: counts as verified whatever happens in review. */
@@ -86,9 +96,8 @@ export function outcomeOf(record: ComparedRecord, result: OptimaLookupResult): V
   const person = result.found ? result.person : undefined;
   if (!person) return { status: 'NOT_FOUND', sotVerified: false, sotData: null };
   if (!person.biometricsEnrolled) return { status: 'NOT_FOUND', sotVerified: false, sotData: person };
-  const mismatched = comparisonRows(record, person).some((r) => r.isMismatched);
   return {
-    status: mismatched ? 'MISMATCHED' : 'PENDING_GRADE_VALIDATION',
+    status: reviewStateOf(record, person),
     sotVerified: true,
     sotData: person,
   };
