@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { RoleSchema, UserStatusSchema } from './roles.ts';
 import { LIMITS } from './limits.ts';
 import { MESSAGES } from './messages.ts';
-import { requiredString } from './ids.ts';
+import { requiredString } from './fields.ts';
 
 export const AuthenticateRequestSchema = z.object({
   email: requiredString(MESSAGES.login.emailRequired)

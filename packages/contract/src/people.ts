@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { NamedSchema } from './records.ts';
 import { emailField, fullNameField, passwordField, roleField, TENANT_USER_MESSAGES } from './tenant-users.ts';
-import { idSchema, requiredString } from './ids.ts';
+import { idSchema, requiredString } from './fields.ts';
 
 /** Roles a tenant admin may give (the users form and the 'Create New User' dialog, SPEC §6). */
 export const TENANT_ADMIN_CREATABLE_ROLES = [

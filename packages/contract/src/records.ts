@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './ids.ts';
+import { idSchema } from './fields.ts';
 
 export const RECORD_STATUSES = [
   'UPLOADED',

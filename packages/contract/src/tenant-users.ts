@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LIMITS } from './limits.ts';
-import { idSchema, requiredString } from './ids.ts';
+import { idSchema, requiredString } from './fields.ts';
 
 export const TENANT_USER_MESSAGES = {
   fullNameRequired: 'Full name is required',

@@ -17,7 +17,7 @@ import { scopeOf } from '../../access/actor.ts';
 import type { PublicTenantResolver } from '../../access/public-tenant.ts';
 import type { EmployeeService } from '../employee/employee.service.ts';
 import type { ClaimsService } from './claims.service.ts';
-import { idSchema } from '@portal/contract/ids';
+import { idSchema } from '@portal/contract/fields';
 
 /** Public claim calls: open, and exempt from CSRF (no session to ride on). */
 const PUBLIC = { public: true, csrf: false } as const;

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { ApiErrorSchema } from '@portal/contract/errors';
 import { ExportJobSchema } from '@portal/contract/exports';
 import type { ExportsService } from './exports.service.ts';
-import { idSchema } from '@portal/contract/ids';
+import { idSchema } from '@portal/contract/fields';
 
 const ADMIN = { roles: ['TENANT_ADMIN'] } as const;
 const tags = ['exports'];

@@ -11,7 +11,7 @@ import {
 } from '@portal/contract/people';
 import { TenantUserSchema } from '@portal/contract/tenant-users';
 import type { PeopleService } from './people.service.ts';
-import { idSchema } from '@portal/contract/ids';
+import { idSchema } from '@portal/contract/fields';
 
 const ADMIN = { roles: ['TENANT_ADMIN'] } as const;
 const tags = ['tenant-admin'];

@@ -11,7 +11,7 @@ import {
 import { RegisterUserSchema, TenantUserSchema } from '@portal/contract/tenant-users';
 import type { UserAdminService } from '../users/user-admin.service.ts';
 import type { TenantsService } from './tenants.service.ts';
-import { idSchema } from '@portal/contract/ids';
+import { idSchema } from '@portal/contract/fields';
 
 const GLOBAL = { roles: ['GLOBAL_SUPER_ADMIN'] } as const;
 const IdParams = z.object({ id: idSchema('Tenant not found') });

@@ -12,7 +12,7 @@ import {
   ValidationDecisionSchema,
 } from '@portal/contract/validation';
 import type { ValidationService } from './validation.service.ts';
-import { idSchema } from '@portal/contract/ids';
+import { idSchema } from '@portal/contract/fields';
 
 const REVIEWERS = { roles: ['TENANT_ADMIN', 'REVIEWER'] } as const;
 const tags = ['validation'];

@@ -6,7 +6,7 @@ import { RecordsPageSchema, RecordsQuerySchema } from '@portal/contract/records'
 import { BulkJobSchema, ComparisonRowSchema, DashboardStatsSchema } from '@portal/contract/verification';
 import type { RecordsService } from '../records/records.service.ts';
 import type { VerificationService } from './verification.service.ts';
-import { idSchema } from '@portal/contract/ids';
+import { idSchema } from '@portal/contract/fields';
 
 const ADMIN = { roles: ['TENANT_ADMIN'] } as const;
 const tags = ['verification'];

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+/** Field schemas shared by many requests: ids, and required strings with SPEC §5's messages. */
+
 /**
  * An id: a UUID in any letter case, handed on in lower case, the form the database returns, so
  * that ids compare equal whoever wrote them (an upper-case reviewer id used to save the change
