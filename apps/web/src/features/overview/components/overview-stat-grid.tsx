@@ -12,6 +12,7 @@ import VerifiedUserOutlined from '@mui/icons-material/VerifiedUserOutlined';
 import { homeForRole } from '@portal/contract/roles';
 import type { DashboardStats } from '@portal/contract/verification';
 import { StatCard, type StatTone } from '../../../components/stat-card.tsx';
+import { queueTabHref } from '../../../lib/queue-tab.ts';
 import { OVERVIEW_TEXTS } from '../overview-texts.ts';
 
 const texts = OVERVIEW_TEXTS.cards;
@@ -34,13 +35,13 @@ export const OVERVIEW_CARDS: readonly CardSpec[] = [
     label: texts.pendingValidation,
     field: 'totalPendingApproval',
     icon: <PendingActionsOutlined />,
-    to: `${BASE}/validation`,
+    to: queueTabHref(`${BASE}/validation`, 'pending'),
   },
   {
     label: texts.mismatched,
     field: 'totalMismatched',
     icon: <CompareArrowsOutlined />,
-    to: `${BASE}/validation`,
+    to: queueTabHref(`${BASE}/validation`, 'mismatched'),
     tone: 'warning',
   },
   {

@@ -1,5 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { storeToken } from '../../../lib/auth-storage.ts';
 import { buildToken } from '../../../test/build-token.ts';
 import { renderApp } from '../../../test/render-app.tsx';
@@ -68,11 +69,39 @@ describe('tenant overview', () => {
     openOverview({ status: 200, body: STATS });
     await screen.findByRole('list', { name: 'Tenant statistics' });
     const href = (name: RegExp) => screen.getByRole('link', { name }).getAttribute('href');
-    expect(href(/^Pending Validation/)).toBe('/dashboard/tenant-admin/validation');
-    expect(href(/^Mismatched Records/)).toBe('/dashboard/tenant-admin/validation');
+    expect(href(/^Pending Validation/)).toBe('/dashboard/tenant-admin/validation?tab=pending');
+    expect(href(/^Mismatched Records/)).toBe('/dashboard/tenant-admin/validation?tab=mismatched');
     expect(href(/^No Biometrics/)).toBe('/dashboard/tenant-admin/not-found');
     expect(href(/^Total Reviewers/)).toBe('/dashboard/tenant-admin/users');
     expect(screen.queryByRole('link', { name: /^Total Unique Records/ })).toBeNull();
+  });
+
+  it('the Mismatched Records card opens the queue on its Mismatched Records tab', async () => {
+    const emptyQueue = {
+      status: 200,
+      body: { items: [], total: 0, page: 1, pageSize: 5, counts: { pendingApproval: 3, mismatched: 0 } },
+    };
+    const fetchMock = stubApi({
+      'GET /api/v1/users/me': { status: 200, body: ME },
+      'GET /api/v1/tenant-admin/dashboard/stats': { status: 200, body: STATS },
+      'GET /api/v1/records/queue/facets': {
+        status: 200,
+        body: { ministries: [], departments: [], grades: [], statuses: [] },
+      },
+      'GET /api/v1/records/queue/mismatched?page=1&pageSize=5': emptyQueue,
+      'GET /api/v1/records/queue/pending-approval?page=1&pageSize=5': emptyQueue,
+    });
+    storeToken(buildToken());
+    renderApp('/dashboard/tenant-admin/overview');
+    await userEvent.setup().click(await screen.findByRole('link', { name: /^Mismatched Records/ }));
+
+    const tab = await screen.findByRole('tab', { name: /^Mismatched Records/ });
+    expect(tab.getAttribute('aria-selected')).toBe('true');
+    expect(await screen.findByRole('heading', { name: 'No Mismatches' })).toBeTruthy();
+    const queueCalls = fetchMock.mock.calls
+      .map(([url]) => String(url))
+      .filter((url) => url.includes('/queue/'));
+    expect(queueCalls.some((url) => url.includes('/queue/pending-approval'))).toBe(false);
   });
 
   it('draws the funnel with counts and shares of the uploaded records', async () => {

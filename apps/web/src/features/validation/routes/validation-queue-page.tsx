@@ -10,12 +10,12 @@ import { LoadingState } from '../../../components/loading-state.tsx';
 import { clampPage } from '../../../components/table-pagination-bar.tsx';
 import { NO_QUEUE_FILTERS, useQueue, type QueueFilters as Filters } from '../api/get-queue.ts';
 import { useQueueFacets } from '../api/get-queue-facets.ts';
-import type { QueueKind } from '../api/validation-keys.ts';
 import { QueueDialogs } from '../components/queue-dialogs.tsx';
 import { QueueFilters, hasQueueFilters } from '../components/queue-filters.tsx';
 import { QUEUE_PAGE_SIZES, QueueTable } from '../components/queue-table.tsx';
 import { QueueTabs, queuePanelId, queueTabId } from '../components/queue-tabs.tsx';
 import { useQueueDecisions } from '../hooks/use-queue-decisions.ts';
+import { useQueueTab } from '../hooks/use-queue-tab.ts';
 import { useQueueToasts } from '../hooks/use-queue-toasts.ts';
 import type { QueueVariant } from '../queue-variant.ts';
 import { VALIDATION_TEXTS as texts } from '../validation-texts.ts';
@@ -33,7 +33,7 @@ export interface ValidationQueuePageProps {
 export function ValidationQueuePage({ variant }: ValidationQueuePageProps) {
   const heading = texts[variant];
   const toast = useQueueToasts();
-  const [kind, setKind] = useState<QueueKind>('pending');
+  const [kind, setKind] = useQueueTab();
   const [filters, setFilters] = useState<Filters>(NO_QUEUE_FILTERS);
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState<number>(QUEUE_PAGE_SIZES[0]);
