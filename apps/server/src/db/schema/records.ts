@@ -69,6 +69,11 @@ export const records = pgTable(
     /** Found in the source of truth with biometrics (counts as verified whatever the review state since). */
     sotVerified: boolean('sot_verified').notNull().default(false),
     originalUploadData: jsonb('original_upload_data').notNull(),
+    /**
+     * The compared fields as the last upload carried them: a later upload changes a field only
+     * where its value differs from these (DESIGN §6). Null for records written before migration 0022.
+     */
+    uploadedValues: jsonb('uploaded_values'),
     sotData: jsonb('sot_data'),
     lastError: text('last_error'),
     lastVerifiedAt: timestamp('last_verified_at', { withTimezone: true }),

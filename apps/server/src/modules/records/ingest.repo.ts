@@ -63,19 +63,31 @@ const COMPARED = [
 ];
 const camel = (c: string) => c.replace(/_(\w)/g, (_, l: string) => l.toUpperCase());
 const list = (alias: string, prefix = '') => COMPARED.map((c) => `${alias}.${prefix}${c}`).join(', ');
+const pairs = (alias: string, prefix: string) => COMPARED.map((c) => `'${camel(c)}', ${alias}.${prefix}${c}`);
 
 /** The compared and audited fields of row `alias` (columns named `prefix` + name), as one JSON object. */
 const fields = (alias: string, prefix = '') =>
-  sql.raw(
-    `jsonb_build_object(${COMPARED.map((c) => `'${camel(c)}', ${alias}.${prefix}${c}`).join(', ')}, 'status', ${alias}.status)`,
-  );
+  sql.raw(`jsonb_build_object(${pairs(alias, prefix).join(', ')}, 'status', ${alias}.${prefix}status)`);
+
+/** The compared fields of row `alias` as an upload carries them (stored as records.uploaded_values). */
+const uploaded = (alias: string, prefix = '') => `jsonb_build_object(${pairs(alias, prefix).join(', ')})`;
 
 /**
  * The statement that upserts the batch in upload_batch for tenant `t`: it stores the batch's keys,
  * inserts or updates its records and audits every change (with the values before and after).
+ *
+ * A field changes only when the file's value differs from the value the previous upload of that
+ * record carried (records.uploaded_values; DESIGN §6): what a reviewer, a resolved mismatch or the
+ * source of truth set since stands otherwise, so re-uploading an unchanged file after decisions
+ * changes nothing. A record written before uploaded_values existed compares with its current values.
  */
 export function upsertBatch(t: string, actor: { userId: string; email: string }, note: string) {
   const checked = sql.raw(CHECKED_STATES.map((s) => `'${s}'`).join(','));
+  // The value a column takes: the file's where the file changed it since the last upload, else the record's.
+  const next = COMPARED.map(
+    (c) =>
+      `case when e.up -> '${camel(c)}' is distinct from e.last -> '${camel(c)}' then e.${c} else e.o_${c} end as n_${c}`,
+  ).join(',\n        ');
   return sql`
     with b as (select * from upload_batch),
     keys as (
@@ -89,47 +101,58 @@ export function upsertBatch(t: string, actor: { userId: string; email: string },
       join departments d on d.tenant_id = ${t} and lower(d.name) = lower(b.department)
       order by b.natural_key, b.row_no
     ),
-    -- Each row of the batch with its record, if the tenant has one: id, status and the values before
-    -- (o_…). Every join here pairs the batch with the records table through an index; none pairs
-    -- two CTEs, which the planner, without statistics for the batch, would join row by row.
+    -- Each row of the batch with its record, if the tenant has one: id, status, the values before
+    -- (o_…) and the values its last upload carried. Every join here pairs the batch with the
+    -- records table through an index; none pairs two CTEs, which the planner, without statistics
+    -- for the batch, would join row by row.
     -- The tenant is a parameter of the statement, not a constant: the statistics of a tenant's
     -- first upload say it has no records, and for a constant the planner then takes any index
     -- that starts with the tenant (the smallest) and filters by key, reading every record of the
     -- upload so far for each row (a second tenant's 100,000 rows took minutes). For a parameter
     -- it estimates an average tenant and reads the key index.
     existing as (
-      select s.*, r.id, r.status, ${sql.raw(COMPARED.map((c) => `r.${c} as o_${c}`).join(', '))}
+      select s.*, r.id, r.status as o_status, r.uploaded_values as o_uploaded,
+        ${sql.raw(COMPARED.map((c) => `r.${c} as o_${c}`).join(', '))}
       from s left join records r on r.tenant_id = (select ${t}::uuid) and r.natural_key = s.natural_key
     ),
-    -- The records the batch changes (none on a first upload, so the update below reads nothing).
+    -- The records whose uploaded values moved (none on a first upload, so the update below reads
+    -- nothing), with the values they take (n_…).
     prev as (
-      select * from existing
-      where id is not null and (${sql.raw(list('existing', 'o_'))}) is distinct from (${sql.raw(list('existing'))})
+      select e.*, ${sql.raw(next)}
+      from (
+        select x.*, ${sql.raw(uploaded('x'))} as up, coalesce(x.o_uploaded, ${sql.raw(uploaded('x', 'o_'))}) as last
+        from existing x where x.id is not null
+      ) e
+      where e.up is distinct from e.last
     ),
     -- New keys are plain inserts: uploads of a tenant run one at a time (begin()), and nothing
     -- else creates records or changes a natural key.
     created as (
-      insert into records (tenant_id, natural_key, ${sql.raw(COMPARED.join(', '))}, original_upload_data)
-      select ${t}, natural_key, ${sql.raw(COMPARED.join(', '))}, original from existing where id is null
+      insert into records (tenant_id, natural_key, ${sql.raw(COMPARED.join(', '))}, original_upload_data, uploaded_values)
+      select ${t}, natural_key, ${sql.raw(COMPARED.join(', '))}, original, ${sql.raw(uploaded('existing'))}
+      from existing where id is null
       returning 1
     ),
     changes as (
       update records r set
-        ${sql.raw(COMPARED.map((c) => `${c} = p.${c}`).join(', '))}, original_upload_data = p.original,
+        ${sql.raw(COMPARED.map((c) => `${c} = p.n_${c}`).join(', '))},
+        original_upload_data = p.original, uploaded_values = p.up,
         status = case
-          when p.status in (${checked})
+          when p.o_status in (${checked})
             and (p.o_full_name, p.o_nin, p.o_ssid, p.o_date_of_birth)
-              is distinct from (p.full_name, p.nin, p.ssid, p.date_of_birth)
-          then 'AWAITING_REVALIDATION' else p.status end,
-        version = r.version + 1, updated_at = now()
-      from prev p
+              is distinct from (p.n_full_name, p.n_nin, p.n_ssid, p.n_date_of_birth)
+          then 'AWAITING_REVALIDATION' else p.o_status end,
+        -- A file that only repeats what a decision already set changes nothing a reader sees.
+        version = r.version + (p.moved)::int,
+        updated_at = case when p.moved then now() else r.updated_at end
+      from (select *, (${sql.raw(list('prev', 'o_'))}) is distinct from (${sql.raw(list('prev', 'n_'))}) as moved from prev) p
       where r.id = p.id
       -- The compared and audited columns only: the upload's JSON stays out of the CTE.
-      returning r.id, r.status, p.status as prev_status, ${fields('p', 'o_')} as b, ${fields('r')} as a,
+      returning r.id, r.status, p.o_status as prev_status, p.moved, ${fields('p', 'o_')} as b, ${fields('r')} as a,
         -- A checked record whose identity stayed but whose posting or grade moved is compared again.
         r.status in (${checked})
           and (p.o_ministry_id, p.o_department_id, p.o_grade_level)
-            is distinct from (p.ministry_id, p.department_id, p.grade_level) as recompare
+            is distinct from (p.n_ministry_id, p.n_department_id, p.n_grade_level) as recompare
     ),
     audited as (
       insert into audit_events (tenant_id, actor_user_id, actor_email, action, entity_type, entity_id, before, after, note)
@@ -140,12 +163,12 @@ export function upsertBatch(t: string, actor: { userId: string; email: string },
         (select jsonb_object_agg(k, v) from jsonb_each(c.b) as e(k, v) where v is distinct from c.a -> k),
         (select jsonb_object_agg(k, v) from jsonb_each(c.a) as e(k, v) where v is distinct from c.b -> k),
         ${note}
-      from changes c
+      from changes c where c.moved
       returning 1
     )
     select
       (select count(*)::int from created) as created,
-      (select count(*)::int from changes) as updated,
+      (select count(*)::int from changes where moved) as updated,
       (select array_agg(id::text) from changes
         where status = 'AWAITING_REVALIDATION' and prev_status <> 'AWAITING_REVALIDATION') as reverify,
       (select count(*)::int from audited) as audited,
