@@ -40,4 +40,10 @@ export const EXPORT_MESSAGES = {
   noExports: 'No Exports Found',
   notReady: 'This export is not ready for download.',
   interrupted: 'The export was interrupted before it finished; nothing was kept. Generate a new export.',
+  /** Refusal to generate: validated records whose salary grade id names another grade (issue #17). */
+  salaryGradeConflicts: (total: number, listed: string[]) =>
+    `The payroll cannot be generated: ${total.toLocaleString('en-US')} validated ${total === 1 ? 'record has' : 'records have'} a Salary Grade ID of another grade: ${listed.join('; ')}${total > listed.length ? `; and ${(total - listed.length).toLocaleString('en-US')} more` : ''}. Correct the Salary Grade ID in the master list and upload it again, then generate the export.`,
 } as const;
+
+/** How many records a refusal lists by name. */
+export const LISTED_CONFLICTS = 10;

@@ -71,6 +71,16 @@ export const RecordEditSchema = z.object({
     .max(300),
   ministry: optionalText(300),
   gradeLevel: optionalText(50),
+  /**
+   * Left out: kept as it is. Required (by the server) when the grade changes and the record has
+   * one, so that no record keeps the salary grade id of its old grade (issue #17).
+   */
+  salaryGradeId: z
+    .string()
+    .trim()
+    .max(100)
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v || null)),
   salaryStructure: optionalText(100),
   dateOfBirth: z
     .string()
@@ -115,7 +125,17 @@ export const ValidationDecisionSchema = z
   });
 export type ValidationDecision = z.input<typeof ValidationDecisionSchema>;
 
-export const ResolveMismatchSchema = z.object({ version: z.number().int().optional() }).nullish();
+/**
+ * Accepting the source of truth's data. When that changes the grade of a record that has a salary
+ * grade id, `salaryGradeId` (the id for the new grade) is required: else the record stays in the queue.
+ */
+export const ResolveMismatchSchema = z
+  .object({
+    version: z.number().int().optional(),
+    salaryGradeId: z.string().trim().min(1).max(100).optional(),
+  })
+  .nullish();
+export type ResolveMismatch = z.input<typeof ResolveMismatchSchema>;
 
 export const AuditEntrySchema = z.object({
   id: z.number(),

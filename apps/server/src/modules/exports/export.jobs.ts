@@ -1,12 +1,16 @@
 import crypto from 'node:crypto';
 import { stringify } from 'csv-stringify/sync';
 import { z } from 'zod';
-import { EXPORT_COLUMNS } from '@portal/contract/exports';
+import { EXPORT_COLUMNS, LISTED_CONFLICTS } from '@portal/contract/exports';
 import { tenantScope } from '../../access/actor.ts';
 import type { Orm } from '../../platform/db.ts';
 import { defineJob, type JobHandler } from '../../platform/jobs.ts';
 import type { AuditRepo } from '../audit/audit.repo.ts';
-import { EXPORT_BOM, ExportWriter, type ExportsRepo } from './exports.repo.ts';
+import { EXPORT_BOM, ExportWriter, salaryGradeConflicts, type ExportsRepo } from './exports.repo.ts';
+import { salaryGradeRefusal } from './salary-grade-refusal.ts';
+
+/** The export's refusal: failed with its own message, not 'The export failed: …'. */
+class RefusedExport extends Error {}
 
 export const exportJob = defineJob({
   name: 'records.export',
@@ -37,6 +41,8 @@ export function exportHandler(
       await orm.transaction(async (tx) => {
         const writer = new ExportWriter(tx, scope, exportId, copyOut);
         await writer.begin();
+        const found = await salaryGradeConflicts(tx, scope, LISTED_CONFLICTS);
+        if (found.total > 0) throw new RefusedExport(salaryGradeRefusal(found));
         const hash = crypto.createHash('sha256');
         let pending: Buffer[] = [];
         let pendingBytes = 0;
@@ -87,6 +93,7 @@ export function exportHandler(
         );
       });
     } catch (err) {
+      if (err instanceof RefusedExport) return void (await repo.markFailed(scope, exportId, err.message));
       log.error({ err, exportId }, 'payroll export failed');
       await repo.markFailed(scope, exportId, `The export failed: ${(err as Error).message}`);
     }

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { TenantScope } from '../../access/actor.ts';
 import type { Orm } from '../../platform/db.ts';
+import { SQL_PATTERNS } from '@portal/contract/salary-grade';
 import { exportChunks, exportJobs } from '../../db/schema/index.ts';
 
 export type ExportRow = typeof exportJobs.$inferSelect;
@@ -11,8 +12,48 @@ export const EXPORT_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 /** Advisory-lock key of one export: held by the transaction that writes it. */
 export const exportLockKey = (id: string) => sql`hashtextextended(${`export:${id}`}, 0)`;
 
+/** A VALIDATED record whose salary grade id names another grade than its grade level. */
+export type SalaryGradeConflict = {
+  psn: string | null;
+  fullName: string;
+  gradeLevel: string;
+  salaryGradeId: string;
+};
+
+/**
+ * The tenant's VALIDATED records whose salary grade id names another grade than their grade level
+ * (the contract's salary-grade rule, same patterns), the first `limit` by PSN, and how many in all.
+ */
+export async function salaryGradeConflicts(
+  orm: Orm,
+  scope: TenantScope,
+  limit: number,
+): Promise<{ total: number; first: SalaryGradeConflict[] }> {
+  const result = await orm.execute<SalaryGradeConflict & { total: number }>(sql`
+    select psn, full_name as "fullName", grade_level as "gradeLevel", salary_grade_id as "salaryGradeId",
+      count(*) over ()::int as total
+    from (
+      select r.psn, r.full_name, r.grade_level, r.salary_grade_id,
+        substring(trim(r.grade_level) from ${SQL_PATTERNS.grade})::int as level,
+        substring(trim(r.salary_grade_id) from ${SQL_PATTERNS.salaryGrade})::int as named
+      from records r
+      where r.tenant_id = ${scope.tenantId} and r.status = 'VALIDATED' and r.salary_grade_id is not null
+    ) x
+    where level <> named
+    order by psn, full_name
+    limit ${limit}`);
+  return {
+    total: result.rows[0]?.total ?? 0,
+    first: result.rows.map(({ total: _total, ...row }) => row),
+  };
+}
+
 export class ExportsRepo {
   constructor(private readonly orm: Orm) {}
+
+  salaryGradeConflicts(scope: TenantScope, limit: number) {
+    return salaryGradeConflicts(this.orm, scope, limit);
+  }
 
   async create(scope: TenantScope, actor: { userId: string; email: string }): Promise<ExportRow> {
     const [row] = await this.orm

@@ -1,11 +1,12 @@
 import { Readable } from 'node:stream';
-import { EXPORT_MESSAGES, type ExportJob } from '@portal/contract/exports';
+import { EXPORT_MESSAGES, LISTED_CONFLICTS, type ExportJob } from '@portal/contract/exports';
 import { scopeOf, type Actor } from '../../access/actor.ts';
-import { notFound } from '../../platform/errors.ts';
+import { conflict, notFound } from '../../platform/errors.ts';
 import type { JobQueue } from '../../platform/jobs.ts';
 import type { AuditRepo } from '../audit/audit.repo.ts';
 import { exportJob } from './export.jobs.ts';
 import { EXPORT_BOM, type ExportRow, type ExportsRepo } from './exports.repo.ts';
+import { salaryGradeRefusal } from './salary-grade-refusal.ts';
 
 const toExportJob = (r: ExportRow): ExportJob => ({
   id: r.id,
@@ -28,6 +29,11 @@ export class ExportsService {
 
   async start(actor: Actor): Promise<ExportJob> {
     const scope = scopeOf(actor);
+    // No payroll file names a grade that the salary grade id contradicts (the job checks again in
+    // its snapshot, for decisions taken in between).
+    const found = await this.repo.salaryGradeConflicts(scope, LISTED_CONFLICTS);
+    if (found.total > 0)
+      throw conflict(salaryGradeRefusal(found), { records: found.first, total: found.total });
     const row = await this.repo.create(scope, { userId: actor.userId, email: actor.email });
     await this.audit.append({
       tenantId: scope.tenantId,

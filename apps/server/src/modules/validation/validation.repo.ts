@@ -15,6 +15,7 @@ export interface LockedRecord {
   departmentId: string | null;
   department: string | null;
   gradeLevel: string | null;
+  salaryGradeId: string | null;
   salaryStructure: string | null;
   dateOfBirth: string | null;
   sotData: unknown;
@@ -26,6 +27,7 @@ export interface RecordPatch {
   ministryId?: string | null;
   departmentId?: string | null;
   gradeLevel?: string | null;
+  salaryGradeId?: string | null;
   salaryStructure?: string | null;
   dateOfBirth?: string | null;
   validated?: boolean;
@@ -53,6 +55,7 @@ export class ValidationSession {
         departmentId: records.departmentId,
         department: departments.name,
         gradeLevel: records.gradeLevel,
+        salaryGradeId: records.salaryGradeId,
         salaryStructure: records.salaryStructure,
         dateOfBirth: sql<string | null>`to_char(${records.dateOfBirth}, 'YYYY-MM-DD')`,
         sotData: records.sotData,

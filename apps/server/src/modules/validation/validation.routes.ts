@@ -87,7 +87,7 @@ export function validationRoutes(app: FastifyInstance, validation: ValidationSer
       body: ResolveMismatchSchema,
       response: { 200: MasterRecordSchema, ...errors },
     },
-    handler: async (request) => validation.resolve(request.actor!, request.params.id, request.body?.version),
+    handler: async (request) => validation.resolve(request.actor!, request.params.id, request.body ?? {}),
   });
 
   r.get('/api/v1/records/:id/audit', {

@@ -8,6 +8,12 @@ import {
   type RecordEditSchema,
   type ValidationDecisionSchema,
 } from '@portal/contract/validation';
+import {
+  deriveSalaryGradeId,
+  salaryGradeDisagrees,
+  SALARY_GRADE_MESSAGES as SG,
+  sameGrade,
+} from '@portal/contract/salary-grade';
 import { recordScopeOf, type Actor } from '../../access/actor.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { AuditRepo } from '../audit/audit.repo.ts';
@@ -28,9 +34,33 @@ const view = (r: LockedRecord) => ({
   ministry: r.ministry,
   department: r.department,
   gradeLevel: r.gradeLevel,
+  salaryGradeId: r.salaryGradeId,
   salaryStructure: r.salaryStructure,
   dateOfBirth: r.dateOfBirth,
 });
+
+/**
+ * The salary grade id a record takes with grade `grade` (issue #17): `given` when the caller set
+ * one, else the current one. When the grade changes and the record has an id, the caller must give
+ * the id for the new grade (400, with the derived one suggested); an id that names another grade
+ * than `grade` is refused.
+ */
+function salaryGradeFor(rec: LockedRecord, grade: string | null, given: string | null | undefined) {
+  const changes = !sameGrade(rec.gradeLevel, grade);
+  if (given === undefined && changes && rec.salaryGradeId) {
+    const message = SG.required(rec.gradeLevel ?? '—', grade ?? '—');
+    throw badRequest(message, {
+      salaryGradeId: message,
+      suggestedSalaryGradeId: deriveSalaryGradeId(rec.salaryGradeId, grade) ?? '',
+    });
+  }
+  const id = given === undefined ? rec.salaryGradeId : given;
+  if (salaryGradeDisagrees(grade, id)) {
+    const message = SG.disagrees(id!, grade!);
+    throw badRequest(message, { salaryGradeId: message });
+  }
+  return id;
+}
 /** Only what changed, for the audit trail. */
 function diff(before: Record<string, unknown>, after: Record<string, unknown>) {
   const keys = Object.keys(after).filter((k) => before[k] !== after[k]);
@@ -106,6 +136,7 @@ export class ValidationService {
         ...rec,
         fullName: input.fullName,
         gradeLevel: input.gradeLevel,
+        salaryGradeId: salaryGradeFor(rec, input.gradeLevel, input.salaryGradeId),
         salaryStructure: input.salaryStructure,
         dateOfBirth: input.dateOfBirth,
       };
@@ -139,6 +170,9 @@ export class ValidationService {
     await this.#decide(actor, id, d.version, async (s, rec) => {
       if (d.decision === 'APPROVE') {
         if (rec.status !== 'PENDING_GRADE_VALIDATION') throw conflict(M.notReviewable);
+        // Nothing reaches the payroll with the salary grade id of another grade.
+        if (salaryGradeDisagrees(rec.gradeLevel, rec.salaryGradeId))
+          throw conflict(SG.approveBlocked(rec.salaryGradeId!, rec.gradeLevel!));
         await s.update(id, { status: 'VALIDATED', validated: true });
         return {
           action: 'RECORD_APPROVED',
@@ -154,8 +188,12 @@ export class ValidationService {
   }
 
   /** Accepts the source of truth's values for the compared fields, and validates. */
-  async resolve(actor: Actor, id: string, version?: number): Promise<MasterRecord> {
-    await this.#decide(actor, id, version, async (s, rec) => {
+  async resolve(
+    actor: Actor,
+    id: string,
+    input: { version?: number; salaryGradeId?: string },
+  ): Promise<MasterRecord> {
+    await this.#decide(actor, id, input.version, async (s, rec) => {
       if (rec.status !== 'MISMATCHED') throw conflict(M.notMismatched);
       const sot = rec.sotData as Partial<OptimaPerson> | null;
       if (!sot) throw conflict(M.noSotData);
@@ -163,7 +201,10 @@ export class ValidationService {
       const after: Record<string, unknown> = { status: 'VALIDATED' };
       if (sot.fullName) patch.fullName = after.fullName = sot.fullName;
       if (sot.dateOfBirth) patch.dateOfBirth = after.dateOfBirth = sot.dateOfBirth;
+      const grade = sot.gradeLevel || rec.gradeLevel;
+      const salaryGradeId = salaryGradeFor(rec, grade, input.salaryGradeId);
       if (sot.gradeLevel) patch.gradeLevel = after.gradeLevel = sot.gradeLevel;
+      if (salaryGradeId !== rec.salaryGradeId) patch.salaryGradeId = after.salaryGradeId = salaryGradeId;
       if (sot.ministry) {
         patch.ministryId = await s.ensureNamed('ministry', sot.ministry);
         after.ministry = sot.ministry;

@@ -1,4 +1,5 @@
 import type { OptimaLookupResult, OptimaPerson } from '@portal/contract/optima';
+import { gradeNumber } from '@portal/contract/salary-grade';
 
 /** The portal's side of a comparison: the record as it stands. */
 export interface ComparedRecord {
@@ -37,10 +38,10 @@ const normaliseText = (s: string) =>
     .replace(/&/g, ' and ')
     .replace(/[^\p{L}\p{N}]+/gu, '');
 
-/** 'GL 08', 'GL08', '8' and 'Grade Level 8' are one grade. */
+/** 'GL 08', 'GL08', '8' and 'Grade Level 8' are one grade (gradeNumber: the contract's salary-grade rules). */
 export function normaliseGrade(grade: string): string {
-  const m = /^(?:gl|grade\s*level|grade|level)?\s*0*(\d+)$/i.exec(grade.trim());
-  return m ? String(Number(m[1])) : normaliseText(grade);
+  const n = gradeNumber(grade);
+  return n === null ? normaliseText(grade) : String(n);
 }
 
 const FIELDS: {
