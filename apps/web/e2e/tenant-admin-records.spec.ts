@@ -177,7 +177,7 @@ test.describe('tenant admin: master list upload and records', () => {
       await recordsTab(page).click();
       await expect(page).toHaveURL('/dashboard/tenant-admin/records');
       await expect(countChip(page)).toHaveText('2,000 / 2,000 records');
-      await expect(page.getByText('Loaded 2000 records successfully')).toBeVisible();
+      await expect(page.getByText('Loaded 2,000 records successfully')).toBeVisible();
       await expect(recordsTable(page).getByRole('row')).toHaveCount(11);
 
       const expected = sampleRows.filter((row) => row[6] === 'Ministry of Justice' && row[8] === 'GL 08');

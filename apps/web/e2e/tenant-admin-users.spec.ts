@@ -192,7 +192,7 @@ test.describe('tenant admin: user management', () => {
     await dialog.getByRole('textbox', { name: 'Email Address' }).fill(newAgent.email);
     await dialog.getByLabel(/^Initial Password/).fill(newAgent.password);
     await dialog.getByRole('combobox', { name: /^Role/ }).click();
-    await expect(page.getByRole('option')).toHaveText(['Agent', 'SELF_SERVICE_USER']);
+    await expect(page.getByRole('option')).toHaveText(['Agent', 'Self-Service User']);
     await page.getByRole('option', { name: 'Agent' }).click();
     await expectNoSeriousA11yViolations(page);
     await saveScreen(page, 'tenant-admin-users-create-dialog');

@@ -131,7 +131,7 @@ test.describe('tenant admin: bulk verification and potential ghosts', () => {
       const chip = jobsTable(page).getByText('COMPLETED', { exact: true });
       await chip.hover();
       await expect(page.getByRole('tooltip')).toContainText(
-        'Verified 2000 of 2000 records: 1880 found, 80 mismatched, 120 not found, 0 failed.',
+        'Verified 2,000 of 2,000 records: 1,880 found, 80 mismatched, 120 not found, 0 failed.',
       );
       await page.mouse.move(0, 0);
       await expect(page.getByRole('tooltip')).toHaveCount(0);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countOf } from './counts.ts';
 import { idSchema } from './fields.ts';
 
 export const RECORD_STATUSES = [
@@ -156,7 +157,7 @@ export type NotifyResponse = z.infer<typeof NotifyResponseSchema>;
 
 export const RECORD_MESSAGES = {
   loadFailed: 'Failed to load records',
-  loaded: (n: number) => `Loaded ${n} records successfully`,
+  loaded: (n: number) => `Loaded ${countOf(n, 'record')} successfully`,
   filtersCleared: 'Filters cleared',
   uploadFailed: 'Could not upload the file!',
   notifyStarted: 'Notification process started!',

@@ -1,4 +1,5 @@
 import { createTheme, responsiveFontSizes } from '@mui/material/styles';
+import { formatCount } from '../lib/format.ts';
 
 export const theme = responsiveFontSizes(
   createTheme({
@@ -14,6 +15,13 @@ export const theme = responsiveFontSizes(
     },
     components: {
       MuiTab: { styleOverrides: { root: { textTransform: 'none', fontWeight: 500 } } },
+      // Every table's '1–10 of 2,000' with the separators the chips and cards use.
+      MuiTablePagination: {
+        defaultProps: {
+          labelDisplayedRows: ({ from, to, count }) =>
+            `${formatCount(from)}\u2013${formatCount(to)} of ${count === -1 ? `more than ${formatCount(to)}` : formatCount(count)}`,
+        },
+      },
     },
   }),
 );

@@ -6,7 +6,7 @@ import CardActionArea from '@mui/material/CardActionArea';
 import Typography from '@mui/material/Typography';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import WarningAmber from '@mui/icons-material/WarningAmber';
-import { formatCount } from './format-figures.ts';
+import { formatCount } from '../lib/format.ts';
 
 export type StatTone = 'default' | 'warning';
 

@@ -1,29 +1,80 @@
+import { RECORD_STATUSES } from '@portal/contract/records';
+
 /**
- * Number and date formats of the screens. The portal is English-only, so the locale is fixed:
- * the same numbers read the same in every browser (and in tests).
+ * Every number, date and status the screens show goes through here, so the same value reads the
+ * same on every screen, toast and tooltip. The portal is English-only, so the locale is fixed: the
+ * same values read the same in every browser (and in tests).
  */
 const LOCALE = 'en-US';
+const DASH = '\u2014';
+
+/** Counts with thousands separators ('2,000') and counted nouns ('1 record', '2,000 records'). */
+export { countOf, formatCount } from '@portal/contract/counts';
 
 const mediumDate = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium' });
 
-/** 'Jan 5, 2025'; a dash for a missing or unreadable date. */
+/** 'Jan 5, 2025' for a moment (a creation date); a dash for a missing or unreadable one. */
 export function formatMediumDate(iso: string | null | undefined): string {
-  if (!iso) return '\u2014';
+  if (!iso) return DASH;
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '\u2014' : mediumDate.format(date);
+  return Number.isNaN(date.getTime()) ? DASH : mediumDate.format(date);
+}
+
+const calendarDate = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeZone: 'UTC' });
+const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:$|T)/;
+
+/**
+ * 'Jan 2, 1980' for a calendar date such as a date of birth ('1980-01-02', or an ISO timestamp a
+ * provider sends for one). Read in UTC: in a time zone west of Greenwich a date read as local
+ * midnight would show the day before. Text that is not a date is shown as it is.
+ */
+export function formatCalendarDate(value: string | null | undefined): string {
+  if (!value) return DASH;
+  const match = CALENDAR_DATE.exec(value.trim());
+  if (!match) return value;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return Number.isNaN(date.getTime()) ? value : calendarDate.format(date);
 }
 
 const mediumDateTime = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
 
-/** 'Nov 21, 2026, 3:05 AM': entries of one day told apart by the time; a dash when unreadable. */
-export function formatMediumDateTime(iso: string | null | undefined): string {
-  if (!iso) return '\u2014';
+/**
+ * 'Nov 21, 2026, 3:05 AM': the one format of moments in histories, jobs, exports and dialogs
+ * (entries of one day told apart by the time); a dash when missing or unreadable.
+ */
+export function formatMediumDateTime(iso: string | number | null | undefined): string {
+  if (iso === null || iso === undefined || iso === '') return DASH;
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '\u2014' : mediumDateTime.format(date);
+  return Number.isNaN(date.getTime()) ? DASH : mediumDateTime.format(date);
+}
+
+const time = new Intl.DateTimeFormat(LOCALE, { timeStyle: 'medium' });
+
+/** '3:05:12 AM': when a live figure was last refreshed. */
+export function formatTime(at: number | Date): string {
+  return time.format(at);
+}
+
+const KNOWN_STATUSES: ReadonlySet<string> = new Set(RECORD_STATUSES);
+
+/** 'PENDING_GRADE_VALIDATION' → 'Pending Grade Validation'. */
+export function titleCase(value: string): string {
+  return value
+    .toLowerCase()
+    .split(/[_\s]+/)
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
+}
+
+/** The label of a record status (title-cased, SPEC §2); 'Unknown' for one the product does not know. */
+export function formatRecordStatus(status: string | null | undefined): string {
+  return status && KNOWN_STATUSES.has(status) ? titleCase(status) : 'Unknown';
 }
 
 const compact = new Intl.NumberFormat(LOCALE, { notation: 'compact', maximumFractionDigits: 2 });
 const decimal = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 2 });
+const oneDecimal = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 1 });
 
 /** 1450000 → '1.45M', 89500 → '89.5K', 12 → '12'. */
 export function formatCompactNumber(value: number): string {
@@ -38,4 +89,22 @@ export function formatPercent(value: number): string {
 /** 120 → '120ms'. */
 export function formatMilliseconds(value: number): string {
   return `${decimal.format(Math.round(value))}ms`;
+}
+
+/** `part` as a percentage of `total`, 0–100 (0 when there is no total). */
+export function sharePercent(part: number, total: number): number {
+  if (total <= 0 || part <= 0) return 0;
+  return Math.min(100, (part / total) * 100);
+}
+
+/**
+ * The share as text, one decimal at most: '94%', '4.5%'. A non-zero share never reads as '0%'
+ * and a partial one never as '100%': a single ghost among a million records still shows.
+ */
+export function formatShare(part: number, total: number): string {
+  const share = sharePercent(part, total);
+  if (share === 0) return '0%';
+  if (share < 0.1) return '<0.1%';
+  if (part < total && share > 99.9) return '>99.9%';
+  return `${oneDecimal.format(share)}%`;
 }

@@ -2,6 +2,8 @@
  * Screen texts the web needs beyond `MESSAGES` of the contract. Candidates to move into
  * packages/contract/src/messages.ts.
  */
+import { formatCount } from './format.ts';
+
 export const UI_TEXTS = {
   shell: {
     signOut: 'Sign Out',
@@ -35,7 +37,8 @@ export const UI_TEXTS = {
     verifications: 'Verifications (30 Days)',
     registeredUsers: 'Total Registered Users',
     subscriptionStatus: 'Subscription Status',
-    subscriptions: (active: number, trial: number) => `${active} Active / ${trial} Trial`,
+    subscriptions: (active: number, trial: number) =>
+      `${formatCount(active)} Active / ${formatCount(trial)} Trial`,
   },
   tenants: {
     title: 'Tenant Management',

@@ -1,3 +1,4 @@
+import { countOf } from '@portal/contract/counts';
 import type { NotifyResponse } from '@portal/contract/records';
 import type { FastifyBaseLogger } from 'fastify';
 import { scopeOf, type Actor } from '../../access/actor.ts';
@@ -6,8 +7,6 @@ import type { Mailer } from '../../platform/mail.ts';
 import type { AuditRepo } from '../audit/audit.repo.ts';
 import { deliverMailJob } from './mail.jobs.ts';
 import type { OutboxRepo } from './outbox.repo.ts';
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /** Re-verification notices: written to the outbox, delivered over SMTP by a job. */
 export class NotifyService {
@@ -58,12 +57,12 @@ export class NotifyService {
         'SMTP_URL is not set: notices stay in the outbox',
       );
     }
-    const parts = [`Re-verification notices queued for ${plural(result.queued, 'record')}.`];
+    const parts = [`Re-verification notices queued for ${countOf(result.queued, 'record')}.`];
     if (result.withoutAddress > 0)
-      parts.push(`${plural(result.withoutAddress, 'record')} had no email address.`);
+      parts.push(`${countOf(result.withoutAddress, 'record')} had no email address.`);
     const notFound = ids.length - result.found;
     if (notFound > 0)
-      parts.push(`${plural(notFound, 'record')} ${notFound === 1 ? 'was' : 'were'} not found.`);
+      parts.push(`${countOf(notFound, 'record')} ${notFound === 1 ? 'was' : 'were'} not found.`);
     if (!this.mailer.configured && result.queued > 0)
       parts.push('Mail is not configured yet: they wait in the outbox.');
     return {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { countOf, formatCount } from '@portal/contract/counts';
 import { OPTIMA_BATCH_MAX, type OptimaLookupResult } from '@portal/contract/optima';
 import { tenantScope, type TenantScope } from '../../access/actor.ts';
 import { defineJob, type JobContext, type JobHandler } from '../../platform/jobs.ts';
@@ -151,8 +152,9 @@ export function bulkVerifyHandler(
         scope,
         jobId,
         'COMPLETED',
-        `Verified ${done.processedRecords} of ${done.totalRecords} records: ${done.successfullyVerifiedRecords} found, ` +
-          `${done.mismatchedRecords} mismatched, ${done.notFoundRecords} not found, ${done.failedRecords} failed.`,
+        `Verified ${formatCount(done.processedRecords)} of ${countOf(done.totalRecords, 'record')}: ` +
+          `${formatCount(done.successfullyVerifiedRecords)} found, ${formatCount(done.mismatchedRecords)} mismatched, ` +
+          `${formatCount(done.notFoundRecords)} not found, ${formatCount(done.failedRecords)} failed.`,
       );
       if (done.processedRecords >= LARGE_CHANGE)
         await opts

@@ -1,17 +1,9 @@
-import { RECORD_STATUSES, type MasterRecord } from '@portal/contract/records';
+import type { MasterRecord } from '@portal/contract/records';
+import { formatRecordStatus } from '../../lib/format.ts';
 import { PROFILE_TEXTS } from './profile-texts.ts';
 
-const KNOWN: ReadonlySet<string> = new Set(RECORD_STATUSES);
-
 /** 'AWAITING_REVALIDATION' → 'Awaiting Revalidation'; a status the product does not know is 'Unknown'. */
-export function statusLabel(status: string | null | undefined): string {
-  if (!status || !KNOWN.has(status)) return PROFILE_TEXTS.unknownStatus;
-  return status
-    .toLowerCase()
-    .split('_')
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-    .join(' ');
-}
+export const statusLabel = formatRecordStatus;
 
 /** A value, or 'N/A' when it is missing or blank (SPEC §2). */
 export function orNotAvailable(value: string | null | undefined): string {

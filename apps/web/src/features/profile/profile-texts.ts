@@ -8,7 +8,6 @@ export const PROFILE_TEXTS = {
   noRecord: 'No employee record is linked to this account yet. Please contact your administrator.',
   notAssigned: 'Not Assigned',
   notAvailable: 'N/A',
-  unknownStatus: 'Unknown',
   workId: 'Work ID',
   fields: {
     status: 'Status',

@@ -1,4 +1,5 @@
 import { RECORD_MESSAGES } from '@portal/contract/records';
+import { countOf, formatCount } from '../../lib/format.ts';
 
 /** Texts of the Master Records tab (SPEC §2 Master List Records, §8). */
 export const RECORDS_TEXTS = {
@@ -8,8 +9,7 @@ export const RECORDS_TEXTS = {
   filters: { ministry: 'Ministry', department: 'Department', grade: 'Grade', status: 'Status' },
   selectedCount: (n: number) => `${n} selected`,
   clearFilters: 'Clear Filters',
-  countChip: (filtered: number, total: number) =>
-    `${filtered.toLocaleString('en-US')} / ${total.toLocaleString('en-US')} records`,
+  countChip: (filtered: number, total: number) => `${formatCount(filtered)} / ${countOf(total, 'record')}`,
   columns: {
     employee: 'Employee',
     department: 'Department',
@@ -27,7 +27,7 @@ export const RECORDS_TEXTS = {
   loadFailed: RECORD_MESSAGES.loadFailed,
   loaded: RECORD_MESSAGES.loaded,
   filtersCleared: RECORD_MESSAGES.filtersCleared,
-  focusBanner: (n: number) => `Showing ${n.toLocaleString('en-US')} records that need re-verification`,
+  focusBanner: (n: number) =>
+    `Showing ${countOf(n, 'record')} that ${n === 1 ? 'needs' : 'need'} re-verification`,
   showAll: 'Show All Records',
-  unknownStatus: 'Unknown',
 } as const;

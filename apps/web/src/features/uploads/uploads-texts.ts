@@ -1,4 +1,5 @@
 import { RECORD_MESSAGES } from '@portal/contract/records';
+import { countOf, formatCount } from '../../lib/format.ts';
 
 /** Texts of the File Upload tab (SPEC §2 Master List Uploader, §8); server messages win where SPEC says so. */
 export const UPLOADS_TEXTS = {
@@ -34,8 +35,8 @@ export const UPLOADS_TEXTS = {
   notifyFailed: RECORD_MESSAGES.notifyFailed,
   errorsCaption: (count: number, shown: number) =>
     count > shown
-      ? `${count.toLocaleString('en-US')} errors; showing the first ${shown}`
-      : `${count.toLocaleString('en-US')} error${count === 1 ? '' : 's'}`,
+      ? `${countOf(count, 'error')}; showing the first ${formatCount(shown)}`
+      : countOf(count, 'error'),
   errorColumns: { row: 'Row', column: 'Column', reason: 'Reason' },
   historyTitle: 'Upload History',
   historyEmpty: 'No uploads yet.',

@@ -1,5 +1,6 @@
 import { RECORD_MESSAGES } from '@portal/contract/records';
 import { VALIDATION_MESSAGES as M } from '@portal/contract/validation';
+import { countOf } from '../../lib/format.ts';
 
 /** Texts of the validation queues and their dialogs (SPEC §2 Validation Queues, §8 Queues). */
 export const VALIDATION_TEXTS = {
@@ -25,7 +26,7 @@ export const VALIDATION_TEXTS = {
     label: 'Validation queues',
     pending: 'Pending Approval',
     mismatched: 'Mismatched Records',
-    count: (n: number) => `${n.toLocaleString('en-US')} records`,
+    count: (n: number) => countOf(n, 'record'),
   },
   columns: {
     employee: 'Employee',

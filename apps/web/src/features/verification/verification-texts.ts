@@ -1,4 +1,5 @@
 import { VERIFICATION_MESSAGES } from '@portal/contract/verification';
+import { countOf } from '../../lib/format.ts';
 
 /**
  * Texts of Bulk Verification and Records Without BioMetrics (SPEC §2, §8). Toast texts come from
@@ -43,7 +44,7 @@ export const VERIFICATION_TEXTS = {
     subtitle: 'These records may require manual investigation',
     loading: 'Loading records...',
     tableLabel: 'Records not found in the Source of Truth',
-    countChip: (count: string) => `${count} ${count === '1' ? 'record' : 'records'}`,
+    countChip: (count: number) => countOf(count, 'record'),
     flagged: 'Flagged',
     masterList: 'Master list',
     share: 'Share of the master list',

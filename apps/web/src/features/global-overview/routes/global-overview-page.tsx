@@ -2,6 +2,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { MESSAGES } from '@portal/contract/messages';
 import { errorMessage } from '../../../lib/error-message.ts';
+import { formatTime } from '../../../lib/format.ts';
 import { LoadingState } from '../../../components/loading-state.tsx';
 import { UI_TEXTS } from '../../../lib/ui-texts.ts';
 import { usePlatformOverview } from '../api/get-platform-overview.ts';
@@ -10,7 +11,6 @@ import { platformMetrics, systemHealthMetrics } from '../utils/overview-metrics.
 import { RetryAlert } from '../../../components/retry-alert.tsx';
 
 const texts = UI_TEXTS.globalOverview;
-const timeFormat = new Intl.DateTimeFormat('en-US', { timeStyle: 'medium' });
 
 /** /dashboard/global-admin/overview: live system health and platform metrics (SPEC §2). */
 export function GlobalOverviewPage() {
@@ -32,7 +32,7 @@ export function GlobalOverviewPage() {
       <MetricSection title={texts.systemHealth} metrics={systemHealthMetrics(overview.data)} />
       <MetricSection title={texts.platformMetrics} metrics={platformMetrics(overview.data)} />
       <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-        {texts.lastUpdated(timeFormat.format(overview.dataUpdatedAt))}
+        {texts.lastUpdated(formatTime(overview.dataUpdatedAt))}
       </Typography>
     </Stack>
   );

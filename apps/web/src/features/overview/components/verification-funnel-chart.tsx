@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import SubdirectoryArrowRight from '@mui/icons-material/SubdirectoryArrowRight';
 import type { DashboardStats } from '@portal/contract/verification';
-import { formatCount, formatShare } from '../../../components/format-figures.ts';
+import { formatCount, formatShare } from '../../../lib/format.ts';
 import { visuallyHidden } from '../../../lib/visually-hidden.ts';
 import { OVERVIEW_TEXTS } from '../overview-texts.ts';
 import { funnelSteps, type FunnelStep, type FunnelTone } from '../utils/verification-funnel.ts';

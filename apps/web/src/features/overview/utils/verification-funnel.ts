@@ -1,5 +1,5 @@
 import type { DashboardStats } from '@portal/contract/verification';
-import { sharePercent } from '../../../components/format-figures.ts';
+import { sharePercent } from '../../../lib/format.ts';
 import { OVERVIEW_TEXTS } from '../overview-texts.ts';
 
 const texts = OVERVIEW_TEXTS.funnel;

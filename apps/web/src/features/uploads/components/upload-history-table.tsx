@@ -10,14 +10,13 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { ScrollTableContainer } from '../../../components/scroll-table-container.tsx';
 import { TablePaginationBar } from '../../../components/table-pagination-bar.tsx';
+import { formatCount, formatMediumDateTime } from '../../../lib/format.ts';
 import { formatFileSize } from '../../../lib/format-file-size.ts';
 import { useUploadHistory } from '../api/get-upload-history.ts';
 import { UPLOADS_TEXTS as texts } from '../uploads-texts.ts';
 
 const PAGE_SIZES = [5, 10, 25];
 const DEFAULT_PAGE_SIZE = 5;
-const when = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
-const count = (n: number) => n.toLocaleString('en-US');
 
 /** The tenant's past uploads, newest first (the server keeps the last 200). */
 export function UploadHistoryTable() {
@@ -67,16 +66,14 @@ export function UploadHistoryTable() {
                       {formatFileSize(entry.sizeBytes)}
                     </Typography>
                   </TableCell>
-                  <TableCell align="right">{count(entry.rowCount)}</TableCell>
-                  <TableCell align="right">{count(entry.newRecords)}</TableCell>
-                  <TableCell align="right">{count(entry.updatedRecords)}</TableCell>
-                  <TableCell align="right">{count(entry.reverificationRecords)}</TableCell>
+                  <TableCell align="right">{formatCount(entry.rowCount)}</TableCell>
+                  <TableCell align="right">{formatCount(entry.newRecords)}</TableCell>
+                  <TableCell align="right">{formatCount(entry.updatedRecords)}</TableCell>
+                  <TableCell align="right">{formatCount(entry.reverificationRecords)}</TableCell>
                   <TableCell sx={{ minWidth: 160, overflowWrap: 'break-word' }}>
                     {entry.uploadedByEmail}
                   </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {when.format(new Date(entry.createdAt))}
-                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatMediumDateTime(entry.createdAt)}</TableCell>
                 </TableRow>
               ))}
             </TableBody>

@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
 import VisibilityOutlined from '@mui/icons-material/VisibilityOutlined';
 import type { UploadSummary as UploadSummaryData } from '@portal/contract/records';
+import { formatCount } from '../../../lib/format.ts';
 import { UPLOADS_TEXTS as texts } from '../uploads-texts.ts';
 
 export interface UploadSummaryProps {
@@ -21,7 +22,7 @@ function Count({ label, value, testId }: { label: string; value: number; testId:
   return (
     <Box sx={{ flex: '1 1 180px', p: 2, border: 1, borderColor: 'divider', borderRadius: 2 }}>
       <Typography variant="h4" component="p" data-testid={testId}>
-        {value.toLocaleString('en-US')}
+        {formatCount(value)}
       </Typography>
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
         {label}
@@ -72,7 +73,7 @@ export function UploadSummary({
           }
         >
           <AlertTitle data-testid="summary-reverification">
-            {`${texts.reverification}: ${reverification.toLocaleString('en-US')}`}
+            {`${texts.reverification}: ${formatCount(reverification)}`}
           </AlertTitle>
           {texts.reverificationHint}
         </Alert>

@@ -12,6 +12,7 @@ import type { Reviewer } from '@portal/contract/people';
 import type { Named } from '@portal/contract/records';
 import { PersonCell } from '../../../components/initials-avatar.tsx';
 import { ScrollTableContainer } from '../../../components/scroll-table-container.tsx';
+import { formatCount } from '../../../lib/format.ts';
 import { USERS_TEXTS } from '../users-texts.ts';
 
 const texts = USERS_TEXTS.reviewers;
@@ -64,7 +65,7 @@ export function ReviewerTable({ reviewers, labelledBy, onEdit }: ReviewerTablePr
                 <PersonCell fullName={reviewer.fullName} secondary={reviewer.email} />
               </TableCell>
               <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                {reviewer.pendingValidationCount.toLocaleString('en-US')}
+                {formatCount(reviewer.pendingValidationCount)}
               </TableCell>
               <TableCell>
                 <NamedChips items={reviewer.assignedMinistries} />

@@ -7,7 +7,7 @@ import { RoleBadge } from './role-badge.tsx';
 describe('role badge', () => {
   it('title-cases the role', () => {
     expect(FORM_ROLES.map(roleLabel)).toEqual(['Tenant Admin', 'Reviewer', 'Agent']);
-    expect(roleLabel('SELF_SERVICE_USER')).toBe('Self Service User');
+    expect(roleLabel('SELF_SERVICE_USER')).toBe('Self-Service User');
   });
 
   it('colours TENANT_ADMIN red, REVIEWER amber, AGENT blue and any other role by default', () => {
@@ -32,6 +32,6 @@ describe('role badge', () => {
     expect(background('Tenant Admin')).toBe('rgb(211, 47, 47)');
     expect(background('Reviewer')).toBe('rgb(255, 193, 7)');
     expect(background('Agent')).toBe('rgb(25, 118, 210)');
-    expect(background('Self Service User')).not.toMatch(/^rgb\((211, 47, 47|255, 193, 7|25, 118, 210)\)$/);
+    expect(background('Self-Service User')).not.toMatch(/^rgb\((211, 47, 47|255, 193, 7|25, 118, 210)\)$/);
   });
 });

@@ -1,4 +1,5 @@
 import type { DIALOG_ROLES } from '@portal/contract/people';
+import { titleCase } from '../../../lib/format.ts';
 
 export type RoleTone = 'red' | 'amber' | 'blue' | 'default';
 
@@ -13,18 +14,16 @@ export function roleTone(role: string): RoleTone {
   return ROLE_TONES[role] ?? 'default';
 }
 
-/** 'TENANT_ADMIN' → 'Tenant Admin', 'SELF_SERVICE_USER' → 'Self Service User'. */
+/** Roles whose title-cased code does not read as the screens name them ('Self-Service Users'). */
+const ROLE_LABELS: Partial<Record<string, string>> = { SELF_SERVICE_USER: 'Self-Service User' };
+
+/** 'TENANT_ADMIN' → 'Tenant Admin', 'SELF_SERVICE_USER' → 'Self-Service User'. */
 export function roleLabel(role: string): string {
-  return role
-    .toLowerCase()
-    .split('_')
-    .filter(Boolean)
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-    .join(' ');
+  return ROLE_LABELS[role] ?? titleCase(role);
 }
 
-/** Labels of the dialog's roles, as SPEC §6 words them: 'Agent' and the literal 'SELF_SERVICE_USER'. */
+/** Labels of the dialog's roles (SPEC §6 offers Agent and SELF_SERVICE_USER): never a bare code. */
 export const DIALOG_ROLE_LABELS: Record<(typeof DIALOG_ROLES)[number], string> = {
-  AGENT: 'Agent',
-  SELF_SERVICE_USER: 'SELF_SERVICE_USER',
+  AGENT: roleLabel('AGENT'),
+  SELF_SERVICE_USER: roleLabel('SELF_SERVICE_USER'),
 };

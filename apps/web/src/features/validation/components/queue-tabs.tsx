@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { WARNING_TEXT_COLOR } from '../../../components/stat-card.tsx';
+import { formatCount } from '../../../lib/format.ts';
 import type { QueueKind } from '../api/validation-keys.ts';
 import { VALIDATION_TEXTS } from '../validation-texts.ts';
 
@@ -33,7 +34,7 @@ function CountBadge({ count, color }: { count: number | undefined; color: string
         fontVariantNumeric: 'tabular-nums',
       }}
     >
-      {count.toLocaleString('en-US')}
+      {formatCount(count)}
     </Box>
   );
 }

@@ -10,7 +10,8 @@ import Typography from '@mui/material/Typography';
 import type { AuditEntry } from '@portal/contract/validation';
 import { LoadingState } from '../../../components/loading-state.tsx';
 import { useRecordHistory } from '../api/get-record-history.ts';
-import { actionLabel, auditValue, fieldLabel, formatEventTime } from '../utils/field-label.ts';
+import { formatMediumDateTime } from '../../../lib/format.ts';
+import { actionLabel, fieldLabel, fieldValue } from '../utils/field-label.ts';
 import { VALIDATION_TEXTS } from '../validation-texts.ts';
 import { dialogPaper } from './record-dialog-paper.ts';
 
@@ -23,7 +24,8 @@ function Changes({ entry }: { entry: AuditEntry }) {
     <Box component="ul" aria-label={texts.changes} sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
       {fields.map((field) => (
         <Typography key={field} component="li" variant="body2" sx={{ color: 'text.secondary' }}>
-          {fieldLabel(field)}: {auditValue(entry.before?.[field])} → {auditValue(entry.after?.[field])}
+          {fieldLabel(field)}: {fieldValue(field, entry.before?.[field])} →{' '}
+          {fieldValue(field, entry.after?.[field])}
         </Typography>
       ))}
     </Box>
@@ -62,7 +64,7 @@ export function RecordHistoryDialog({ recordId, fullName, onClose }: RecordHisto
               </Typography>
               <Typography component="span" variant="body2" sx={{ color: 'text.secondary' }}>
                 {texts.by(entry.actorEmail ?? texts.system)} ·{' '}
-                <time dateTime={entry.at}>{formatEventTime(entry.at)}</time>
+                <time dateTime={entry.at}>{formatMediumDateTime(entry.at)}</time>
               </Typography>
             </Box>
             {entry.note && (

@@ -19,7 +19,7 @@ import { ScrollTableContainer } from '../../../components/scroll-table-container
 import { WARNING_TEXT_COLOR } from '../../../components/stat-card.tsx';
 import { visuallyHidden } from '../../../lib/visually-hidden.ts';
 import { useComparison } from '../api/get-comparison.ts';
-import { fieldLabel } from '../utils/field-label.ts';
+import { fieldLabel, fieldValue } from '../utils/field-label.ts';
 import { VALIDATION_TEXTS } from '../validation-texts.ts';
 import { dialogPaper } from './record-dialog-paper.ts';
 
@@ -69,9 +69,9 @@ export function ResolveMismatchDialog({ record, busy, onClose }: ResolveMismatch
                   {fieldLabel(row.field)}
                   {row.isMismatched && <span style={visuallyHidden}>{`, ${texts.differs}`}</span>}
                 </TableCell>
-                <TableCell>{row.originalValue ?? VALIDATION_TEXTS.noValue}</TableCell>
+                <TableCell>{fieldValue(row.field, row.originalValue)}</TableCell>
                 <TableCell sx={row.isMismatched ? { color: WARNING_TEXT_COLOR, fontWeight: 700 } : undefined}>
-                  {row.sotValue ?? VALIDATION_TEXTS.noValue}
+                  {fieldValue(row.field, row.sotValue)}
                 </TableCell>
               </TableRow>
             ))}

@@ -1,3 +1,4 @@
+import { formatCalendarDate, formatCount, formatRecordStatus } from '../../../lib/format.ts';
 import { VALIDATION_TEXTS } from '../validation-texts.ts';
 
 /** 'gradeLevel' → 'Grade Level': the known labels, else the camelCase words title-cased. */
@@ -20,16 +21,14 @@ export function actionLabel(action: string): string {
   );
 }
 
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
-/** 'Nov 21, 2026, 3:05 AM'; a dash when unreadable. */
-export function formatEventTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? VALIDATION_TEXTS.noValue : dateTime.format(date);
-}
-
-/** A value of the audit trail as text: a dash for none. */
-export function auditValue(value: unknown): string {
+/**
+ * A field's value as the screens show it (record history, mismatch comparison): a date of birth as
+ * a date, a status by its label, numbers with separators; a dash for none.
+ */
+export function fieldValue(field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return VALIDATION_TEXTS.noValue;
+  if (field === 'dateOfBirth' && typeof value === 'string') return formatCalendarDate(value);
+  if (field === 'status' && typeof value === 'string') return formatRecordStatus(value);
+  if (typeof value === 'number') return formatCount(value);
   return typeof value === 'string' ? value : JSON.stringify(value);
 }

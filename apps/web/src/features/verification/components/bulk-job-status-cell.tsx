@@ -4,7 +4,7 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { BulkJob } from '@portal/contract/verification';
-import { formatCount } from '../../../components/format-figures.ts';
+import { formatCount } from '../../../lib/format.ts';
 import { VERIFICATION_TEXTS } from '../verification-texts.ts';
 
 const texts = VERIFICATION_TEXTS.bulk;

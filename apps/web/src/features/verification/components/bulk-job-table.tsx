@@ -12,7 +12,7 @@ import ArrowForward from '@mui/icons-material/ArrowForward';
 import { PAGE_SIZES } from '@portal/contract/limits';
 import { homeForRole } from '@portal/contract/roles';
 import type { BulkJob } from '@portal/contract/verification';
-import { formatCount } from '../../../components/format-figures.ts';
+import { formatCount, formatMediumDateTime } from '../../../lib/format.ts';
 import { visuallyHidden } from '../../../lib/visually-hidden.ts';
 import { showsValidationStep } from '../utils/bulk-job-rules.ts';
 import { VERIFICATION_TEXTS } from '../verification-texts.ts';
@@ -23,14 +23,6 @@ const c = texts.columns;
 const VALIDATION_PATH = `${homeForRole('TENANT_ADMIN')}/validation`;
 const PAGE_SIZE_OPTIONS = PAGE_SIZES.jobs;
 const DEFAULT_PAGE_SIZE = 10;
-
-const dateTime = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
-/** 'Nov 21, 2026, 12:54 AM': jobs of one day are told apart by the time. */
-export function formatJobDate(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '\u2014' : dateTime.format(date);
-}
 
 /** A dash that screen readers read as 'None'. */
 function Nothing() {
@@ -73,7 +65,7 @@ export function BulkJobTable({ jobs }: { jobs: readonly BulkJob[] }) {
             {rows.map((job) => (
               <TableRow key={job.id} hover>
                 <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>
-                  {formatJobDate(job.createdAt)}
+                  {formatMediumDateTime(job.createdAt)}
                 </TableCell>
                 <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
                   <Figure job={job} value={job.totalRecords} />

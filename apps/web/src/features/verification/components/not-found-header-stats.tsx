@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { formatCount, formatShare } from '../../../components/format-figures.ts';
+import { formatCount, formatShare } from '../../../lib/format.ts';
 import { WARNING_TEXT_COLOR } from '../../../components/stat-card.tsx';
 import { VERIFICATION_TEXTS } from '../verification-texts.ts';
 

@@ -10,7 +10,6 @@ import PersonOffOutlined from '@mui/icons-material/PersonOffOutlined';
 import VerifiedOutlined from '@mui/icons-material/VerifiedOutlined';
 import { homeForRole } from '@portal/contract/roles';
 import { EmptyState } from '../../../components/empty-state.tsx';
-import { formatCount } from '../../../components/format-figures.ts';
 import { LoadingState } from '../../../components/loading-state.tsx';
 // The overview owns the tenant figures; the master list size comes from them.
 import { useDashboardStats } from '../../overview/api/get-dashboard-stats.ts';
@@ -58,7 +57,7 @@ export function NotFoundRecordsPage() {
           {data && (
             <Chip
               icon={<PersonOffOutlined />}
-              label={texts.countChip(formatCount(total))}
+              label={texts.countChip(total)}
               variant="outlined"
               sx={{ fontWeight: 600 }}
             />

@@ -8,7 +8,7 @@ export function buildBulkJob(overrides: Partial<BulkJob> = {}): BulkJob {
     startedAt: '2026-11-21T09:30:02.000Z',
     finishedAt: '2026-11-21T09:30:03.000Z',
     status: 'COMPLETED',
-    statusMessage: 'Verified 2000 of 2000 records: 1880 found, 80 mismatched, 120 not found, 0 failed.',
+    statusMessage: 'Verified 2,000 of 2,000 records: 1,880 found, 80 mismatched, 120 not found, 0 failed.',
     totalRecords: 2000,
     processedRecords: 2000,
     successfullyVerifiedRecords: 1880,

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatShare, sharePercent } from './format-figures.ts';
+import {
+  formatCalendarDate,
+  formatCount,
+  formatMediumDateTime,
+  formatRecordStatus,
+  formatShare,
+  sharePercent,
+} from './format.ts';
 
 describe('formatCount', () => {
   it('groups thousands with commas', () => {
@@ -39,5 +46,30 @@ describe('shares', () => {
     expect(formatShare(1, 1_000_000)).toBe('<0.1%');
     expect(formatShare(999_999, 1_000_000)).toBe('>99.9%');
     expect(formatShare(1_000_000, 1_000_000)).toBe('100%');
+  });
+});
+
+describe('dates', () => {
+  it('reads a date of birth as a calendar date, whatever the time zone', () => {
+    expect(formatCalendarDate('1980-01-02')).toBe('Jan 2, 1980');
+    expect(formatCalendarDate('1985-03-15T00:00:00.000Z')).toBe('Mar 15, 1985');
+    expect(formatCalendarDate(null)).toBe('\u2014');
+    expect(formatCalendarDate('unknown')).toBe('unknown');
+  });
+
+  it('shows moments with date and time, a dash when unreadable', () => {
+    // ICU puts a narrow no-break space before AM in some versions.
+    expect(formatMediumDateTime('2026-11-21T03:05:00')).toMatch(/^Nov 21, 2026, 3:05\sAM$/);
+    expect(formatMediumDateTime('not a date')).toBe('\u2014');
+    expect(formatMediumDateTime(undefined)).toBe('\u2014');
+  });
+});
+
+describe('formatRecordStatus', () => {
+  it('title-cases known statuses and calls others Unknown', () => {
+    expect(formatRecordStatus('PENDING_GRADE_VALIDATION')).toBe('Pending Grade Validation');
+    expect(formatRecordStatus('VALIDATED')).toBe('Validated');
+    expect(formatRecordStatus('SOMETHING_ELSE')).toBe('Unknown');
+    expect(formatRecordStatus(null)).toBe('Unknown');
   });
 });

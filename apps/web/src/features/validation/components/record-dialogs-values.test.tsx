@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import { AppProviders } from '../../../app/app-providers.tsx';
+import { stubApi } from '../../../test/stub-fetch.ts';
+import { buildQueueRecord } from '../test/build-queue-record.ts';
+import { RecordHistoryDialog } from './record-history-dialog.tsx';
+import { ResolveMismatchDialog } from './resolve-mismatch-dialog.tsx';
+
+describe('record dialogs show values as the screens do', () => {
+  it('the history shows status labels, dates of birth as dates and one date-time format', async () => {
+    stubApi({
+      'GET /api/v1/records/r-1/audit?page=1&pageSize=100': {
+        status: 200,
+        body: {
+          page: 1,
+          pageSize: 100,
+          total: 1,
+          items: [
+            {
+              id: 1,
+              at: '2026-11-21T03:05:00',
+              action: 'RECORD_EDITED',
+              actorEmail: 'reviewer@demo.local',
+              before: { status: 'MISMATCHED', dateOfBirth: '1980-01-02' },
+              after: { status: 'PENDING_GRADE_VALIDATION', dateOfBirth: '1980-01-03T00:00:00.000Z' },
+              note: null,
+            },
+          ],
+        },
+      },
+    });
+    render(
+      <AppProviders>
+        <RecordHistoryDialog recordId="r-1" fullName="Ada Ngozi Obi" onClose={() => undefined} />
+      </AppProviders>,
+    );
+    const changes = await screen.findByRole('list', { name: 'Changes' });
+    const lines = within(changes)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(lines).toEqual([
+      'Status: Mismatched → Pending Grade Validation',
+      'Date of Birth: Jan 2, 1980 → Jan 3, 1980',
+    ]);
+    expect(screen.getByText(/Nov 21, 2026, 3:05\sAM/)).toBeTruthy();
+  });
+
+  it('the mismatch comparison shows a date of birth as a date, not an ISO string', async () => {
+    stubApi({
+      'GET /api/v1/records/r-1/comparison': {
+        status: 200,
+        body: [
+          {
+            field: 'dateOfBirth',
+            originalValue: '1985-03-15',
+            sotValue: '1986-03-15T00:00:00Z',
+            isMismatched: true,
+          },
+        ],
+      },
+    });
+    render(
+      <AppProviders>
+        <ResolveMismatchDialog record={buildQueueRecord()} busy={false} onClose={() => undefined} />
+      </AppProviders>,
+    );
+    const row = await screen.findByRole('row', { name: /Date of Birth/ });
+    expect(within(row).getByText('Mar 15, 1985')).toBeTruthy();
+    expect(within(row).getByText('Mar 15, 1986')).toBeTruthy();
+  });
+});
