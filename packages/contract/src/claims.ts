@@ -15,6 +15,13 @@ export const CLAIM_MESSAGES = {
   rateLimited: 'Too many attempts. Please wait a moment and try again.',
   unknownTenant: 'This portal address does not belong to any tenant.',
   reverifyOk: 'Re-verification successful! Your record is now pending final review.',
+  reverifyMismatched:
+    'Re-verification done: your details differ from your identity record at the national identity provider. A reviewer will look at your record; you will see its status change here.',
+  reverifyNotFound:
+    'Re-verification done: the national identity provider could not confirm your identity (no record, or no biometrics enrolled). A reviewer will look at your record; please contact your administrator.',
+  /** An agent (never the public: no enumeration) names an employee who already has an account. */
+  alreadyClaimed:
+    'This employee already has an account. They can sign in on the login page with the email address of that account; if they can no longer reach it, the tenant administrator can help them recover access.',
   reverifyFailed: 'Re-verification failed. Please check your details and try again.',
   notAwaiting: 'This record is not awaiting re-verification.',
   providerDown: 'The identity provider could not be reached. Please try again later.',
@@ -48,6 +55,13 @@ export type CreateAccount = z.input<typeof CreateAccountSchema>;
 
 export const ReverifyRequestSchema = z.object({ ssid: trimmed('SSID'), nin: trimmed('NIN') });
 export const ReverifyResponseSchema = z.object({ newStatus: z.string(), message: z.string() });
+
+/** What a re-verification says, by the state it led to: success only when the record awaits final review. */
+export function reverifyMessageOf(newStatus: string): string {
+  if (newStatus === 'PENDING_GRADE_VALIDATION') return CLAIM_MESSAGES.reverifyOk;
+  if (newStatus === 'MISMATCHED') return CLAIM_MESSAGES.reverifyMismatched;
+  return CLAIM_MESSAGES.reverifyNotFound;
+}
 export type ReverifyResponse = z.infer<typeof ReverifyResponseSchema>;
 
 export const CLAIM_TTL_MS = 15 * 60 * 1000;

@@ -21,7 +21,11 @@ beforeAll(async () => {
   portal = await createTestPortal({ env: { CLAIM_RATE_PER_IP: '1000', PROVIDER_BACKOFF_MS: '10' } });
   a = await createTenantWithAdmin(portal);
   b = await createTenantWithAdmin(portal);
-  sim = await startSimProcess([{ ...person(7), fullName: 'Awaiting Person', dateOfBirth: '1985-03-15' }]);
+  sim = await startSimProcess([
+    { ...person(7), fullName: 'Awaiting Person', dateOfBirth: '1985-03-15' },
+    // The provider knows person 10 under another name: re-verification finds a mismatch.
+    { ...person(10), fullName: 'Someone Else Entirely', dateOfBirth: '1985-03-15' },
+  ]);
   const admin = await portal.login(DEMO_ADMIN.email, DEMO_ADMIN.password);
   await portal.api.put(`/api/v1/global-admin/tenants/${a.tenant.id}`, {
     token: admin,
@@ -44,6 +48,7 @@ beforeAll(async () => {
     ['awaiting', { psn: 'PSN600007', status: 'AWAITING_REVALIDATION' }],
     ['expiry', { psn: 'PSN600008', status: 'UPLOADED' }],
     ['crossTenant', { psn: 'PSN600009', status: 'UPLOADED' }],
+    ['awaitingMismatch', { psn: 'PSN600010', status: 'AWAITING_REVALIDATION' }],
   ] as const;
   const created = await seedRecords(
     portal,
@@ -230,6 +235,24 @@ describe('agents', () => {
     expect(audit.rows[0]!.note).toContain(agent.email);
   });
 
+  it('an agent naming an employee who already has an account is told so; the public answer stays generic', async () => {
+    const agent = await agentOf(a);
+    // person(6)'s account was created by the previous test.
+    const again = await portal.api.post('/api/v1/agent/verify', { token: agent.token, body: person(6) });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe(
+      'This employee already has an account. They can sign in on the login page with the email address of that account; if they can no longer reach it, the tenant administrator can help them recover access.',
+    );
+    const open = await initiate(6);
+    expect(open.statusCode).toBe(400);
+    expect(open.json().message).toBe('Verification failed. Please check your SSID and NIN.');
+    // An agent of another tenant learns nothing of this tenant's accounts either.
+    const other = await agentOf(b);
+    const foreign = await portal.api.post('/api/v1/agent/verify', { token: other.token, body: person(6) });
+    expect(foreign.statusCode).toBe(400);
+    expect(foreign.json().message).toBe('Verification failed. Please check your SSID and NIN.');
+  });
+
   it('an agent of another tenant can neither claim nor re-verify here', async () => {
     const other = await agentOf(b);
     expect(
@@ -297,6 +320,27 @@ describe('re-verification', () => {
       sql`select 1 from audit_events where action = 'RECORD_REVERIFIED' and entity_id = ${ids.awaiting}`,
     );
     expect(audit.rows).toHaveLength(1);
+  });
+});
+
+describe('re-verification that finds a difference', () => {
+  it('ends MISMATCHED and says that a reviewer will look at it, not that it succeeded', async () => {
+    const agent = `reverify.agent.${Date.now()}@example.gov.ng`;
+    await portal.api.post('/api/v1/tenant-admin/users', {
+      token: a.token,
+      body: { fullName: 'Field Agent', email: agent, password: 'Agent-Pass123', role: 'AGENT' },
+    });
+    const token = await portal.login(agent, 'Agent-Pass123');
+    const res = await portal.api.post(`/api/v1/agent/records/${ids.awaitingMismatch}/verify`, {
+      token,
+      body: person(10),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toEqual({
+      newStatus: 'MISMATCHED',
+      message:
+        'Re-verification done: your details differ from your identity record at the national identity provider. A reviewer will look at your record; you will see its status change here.',
+    });
   });
 });
 

@@ -53,6 +53,9 @@ export class ClaimsService {
     this.limits.perIp.hit(`ip:${ip}`);
     this.limits.perTenant.hit(`tenant:${scope.tenantId}`);
     const record = await this.claims.findByIdentity(scope, input.nin.replace(/\s+/g, ''), norm(input.ssid));
+    // A signed-in agent of the tenant is told that the employee already has an account (and how to
+    // recover it); the public gets the one generic answer, so that the call reveals nothing.
+    if (assistedBy && record?.claimed) throw conflict(M.alreadyClaimed);
     const claimable =
       record && !record.claimed && !record.heldUntil && !['NOT_FOUND', 'REJECTED'].includes(record.status);
     if (!record || !claimable) throw genericFailure();

@@ -1,4 +1,4 @@
-import { CLAIM_MESSAGES as M, type ReverifyResponse } from '@portal/contract/claims';
+import { CLAIM_MESSAGES as M, reverifyMessageOf, type ReverifyResponse } from '@portal/contract/claims';
 import type { MasterRecord } from '@portal/contract/records';
 import { ERROR_CODES } from '@portal/contract/errors';
 import { scopeOf, type Actor } from '../../access/actor.ts';
@@ -79,7 +79,7 @@ export class EmployeeService {
         },
         tx,
       );
-      return { newStatus: outcome.status, message: M.reverifyOk };
+      return { newStatus: outcome.status, message: reverifyMessageOf(outcome.status) };
     });
   }
 }

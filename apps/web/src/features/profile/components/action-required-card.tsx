@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import WarningAmber from '@mui/icons-material/WarningAmber';
 import WarningAmberOutlined from '@mui/icons-material/WarningAmberOutlined';
-import { ReverifyRequestSchema } from '@portal/contract/claims';
+import { ReverifyRequestSchema, reverifyMessageOf } from '@portal/contract/claims';
 import { ApiError, NETWORK_ERROR_STATUS } from '../../../lib/api-client.ts';
 import { visuallyHidden } from '../../../lib/visually-hidden.ts';
 import type { useReverifyRecord } from '../api/reverify-record.ts';
@@ -41,8 +41,9 @@ export interface ActionRequiredCardProps {
 }
 
 /**
- * SPEC §2/§4: a record AWAITING_REVALIDATION asks for SSID and NIN again. After success the form
- * is disabled and says the record is pending final review.
+ * SPEC §2/§4: a record AWAITING_REVALIDATION asks for SSID and NIN again. After a re-verification the
+ * form is disabled; it says the record is pending final review only when it is (issue #17: a
+ * record found to differ from the identity provider is MISMATCHED, and is said to be).
  */
 export function ActionRequiredCard({ recordId, reverify }: ActionRequiredCardProps) {
   const done = reverify.isSuccess;
@@ -99,11 +100,17 @@ export function ActionRequiredCard({ recordId, reverify }: ActionRequiredCardPro
               slotProps={{ htmlInput: { inputMode: 'numeric' } }}
             />
           </Stack>
-          {done && (
-            <Alert severity="success" role="status" icon={<CheckCircleOutlined fontSize="inherit" />}>
-              {reverify.data.message || texts.ok}
-            </Alert>
-          )}
+          {done &&
+            (reverify.data.newStatus === 'PENDING_GRADE_VALIDATION' ? (
+              <Alert severity="success" role="status" icon={<CheckCircleOutlined fontSize="inherit" />}>
+                {reverifyMessageOf(reverify.data.newStatus)}
+              </Alert>
+            ) : (
+              // Checked, but not cleanly: say what happened, not 'successful'.
+              <Alert severity="warning" role="status" icon={<WarningAmberOutlined fontSize="inherit" />}>
+                {reverifyMessageOf(reverify.data.newStatus)}
+              </Alert>
+            ))}
           {reverify.isError && (
             <Alert severity="error" icon={<WarningAmberOutlined fontSize="inherit" />}>
               {reverifyFailureText(reverify.error)}

@@ -131,6 +131,34 @@ describe('employee profile', () => {
     expect(JSON.parse(String(sent[1]![1]!.body))).toEqual({ ssid: RECORD.ssid, nin: RECORD.nin });
   });
 
+  it('a re-verification that ends MISMATCHED says so, not that it succeeded', async () => {
+    openProfile({
+      'GET /api/v1/users/me/record': [
+        { status: 200, body: { ...RECORD, status: 'AWAITING_REVALIDATION' } },
+        { status: 200, body: { ...RECORD, status: 'MISMATCHED' } },
+      ],
+      // The status decides the text, whatever message the server sent along.
+      [REVERIFY]: {
+        status: 200,
+        body: {
+          newStatus: 'MISMATCHED',
+          message: 'Re-verification successful! Your record is now pending final review.',
+        },
+      },
+    });
+    const user = userEvent.setup();
+    const card = await screen.findByRole('region', { name: 'Action Required' });
+    await user.type(within(card).getByRole('textbox', { name: /^SSID/ }), RECORD.ssid!);
+    await user.type(within(card).getByRole('textbox', { name: /^NIN/ }), RECORD.nin!);
+    await user.click(within(card).getByRole('button', { name: 'Re-verify' }));
+    const status = await within(card).findByRole('status');
+    expect(status.textContent).toBe(
+      'Re-verification done: your details differ from your identity record at the national identity provider. A reviewer will look at your record; you will see its status change here.',
+    );
+    expect(status.className).toContain('Warning');
+    await waitFor(() => expect(screen.getAllByRole('definition')[0]!.textContent).toBe('Mismatched'));
+  });
+
   it('says the record could not be loaded, with a retry', async () => {
     openProfile({
       'GET /api/v1/users/me/record': { status: 500, body: { message: 'boom', code: 'INTERNAL' } },
