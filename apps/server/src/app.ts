@@ -112,10 +112,11 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
 
   healthRoutes(app, { database: () => db.ping(), jobs: () => jobs.ping() });
   authRoutes(app, new AuthService(users, new LoginAttemptsRepo(db.orm), audit, tokens));
-  usersRoutes(app, new UsersService(users));
+  const people = new PeopleRepo(db.orm);
+  usersRoutes(app, new UsersService(users, people));
   const userAdmin = new UserAdminService(users, tenants, audit);
   tenantsRoutes(app, new TenantsService(tenants, audit, secretBox(keys.atRest)), userAdmin);
-  peopleRoutes(app, new PeopleService(new PeopleRepo(db.orm), userAdmin, audit));
+  peopleRoutes(app, new PeopleService(people, userAdmin, audit));
   overviewRoutes(app, new OverviewService(overviewRepo, metrics));
   const recordsRepo = new RecordsRepo(db.orm);
   const recordsService = new RecordsService(recordsRepo);

@@ -23,6 +23,7 @@ import { exportHandler, exportJob } from './modules/exports/export.jobs.ts';
 import { ExportsRepo } from './modules/exports/exports.repo.ts';
 import { EXPORT_MESSAGES } from '@portal/contract/exports';
 import { startDemoSimulator, type DemoSimulator } from './demo-simulator.ts';
+import { seedDemoRecords } from './demo-seed.ts';
 
 export interface Portal extends PortalApp {
   db: Database;
@@ -52,7 +53,7 @@ export async function startPortal(config: Config): Promise<Portal> {
     const tenants = new TenantsRepo(db.orm);
     const users = new UsersRepo(db.orm);
     const box = secretBox(keys.atRest);
-    await bootstrap(config, { users, tenants }, log);
+    const { createdDemoTenantId } = await bootstrap(config, { users, tenants }, log);
     if (config.demo) simulator = await startDemoSimulator(config, tenants, box, log);
 
     jobs = new JobQueue({
@@ -107,6 +108,10 @@ export async function startPortal(config: Config): Promise<Portal> {
     }
 
     const built = await buildApp({ config, db, jobs, keys, log, mailer });
+    // Only on the start that created the demo tenant: a restart never seeds again.
+    if (createdDemoTenantId && config.demoSeedRecords) {
+      await seedDemoRecords({ config, db, jobs: started, log, working }, createdDemoTenantId);
+    }
     let closing: Promise<void> | undefined;
     return {
       ...built,

@@ -3,6 +3,7 @@ import { RoleSchema, UserStatusSchema } from './roles.ts';
 import { LIMITS } from './limits.ts';
 import { MESSAGES } from './messages.ts';
 import { requiredString } from './fields.ts';
+import { NamedSchema } from './records.ts';
 
 export const AuthenticateRequestSchema = z.object({
   email: requiredString(MESSAGES.login.emailRequired)
@@ -36,6 +37,8 @@ export const MeSchema = z.object({
   status: UserStatusSchema,
   tenantId: z.string().nullable(),
   tenantName: z.string().nullable(),
+  /** A reviewer's own ministries and departments (absent for other roles): empty lists mean an empty queue. */
+  assignments: z.object({ ministries: z.array(NamedSchema), departments: z.array(NamedSchema) }).optional(),
 });
 export type Me = z.infer<typeof MeSchema>;
 

@@ -13,6 +13,7 @@ const EnvSchema = z.object({
   PORTAL_ADMIN_PASSWORD: z.string().optional(),
   PORTAL_DOMAIN: z.string().default('localhost'),
   DEMO: z.enum(['true', 'false']).optional(),
+  DEMO_SEED_RECORDS: z.enum(['true', 'false']).default('true'),
   JWT_TTL_SECONDS: z.coerce
     .number()
     .int()
@@ -49,6 +50,8 @@ export type ProcessRole = 'api' | 'worker' | 'all';
 export interface Config {
   production: boolean;
   demo: boolean;
+  /** Demo mode's first start also seeds the sample master list, its verification and assignments. */
+  demoSeedRecords: boolean;
   port: number;
   host: string;
   dataDir: string;
@@ -106,6 +109,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
   return {
     production,
     demo,
+    demoSeedRecords: demo && e.DEMO_SEED_RECORDS === 'true',
     port: e.PORT,
     host: e.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
     dataDir: path.resolve(e.DATA_DIR),

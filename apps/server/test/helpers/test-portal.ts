@@ -48,6 +48,9 @@ export async function createTestPortal(opts: TestPortalOptions = {}): Promise<Te
   const env: Record<string, string> = {
     DATA_DIR: dataDir,
     DEMO: 'true',
+    // The demo tenant and its users, without the sample master list and its verification (a few
+    // seconds each start); demo-seed.test.ts turns it on.
+    DEMO_SEED_RECORDS: 'false',
     LOG_LEVEL: 'silent',
     JOB_POLL_SECONDS: '0.5',
     WEB_DIST: path.join(dataDir, 'no-web'),

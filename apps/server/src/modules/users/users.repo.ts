@@ -98,6 +98,14 @@ export class UsersRepo {
       .where(eq(users.id, id));
   }
 
+  /** Links a self-service account to its master record (the demo seed; claims link on creation). */
+  async linkRecord(id: string, recordId: string): Promise<void> {
+    await this.orm
+      .update(users)
+      .set({ recordId, updatedAt: sql`now()` })
+      .where(eq(users.id, id));
+  }
+
   async existsWithRole(role: Role): Promise<boolean> {
     const [row] = await this.orm.select({ id: users.id }).from(users).where(eq(users.role, role)).limit(1);
     return Boolean(row);

@@ -1,14 +1,27 @@
 import type { Me } from '@portal/contract/auth';
-import type { Actor } from '../../access/actor.ts';
+import { scopeOf, type Actor } from '../../access/actor.ts';
 import { unauthorized } from '../../platform/errors.ts';
+import type { PeopleRepo } from '../people/people.repo.ts';
 import type { UsersRepo } from './users.repo.ts';
 
 export class UsersService {
-  constructor(private readonly users: UsersRepo) {}
+  constructor(
+    private readonly users: UsersRepo,
+    private readonly people: PeopleRepo,
+  ) {}
 
   async me(actor: Actor): Promise<Me> {
     const profile = await this.users.profile(actor.userId);
     if (!profile) throw unauthorized('Invalid or expired token');
-    return profile;
+    if (profile.role !== 'REVIEWER') return profile;
+    // A reviewer's screen says why their queue is empty when nothing is assigned to them.
+    const { ministries, departments } = await this.people.assignments(scopeOf(actor), [actor.userId]);
+    return {
+      ...profile,
+      assignments: {
+        ministries: ministries.map(({ id, name }) => ({ id, name })),
+        departments: departments.map(({ id, name }) => ({ id, name })),
+      },
+    };
   }
 }
