@@ -10,6 +10,7 @@ import { frameworkErrors, registerErrorHandling } from './platform/errors.ts';
 import type { JobQueue } from './platform/jobs.ts';
 import { registerOpenApi } from './platform/openapi.ts';
 import { secretBox, type Keys } from './platform/secrets.ts';
+import { RequestLogAtDebug } from './platform/request-log.ts';
 import { registerWeb } from './platform/web.ts';
 import { AuditRepo } from './modules/audit/audit.repo.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
@@ -83,6 +84,7 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
     trustProxy: process.env.TRUST_PROXY === 'true',
     forceCloseConnections: 'idle',
     frameworkErrors,
+    logController: new RequestLogAtDebug(),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

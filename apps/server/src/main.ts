@@ -1,4 +1,4 @@
-import { DEMO_PASSWORD, DEMO_USERS, BootstrapError } from './bootstrap.ts';
+import { DEMO_PASSWORD, DEMO_TENANT, DEMO_USERS, BootstrapError } from './bootstrap.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
 import { DataDirLockedError } from './platform/data-dir-lock.ts';
 import { startPortal } from './portal.ts';
@@ -41,6 +41,7 @@ async function main(): Promise<void> {
       `Demo mode (PGlite in ${config.dataDir}). Sign-ins:`,
       `  global admin      ${config.adminEmail} / ${config.adminPassword ?? '(set by PORTAL_ADMIN_PASSWORD)'}`,
       ...DEMO_USERS.map((u) => `  ${u.role.padEnd(17)} ${u.email} / ${DEMO_PASSWORD}`),
+      `Employees of the demo tenant claim their account at http://${DEMO_TENANT.subdomain}.${config.portalDomain}:${config.port}/register-employee`,
     );
   }
   console.log(lines.join('\n'));
