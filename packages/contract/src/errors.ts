@@ -19,5 +19,7 @@ export const ERROR_CODES = {
   UNSUPPORTED_MEDIA: 'UNSUPPORTED_MEDIA_TYPE',
   UNPROCESSABLE: 'UNPROCESSABLE_CONTENT',
   RATE_LIMITED: 'RATE_LIMITED',
+  /** A bulk verification was asked for while no record needs one: no job is created. */
+  NOTHING_TO_VERIFY: 'NOTHING_TO_VERIFY',
   INTERNAL: 'INTERNAL_ERROR',
 } as const;

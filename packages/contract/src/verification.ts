@@ -54,4 +54,6 @@ export const VERIFICATION_MESSAGES = {
   started: 'Bulk verification job has been initiated.',
   startFailed: 'Failed to start bulk verification: ',
   noSotData: 'This record has not been found in the source of truth yet.',
+  allVerified: 'All records are already verified',
+  noRecords: 'There are no records to verify yet. Upload a master list first.',
 } as const;

@@ -128,9 +128,10 @@ describe('bulk verification against the simulator (separate process, real HTTP)'
       await portal.api.get(`/api/v1/records/${ids[0]}/comparison`, { token: t.token })
     ).json() as ComparisonRow[];
     expect(reordered.every((r) => !r.isMismatched)).toBe(true);
-    // Nothing left to verify: a second job completes with zero records.
-    await portal.api.post('/api/v1/records/bulk-verify', { token: t.token });
-    expect(await finished(t.token)).toMatchObject({ status: 'COMPLETED', totalRecords: 0 });
+    // Nothing left to verify: no second job (issue #17), the answer says so.
+    const again = await portal.api.post('/api/v1/records/bulk-verify', { token: t.token });
+    expect(again.statusCode).toBe(409);
+    expect(await jobs(t.token)).toHaveLength(1);
   });
 
   it('with 10% injected 5xx errors, still verifies every record exactly once', async () => {
@@ -204,6 +205,35 @@ describe('bulk verification against the simulator (separate process, real HTTP)'
     });
     expect(running.progressPercent).toBeGreaterThan(0);
     expect((await finished(t.token)).status).toBe('COMPLETED');
+  });
+});
+
+describe('nothing to verify', () => {
+  it('creates no job and says why: no records yet, or every record already verified', async () => {
+    const { records, people } = population(20, 6000);
+    const sim = await startSimProcess(people);
+    sims.push(sim);
+    const t = await tenantOnSim(sim);
+    const empty = await portal.api.post('/api/v1/records/bulk-verify', { token: t.token });
+    expect(empty.statusCode).toBe(409);
+    expect(empty.json()).toEqual({
+      message: 'There are no records to verify yet. Upload a master list first.',
+      code: 'NOTHING_TO_VERIFY',
+    });
+    expect(await jobs(t.token)).toEqual([]);
+
+    await seedRecords(portal, t.tenant.id, records);
+    expect((await portal.api.post('/api/v1/records/bulk-verify', { token: t.token })).statusCode).toBe(202);
+    expect((await finished(t.token)).status).toBe('COMPLETED');
+    // Every record was checked (the two not found stay NOT_FOUND): nothing waits.
+    const again = await portal.api.post('/api/v1/records/bulk-verify', { token: t.token });
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toEqual({ message: 'All records are already verified', code: 'NOTHING_TO_VERIFY' });
+    expect(await jobs(t.token)).toHaveLength(1);
+    const started = await portal.db.orm.execute(
+      sql`select 1 from audit_events where tenant_id = ${t.tenant.id} and action = 'BULK_VERIFICATION_STARTED'`,
+    );
+    expect(started.rows).toHaveLength(1);
   });
 });
 

@@ -35,8 +35,19 @@ function sqlStateOf(err: unknown): string | undefined {
 
 export type ChunkResult = { id: string } & ({ outcome: VerificationOutcome } | { error: string });
 
+const waitingStates = sql.raw(NEEDS_VERIFICATION.map((s) => `'${s}'`).join(', '));
+
 export class VerificationRepo {
   constructor(private readonly orm: Orm) {}
+
+  /** How many records the tenant has, and how many a bulk verification would take up now (record_counts). */
+  async verificationBacklog(scope: TenantScope): Promise<{ records: number; waiting: number }> {
+    const result = await this.orm.execute<{ records: number; waiting: number }>(sql`
+      select coalesce(sum(n), 0)::int as records,
+        coalesce(sum(n) filter (where status in (${waitingStates})), 0)::int as waiting
+      from record_counts where tenant_id = ${scope.tenantId}`);
+    return result.rows[0] ?? { records: 0, waiting: 0 };
+  }
 
   /** The unique partial index allows one PENDING or RUNNING job per tenant; undefined when taken. */
   async createJob(
@@ -88,7 +99,7 @@ export class VerificationRepo {
         with m as (
           insert into bulk_job_items (job_id, record_id)
           select ${jobId}, id from records
-          where tenant_id = ${scope.tenantId} and status in ('UPLOADED', 'AWAITING_REVALIDATION')
+          where tenant_id = ${scope.tenantId} and status in (${waitingStates})
           returning 1
         ) select count(*)::int as n from m`);
       await tx.execute(sql`

@@ -2,7 +2,8 @@ import type { BulkJob, ComparisonRow, DashboardStats } from '@portal/contract/ve
 import { VERIFICATION_MESSAGES } from '@portal/contract/verification';
 import type { OptimaPerson } from '@portal/contract/optima';
 import { recordScopeOf, scopeOf, type Actor } from '../../access/actor.ts';
-import { conflict, notFound } from '../../platform/errors.ts';
+import { ERROR_CODES } from '@portal/contract/errors';
+import { AppError, conflict, notFound } from '../../platform/errors.ts';
 import type { JobQueue } from '../../platform/jobs.ts';
 import type { AuditRepo } from '../audit/audit.repo.ts';
 import type { RecordsRepo } from '../records/records.repo.ts';
@@ -48,6 +49,14 @@ export class VerificationService {
 
   async start(actor: Actor): Promise<BulkJob> {
     const scope = scopeOf(actor);
+    // Nothing waits for a check: say so, and create no empty job (issue #17). A record that an
+    // upload changes in between is taken up by the next start.
+    const backlog = await this.repo.verificationBacklog(scope);
+    if (backlog.waiting === 0) {
+      const message =
+        backlog.records === 0 ? VERIFICATION_MESSAGES.noRecords : VERIFICATION_MESSAGES.allVerified;
+      throw new AppError(409, message, ERROR_CODES.NOTHING_TO_VERIFY);
+    }
     const job = await this.repo.createJob(scope, { userId: actor.userId, email: actor.email });
     if (!job) throw conflict(VERIFICATION_MESSAGES.jobActive);
     await this.audit.append({

@@ -15,6 +15,7 @@ export const VERIFICATION_TEXTS = {
     jobActive: VERIFICATION_MESSAGES.jobActive,
     started: VERIFICATION_MESSAGES.started,
     startFailed: (message: string) => `${VERIFICATION_MESSAGES.startFailed}${message}`,
+    allVerified: VERIFICATION_MESSAGES.allVerified,
     loadFailed: VERIFICATION_MESSAGES.jobsLoadFailed,
     totalVerified: 'Total Records Verified',
     totalVerifiedCaption: 'Found in the Source of Truth',

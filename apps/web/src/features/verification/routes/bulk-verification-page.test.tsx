@@ -167,4 +167,20 @@ describe('bulk verification screen', () => {
       ),
     ).toBeTruthy();
   });
+
+  it('says that all records are already verified, not that the start failed, when nothing needs it', async () => {
+    const user = userEvent.setup();
+    openBulkVerification(
+      { status: 200, body: [] },
+      {
+        'POST /api/v1/records/bulk-verify': {
+          status: 409,
+          body: { message: 'All records are already verified', code: 'NOTHING_TO_VERIFY' },
+        },
+      },
+    );
+    await user.click(await screen.findByRole('button', { name: 'Start New Bulk Verification' }));
+    expect(await screen.findByText('All records are already verified')).toBeTruthy();
+    expect(screen.queryByText(/Failed to start bulk verification/)).toBeNull();
+  });
 });

@@ -7,6 +7,8 @@ import PlayArrow from '@mui/icons-material/PlayArrow';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { JobHistorySection } from '../../../components/job-history-section.tsx';
 import { TabHeader } from '../../../components/tab-header.tsx';
+import { ERROR_CODES } from '@portal/contract/errors';
+import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useDashboardStats } from '../../overview/api/get-dashboard-stats.ts';
 import { useBulkJobs } from '../api/get-bulk-jobs.ts';
@@ -30,7 +32,10 @@ export function BulkVerificationPage() {
 
   const handleStart = () =>
     start.mutate(undefined, {
-      onError: (error) => toasts.failed(texts.startFailed(errorMessage(error, String(error)))),
+      onError: (error) =>
+        error instanceof ApiError && error.code === ERROR_CODES.NOTHING_TO_VERIFY
+          ? toasts.info(errorMessage(error, texts.allVerified))
+          : toasts.failed(texts.startFailed(errorMessage(error, String(error)))),
     });
 
   return (
