@@ -5,6 +5,7 @@ export const QueueQuerySchema = PageQuerySchema.extend({
   ministry: RecordsQuerySchema.shape.ministry,
   department: RecordsQuerySchema.shape.department,
   grade: RecordsQuerySchema.shape.grade,
+  q: RecordsQuerySchema.shape.q,
 });
 export type QueueQuery = z.input<typeof QueueQuerySchema>;
 

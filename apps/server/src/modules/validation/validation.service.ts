@@ -95,6 +95,26 @@ export class ValidationService {
         counts: { pendingApproval: 0, mismatched: 0 },
       };
     const status = kind === 'pending' ? 'PENDING_GRADE_VALIDATION' : 'MISMATCHED';
+    if (filter.q) {
+      // A search: both tabs' counts and the page from one pass over its matches.
+      const found = await this.records.searchByStatus(
+        scope,
+        { ...filter, q: filter.q, statuses: REVIEWABLE },
+        status,
+        q,
+      );
+      if (found) {
+        const pendingApproval = found.counts.PENDING_GRADE_VALIDATION ?? 0;
+        const mismatched = found.counts.MISMATCHED ?? 0;
+        return {
+          items: (await this.records.rowsOf(scope, found.ids)).map(toMasterRecord),
+          total: kind === 'pending' ? pendingApproval : mismatched,
+          page: q.page,
+          pageSize: q.pageSize,
+          counts: { pendingApproval, mismatched },
+        };
+      }
+    }
     const scoped = await this.records.withAssignments(scope); // two counts and a page
     const [pendingApproval, mismatched] = await Promise.all([
       this.records.count(scoped, { ...filter, statuses: ['PENDING_GRADE_VALIDATION'] }),

@@ -19,7 +19,7 @@ export const OVERVIEW_TEXTS = {
     title: 'Verification Funnel',
     description:
       'How the uploaded records moved through verification against the Source of Truth and final validation. Percentages are of all uploaded records.',
-    empty: 'No records uploaded yet. Upload a master list to see the funnel.',
+    empty: 'No records uploaded yet. Upload a master list in File Upload, then start a bulk verification.',
     uploaded: 'Uploaded',
     verified: 'Verified (SoT)',
     validated: 'Validated (Final)',

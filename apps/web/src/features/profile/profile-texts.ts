@@ -5,7 +5,9 @@ export const PROFILE_TEXTS = {
   title: 'My Profile',
   loading: 'Loading your record...',
   loadFailed: CLAIM_MESSAGES.loadRecordFailed,
-  noRecord: 'No employee record is linked to this account yet. Please contact your administrator.',
+  noRecord: 'No employee record is linked to this account yet.',
+  noRecordNextStep:
+    'Ask your tenant administrator to check that your record is in the master list. An account claimed with your SSID and NIN (“Claim your account” on the sign-in page) is linked to its record automatically.',
   notAssigned: 'Not Assigned',
   notAvailable: 'N/A',
   workId: 'Work ID',

@@ -21,7 +21,7 @@ export const RECORDS_TEXTS = {
   loading: 'Loading records',
   noValue: '—',
   emptyTitle: 'No Records Found',
-  emptyMessage: 'Upload a master list to see its employees here.',
+  emptyMessage: 'Upload a master list in File Upload to see its employees here.',
   emptyFilteredMessage: 'No record matches the filters.',
   goToUpload: 'Upload a Master List',
   loadFailed: RECORD_MESSAGES.loadFailed,

@@ -3,6 +3,7 @@ import { homeForRole } from '@portal/contract/roles';
 import { UI_TEXTS } from '../../../lib/ui-texts.ts';
 import { DashboardLayout } from '../components/dashboard-layout.tsx';
 import { ValidationQueuePage } from '../../validation/routes/validation-queue-page.tsx';
+import { UnassignedReviewerNotice } from '../../validation/components/unassigned-reviewer-notice.tsx';
 
 const texts = UI_TEXTS.dashboards.reviewer;
 
@@ -13,6 +14,14 @@ export const reviewerDashboardRoute: RouteObject = {
   ),
   children: [
     { index: true, element: <Navigate to="queue" replace /> },
-    { path: 'queue', element: <ValidationQueuePage variant="reviewer" /> },
+    {
+      path: 'queue',
+      element: (
+        <>
+          <UnassignedReviewerNotice />
+          <ValidationQueuePage variant="reviewer" />
+        </>
+      ),
+    },
   ],
 };

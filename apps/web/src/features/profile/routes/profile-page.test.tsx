@@ -168,10 +168,14 @@ describe('employee profile', () => {
     expect(within(alert).getByRole('button', { name: 'Retry' })).toBeTruthy();
   });
 
-  it('tells an account without a linked record so', async () => {
+  it('tells an account without a linked record so, and what to do next', async () => {
     openProfile({
       'GET /api/v1/users/me/record': { status: 404, body: { message: 'x', code: 'NOT_FOUND' } },
     });
-    expect(await screen.findByText(/No employee record is linked to this account yet/)).toBeTruthy();
+    expect(await screen.findByText('No employee record is linked to this account yet.')).toBeTruthy();
+    expect(
+      screen.getByText(/Ask your tenant administrator to check that your record is in the master list/),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
   });
 });

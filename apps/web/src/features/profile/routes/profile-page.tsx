@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import AccountBalanceOutlined from '@mui/icons-material/AccountBalanceOutlined';
@@ -28,7 +29,12 @@ export function ProfilePage() {
   if (record.isError) {
     // An account without a linked record (e.g. the demo employee): say so; retrying will not help.
     if (record.error instanceof ApiError && record.error.status === 404) {
-      return <Alert severity="info">{texts.noRecord}</Alert>;
+      return (
+        <Alert severity="info">
+          <AlertTitle>{texts.noRecord}</AlertTitle>
+          {texts.noRecordNextStep}
+        </Alert>
+      );
     }
     return <RetryAlert onRetry={() => void record.refetch()}>{texts.loadFailed}</RetryAlert>;
   }
