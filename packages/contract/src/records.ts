@@ -67,6 +67,21 @@ export const PageQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(50),
 });
 
+/** Most characters a search (`q`) takes. */
+export const MAX_SEARCH_LENGTH = 100;
+
+/**
+ * `q`: a person by name, PSN or Work ID (issue #17). Each word starts a word of the name (any
+ * order, case and accents ignored), or the whole of it starts the PSN or the Work ID; trimmed, and a
+ * blank one searches nothing.
+ */
+export const SearchTextSchema = z
+  .string()
+  .trim()
+  .max(MAX_SEARCH_LENGTH, `Cannot exceed ${MAX_SEARCH_LENGTH} characters`)
+  .optional()
+  .transform((v) => v || undefined);
+
 /** ministry and department take ids (from the facets) or names; grade and status take values. */
 export const RecordsQuerySchema = PageQuerySchema.extend({
   ministry: names,
@@ -77,6 +92,7 @@ export const RecordsQuerySchema = PageQuerySchema.extend({
     z.array(z.enum(RECORD_STATUSES, { error: `Unknown status: use one of ${RECORD_STATUSES.join(', ')}` })),
   ),
   ids: multi,
+  q: SearchTextSchema,
 });
 export type RecordsQuery = z.input<typeof RecordsQuerySchema>;
 

@@ -5,6 +5,7 @@ export interface RecordSeed {
   fullName: string;
   nin: string;
   psn?: string | null;
+  employeeId?: string | null;
   ssid?: string | null;
   dateOfBirth?: string | null;
   ministry?: string;
@@ -24,6 +25,7 @@ export async function seedRecords(
     natural_key: s.psn ?? s.nin,
     full_name: s.fullName,
     psn: s.psn ?? null,
+    employee_id: s.employeeId ?? null,
     nin: s.nin,
     ssid: s.ssid ?? null,
     ministry: s.ministry ?? 'Ministry of Health',
@@ -41,12 +43,12 @@ export async function seedRecords(
     insert into departments (tenant_id, name) select distinct ${tenantId}::uuid, department
     from jsonb_to_recordset(${json}::jsonb) as x(department text) on conflict do nothing`);
   const result = await portal.db.orm.execute<{ id: string; natural_key: string }>(sql`
-    insert into records (tenant_id, natural_key, full_name, psn, nin, ssid, ministry_id, department_id, grade_level,
-      date_of_birth, status, email, original_upload_data)
-    select ${tenantId}, x.natural_key, x.full_name, x.psn, x.nin, x.ssid, m.id, d.id, x.grade_level, x.date_of_birth,
-      x.status, x.email, jsonb_build_object('fullName', x.full_name, 'nin', x.nin)
-    from jsonb_to_recordset(${json}::jsonb) as x(natural_key text, full_name text, psn text, nin text, ssid text,
-      ministry text, department text, grade_level text, date_of_birth date, status text, email text)
+    insert into records (tenant_id, natural_key, full_name, psn, employee_id, nin, ssid, ministry_id, department_id,
+      grade_level, date_of_birth, status, email, original_upload_data)
+    select ${tenantId}, x.natural_key, x.full_name, x.psn, x.employee_id, x.nin, x.ssid, m.id, d.id, x.grade_level,
+      x.date_of_birth, x.status, x.email, jsonb_build_object('fullName', x.full_name, 'nin', x.nin)
+    from jsonb_to_recordset(${json}::jsonb) as x(natural_key text, full_name text, psn text, employee_id text, nin text,
+      ssid text, ministry text, department text, grade_level text, date_of_birth date, status text, email text)
     join ministries m on m.tenant_id = ${tenantId} and m.name = x.ministry
     join departments d on d.tenant_id = ${tenantId} and d.name = x.department
     returning id, natural_key`);

@@ -18,6 +18,8 @@ export interface RecordFilter {
   grades?: string[];
   statuses?: string[];
   ids?: string[];
+  /** A search by name, PSN or Work ID (trimmed, not blank). */
+  q?: string;
 }
 
 export interface Page {
@@ -65,6 +67,14 @@ type Scope = (TenantScope | RecordScope) & Scoped;
 /** Up to this many matches, a page is sorted from the filter's index rather than found by name order. */
 const SORT_MATCHES = 20_000;
 
+/**
+ * Records a search finds: each word of `q` starts a word of the name, or `q` starts the PSN or the
+ * Work ID (migration 0023). The expression is the one the GIN index `records_search_idx` is on.
+ */
+export function searchMatch(q: string): SQL {
+  return sql`record_search_terms(${records.fullName}, ${records.psn}, ${records.employeeId}) @@ record_search_query(${q}::text)`;
+}
+
 /** Records of a reviewer's assigned ministries or departments. */
 export function reviewerScope(reviewerId: string): SQL {
   return sql`(${records.ministryId} in (select ministry_id from reviewer_ministries where user_id = ${reviewerId})
@@ -84,6 +94,7 @@ export class RecordsRepo {
     if (f.grades?.length) parts.push(inArray(records.gradeLevel, f.grades));
     if (f.statuses?.length) parts.push(inArray(records.status, f.statuses));
     if (f.ids?.length) parts.push(idIn(records.id, f.ids));
+    if (f.q) parts.push(searchMatch(f.q));
     return and(...parts)!;
   }
 
@@ -187,7 +198,8 @@ export class RecordsRepo {
     const pinned =
       filter.grades?.length === 1 &&
       (filter.ministryIds?.length === 1 || filter.departmentIds?.length === 1) &&
-      !filter.ids?.length;
+      !filter.ids?.length &&
+      !filter.q;
     if (!pinned) return undefined;
     const where = this.#where(scope, filter);
     const offset = (page.page - 1) * page.pageSize;
@@ -224,6 +236,36 @@ export class RecordsRepo {
     return { total, ids: result.rows.flatMap((r) => (r.id ? [r.id] : [])) };
   }
 
+  /**
+   * A search's matches in several states (the queues' two tabs) from one pass over the search
+   * index: the count in each state and the page of one, in name order; undefined when they number
+   * more than SORT_MATCHES, for count() and page() to walk the name order instead. One pass, not a
+   * count per tab: each pass reads every match the index gives (a common surname is 1% of a list).
+   */
+  async searchByStatus(
+    scope: Scope,
+    filter: RecordFilter & { q: string; statuses: string[] },
+    status: string,
+    page: Page,
+  ): Promise<{ counts: Record<string, number>; ids: string[] } | undefined> {
+    const offset = (page.page - 1) * page.pageSize;
+    const result = await this.orm.execute<{
+      total: number;
+      counts: Record<string, number> | null;
+      ids: string[];
+    }>(sql`
+      with m as materialized (
+        select id, full_name, status from records where ${this.#where(scope, filter)} limit ${SORT_MATCHES + 1}
+      )
+      select (select count(*)::int from m) as total,
+        (select json_object_agg(status, n) from (select status, count(*)::int as n from m group by status) c) as counts,
+        array(select id::text from m where status = ${status}
+          order by full_name, id limit ${page.pageSize} offset ${offset}) as ids`);
+    const row = result.rows[0]!;
+    if (row.total > SORT_MATCHES) return undefined;
+    return { counts: row.counts ?? {}, ids: row.ids };
+  }
+
   /** The records of `ids`, in name order. */
   async rowsOf(scope: TenantScope | RecordScope, ids: string[]): Promise<RecordRow[]> {
     if (ids.length === 0) return [];
@@ -242,7 +284,8 @@ export class RecordsRepo {
       !filter.ministryIds?.length &&
       !filter.departmentIds?.length &&
       !filter.grades?.length &&
-      !filter.ids?.length;
+      !filter.ids?.length &&
+      !filter.q;
     if (byStatusOnly) {
       // The whole tenant, or a status of it: the trigger-maintained counts, exact and without a scan.
       const [row] = await this.orm

@@ -50,7 +50,7 @@ export class RecordsService {
   /** Filter values name ministries and departments by id (from the facets) or by name. */
   async resolveFilter(
     scope: TenantScope | RecordScope,
-    q: Pick<Query, 'ministry' | 'department' | 'grade' | 'status' | 'ids'>,
+    q: Pick<Query, 'ministry' | 'department' | 'grade' | 'status' | 'ids' | 'q'>,
   ): Promise<RecordFilter | null> {
     const resolve = async (kind: 'ministry' | 'department', values: string[]) => {
       if (values.length === 0) return undefined;
@@ -64,7 +64,7 @@ export class RecordsService {
     // A filter that names nothing that exists matches no record.
     if (ministryIds?.length === 0 || departmentIds?.length === 0 || (q.ids.length > 0 && ids.length === 0))
       return null;
-    return { ministryIds, departmentIds, grades: q.grade, statuses: q.status, ids };
+    return { ministryIds, departmentIds, grades: q.grade, statuses: q.status, ids, q: q.q };
   }
 
   async list(actor: Actor, q: Query): Promise<RecordsPage> {
@@ -77,7 +77,8 @@ export class RecordsService {
       filter.departmentIds?.length ||
       filter.grades?.length ||
       filter.statuses?.length ||
-      filter.ids?.length,
+      filter.ids?.length ||
+      filter.q,
     );
     if (!filtered) {
       const rows = await this.repo.page(scope, filter, q, unfilteredTotal);
