@@ -16,6 +16,21 @@ export const ExportJobSchema = z.object({
 });
 export type ExportJob = z.infer<typeof ExportJobSchema>;
 
+/**
+ * The payroll file's name (issue #17): `payroll-{stateCode}-{YYYY-MM-DD}-{export id}.csv`, the date
+ * the export was generated as the calendar reads in Nigeria (West Africa Time), the id kept as
+ * SPEC §7 names the file after it. The server sends it in Content-Disposition; the web saves under it.
+ */
+export function exportFileName(stateCode: string, generatedAt: Date | string, id: string): string {
+  const day = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Africa/Lagos',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date(generatedAt));
+  return `payroll-${stateCode}-${day}-${id}.csv`;
+}
+
 /** Columns of the payroll file, in order. */
 export const EXPORT_COLUMNS = [
   'PSN',

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { idSchema } from './fields.ts';
+import { PAGE_SIZES } from './limits.ts';
 import { MasterRecordSchema, pageOf, PageQuerySchema, RecordsQuerySchema } from './records.ts';
 
 export const QueueQuerySchema = PageQuerySchema.extend({
@@ -137,6 +139,29 @@ export const ResolveMismatchSchema = z
   })
   .nullish();
 export type ResolveMismatch = z.input<typeof ResolveMismatchSchema>;
+
+/** At most one page of the pending queue at once (issue #17: 'Approve selected'). */
+export const MAX_BULK_APPROVE = Math.max(...PAGE_SIZES.queues);
+
+/**
+ * POST /records/bulk-approve: the selected records of the pending queue, each with the version the
+ * queue showed. Each is approved as if alone (its own checks, transaction and audit event).
+ */
+export const BulkApproveSchema = z.object({
+  records: z
+    .array(z.object({ id: idSchema('Record not found'), version: z.number().int() }))
+    .min(1, 'Select at least one record')
+    .max(MAX_BULK_APPROVE, `Cannot exceed ${MAX_BULK_APPROVE} records`),
+  comments: z.string().max(2000).nullish(),
+});
+export type BulkApprove = z.input<typeof BulkApproveSchema>;
+
+/** What became of each selected record: approved, or refused with the reason a single approve gives. */
+export const BulkApproveResultSchema = z.object({
+  approved: z.array(z.string()),
+  refused: z.array(z.object({ id: z.string(), message: z.string() })),
+});
+export type BulkApproveResult = z.infer<typeof BulkApproveResultSchema>;
 
 export const AuditEntrySchema = z.object({
   id: z.number(),

@@ -69,7 +69,15 @@ describe('payroll export', () => {
     expect(first).toMatchObject({ status: 'COMPLETED', recordCount: 5, exportedByEmail: a.email });
     const res = await download(a.token, first.id);
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-disposition']).toBe(`attachment; filename="${first.id}.csv"`);
+    const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(
+      new Date(first.exportTimestamp),
+    );
+    expect(res.headers['content-disposition']).toBe(
+      `attachment; filename="payroll-${a.tenant.stateCode}-${day}-${first.id}.csv"`,
+    );
+    expect(res.headers['content-disposition']).toMatch(
+      /filename="payroll-[A-Z]{2}-\d{4}-\d{2}-\d{2}-[0-9a-f-]{36}\.csv"/,
+    );
     bytes = res.rawPayload;
     const sha = crypto.createHash('sha256').update(bytes).digest('hex');
     expect(res.headers['x-checksum-sha256']).toBe(sha);

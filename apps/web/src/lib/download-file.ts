@@ -7,8 +7,22 @@ import {
   buildHeaders,
 } from './api-client.ts';
 
+/** The file name a Content-Disposition header gives (`filename="…"`), if any. */
+export function fileNameOf(disposition: string | null): string | undefined {
+  const m = disposition ? /filename="([^"]+)"/i.exec(disposition) : null;
+  return m?.[1];
+}
+
 /** GETs a file with the api client's headers and returns its bytes (a plain link cannot send the token). */
 export async function fetchFile(path: string, signal?: AbortSignal): Promise<Blob> {
+  return (await fetchNamedFile(path, signal)).blob;
+}
+
+/** As fetchFile, with the name the server gives the file. */
+export async function fetchNamedFile(
+  path: string,
+  signal?: AbortSignal,
+): Promise<{ blob: Blob; fileName: string | undefined }> {
   let response: Response;
   try {
     const headers = buildHeaders('GET', undefined);
@@ -22,7 +36,7 @@ export async function fetchFile(path: string, signal?: AbortSignal): Promise<Blo
     });
   }
   if (!response.ok) throw apiErrorFromBody(response.status, await response.json().catch(() => undefined));
-  return response.blob();
+  return { blob: await response.blob(), fileName: fileNameOf(response.headers.get('content-disposition')) };
 }
 
 /** Hands a blob to the browser as a download named `fileName`. */
@@ -39,6 +53,8 @@ export function saveBlob(blob: Blob, fileName: string): void {
   window.setTimeout(() => URL.revokeObjectURL(url), 0);
 }
 
-export async function downloadFile(path: string, fileName: string): Promise<void> {
-  saveBlob(await fetchFile(path), fileName);
+/** Saves the file under the name the server gives it, else `fallbackName`. */
+export async function downloadFile(path: string, fallbackName: string): Promise<void> {
+  const { blob, fileName } = await fetchNamedFile(path);
+  saveBlob(blob, fileName ?? fallbackName);
 }

@@ -72,6 +72,14 @@ export class ExportsRepo {
       .limit(500);
   }
 
+  /** The tenant's state code, for the file's name. */
+  async stateCode(scope: TenantScope): Promise<string> {
+    const result = await this.orm.execute<{ state_code: string }>(
+      sql`select state_code from tenants where id = ${scope.tenantId}`,
+    );
+    return result.rows[0]?.state_code ?? '';
+  }
+
   async get(scope: TenantScope, id: string): Promise<ExportRow | undefined> {
     const [row] = await this.orm
       .select()

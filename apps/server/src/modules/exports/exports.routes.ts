@@ -32,16 +32,17 @@ export function exportsRoutes(app: FastifyInstance, exportsService: ExportsServi
     config: ADMIN,
     schema: {
       tags,
-      summary: 'The CSV file of a COMPLETED export (X-Checksum-SHA256 carries its SHA-256)',
+      summary:
+        'The CSV file of a COMPLETED export, named payroll-{stateCode}-{YYYY-MM-DD}-{id}.csv (X-Checksum-SHA256 carries its SHA-256)',
       params: z.object({ id: idSchema('Export not found') }),
       produces: ['text/csv'],
       response: { 200: z.any().describe('the CSV file'), 404: ApiErrorSchema },
     },
     handler: async (request, reply) => {
-      const { job, stream } = await exportsService.download(request.actor!, request.params.id);
+      const { job, fileName, stream } = await exportsService.download(request.actor!, request.params.id);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${job.id}.csv"`)
+        .header('content-disposition', `attachment; filename="${fileName}"`)
         .header('content-length', String(job.sizeBytes))
         .header('x-checksum-sha256', job.sha256 ?? '')
         .header('cache-control', 'no-store')

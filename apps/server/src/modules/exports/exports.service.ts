@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { EXPORT_MESSAGES, LISTED_CONFLICTS, type ExportJob } from '@portal/contract/exports';
+import { EXPORT_MESSAGES, exportFileName, LISTED_CONFLICTS, type ExportJob } from '@portal/contract/exports';
 import { scopeOf, type Actor } from '../../access/actor.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import type { JobQueue } from '../../platform/jobs.ts';
@@ -52,10 +52,12 @@ export class ExportsService {
   }
 
   /** The stored file, streamed chunk by chunk; 404 for another tenant's export or one not COMPLETED. */
-  async download(actor: Actor, id: string): Promise<{ job: ExportJob; stream: Readable }> {
-    const row = await this.repo.get(scopeOf(actor), id);
+  async download(actor: Actor, id: string): Promise<{ job: ExportJob; fileName: string; stream: Readable }> {
+    const scope = scopeOf(actor);
+    const row = await this.repo.get(scope, id);
     if (!row) throw notFound('Export not found');
     if (row.status !== 'COMPLETED') throw notFound(EXPORT_MESSAGES.notReady);
+    const fileName = exportFileName(await this.repo.stateCode(scope), row.createdAt, row.id);
     const repo = this.repo;
     let seq = -1;
     let marked = false;
@@ -83,6 +85,6 @@ export class ExportsService {
         }
       },
     });
-    return { job: toExportJob(row), stream };
+    return { job: toExportJob(row), fileName, stream };
   }
 }

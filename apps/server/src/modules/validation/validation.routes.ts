@@ -5,6 +5,8 @@ import { ApiErrorSchema } from '@portal/contract/errors';
 import { FacetsSchema, MasterRecordSchema, PageQuerySchema } from '@portal/contract/records';
 import {
   AuditPageSchema,
+  BulkApproveResultSchema,
+  BulkApproveSchema,
   QueuePageSchema,
   QueueQuerySchema,
   RecordEditSchema,
@@ -76,6 +78,17 @@ export function validationRoutes(app: FastifyInstance, validation: ValidationSer
       response: { 200: MasterRecordSchema, ...errors },
     },
     handler: async (request) => validation.decide(request.actor!, request.params.id, request.body),
+  });
+
+  r.post('/api/v1/records/bulk-approve', {
+    config: REVIEWERS,
+    schema: {
+      tags,
+      summary: 'Approve the selected records of the pending queue (at most one page), each as if alone',
+      body: BulkApproveSchema,
+      response: { 200: BulkApproveResultSchema, 400: ApiErrorSchema },
+    },
+    handler: async (request) => validation.approveMany(request.actor!, request.body),
   });
 
   r.post('/api/v1/records/:id/resolve-mismatch', {

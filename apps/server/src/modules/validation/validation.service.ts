@@ -15,7 +15,7 @@ import {
   sameGrade,
 } from '@portal/contract/salary-grade';
 import { recordScopeOf, type Actor } from '../../access/actor.ts';
-import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { AuditRepo } from '../audit/audit.repo.ts';
 import type { RecordsRepo } from '../records/records.repo.ts';
 import { toMasterRecord, type RecordsService } from '../records/records.service.ts';
@@ -205,6 +205,30 @@ export class ValidationService {
       return { action: 'RECORD_REJECTED', after: { status: 'REJECTED' }, note: d.comments };
     });
     return this.#reload(actor, id);
+  }
+
+  /**
+   * Approves each selected record as if alone (issue #17): its own transaction, checks (scope,
+   * state, version, salary grade) and audit event, so one refused record does not hold back the
+   * others. Refusals carry the message a single approve would give.
+   */
+  async approveMany(
+    actor: Actor,
+    input: { records: { id: string; version: number }[]; comments?: string | null },
+  ): Promise<{ approved: string[]; refused: { id: string; message: string }[] }> {
+    const approved: string[] = [];
+    const refused: { id: string; message: string }[] = [];
+    const comments = input.comments?.trim() ?? '';
+    for (const { id, version } of new Map(input.records.map((r) => [r.id, r])).values()) {
+      try {
+        await this.decide(actor, id, { decision: 'APPROVE', comments, version });
+        approved.push(id);
+      } catch (err) {
+        if (!(err instanceof AppError) || err.statusCode >= 500) throw err;
+        refused.push({ id, message: err.message });
+      }
+    }
+    return { approved, refused };
   }
 
   /** Accepts the source of truth's values for the compared fields, and validates. */

@@ -1,6 +1,6 @@
 import { RECORD_MESSAGES } from '@portal/contract/records';
 import { VALIDATION_MESSAGES as M } from '@portal/contract/validation';
-import { countOf } from '../../lib/format.ts';
+import { countOf, formatCount } from '../../lib/format.ts';
 
 /** Texts of the validation queues and their dialogs (SPEC §2 Validation Queues, §8 Queues). */
 export const VALIDATION_TEXTS = {
@@ -92,6 +92,9 @@ export const VALIDATION_TEXTS = {
     editManually: 'Edit Manually',
     accept: 'Accept SoT Data & Validate',
     accepting: 'Validating...',
+    newSalaryGradeId: (grade: string) => `Salary Grade ID for ${grade}`,
+    salaryGradeHint: (from: string, to: string) =>
+      `The grade changes from ${from} to ${to}. Check the Salary Grade ID proposed for ${to} (step kept) before accepting.`,
   },
   history: {
     title: 'Record History',
@@ -120,6 +123,18 @@ export const VALIDATION_TEXTS = {
     RECORD_EDITED: 'Edited',
     RECORD_MISMATCH_RESOLVED: 'Mismatch resolved (SoT data accepted)',
   } as Record<string, string>,
+  bulk: {
+    approveSelected: (n: number) => (n === 0 ? 'Approve selected' : `Approve selected (${formatCount(n)})`),
+    selectAll: 'Select every record of this page',
+    select: (fullName: string) => `Select ${fullName}`,
+    confirmTitle: 'Approve Selected Records',
+    confirmMessage: (n: number) =>
+      `Approve ${countOf(n, 'record')}? Each is validated and kept in its history as if approved alone.`,
+    confirm: (n: number) => `Approve ${countOf(n, 'record')}`,
+    approved: (n: number) => `${countOf(n, 'record')} approved successfully!`,
+    refused: (n: number, first: string) =>
+      `${countOf(n, 'record')} could not be approved: ${first}${n > 1 ? ' (and others)' : ''}`,
+  },
   toasts: {
     loadFailed: M.loadFailed,
     approved: M.approved,

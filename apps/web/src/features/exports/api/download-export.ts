@@ -3,7 +3,10 @@ import { downloadFile } from '../../../lib/download-file.ts';
 import { EXPORTS_TEXTS } from '../exports-texts.ts';
 import { exportDownloadPath } from './exports-keys.ts';
 
-/** GETs the export's CSV with the bearer token (a plain link cannot send it) and saves it as `<id>.csv`. */
+/**
+ * GETs the export's CSV with the bearer token (a plain link cannot send it) and saves it under the
+ * server's name, `payroll-{stateCode}-{YYYY-MM-DD}-{id}.csv` (`<id>.csv` if the header is missing).
+ */
 export function downloadExport(id: string): Promise<void> {
   return downloadFile(exportDownloadPath(id), EXPORTS_TEXTS.fileName(id));
 }

@@ -1,6 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { MasterRecordSchema, type MasterRecord } from '@portal/contract/records';
-import type { RecordEdit } from '@portal/contract/validation';
+import {
+  BulkApproveResultSchema,
+  type BulkApproveResult,
+  type RecordEdit,
+} from '@portal/contract/validation';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { RECORD_PATHS, validationKeys } from './validation-keys.ts';
 
@@ -21,6 +25,15 @@ export function approveRecord({ id, version }: RecordRef): Promise<MasterRecord>
   });
 }
 
+/** 'Approve selected': each record approved as if alone; the answer says which were refused and why. */
+export function approveRecords(records: RecordRef[]): Promise<BulkApproveResult> {
+  return apiRequest(RECORD_PATHS.bulkApprove, {
+    method: 'POST',
+    body: { records: records.map(({ id, version }) => ({ id, version })) },
+    schema: BulkApproveResultSchema,
+  });
+}
+
 export function rejectRecord({ id, version, reason }: RecordRef & { reason: string }): Promise<MasterRecord> {
   return apiRequest(RECORD_PATHS.validate(id), {
     method: 'POST',
@@ -29,10 +42,14 @@ export function rejectRecord({ id, version, reason }: RecordRef & { reason: stri
   });
 }
 
-export function resolveMismatch({ id, version }: RecordRef): Promise<MasterRecord> {
+export function resolveMismatch({
+  id,
+  version,
+  salaryGradeId,
+}: RecordRef & { salaryGradeId?: string }): Promise<MasterRecord> {
   return apiRequest(RECORD_PATHS.resolve(id), {
     method: 'POST',
-    body: { version },
+    body: { version, salaryGradeId },
     schema: MasterRecordSchema,
   });
 }
@@ -45,7 +62,7 @@ export function editRecord({ id, edit }: { id: string; edit: RecordEdit }): Prom
  * Settled — done or refused (a 409 means the queue was out of date) — a decision reloads both
  * queues, their counts and everything else under ['records'].
  */
-function useDecision<I>(mutationFn: (input: I) => Promise<MasterRecord>) {
+function useDecision<I, O>(mutationFn: (input: I) => Promise<O>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
@@ -54,6 +71,7 @@ function useDecision<I>(mutationFn: (input: I) => Promise<MasterRecord>) {
 }
 
 export const useApproveRecord = () => useDecision(approveRecord);
+export const useApproveRecords = () => useDecision(approveRecords);
 export const useRejectRecord = () => useDecision(rejectRecord);
 export const useResolveMismatch = () => useDecision(resolveMismatch);
 export const useEditRecord = () => useDecision(editRecord);

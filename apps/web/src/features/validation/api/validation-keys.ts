@@ -15,6 +15,7 @@ export const RECORD_PATHS = {
   resolve: (id: string) => `${recordPath(id)}/resolve-mismatch`,
   comparison: (id: string) => `${recordPath(id)}/comparison`,
   audit: (id: string) => `${recordPath(id)}/audit`,
+  bulkApprove: '/api/v1/records/bulk-approve',
 };
 
 /**

@@ -14,6 +14,7 @@ import { useEditRecord } from '../api/record-decisions.ts';
 import { useQueueToasts } from '../hooks/use-queue-toasts.ts';
 import { VALIDATION_TEXTS } from '../validation-texts.ts';
 import { dialogPaper } from './record-dialog-paper.ts';
+import { SalaryGradeField, salaryGradeChange, salaryGradeError } from './salary-grade-field.tsx';
 
 const texts = VALIDATION_TEXTS.edit;
 
@@ -34,7 +35,9 @@ export interface EditRecordDialogProps {
 
 /**
  * 'Edit Record' (SPEC §2, 600 px): subtitle the record's full name; Save Changes stays disabled
- * while Full Name or Department is blank. The date of birth is not on the form and is kept.
+ * while Full Name or Department is blank. The date of birth is not on the form and is kept. The
+ * Salary Grade ID follows the grade (issue #17): changing the grade proposes the id of the new
+ * grade, and an id that names another grade keeps Save Changes disabled.
  */
 export function EditRecordDialog({ record, ministries, departments, onClose }: EditRecordDialogProps) {
   const titleId = useId();
@@ -48,6 +51,8 @@ export function EditRecordDialog({ record, ministries, departments, onClose }: E
     ministry: record.ministry ?? '',
     salaryStructure: record.salaryStructure ?? '',
   }));
+  const [salaryGradeId, setSalaryGradeId] = useState(record.salaryGradeId ?? '');
+  const [salaryGradeTouched, setSalaryGradeTouched] = useState(false);
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const saving = edit.isPending;
@@ -56,11 +61,20 @@ export function EditRecordDialog({ record, ministries, departments, onClose }: E
     if (REQUIRED[field] && !values[field].trim()) return REQUIRED[field];
     return serverErrors[field];
   };
-  const invalid = FIELDS.some((field) => REQUIRED[field] && !values[field].trim());
+  const grade = values.gradeLevel.trim() || null;
+  const change = salaryGradeChange(record, grade);
+  const salaryGradeProblem =
+    salaryGradeError(grade, salaryGradeId, change.needed ? change : null) || serverErrors.salaryGradeId || '';
+  const invalid =
+    FIELDS.some((field) => REQUIRED[field] && !values[field].trim()) ||
+    Boolean(salaryGradeError(grade, salaryGradeId, null));
 
   const set = (field: Field, value: string) => {
     setValues((prev) => ({ ...prev, [field]: value }));
     setServerErrors((prev) => ({ ...prev, [field]: '' }));
+    // A new grade proposes its salary grade id, until the reviewer types one of their own.
+    if (field === 'gradeLevel' && !salaryGradeTouched && record.salaryGradeId)
+      setSalaryGradeId(salaryGradeChange(record, value.trim() || null).suggested ?? record.salaryGradeId);
   };
 
   const save = (event: FormEvent) => {
@@ -75,6 +89,7 @@ export function EditRecordDialog({ record, ministries, departments, onClose }: E
           department: values.department,
           ministry: values.ministry,
           salaryStructure: values.salaryStructure,
+          salaryGradeId,
           dateOfBirth: record.dateOfBirth,
           version: record.version,
         },
@@ -159,6 +174,16 @@ export function EditRecordDialog({ record, ministries, departments, onClose }: E
           <Stack spacing={2.5} sx={{ pt: 1 }}>
             {text('fullName', true)}
             {text('gradeLevel')}
+            <SalaryGradeField
+              value={salaryGradeId}
+              onChange={(value) => {
+                setSalaryGradeTouched(true);
+                setSalaryGradeId(value);
+                setServerErrors((prev) => ({ ...prev, salaryGradeId: '' }));
+              }}
+              error={salaryGradeProblem}
+              disabled={saving}
+            />
             {suggest('department', departments)}
             {suggest('ministry', ministries)}
             {text('salaryStructure')}

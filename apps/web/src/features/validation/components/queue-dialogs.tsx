@@ -42,8 +42,8 @@ export function QueueDialogs({ decisions, facets }: QueueDialogsProps) {
           key={record.id}
           record={record}
           busy={decisions.resolving}
-          onClose={(result) => {
-            if (result === 'accept') decisions.acceptSot(record);
+          onClose={(result, salaryGradeId) => {
+            if (result === 'accept') decisions.acceptSot(record, salaryGradeId);
             else if (result === 'edit') decisions.editInstead(record);
             else decisions.close();
           }}

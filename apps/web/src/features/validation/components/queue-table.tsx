@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
 import LinearProgress from '@mui/material/LinearProgress';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -38,6 +39,15 @@ export interface QueueTableProps {
   onPageChange: (page: number) => void;
   onPageSizeChange: (pageSize: number) => void;
   onAction: (action: RowAction, record: MasterRecord) => void;
+  /** Rows that can be selected for 'Approve selected' (the pending queue): a first checkbox column. */
+  selection?: QueueSelection;
+}
+
+export interface QueueSelection {
+  selected: ReadonlySet<string>;
+  onToggle: (record: MasterRecord) => void;
+  /** Selects every row of the page, or none when all are selected. */
+  onToggleAll: () => void;
 }
 
 /** Codes read badly when broken across lines ('CONHESS-09-' / '04'). */
@@ -66,7 +76,8 @@ function cell(column: QueueColumn, record: MasterRecord) {
 
 /** One server page of a queue; the variant decides the columns, the queue the row actions. */
 export function QueueTable(props: QueueTableProps) {
-  const { variant, kind, items, refreshing, busyId, onAction } = props;
+  const { variant, kind, items, refreshing, busyId, onAction, selection } = props;
+  const chosen = selection ? items.filter((r) => selection.selected.has(r.id)).length : 0;
   const columns = QUEUE_COLUMNS[variant];
   const actions = rowActions(variant, kind);
   return (
@@ -81,6 +92,17 @@ export function QueueTable(props: QueueTableProps) {
         >
           <TableHead>
             <TableRow>
+              {selection && (
+                <TableCell padding="checkbox">
+                  <Checkbox
+                    checked={items.length > 0 && chosen === items.length}
+                    indeterminate={chosen > 0 && chosen < items.length}
+                    onChange={selection.onToggleAll}
+                    disabled={items.length === 0}
+                    slotProps={{ input: { 'aria-label': texts.bulk.selectAll } }}
+                  />
+                </TableCell>
+              )}
               {columns.map((column) => (
                 <TableCell
                   key={column}
@@ -94,7 +116,16 @@ export function QueueTable(props: QueueTableProps) {
           </TableHead>
           <TableBody>
             {items.map((record) => (
-              <TableRow key={record.id} hover>
+              <TableRow key={record.id} hover selected={selection?.selected.has(record.id)}>
+                {selection && (
+                  <TableCell padding="checkbox">
+                    <Checkbox
+                      checked={selection.selected.has(record.id)}
+                      onChange={() => selection.onToggle(record)}
+                      slotProps={{ input: { 'aria-label': texts.bulk.select(record.fullName) } }}
+                    />
+                  </TableCell>
+                )}
                 {columns.map((column) =>
                   column === 'employee' ? (
                     <TableCell key={column} component="th" scope="row" sx={{ minWidth: 200 }}>

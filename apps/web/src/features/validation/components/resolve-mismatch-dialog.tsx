@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -22,6 +22,7 @@ import { useComparison } from '../api/get-comparison.ts';
 import { fieldLabel, fieldValue } from '../utils/field-label.ts';
 import { VALIDATION_TEXTS } from '../validation-texts.ts';
 import { dialogPaper } from './record-dialog-paper.ts';
+import { SalaryGradeField, salaryGradeChange, salaryGradeError } from './salary-grade-field.tsx';
 
 const texts = VALIDATION_TEXTS.resolve;
 
@@ -32,7 +33,8 @@ export interface ResolveMismatchDialogProps {
   record: MasterRecord;
   /** Accepting is on its way. */
   busy: boolean;
-  onClose: (result: ResolveResult) => void;
+  /** With 'accept', the salary grade id for the source of truth's grade when the grade changes. */
+  onClose: (result: ResolveResult, salaryGradeId?: string) => void;
 }
 
 const HIGHLIGHT = { bgcolor: 'rgba(237, 108, 2, 0.12)' };
@@ -43,6 +45,12 @@ export function ResolveMismatchDialog({ record, busy, onClose }: ResolveMismatch
   const explanationId = useId();
   const comparison = useComparison(record.id);
   const rows = comparison.data ?? [];
+  // Accepting a grade of the source of truth needs the salary grade id of that grade (issue #17).
+  const grade = rows.find((row) => row.field === 'gradeLevel')?.sotValue ?? record.gradeLevel;
+  const change = salaryGradeChange(record, grade);
+  const [typed, setTyped] = useState<string | null>(null);
+  const salaryGradeId = typed ?? change.suggested ?? '';
+  const salaryGradeProblem = change.needed ? salaryGradeError(grade, salaryGradeId, change) : '';
 
   let content;
   if (comparison.isPending) content = <LoadingState message={texts.loading} />;
@@ -97,6 +105,19 @@ export function ResolveMismatchDialog({ record, busy, onClose }: ResolveMismatch
           {texts.explanation}
         </DialogContentText>
         <Box>{content}</Box>
+        {comparison.isSuccess && change.needed && (
+          <Box sx={{ mt: 2.5 }}>
+            <SalaryGradeField
+              label={texts.newSalaryGradeId(grade ?? '')}
+              value={salaryGradeId}
+              onChange={setTyped}
+              error={typed === null ? '' : salaryGradeProblem}
+              helperText={texts.salaryGradeHint(change.from, grade ?? '')}
+              disabled={busy}
+              required
+            />
+          </Box>
+        )}
       </DialogContent>
       <DialogActions sx={{ px: 3, pb: 2.5, flexWrap: 'wrap', gap: 1 }}>
         <Button onClick={() => onClose('cancel')} disabled={busy}>
@@ -108,8 +129,8 @@ export function ResolveMismatchDialog({ record, busy, onClose }: ResolveMismatch
         <Button
           variant="contained"
           color="success"
-          onClick={() => onClose('accept')}
-          disabled={!comparison.isSuccess}
+          onClick={() => onClose('accept', change.needed ? salaryGradeId.trim() : undefined)}
+          disabled={!comparison.isSuccess || Boolean(salaryGradeProblem)}
           loading={busy}
           loadingPosition="start"
         >

@@ -50,17 +50,20 @@ export function useQueueDecisions() {
       },
     );
 
-  const acceptSot = (record: MasterRecord) =>
-    resolve.mutate(record, {
-      onSuccess: () => {
-        toast.success(toasts.resolved);
-        close();
+  const acceptSot = (record: MasterRecord, salaryGradeId?: string) =>
+    resolve.mutate(
+      { id: record.id, version: record.version, salaryGradeId },
+      {
+        onSuccess: () => {
+          toast.success(toasts.resolved);
+          close();
+        },
+        onError: (error) => {
+          toast.failure(error, toasts.resolveFailed);
+          if (refusalMessage(error)) close();
+        },
       },
-      onError: (error) => {
-        toast.failure(error, toasts.resolveFailed);
-        if (refusalMessage(error)) close();
-      },
-    });
+    );
 
   const busyId = [approve, reject, resolve].find((m) => m.isPending)?.variables?.id;
 

@@ -41,6 +41,7 @@ describe('validation queue: the two variants', () => {
     open('TENANT_ADMIN', { [PENDING]: queueReply([ada], { pendingApproval: 1, mismatched: 4 }) });
     const table = await screen.findByRole('table', { name: 'Records pending approval' });
     expect(headers(table)).toEqual([
+      '',
       'Employee',
       'Department',
       'Ministry',
@@ -67,7 +68,7 @@ describe('validation queue: the two variants', () => {
     expect(await screen.findByRole('heading', { name: 'My Validation Tasks' })).toBeTruthy();
     expect(screen.getByText('Review records assigned to you')).toBeTruthy();
     const pending = await screen.findByRole('table', { name: 'Records pending approval' });
-    expect(headers(pending)).toEqual(['Employee', 'Department', 'Ministry', 'Grade', 'Actions']);
+    expect(headers(pending)).toEqual(['', 'Employee', 'Department', 'Ministry', 'Grade', 'Actions']);
 
     await user.click(screen.getByRole('tab', { name: /Mismatched Records/ }));
     const mismatched = await screen.findByRole('table', { name: 'Mismatched records' });
@@ -195,6 +196,39 @@ describe('validation queue: decisions', () => {
     expect(calls('POST /api/v1/records/r-2/resolve-mismatch')).toHaveLength(0);
   });
 
+  it("accepting the SoT's new grade asks for its Salary Grade ID, prefilled with the step kept", async () => {
+    const graded = buildQueueRecord({ ...bola, salaryGradeId: 'CONPSS-08-10' });
+    const { user, calls } = open('TENANT_ADMIN', {
+      [PENDING]: queueReply([], { pendingApproval: 0, mismatched: 1 }),
+      [MISMATCHED]: queueReply([graded], { pendingApproval: 0, mismatched: 1 }),
+      'GET /api/v1/records/r-2/comparison': {
+        status: 200,
+        body: [{ field: 'gradeLevel', originalValue: 'GL 08', sotValue: 'GL 09', isMismatched: true }],
+      },
+      'POST /api/v1/records/r-2/resolve-mismatch': { status: 200, body: { ...graded, status: 'VALIDATED' } },
+    });
+    await user.click(await screen.findByRole('tab', { name: /Mismatched Records/ }));
+    const table = await screen.findByRole('table', { name: 'Mismatched records' });
+    await user.click(within(table).getByRole('button', { name: 'Resolve' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Resolve Data Mismatch' });
+    const field = await within(dialog).findByRole('textbox', { name: /Salary Grade ID for GL 09/ });
+    expect((field as HTMLInputElement).value).toBe('CONPSS-09-10');
+    const accept = within(dialog).getByRole('button', { name: 'Accept SoT Data & Validate' });
+    // The old grade's id is refused before anything is sent.
+    await user.clear(field);
+    await user.type(field, 'CONPSS-08-10');
+    expect(
+      within(dialog).getByText('Salary Grade ID CONPSS-08-10 names another grade than GL 09.'),
+    ).toBeTruthy();
+    expect((accept as HTMLButtonElement).disabled).toBe(true);
+    await user.clear(field);
+    await user.type(field, 'CONPSS-09-11');
+    await user.click(accept);
+    await waitFor(() => expect(calls('POST /api/v1/records/r-2/resolve-mismatch')).toHaveLength(1));
+    const [sent] = calls('POST /api/v1/records/r-2/resolve-mismatch');
+    expect(JSON.parse(String(sent![1]!.body))).toEqual({ version: 7, salaryGradeId: 'CONPSS-09-11' });
+  });
+
   it('edit sends the form with the kept date of birth and version; an unknown department shows on its field', async () => {
     const unknown = 'No department of this tenant has that name';
     const { user, calls } = open('REVIEWER', {
@@ -228,8 +262,78 @@ describe('validation queue: decisions', () => {
       department: 'Nursing Services',
       ministry: 'Ministry of Health',
       salaryStructure: 'CONHESS',
+      // Names no grade ('SG-0801'), so it stays as it is with the new grade.
+      salaryGradeId: 'SG-0801',
       dateOfBirth: '1980-01-02',
       version: 3,
     });
+  });
+});
+
+describe('validation queue: approve selected', () => {
+  it('approves the selected rows of the page after a confirm that says how many', async () => {
+    const chidi = buildQueueRecord({ id: 'r-3', fullName: 'Chidi Eze', version: 3 });
+    const { user, calls } = open('REVIEWER', {
+      [PENDING]: queueReply([ada, chidi], { pendingApproval: 2, mismatched: 0 }),
+      'POST /api/v1/records/bulk-approve': {
+        status: 200,
+        body: { approved: [ada.id, chidi.id], refused: [] },
+      },
+    });
+    const table = await screen.findByRole('table', { name: 'Records pending approval' });
+    const approve = screen.getByRole('button', { name: 'Approve selected' });
+    expect(approve).toHaveProperty('disabled', true);
+    await user.click(within(table).getByRole('checkbox', { name: 'Select every record of this page' }));
+    expect(screen.getByRole('button', { name: 'Approve selected (2)' })).toHaveProperty('disabled', false);
+    await user.click(within(table).getByRole('checkbox', { name: 'Select Chidi Eze' }));
+    await user.click(within(table).getByRole('checkbox', { name: 'Select Chidi Eze' }));
+    await user.click(screen.getByRole('button', { name: 'Approve selected (2)' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Approve Selected Records' });
+    expect(dialog.textContent).toContain(
+      'Approve 2 records? Each is validated and kept in its history as if approved alone.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Approve 2 records' }));
+    expect(await screen.findByText('2 records approved successfully!')).toBeTruthy();
+    const [sent] = calls('POST /api/v1/records/bulk-approve');
+    expect(JSON.parse(String(sent![1]!.body))).toEqual({
+      records: [
+        { id: ada.id, version: ada.version },
+        { id: chidi.id, version: 3 },
+      ],
+    });
+  });
+
+  it('sends nothing when the confirm is cancelled, and names a refusal', async () => {
+    const { user, calls } = open('TENANT_ADMIN', {
+      [PENDING]: queueReply([ada], { pendingApproval: 1, mismatched: 0 }),
+      'POST /api/v1/records/bulk-approve': {
+        status: 200,
+        body: {
+          approved: [],
+          refused: [{ id: ada.id, message: 'This record is no longer awaiting a decision.' }],
+        },
+      },
+    });
+    const table = await screen.findByRole('table', { name: 'Records pending approval' });
+    await user.click(within(table).getByRole('checkbox', { name: 'Select Ada Ngozi Obi' }));
+    await user.click(screen.getByRole('button', { name: 'Approve selected (1)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Approve Selected Records' });
+    expect(dialog.textContent).toContain('Approve 1 record?');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls('POST /api/v1/records/bulk-approve')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Approve selected (1)' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Approve Selected Records' })).getByRole('button', {
+        name: 'Approve 1 record',
+      }),
+    );
+    expect(
+      await screen.findByText(
+        '1 record could not be approved: This record is no longer awaiting a decision.',
+      ),
+    ).toBeTruthy();
   });
 });

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import CompareArrows from '@mui/icons-material/CompareArrows';
+import DoneAll from '@mui/icons-material/DoneAll';
 import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
 import type { MasterRecord } from '@portal/contract/records';
 import { EmptyState } from '../../../components/empty-state.tsx';
@@ -14,6 +15,7 @@ import { QueueDialogs } from '../components/queue-dialogs.tsx';
 import { QueueFilters, hasQueueFilters } from '../components/queue-filters.tsx';
 import { QUEUE_PAGE_SIZES, QueueTable } from '../components/queue-table.tsx';
 import { QueueTabs, queuePanelId, queueTabId } from '../components/queue-tabs.tsx';
+import { useBulkApprove } from '../hooks/use-bulk-approve.ts';
 import { useQueueDecisions } from '../hooks/use-queue-decisions.ts';
 import { useQueueTab } from '../hooks/use-queue-tab.ts';
 import { useQueueToasts } from '../hooks/use-queue-toasts.ts';
@@ -40,6 +42,7 @@ export function ValidationQueuePage({ variant }: ValidationQueuePageProps) {
   const queue = useQueue(kind, { ...filters, page: page + 1, pageSize });
   const facets = useQueueFacets();
   const decisions = useQueueDecisions();
+  const bulk = useBulkApprove(kind === 'pending' && queue.data ? queue.data.items : []);
 
   useEffect(() => {
     if (queue.isError) toast.error(texts.toasts.loadFailed);
@@ -91,22 +94,40 @@ export function ValidationQueuePage({ variant }: ValidationQueuePageProps) {
     );
   } else if (data) {
     content = (
-      <QueueTable
-        variant={variant}
-        kind={kind}
-        items={data.items}
-        total={data.total}
-        page={shownPage}
-        pageSize={pageSize}
-        refreshing={queue.isFetching}
-        busyId={decisions.busyId}
-        onPageChange={setPage}
-        onPageSizeChange={(next) => {
-          setPageSize(next);
-          setPage(0);
-        }}
-        onAction={(action, record: MasterRecord) => decisions.act(action, record)}
-      />
+      <>
+        {kind === 'pending' && (
+          <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
+            <Button
+              variant="contained"
+              color="success"
+              startIcon={<DoneAll />}
+              disabled={bulk.count === 0}
+              loading={bulk.approving}
+              loadingPosition="start"
+              onClick={() => void bulk.approveSelected()}
+            >
+              {texts.bulk.approveSelected(bulk.count)}
+            </Button>
+          </Box>
+        )}
+        <QueueTable
+          variant={variant}
+          kind={kind}
+          items={data.items}
+          total={data.total}
+          page={shownPage}
+          pageSize={pageSize}
+          refreshing={queue.isFetching}
+          busyId={decisions.busyId}
+          onPageChange={setPage}
+          onPageSizeChange={(next) => {
+            setPageSize(next);
+            setPage(0);
+          }}
+          onAction={(action, record: MasterRecord) => decisions.act(action, record)}
+          selection={kind === 'pending' ? bulk.selection : undefined}
+        />
+      </>
     );
   }
 
