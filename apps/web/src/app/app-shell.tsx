@@ -1,5 +1,6 @@
 import { Outlet, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
+import { CloseToastsOnNavigation } from './close-toasts-on-navigation.tsx';
 import { isElevatedPage } from './elevated-page.ts';
 import { ScrollToTop } from './scroll-to-top.tsx';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link.tsx';
@@ -12,6 +13,7 @@ export function AppShell() {
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <ScrollToTop />
+      <CloseToastsOnNavigation />
       <SkipLink />
       <TopBar />
       <Box

@@ -12,7 +12,8 @@ import { useSignOut } from '../features/auth/api/logout.ts';
 import { UI_TEXTS } from '../lib/ui-texts.ts';
 import { useSession } from '../lib/use-session.ts';
 
-const TOOLBAR_HEIGHT_DESKTOP = 80;
+/** SPEC §9: 80 px on desktop (MUI's 56/64 px below). */
+export const TOOLBAR_HEIGHT_DESKTOP = 80;
 
 function SignedInUser() {
   const { data: me } = useMe();

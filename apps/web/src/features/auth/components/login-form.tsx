@@ -16,6 +16,7 @@ import { TOAST_MS } from '@portal/contract/limits';
 import { MESSAGES } from '@portal/contract/messages';
 import { homeForRole } from '@portal/contract/roles';
 import { ApiError } from '../../../lib/api-client.ts';
+import { keepToastAcrossNavigation } from '../../../lib/route-toasts.ts';
 import { getRememberedEmail, setRememberedEmail, storeToken } from '../../../lib/auth-storage.ts';
 import { decodeTokenClaims } from '../../../lib/jwt-claims.ts';
 import { UI_TEXTS } from '../../../lib/ui-texts.ts';
@@ -61,7 +62,8 @@ export function LoginForm() {
           storeToken(token);
           lockout.reset();
           setRememberedEmail(rememberMe ? email : null);
-          toast(MESSAGES.login.success, 'success');
+          // The welcome is for the dashboard the user is sent to: it stays across the redirect.
+          keepToastAcrossNavigation(toast(MESSAGES.login.success, 'success'));
           void navigate(homeForRole(decodeTokenClaims(token)?.role), { replace: true });
         },
         onError: (error) => {
