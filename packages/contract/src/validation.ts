@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema } from './fields.ts';
+import { idSchema, requiredString } from './fields.ts';
 import { PAGE_SIZES } from './limits.ts';
 import { MasterRecordSchema, pageOf, PageQuerySchema, RecordsQuerySchema } from './records.ts';
 
@@ -62,16 +62,15 @@ export function isCalendarDate(v: string): boolean {
 
 /** PUT /records/{id}: fullName and department required (SPEC §5); ministry and department by name. */
 export const RecordEditSchema = z.object({
-  fullName: z
-    .string({ error: VALIDATION_MESSAGES.fullNameRequired })
+  // requiredString: a schema-wide message would also answer a too-long name with "... is required".
+  fullName: requiredString(VALIDATION_MESSAGES.fullNameRequired)
     .trim()
     .min(1, VALIDATION_MESSAGES.fullNameRequired)
-    .max(300),
-  department: z
-    .string({ error: VALIDATION_MESSAGES.departmentRequired })
+    .max(300, 'Cannot exceed 300 characters'),
+  department: requiredString(VALIDATION_MESSAGES.departmentRequired)
     .trim()
     .min(1, VALIDATION_MESSAGES.departmentRequired)
-    .max(300),
+    .max(300, 'Cannot exceed 300 characters'),
   ministry: optionalText(300),
   gradeLevel: optionalText(50),
   /**

@@ -56,14 +56,28 @@ function fieldDetails(err: {
   return details;
 }
 
-/** The path of the first string holding a NUL character in a parsed body, query or params; undefined when none. */
-function nulPath(value: unknown, path: string, depth = 0): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? path : undefined;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Why a text cannot be stored: PostgreSQL text holds no NUL, and UTF-8 no unpaired surrogate. */
+function textFault(text: string): string | undefined {
+  if (text.includes('\u0000')) return 'Contains a NUL character';
+  // A lone surrogate ("\ud800") has no UTF-8 form: the database refuses it with a 500.
+  if (LONE_SURROGATE.test(text)) return 'Contains an unpaired surrogate (not valid Unicode text)';
+  return undefined;
+}
+
+/** The first string (or key) of a parsed body, query or params that cannot be stored, with why. */
+function badText(value: unknown, path: string, depth = 0): { path: string; fault: string } | undefined {
+  if (typeof value === 'string') {
+    const fault = textFault(value);
+    return fault ? { path, fault } : undefined;
+  }
   if (typeof value !== 'object' || value === null || depth > 32) return undefined;
   for (const [key, item] of Object.entries(value)) {
     const at = path ? `${path}.${key}` : key;
-    if (key.includes('\u0000')) return at;
-    const found = nulPath(item, at, depth + 1);
+    const keyFault = textFault(key);
+    if (keyFault) return { path: at, fault: keyFault };
+    const found = badText(item, at, depth + 1);
     if (found) return found;
   }
   return undefined;
@@ -84,19 +98,22 @@ export function frameworkErrors(error: FastifyError, _request: FastifyRequest, r
 
 /** One error shape for the whole API (DESIGN §7); never a stack trace. */
 export function registerErrorHandling(app: FastifyInstance): void {
-  // PostgreSQL text cannot hold a NUL character: refuse it in any input as a 400 before a handler
-  // runs, rather than fail in the database with a 500.
+  // PostgreSQL text cannot hold a NUL character nor a lone surrogate: refuse either in any input as
+  // a 400 before a handler runs, rather than fail in the database with a 500.
   app.addHook('preValidation', async (request) => {
     for (const [where, value] of [
       ['body', request.body],
       ['query', request.query],
       ['params', request.params],
     ] as const) {
-      const field = nulPath(value, '');
-      if (field !== undefined)
-        throw badRequest('Text must not contain a NUL character', {
-          [field || where]: 'Contains a NUL character',
-        });
+      const found = badText(value, '');
+      if (found)
+        throw badRequest(
+          found.fault.startsWith('Contains a NUL')
+            ? 'Text must not contain a NUL character'
+            : 'Text must be valid Unicode (an unpaired surrogate was sent)',
+          { [found.path || where]: found.fault },
+        );
     }
   });
   app.setErrorHandler((err: FastifyError | AppError, request, reply) => {

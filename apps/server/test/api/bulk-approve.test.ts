@@ -36,9 +36,11 @@ beforeAll(async () => {
       })),
     )),
   );
-  [foreignId] = await seedRecords(portal, other.tenant.id, [
-    { fullName: 'Other Tenant', nin: '63000000099', status: 'PENDING_GRADE_VALIDATION' },
-  ]);
+  foreignId = (
+    await seedRecords(portal, other.tenant.id, [
+      { fullName: 'Other Tenant', nin: '63000000099', status: 'PENDING_GRADE_VALIDATION' },
+    ])
+  )[0]!;
   const facets = (await portal.api.get('/api/v1/records/facets', { token: t.token })).json() as Facets;
   const health = facets.ministries.find((m) => m.name === 'Ministry of Health')!;
   const email = `bulk.reviewer.${Date.now()}@example.gov.ng`;

@@ -77,6 +77,39 @@ describe('a NUL character, which PostgreSQL text cannot hold, is a 400 wherever 
   });
 });
 
+describe('text that cannot be stored', () => {
+  it('a lone surrogate in a record edit, a rejection reason or a query is a 400, and nothing changes', async () => {
+    const before = (await record()).items[0]!;
+    const edit = await portal.api.put(`/api/v1/records/${recordId}`, {
+      token: t.token,
+      body: { fullName: 'Ada \ud800 Obi', department: 'Nursing Services' },
+    });
+    expect(edit.statusCode, edit.body).toBe(400);
+    expect(edit.json()).toMatchObject({
+      message: 'Text must be valid Unicode (an unpaired surrogate was sent)',
+      details: { fullName: 'Contains an unpaired surrogate (not valid Unicode text)' },
+    });
+    const reject = await portal.api.post(`/api/v1/records/${recordId}/validate`, {
+      token: t.token,
+      body: { decision: 'REJECT', comments: 'bad \udfff reason' },
+    });
+    expect(reject.statusCode).toBe(400);
+    expect((await record()).items[0]).toEqual(before);
+  });
+
+  it('a full name over 300 characters says it is too long, not that it is required', async () => {
+    const res = await portal.api.put(`/api/v1/records/${recordId}`, {
+      token: t.token,
+      body: { fullName: 'A'.repeat(301), department: 'Nursing Services' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      message: 'Cannot exceed 300 characters',
+      details: { fullName: 'Cannot exceed 300 characters' },
+    });
+  });
+});
+
 describe('a record edit', () => {
   it.each(['1980-02-30', '2000-04-31', '0000-01-01', '1977-13-01'])(
     'refuses the date of birth %s with a 400, not a database error',
