@@ -15,6 +15,8 @@ export interface RecordsListQuery extends RecordFilters {
   page: number;
   pageSize: number;
   ids: string[];
+  /** A search by name, PSN or Work ID; '' for none. */
+  q: string;
 }
 
 /**
@@ -26,5 +28,6 @@ export function toQueryString(query: RecordsListQuery): string {
   for (const key of ['ministry', 'department', 'grade', 'status'] as const) {
     for (const value of query[key]) params.append(key, value);
   }
+  if (query.q) params.set('q', query.q);
   return params.toString();
 }

@@ -23,6 +23,7 @@ export const RECORDS_TEXTS = {
   emptyTitle: 'No Records Found',
   emptyMessage: 'Upload a master list in File Upload to see its employees here.',
   emptyFilteredMessage: 'No record matches the filters.',
+  emptySearchMessage: 'No record matches the search and filters.',
   goToUpload: 'Upload a Master List',
   loadFailed: RECORD_MESSAGES.loadFailed,
   loaded: RECORD_MESSAGES.loaded,

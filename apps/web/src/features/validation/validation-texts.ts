@@ -53,6 +53,7 @@ export const VALIDATION_TEXTS = {
     mismatchedTitle: 'No Mismatches',
     mismatchedMessage: 'You have no mismatched records to resolve.',
     filtered: 'No record of this queue matches the filters.',
+    searched: 'No record of this queue matches the search and filters.',
   },
   edit: {
     title: 'Edit Record',

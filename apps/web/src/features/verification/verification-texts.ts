@@ -1,5 +1,5 @@
 import { VERIFICATION_MESSAGES } from '@portal/contract/verification';
-import { countOf } from '../../lib/format.ts';
+import { countOf, formatCount } from '../../lib/format.ts';
 
 /**
  * Texts of Bulk Verification and Records Without BioMetrics (SPEC §2, §8). Toast texts come from
@@ -46,12 +46,16 @@ export const VERIFICATION_TEXTS = {
     loading: 'Loading records...',
     tableLabel: 'Records not found in the Source of Truth',
     countChip: (count: number) => countOf(count, 'record'),
+    /** The chip under a search: its matches of all the flagged records. */
+    searchChip: (found: number, flagged: number) => `${formatCount(found)} / ${countOf(flagged, 'record')}`,
     flagged: 'Flagged',
     masterList: 'Master list',
     share: 'Share of the master list',
     columns: { fullName: 'Full Name', psn: 'PSN', department: 'Department', ministry: 'Ministry' },
     emptyTitle: 'All Clear!',
     emptyMessage: 'No records were flagged as not found in the Source of Truth.',
+    emptySearchTitle: 'No Records Found',
+    emptySearchMessage: 'No flagged record matches the search.',
     backToBulk: 'Back to Bulk Verification',
   },
 } as const;

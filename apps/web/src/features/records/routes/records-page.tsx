@@ -10,6 +10,7 @@ import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined';
 import { PAGE_SIZES, TOAST_MS } from '@portal/contract/limits';
 import { homeForRole } from '@portal/contract/roles';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { SearchField } from '../../../components/search-field.tsx';
 import { readRecordsFocus } from '../../../lib/records-focus.ts';
 import { useRecordFacets } from '../api/get-record-facets.ts';
 import { useRecords } from '../api/get-records.ts';
@@ -32,6 +33,7 @@ export function RecordsPage() {
   // Ids handed over by the uploader's 'View Records' (router state, see lib/records-focus.ts).
   const focusIds = useMemo(() => readRecordsFocus(location.state), [location.state]);
   const [filters, setFilters] = useState<RecordFilters>(NO_FILTERS);
+  const [search, setSearch] = useState('');
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
   // Other ids (history navigation) start again at the first page.
@@ -41,13 +43,18 @@ export function RecordsPage() {
     setPage(0);
   }
 
-  const records = useRecords({ ...filters, ids: focusIds, page: page + 1, pageSize });
+  const records = useRecords({ ...filters, q: search, ids: focusIds, page: page + 1, pageSize });
   const facets = useRecordFacets();
   const announceNext = useLoadAnnouncement(records);
 
   const changeFilters = (next: RecordFilters) => {
     announceNext();
     setFilters(next);
+    setPage(0);
+  };
+  const changeSearch = (next: string) => {
+    announceNext();
+    setSearch(next);
     setPage(0);
   };
   // Replacing the history entry also keeps a reload from narrowing the list again.
@@ -61,9 +68,10 @@ export function RecordsPage() {
     if (focusIds.length > 0) void navigate(location.pathname, { replace: true, state: null });
     setFilters(NO_FILTERS);
     setPage(0);
+    setSearch('');
     enqueueSnackbar(texts.filtersCleared, { variant: 'info', autoHideDuration: TOAST_MS.records });
   };
-  const filtered = hasFilters(filters) || focusIds.length > 0;
+  const filtered = hasFilters(filters) || focusIds.length > 0 || search !== '';
   const data = records.isError ? undefined : records.data;
 
   let content;
@@ -89,7 +97,13 @@ export function RecordsPage() {
       <EmptyState
         title={texts.emptyTitle}
         titleComponent="h3"
-        message={data.unfilteredTotal === 0 ? texts.emptyMessage : texts.emptyFilteredMessage}
+        message={
+          data.unfilteredTotal === 0
+            ? texts.emptyMessage
+            : search
+              ? texts.emptySearchMessage
+              : texts.emptyFilteredMessage
+        }
         action={
           data.unfilteredTotal === 0 ? (
             <Button
@@ -144,6 +158,7 @@ export function RecordsPage() {
         )}
       </Box>
       {focusIds.length > 0 && <ReverificationFocusAlert count={focusIds.length} onClear={clearFocus} />}
+      <SearchField value={search} onSearch={changeSearch} />
       <RecordsFilters
         facets={facets.data}
         value={filters}

@@ -16,6 +16,8 @@ export interface QueueListQuery extends QueueFilters {
   /** 1-based, as the API counts. */
   page: number;
   pageSize: number;
+  /** A search by name, PSN or Work ID, on both tabs; '' for none. */
+  q: string;
 }
 
 export function queueQueryString(query: QueueListQuery): string {
@@ -23,6 +25,7 @@ export function queueQueryString(query: QueueListQuery): string {
   for (const key of ['ministry', 'department', 'grade'] as const) {
     for (const value of query[key]) params.append(key, value);
   }
+  if (query.q) params.set('q', query.q);
   return params.toString();
 }
 

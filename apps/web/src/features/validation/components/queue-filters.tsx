@@ -13,6 +13,8 @@ export interface QueueFiltersProps {
   value: Filters;
   onChange: (next: Filters) => void;
   onClear: () => void;
+  /** Whether Clear has anything to clear (a search too); by default, whether a filter is set. */
+  canClear?: boolean;
 }
 
 const named = (items: readonly { id: string; name: string }[]): SelectOption[] =>
@@ -22,7 +24,7 @@ export const hasQueueFilters = (filters: Filters) =>
   Object.values(filters).some((values) => values.length > 0);
 
 /** Ministry, department and grade multi-selects shared by both queues, and Clear. */
-export function QueueFilters({ facets, value, onChange, onClear }: QueueFiltersProps) {
+export function QueueFilters({ facets, value, onChange, onClear, canClear }: QueueFiltersProps) {
   const fields: { key: keyof Filters; options: SelectOption[] }[] = [
     { key: 'ministry', options: named(facets?.ministries ?? []) },
     { key: 'department', options: named(facets?.departments ?? []) },
@@ -46,7 +48,11 @@ export function QueueFilters({ facets, value, onChange, onClear }: QueueFiltersP
           onChange={(values) => onChange({ ...value, [key]: values })}
         />
       ))}
-      <Button startIcon={<FilterAltOffOutlined />} onClick={onClear} disabled={!hasQueueFilters(value)}>
+      <Button
+        startIcon={<FilterAltOffOutlined />}
+        onClick={onClear}
+        disabled={!(canClear ?? hasQueueFilters(value))}
+      >
         {texts.clear}
       </Button>
     </Box>

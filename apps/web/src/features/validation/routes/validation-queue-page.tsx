@@ -8,6 +8,7 @@ import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
 import type { MasterRecord } from '@portal/contract/records';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { LoadingState } from '../../../components/loading-state.tsx';
+import { SearchField } from '../../../components/search-field.tsx';
 import { clampPage } from '../../../components/table-pagination-bar.tsx';
 import { NO_QUEUE_FILTERS, useQueue, type QueueFilters as Filters } from '../api/get-queue.ts';
 import { useQueueFacets } from '../api/get-queue-facets.ts';
@@ -37,9 +38,10 @@ export function ValidationQueuePage({ variant }: ValidationQueuePageProps) {
   const toast = useQueueToasts();
   const [kind, setKind] = useQueueTab();
   const [filters, setFilters] = useState<Filters>(NO_QUEUE_FILTERS);
+  const [search, setSearch] = useState('');
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState<number>(QUEUE_PAGE_SIZES[0]);
-  const queue = useQueue(kind, { ...filters, page: page + 1, pageSize });
+  const queue = useQueue(kind, { ...filters, q: search, page: page + 1, pageSize });
   const facets = useQueueFacets();
   const decisions = useQueueDecisions();
   const bulk = useBulkApprove(kind === 'pending' && queue.data ? queue.data.items : []);
@@ -62,7 +64,16 @@ export function ValidationQueuePage({ variant }: ValidationQueuePageProps) {
     setFilters(next);
     setPage(0);
   };
-  const filtered = hasQueueFilters(filters);
+  // The search applies to both tabs (and their counts); it starts again at the first page.
+  const changeSearch = (next: string) => {
+    setSearch(next);
+    setPage(0);
+  };
+  const clearAll = () => {
+    changeFilters(NO_QUEUE_FILTERS);
+    setSearch('');
+  };
+  const filtered = hasQueueFilters(filters) || search !== '';
 
   let content;
   if (queue.isPending) {
@@ -77,15 +88,17 @@ export function ValidationQueuePage({ variant }: ValidationQueuePageProps) {
         icon={pending ? <TaskAltOutlined /> : <CompareArrows />}
         title={pending ? texts.empty.pendingTitle : texts.empty.mismatchedTitle}
         message={
-          filtered
-            ? texts.empty.filtered
-            : pending
-              ? texts.empty.pendingMessage
-              : texts.empty.mismatchedMessage
+          search
+            ? texts.empty.searched
+            : filtered
+              ? texts.empty.filtered
+              : pending
+                ? texts.empty.pendingMessage
+                : texts.empty.mismatchedMessage
         }
         action={
           filtered ? (
-            <Button variant="outlined" onClick={() => changeFilters(NO_QUEUE_FILTERS)}>
+            <Button variant="outlined" onClick={clearAll}>
               {texts.filters.clear}
             </Button>
           ) : undefined
@@ -139,11 +152,13 @@ export function ValidationQueuePage({ variant }: ValidationQueuePageProps) {
         </Typography>
         <Typography sx={{ color: 'text.secondary', mt: 0.5 }}>{heading.subtitle}</Typography>
       </div>
+      <SearchField value={search} onSearch={changeSearch} />
       <QueueFilters
         facets={facets.data}
         value={filters}
         onChange={changeFilters}
-        onClear={() => changeFilters(NO_QUEUE_FILTERS)}
+        onClear={clearAll}
+        canClear={filtered}
       />
       <QueueTabs
         value={kind}

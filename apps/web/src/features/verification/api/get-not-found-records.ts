@@ -7,16 +7,19 @@ export interface NotFoundPageQuery {
   /** 1-based, as the API counts. */
   page: number;
   pageSize: number;
+  /** A search by name, PSN or Work ID; '' for none. */
+  q: string;
 }
 
-export function getNotFoundRecords({ page, pageSize }: NotFoundPageQuery, signal?: AbortSignal) {
+export function getNotFoundRecords({ page, pageSize, q }: NotFoundPageQuery, signal?: AbortSignal) {
   const params = new URLSearchParams({ page: String(page), pageSize: String(pageSize) });
+  if (q) params.set('q', q);
   return apiRequest(`${NOT_FOUND_PATH}?${params}`, { schema: RecordsPageSchema, signal });
 }
 
 export function notFoundRecordsQueryOptions(query: NotFoundPageQuery) {
   return queryOptions<RecordsPage>({
-    queryKey: verificationKeys.notFoundPage(query.page, query.pageSize),
+    queryKey: verificationKeys.notFoundPage(query.page, query.pageSize, query.q),
     queryFn: ({ signal }) => getNotFoundRecords(query, signal),
   });
 }

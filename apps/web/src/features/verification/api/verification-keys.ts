@@ -9,6 +9,6 @@ export const NOT_FOUND_PATH = `${API_BASE}/records/flagged/not-in-sot`;
 export const verificationKeys = {
   jobs: ['tenant-admin', 'bulk-jobs'] as const,
   notFound: ['tenant-admin', 'not-found'] as const,
-  notFoundPage: (page: number, pageSize: number) =>
-    [...verificationKeys.notFound, { page, pageSize }] as const,
+  notFoundPage: (page: number, pageSize: number, q: string) =>
+    [...verificationKeys.notFound, { page, pageSize, q }] as const,
 };

@@ -11,6 +11,7 @@ import VerifiedOutlined from '@mui/icons-material/VerifiedOutlined';
 import { homeForRole } from '@portal/contract/roles';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { LoadingState } from '../../../components/loading-state.tsx';
+import { SEARCH_TEXTS, SearchField } from '../../../components/search-field.tsx';
 // The overview owns the tenant figures; the master list size comes from them.
 import { useDashboardStats } from '../../overview/api/get-dashboard-stats.ts';
 import { useNotFoundRecords } from '../api/get-not-found-records.ts';
@@ -29,7 +30,8 @@ const BULK_PATH = `${homeForRole('TENANT_ADMIN')}/bulk-verify`;
 export function NotFoundRecordsPage() {
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState<number>(NOT_FOUND_PAGE_SIZES[0]);
-  const records = useNotFoundRecords({ page: page + 1, pageSize });
+  const [search, setSearch] = useState('');
+  const records = useNotFoundRecords({ page: page + 1, pageSize, q: search });
   const stats = useDashboardStats();
 
   useEffect(() => {
@@ -38,6 +40,8 @@ export function NotFoundRecordsPage() {
 
   const data = records.isError ? undefined : records.data;
   const total = data?.total ?? 0;
+  // Every flagged record, whatever the search (the chip's second figure and the header's).
+  const flagged = data?.unfilteredTotal ?? 0;
   // The list can shrink under an open page (records re-verified): fall back to its last page.
   const lastPage = Math.max(0, Math.ceil(total / pageSize) - 1);
   useEffect(() => {
@@ -57,7 +61,7 @@ export function NotFoundRecordsPage() {
           {data && (
             <Chip
               icon={<PersonOffOutlined />}
-              label={texts.countChip(total)}
+              label={search ? texts.searchChip(total, flagged) : texts.countChip(total)}
               variant="outlined"
               sx={{ fontWeight: 600 }}
             />
@@ -68,10 +72,31 @@ export function NotFoundRecordsPage() {
         </Typography>
       </div>
 
-      {data && <NotFoundHeaderStats flagged={total} masterList={stats.data?.totalUniqueRecords} />}
+      {data && <NotFoundHeaderStats flagged={flagged} masterList={stats.data?.totalUniqueRecords} />}
+
+      {(flagged > 0 || search) && (
+        <SearchField
+          value={search}
+          onSearch={(next) => {
+            setSearch(next);
+            setPage(0);
+          }}
+        />
+      )}
 
       {records.isPending ? (
         <LoadingState message={texts.loading} />
+      ) : data && total === 0 && search ? (
+        <EmptyState
+          title={texts.emptySearchTitle}
+          message={texts.emptySearchMessage}
+          titleComponent="h3"
+          action={
+            <Button variant="outlined" onClick={() => setSearch('')}>
+              {SEARCH_TEXTS.clear}
+            </Button>
+          }
+        />
       ) : data && total === 0 ? (
         <EmptyState
           title={texts.emptyTitle}
