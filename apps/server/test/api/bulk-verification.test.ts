@@ -185,6 +185,33 @@ describe('bulk verification against the simulator (separate process, real HTTP)'
     expect(free.rows[0]!.n).toBe(0);
   });
 
+  it('a job in which every lookup failed is FAILED, with the provider error; some failures are said', async () => {
+    const all = population(200, 7000);
+    const dead = await startSimProcess(all.people, ['--error-rate', '1', '--random-seed', '3']);
+    sims.push(dead);
+    const t = await tenantOnSim(dead);
+    await seedRecords(portal, t.tenant.id, all.records);
+    await portal.api.post('/api/v1/records/bulk-verify', { token: t.token });
+    const failed = await finished(t.token);
+    expect(failed.status).toBe('FAILED');
+    expect(failed.statusMessage).toMatch(/^(Every lookup failed\.|The identity provider is unavailable)/);
+    expect(failed.statusMessage).not.toMatch(/^Verified/);
+
+    const some = population(1000, 8000);
+    const flaky = await startSimProcess(some.people, ['--error-rate', '0.8', '--random-seed', '11']);
+    sims.push(flaky);
+    const u = await tenantOnSim(flaky);
+    await seedRecords(portal, u.tenant.id, some.records);
+    await portal.api.post('/api/v1/records/bulk-verify', { token: u.token });
+    const partial = await finished(u.token);
+    expect(partial.status).toBe('COMPLETED');
+    expect(partial.failedRecords).toBeGreaterThan(0);
+    expect(partial.failedRecords).toBeLessThan(partial.processedRecords);
+    expect(partial.statusMessage).toMatch(
+      /^Completed with [\d,]+ failed lookups \(left unverified; start a new verification to retry them\)\. Verification failed: the provider answered 50[03]: .+\. Verified 1,000 of 1,000 records/,
+    );
+  });
+
   it('refuses a second start while one is active (409)', async () => {
     // Enough chunks that the job is seen running with progress at the provider's 300 ms latency,
     // although two chunks are looked up at a time.

@@ -108,9 +108,12 @@ export function bulkVerifyHandler(
     const committing = new Set<Promise<void>>();
     let leaseHeld = true;
     let commitFailure: Error | undefined;
+    /** The provider's first refusal, for the job's message when lookups failed. */
+    let firstLookupError: string | undefined;
     const going = () => leaseHeld && !commitFailure;
     const commitOldest = async (): Promise<void> => {
       const verified = await lookingUp.shift()!;
+      firstLookupError ??= verified.find((r) => 'error' in r)?.error;
       while (committing.size >= COMMITS_IN_FLIGHT) await Promise.race(committing);
       if (!going()) return;
       const commit: Promise<void> = repo
@@ -148,14 +151,24 @@ export function bulkVerifyHandler(
       await commitsDone();
       if (!leaseHeld) return leaseLost(ctx, jobId);
       const done = (await repo.getJob(scope, jobId))!;
-      await repo.finish(
-        scope,
-        jobId,
-        'COMPLETED',
+      const cause = firstLookupError ? `${firstLookupError.replace(/\.?$/, '.')} ` : '';
+      const counts =
         `Verified ${formatCount(done.processedRecords)} of ${countOf(done.totalRecords, 'record')}: ` +
-          `${formatCount(done.successfullyVerifiedRecords)} found, ${formatCount(done.mismatchedRecords)} mismatched, ` +
-          `${formatCount(done.notFoundRecords)} not found, ${formatCount(done.failedRecords)} failed.`,
-      );
+        `${formatCount(done.successfullyVerifiedRecords)} found, ${formatCount(done.mismatchedRecords)} mismatched, ` +
+        `${formatCount(done.notFoundRecords)} not found, ${formatCount(done.failedRecords)} failed.`;
+      // A job in which every lookup failed verified nothing: FAILED, with the provider's error
+      // (issue #18). Failed records stay UPLOADED with their error, for the next job to take up.
+      if (done.failedRecords > 0 && done.failedRecords === done.processedRecords)
+        await repo.finish(scope, jobId, 'FAILED', `Every lookup failed. ${cause}${counts}`);
+      else if (done.failedRecords > 0)
+        await repo.finish(
+          scope,
+          jobId,
+          'COMPLETED',
+          `Completed with ${countOf(done.failedRecords, 'failed lookup')} (left unverified; start a new ` +
+            `verification to retry them). ${cause}${counts}`,
+        );
+      else await repo.finish(scope, jobId, 'COMPLETED', counts);
       if (done.processedRecords >= LARGE_CHANGE)
         await opts
           .afterLargeChange?.(`bulk verification of ${done.processedRecords} records`)
