@@ -13,8 +13,8 @@ import { saveScreen } from './support/screens.ts';
 
 /*
  * Claiming accounts (issue #8). The journeys get a tenant of their own, pointed at the demo
- * identity simulator: the demo tenant stays empty for the journeys that expect it so
- * (tenant-admin-records uploads into an empty tenant). Its admin uploads the sample master list
+ * identity simulator, so that what it claims does not touch the demo tenant the other journeys
+ * read (the demo seed verified the sample there). Its admin uploads the sample master list
  * and runs bulk verification through the API; the journeys then claim verified records.
  */
 

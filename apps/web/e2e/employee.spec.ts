@@ -10,10 +10,17 @@ test.describe('employee journey', () => {
     await signIn(page, employee);
     await expect(page.getByText('Personal account and verification management')).toBeVisible();
     await expect(page.getByRole('heading', { level: 2, name: 'User Portal' })).toBeVisible();
-    // The demo employee has no master record linked: the profile says so instead of failing.
-    await expect(
-      page.getByText('No employee record is linked to this account yet.', { exact: false }),
-    ).toBeVisible();
+    // The demo seed linked the demo employee to their row of the sample list, verified since.
+    await expect(page.getByRole('heading', { level: 3, name: 'Emeka Okoye' })).toBeVisible();
+    await expect(page.getByTestId('work-id')).toHaveText('DM/AGR/68789');
+    await expect(page.getByRole('definition')).toHaveText([
+      'Pending Grade Validation',
+      'SS54403508',
+      '48569514525',
+      'Ministry of Agriculture',
+      'Veterinary Services',
+      'GL 10',
+    ]);
     await saveScreen(page, 'dashboard-user');
   });
 

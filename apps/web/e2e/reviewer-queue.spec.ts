@@ -12,8 +12,8 @@ import { saveScreen } from './support/screens.ts';
 
 /*
  * Validation queues (issue #7). The journey gets a tenant of its own, pointed at the demo identity
- * simulator, so the demo tenant stays as the other journeys expect it (tenant-admin-records wants
- * it empty). Its admin uploads the sample master list, creates a reviewer for the Ministry of
+ * simulator, so its decisions leave the demo tenant (seeded with the verified sample) as the other
+ * journeys read it. Its admin uploads the sample master list, creates a reviewer for the Ministry of
  * Justice and runs bulk verification through the API; the reviewer then works the queue in the UI.
  */
 

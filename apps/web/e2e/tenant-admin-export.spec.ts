@@ -16,7 +16,7 @@ import { saveScreen } from './support/screens.ts';
 
 /*
  * Payroll export (issue #9). The journey gets a tenant of its own, pointed at the demo identity
- * simulator: the demo tenant stays as the other journeys expect it (empty, then verified once).
+ * simulator: the demo tenant stays as the other journeys expect it (seeded, verified once).
  */
 const run = Date.now().toString(36);
 const tenantAdmin = {

@@ -4,13 +4,22 @@ import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { DEMO_USERS } from './support/demo-users.ts';
-import { signIn, storedToken } from './support/login-page.ts';
+import { createTenantOnDemoSimulator } from './support/journey-tenant.ts';
+import { signIn, storedToken, type SignInUser } from './support/login-page.ts';
 import { saveScreen } from './support/screens.ts';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const SAMPLE = path.join(REPO_ROOT, 'examples/master-list.csv');
 const HEADERS =
   'S/N,Full Name,Employee ID,PSN,NIN,SSID,Ministry,Department,Grade Level,Salary Grade ID,Salary Structure,Date of Birth,Email,Phone';
+const run = Date.now().toString(36);
+/** The admin of this journey's own, empty tenant (the demo tenant arrives with the sample seeded). */
+const recordsAdmin: SignInUser = {
+  email: `admin.${run}@records.example`,
+  password: 'Records12345!',
+  home: DEMO_USERS.tenantAdmin.home,
+  title: DEMO_USERS.tenantAdmin.title,
+};
 
 /** Splits one CSV line, honouring double quotes (the sample quotes departments with commas). */
 function splitCsvLine(line: string): string[] {
@@ -69,12 +78,13 @@ async function chooseFilter(page: Page, label: string, options: string[]): Promi
 }
 
 /**
- * Expects the demo tenant without records: each run starts a fresh data directory, and this file
- * runs before the other journeys that upload the sample (tenant-admin-users, -verification).
+ * The journey starts from an empty tenant of its own, pointed at the demo simulator: the demo
+ * tenant arrives with the sample master list already uploaded and verified (the demo seed).
  */
 test.describe('tenant admin: master list upload and records', () => {
   test('uploads the sample list, filters and pages the records, reads row errors, re-uploads', async ({
     page,
+    request,
   }, testInfo) => {
     test.setTimeout(180_000);
     const sampleLines = fs.readFileSync(SAMPLE, 'utf8').trim().split(/\r?\n/);
@@ -82,11 +92,19 @@ test.describe('tenant admin: master list upload and records', () => {
     const sampleRows = sampleLines.slice(1).map(splitCsvLine);
     expect(sampleRows).toHaveLength(2000);
 
-    await signIn(page, DEMO_USERS.tenantAdmin);
+    await createTenantOnDemoSimulator(
+      request,
+      { name: `Records State ${run}`, subdomain: `records-${run}`, stateCode: 'RS' },
+      { fullName: 'Remi Records-Admin', email: recordsAdmin.email, password: recordsAdmin.password },
+    );
+    await signIn(page, recordsAdmin);
 
     await test.step('an empty tenant: Master Records says so and leads to the upload tab', async () => {
       await recordsTab(page).click();
       await expect(page.getByRole('heading', { name: 'No Records Found' })).toBeVisible();
+      await expect(
+        page.getByText('Upload a master list in File Upload to see its employees here.'),
+      ).toBeVisible();
       await expect(countChip(page)).toHaveText('0 / 0 records');
       await screen(page, 'records-empty');
       await expectNoSeriousA11yViolations(page);
@@ -313,7 +331,7 @@ test.describe('tenant admin: master list upload and records', () => {
       await page.getByRole('button', { name: 'Upload Another File' }).click();
       await expect(uploadButton(page)).toBeDisabled();
 
-      // Put the name back, so the journeys after this one find the sample list as it is.
+      // Put the name back: the tenant's list is the sample as it is again.
       const restore = testInfo.outputPath('master-list-restore.csv');
       fs.writeFileSync(restore, [HEADERS, ...sampleLines.slice(1, 6)].join('\n') + '\n');
       await fileInput(page).setInputFiles(restore);

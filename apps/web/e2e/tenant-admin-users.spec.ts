@@ -1,18 +1,10 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { CSRF_COOKIE, CSRF_HEADER } from '@portal/contract/api-paths';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { DEMO_USERS } from './support/demo-users.ts';
 import { signIn } from './support/login-page.ts';
 import { saveScreen } from './support/screens.ts';
 
 const tenantAdmin = DEMO_USERS.tenantAdmin;
-const MASTER_LIST = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  '../../../examples/master-list.csv',
-);
 const USERS_PATH = '/dashboard/tenant-admin/users';
 const AMBER = 'rgb(255, 193, 7)';
 const BLUE = 'rgb(25, 118, 210)';
@@ -25,28 +17,6 @@ const newReviewer = {
   title: DEMO_USERS.reviewer.title,
 };
 const newAgent = { fullName: `Musa Field ${run}`, email: `musa.${run}@demo.local`, password: 'Field12345!' };
-
-/**
- * Ministries and departments only exist once a master list was uploaded: upload the example
- * through the API as the tenant admin (bearer token plus the double-submit CSRF cookie).
- */
-async function uploadMasterList(request: APIRequestContext): Promise<void> {
-  const auth = await request.post('/api/v1/auth/authenticate', {
-    data: { email: tenantAdmin.email, password: tenantAdmin.password },
-  });
-  expect(auth.status(), await auth.text()).toBe(200);
-  const { token } = (await auth.json()) as { token: string };
-  const csrf = (await request.storageState()).cookies.find((cookie) => cookie.name === CSRF_COOKIE)?.value;
-  expect(csrf, 'the server hands out the CSRF cookie').toBeTruthy();
-  const upload = await request.post('/api/v1/records/upload', {
-    headers: { Authorization: `Bearer ${token}`, [CSRF_HEADER]: csrf! },
-    multipart: {
-      file: { name: 'master-list.csv', mimeType: 'text/csv', buffer: await readFile(MASTER_LIST) },
-    },
-    timeout: 60_000,
-  });
-  expect(upload.status(), await upload.text()).toBeLessThan(300);
-}
 
 async function openUsersTab(page: Page) {
   await page.getByRole('tab', { name: 'User Management' }).click();
@@ -81,11 +51,8 @@ const roleBadge = (row: Locator) => row.locator('.MuiChip-root');
 /** Cells after the row header: pending, ministries, departments, actions. */
 const reviewerCell = (row: Locator, index: number) => row.getByRole('cell').nth(index);
 
+/** The demo tenant's ministries and departments come from the master list the demo seed uploaded. */
 test.describe('tenant admin: user management', () => {
-  test.beforeAll(async ({ request }) => {
-    await uploadMasterList(request);
-  });
-
   test('creates a reviewer with ministries, who can sign in, then edits the assignments and adds an agent', async ({
     page,
   }) => {

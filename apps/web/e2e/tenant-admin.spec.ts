@@ -31,6 +31,37 @@ test.describe('tenant admin journey', () => {
     }
   });
 
+  test('finds the demo tenant seeded: the sample list verified, its queues and ghosts waiting', async ({
+    page,
+  }) => {
+    await signIn(page, tenantAdmin);
+    const card = (label: string) =>
+      page
+        .getByRole('list', { name: 'Tenant statistics' })
+        .getByRole('listitem')
+        .filter({ has: page.getByText(label, { exact: true }) });
+    // The outcome examples/README.md gives for the sample list against the demo simulator.
+    for (const [label, value] of [
+      ['Total Unique Records', '2,000'],
+      ['Total Verified (SoT)', '1,880'],
+      ['Pending Validation', '1,800'],
+      ['Mismatched Records', '80'],
+      ['No Biometrics (Potential Ghosts)', '120'],
+    ] as const) {
+      await expect(card(label)).toHaveText(`${label}${value}`);
+    }
+    await saveScreen(page, 'dashboard-tenant-admin-seeded');
+
+    await page.getByRole('tab', { name: 'Bulk Verification' }).click();
+    const job = page.getByRole('table', { name: 'Bulk verification jobs' }).getByRole('row').nth(1);
+    await expect(job.getByText('COMPLETED', { exact: true })).toBeVisible();
+    await expect(job.getByRole('cell').nth(0)).toHaveText('2,000');
+    await page.getByRole('tab', { name: 'Validation Queue' }).click();
+    await expect(page.getByRole('table', { name: 'Records pending approval' }).getByRole('row')).toHaveCount(
+      6,
+    );
+  });
+
   test('opens the untabbed not-found list with no tab selected', async ({ page }) => {
     await signIn(page, tenantAdmin);
     await page.goto('/dashboard/tenant-admin/not-found');

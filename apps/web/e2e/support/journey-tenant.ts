@@ -18,8 +18,9 @@ export interface JourneyAdmin {
 
 /**
  * A tenant of a journey's own, pointed at the demo identity simulator like the demo tenant, with
- * its tenant admin, created by the global administrator through the API. Journeys that upload
- * use one, so the demo tenant stays as the journeys that expect it empty need it.
+ * its tenant admin, created by the global administrator through the API. Journeys that need an
+ * empty tenant, or that upload and decide, use one: the demo tenant arrives seeded (the sample
+ * list verified, the reviewer assigned, the employee linked) and the other journeys read it so.
  */
 export async function createTenantOnDemoSimulator(
   request: APIRequestContext,
