@@ -220,6 +220,53 @@ test.describe('tenant admin: master list upload and records', () => {
       await expect(countChip(page)).toHaveText('2,000 / 2,000 records');
     });
 
+    await test.step('Master Records: search by a name, then by a PSN (issue #17)', async () => {
+      const searchBox = page.getByRole('searchbox', { name: 'Search by name, PSN or Work ID' });
+      const wordsOf = (name: string) => name.toLowerCase().split(/[^a-z0-9]+/);
+      // A name word's start (any word: first, middle or surname), in another letter case.
+      const surname = wordsOf(sampleRows[3]?.[1] ?? '').at(-1) ?? '';
+      const prefix = surname.slice(0, 5);
+      const byName = sampleRows.filter((row) => wordsOf(row[1] ?? '').some((w) => w.startsWith(prefix)));
+      expect(byName.length).toBeGreaterThan(1);
+      await searchBox.fill(prefix.toUpperCase());
+      await expect(countChip(page)).toHaveText(`${byName.length} / 2,000 records`);
+      const rows = recordsTable(page).getByRole('row');
+      await expect(rows).toHaveCount(Math.min(10, byName.length) + 1);
+      const names = byName.map((row) => row[1] ?? '');
+      for (const row of await rows.all().then((all) => all.slice(1))) {
+        const text = (await row.textContent()) ?? '';
+        expect(
+          names.some((name) => text.includes(name)),
+          text,
+        ).toBe(true);
+      }
+      await screen(page, 'records-search-name');
+      await expectNoSeriousA11yViolations(page);
+
+      // Two words, in any order: the first name and the surname of one person.
+      const person = sampleRows[3]!;
+      const [first] = wordsOf(person[1] ?? '');
+      await searchBox.fill(`${surname} ${first}`);
+      const both = sampleRows.filter((row) => {
+        const words = wordsOf(row[1] ?? '');
+        return words.some((w) => w.startsWith(surname)) && words.some((w) => w.startsWith(first ?? ''));
+      });
+      await expect(countChip(page)).toHaveText(`${both.length} / 2,000 records`);
+      await expect(recordsTable(page)).toContainText(person[1] ?? '');
+
+      // The start of a PSN, in lower case.
+      const psn = (sampleRows[1]?.[3] ?? '').slice(0, 7);
+      const byPsn = sampleRows.filter((row) => (row[3] ?? '').startsWith(psn));
+      await searchBox.fill(psn.toLowerCase());
+      await expect(countChip(page)).toHaveText(`${byPsn.length} / 2,000 records`);
+      await expect(recordsTable(page)).toContainText(sampleRows[1]?.[1] ?? '');
+      await screen(page, 'records-search-psn');
+
+      await page.getByRole('button', { name: 'Clear search' }).click();
+      await expect(countChip(page)).toHaveText('2,000 / 2,000 records');
+      await expect(searchBox).toHaveValue('');
+    });
+
     await test.step('pages through on the server: next page, then 25 rows per page', async () => {
       await expect(page.getByText('1–10 of 2,000')).toBeVisible();
       const firstPageTop = await recordsTable(page).getByRole('row').nth(1).textContent();

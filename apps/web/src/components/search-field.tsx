@@ -20,14 +20,13 @@ export interface SearchFieldProps {
   value: string;
   /** The trimmed text, once typing has paused for SEARCH_DEBOUNCE_MS (at once when cleared). */
   onSearch: (value: string) => void;
-  minWidth?: number;
 }
 
 /**
  * The lists' search box (issue #17): a person by name, PSN or Work ID, searched on the server. The
  * box shows what is typed at once; the list follows when typing pauses.
  */
-export function SearchField({ value, onSearch, minWidth = 280 }: SearchFieldProps) {
+export function SearchField({ value, onSearch }: SearchFieldProps) {
   const [text, setText] = useState(value);
   // A search changed from outside (Clear Filters) replaces what the box holds.
   const [shown, setShown] = useState(value);
@@ -61,8 +60,7 @@ export function SearchField({ value, onSearch, minWidth = 280 }: SearchFieldProp
         }
       }}
       sx={{
-        minWidth,
-        flex: `1 1 ${minWidth}px`,
+        width: '100%',
         maxWidth: 480,
         // The box's own clear button stands for the browser's.
         '& input::-webkit-search-cancel-button': { display: 'none' },
