@@ -15,6 +15,13 @@ export const theme = responsiveFontSizes(
     },
     components: {
       MuiTab: { styleOverrides: { root: { textTransform: 'none', fontWeight: 500 } } },
+      // A disabled field's hint says why it is disabled ('Subdomain cannot be changed after
+      // creation.'): it keeps the secondary colour, not the 38% grey that fails AA contrast.
+      MuiFormHelperText: {
+        styleOverrides: {
+          root: ({ theme }) => ({ '&.Mui-disabled': { color: theme.palette.text.secondary } }),
+        },
+      },
       // Every table's '1–10 of 2,000' with the separators the chips and cards use.
       MuiTablePagination: {
         defaultProps: {

@@ -25,10 +25,11 @@ export function UploadErrorDetails({ failure }: { failure: UploadFailure }) {
           <Typography variant="subtitle2" component="p" id="upload-errors-caption" sx={{ mb: 1 }}>
             {texts.errorsCaption(rowErrors.errorCount, rowErrors.errors.length)}
           </Typography>
-          {/* Scrolls on its own: focusable so keyboard users can scroll it too. */}
+          {/* Scrolls on its own: focusable so keyboard users can scroll it too; a named group, not
+              a landmark (see ScrollTableContainer). */}
           <TableContainer
             tabIndex={0}
-            role="region"
+            role="group"
             aria-labelledby="upload-errors-caption"
             sx={{ maxHeight: 360, border: 1, borderColor: 'divider', borderRadius: 2 }}
           >

@@ -1,0 +1,98 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expectNoA11yViolations, type A11yImpact } from './support/axe.ts';
+import { DEMO_USERS } from './support/demo-users.ts';
+import { signIn } from './support/login-page.ts';
+
+/**
+ * axe on every screen of every role, once its data has loaded: no serious or critical violation
+ * anywhere, and not even a moderate one on User Management and File Upload (issue #17: both had
+ * two landmarks of the same name).
+ */
+
+/** Waits until `ready` shows and no spinner is left, then runs axe. */
+async function expectAccessible(page: Page, ready: Locator, minImpact: A11yImpact = 'serious') {
+  await expect(ready.first()).toBeVisible();
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+  await expectNoA11yViolations(page, minImpact);
+}
+
+const dashboardTab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });
+
+test.describe('accessibility of every screen', () => {
+  test('signed out: login and register-employee', async ({ page }) => {
+    await page.goto('/login');
+    await expectAccessible(page, page.getByRole('button', { name: 'Sign In' }));
+    await page.goto('/register-employee');
+    await expectAccessible(page, page.getByRole('heading', { name: 'Verify Your Identity' }));
+  });
+
+  test('tenant admin: every tab and the not-found list', async ({ page }) => {
+    test.setTimeout(120_000);
+    await signIn(page, DEMO_USERS.tenantAdmin);
+    await expectAccessible(page, page.getByRole('list', { name: 'Tenant statistics' }));
+
+    await dashboardTab(page, 'User Management').click();
+    await expectAccessible(page, page.getByRole('table', { name: 'Reviewer Management' }), 'moderate');
+
+    await dashboardTab(page, 'File Upload').click();
+    await expectAccessible(page, page.getByRole('table', { name: 'Upload History' }), 'moderate');
+
+    await dashboardTab(page, 'Master Records').click();
+    await expectAccessible(page, page.getByRole('table', { name: 'Master records' }));
+
+    await dashboardTab(page, 'Bulk Verification').click();
+    await expectAccessible(page, page.getByRole('heading', { name: 'Job History' }));
+
+    await dashboardTab(page, 'Validation Queue').click();
+    await expectAccessible(page, page.getByRole('table', { name: 'Records pending approval' }));
+    await page.getByRole('tab', { name: /^Mismatched Records/ }).click();
+    await expectAccessible(page, page.getByRole('table', { name: 'Mismatched records' }));
+
+    await dashboardTab(page, 'Payroll Export').click();
+    await expectAccessible(page, page.getByRole('heading', { name: 'Export History' }));
+
+    await page.goto('/dashboard/tenant-admin/not-found');
+    await expectAccessible(
+      page,
+      page.getByRole('table', { name: 'Records not found in the Source of Truth' }),
+    );
+  });
+
+  test('global admin: overview, tenant management and its forms', async ({ page }) => {
+    await signIn(page, DEMO_USERS.globalAdmin);
+    await expectAccessible(page, page.getByRole('heading', { name: 'System Health & Performance' }));
+
+    await dashboardTab(page, 'Tenant Management').click();
+    const tenants = page.getByRole('table', { name: 'Tenants' });
+    await expectAccessible(page, tenants);
+
+    await page.getByRole('button', { name: 'Create New Tenant' }).click();
+    await expectAccessible(page, page.getByRole('heading', { level: 2, name: 'Create New Tenant' }));
+    await page.getByRole('button', { name: 'Cancel' }).click();
+
+    await tenants.getByRole('button', { name: 'Edit Tenant' }).first().click();
+    await expectAccessible(page, page.getByRole('heading', { level: 2, name: 'Edit Tenant' }));
+    await page.getByRole('button', { name: 'Cancel' }).click();
+
+    await tenants.getByRole('button', { name: 'Manage Users' }).first().click();
+    await expectAccessible(page, page.getByRole('heading', { level: 2, name: /^Manage Users for / }));
+  });
+
+  test('agent: verify', async ({ page }) => {
+    await signIn(page, DEMO_USERS.agent);
+    await expectAccessible(page, page.getByRole('heading', { name: 'Verify Your Identity' }));
+  });
+
+  test('reviewer: both queues', async ({ page }) => {
+    await signIn(page, DEMO_USERS.reviewer);
+    await expectAccessible(page, page.getByRole('heading', { name: 'My Validation Tasks' }));
+    await page.getByRole('tab', { name: /^Mismatched Records/ }).click();
+    await expect(page).toHaveURL(/\?tab=mismatched$/);
+    await expectAccessible(page, page.getByRole('tabpanel'));
+  });
+
+  test('employee: profile', async ({ page }) => {
+    await signIn(page, DEMO_USERS.employee);
+    await expectAccessible(page, page.getByRole('heading', { name: 'User Portal' }));
+  });
+});
