@@ -239,13 +239,16 @@ test.describe('tenant admin: payroll export', () => {
       await expectNoSeriousA11yViolations(page);
     });
 
-    await test.step("the download is <id>.csv and its rows are the tenant's validated records", async () => {
+    await test.step("the download is payroll-EX-<date>-<id>.csv and its rows are the tenant's validated records", async () => {
       const [job] = await api.get<ExportJob[]>('/api/v1/records/export-logs');
       expect(job).toMatchObject({ id: heldBack, status: 'COMPLETED', recordCount: APPROVE + RESOLVE });
       const downloading = page.waitForEvent('download');
       await row.getByRole('button', { name: /^Download/ }).click();
       const download = await downloading;
-      expect(download.suggestedFilename()).toBe(`${job!.id}.csv`);
+      const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(
+        new Date(job!.exportTimestamp),
+      );
+      expect(download.suggestedFilename()).toBe(`payroll-EX-${day}-${job!.id}.csv`);
       const bytes = fs.readFileSync((await download.path())!);
       expect(crypto.createHash('sha256').update(bytes).digest('hex')).toBe(job!.sha256);
 
