@@ -189,9 +189,8 @@ export class VerificationRepo {
     for (let attempt = 1; ; attempt++) {
       try {
         await this.orm.transaction(async (tx) => {
-          // No wait for the WAL flush: a database crash can undo the last chunks, but only whole,
-          // with their counters, and a resumed job looks them up again. Nothing here was promised.
-          await tx.execute(sql`set local synchronous_commit = off`);
+          // Durable before its progress is shown (issue #18): lookups may be billed per call, and a
+          // chunk that a crash undid would be looked up again (no synchronous_commit = off here).
           // Only records still among the job's items are written, and they leave the items.
           await tx.execute(sql`
             with o as (
