@@ -83,7 +83,7 @@ it('a worker killed with SIGKILL in the middle of a bulk verification resumes af
 
   const jobsOf = async (base: string) =>
     (await call(base, 'GET', '/api/v1/bulk-jobs', token)).body as BulkJob[];
-  let shown = 0;
+  let shown: number;
   for (;;) {
     const [job] = await jobsOf(base1);
     if (job && job.processedRecords >= 300) {
