@@ -81,7 +81,7 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
   const { config, db, jobs, keys } = deps;
   const app = Fastify({
     loggerInstance: deps.log,
-    trustProxy: process.env.TRUST_PROXY === 'true',
+    trustProxy: config.trustProxy,
     forceCloseConnections: 'idle',
     frameworkErrors,
     logController: new RequestLogAtDebug(),

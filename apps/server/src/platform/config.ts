@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './trust-proxy.ts';
 
 /** Every setting comes from the environment (documented in the README's table). */
 const EnvSchema = z.object({
@@ -43,6 +44,7 @@ const EnvSchema = z.object({
   CLAIM_RATE_PER_IP: z.coerce.number().int().positive().default(30),
   CLAIM_RATE_PER_TENANT: z.coerce.number().int().positive().default(600),
   IDENTITY_SIM_PORT: z.coerce.number().int().min(0).max(65535).default(4010),
+  TRUST_PROXY: z.string().optional(),
 });
 
 export type ProcessRole = 'api' | 'worker' | 'all';
@@ -82,6 +84,8 @@ export interface Config {
   claimRate: { perIp: number; perTenant: number };
   /** Demo mode starts the identity-source simulator on this port (0: any free port). */
   simulatorPort: number;
+  /** Peers whose X-Forwarded-For is believed (Fastify's trustProxy; decision 58). */
+  trustProxy: TrustProxy;
 }
 
 export const DEMO_ADMIN = { email: 'admin@portal.local', password: 'ChangeMe123!' } as const;
@@ -101,6 +105,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
   const demo = e.DEMO ? e.DEMO === 'true' : !e.DATABASE_URL && !production;
   if (production && !e.PORTAL_SECRET) {
     throw new ConfigError('PORTAL_SECRET is required when NODE_ENV=production.');
+  }
+  let trustProxy: TrustProxy;
+  try {
+    trustProxy = parseTrustProxy(e.TRUST_PROXY);
+  } catch (err) {
+    throw new ConfigError((err as Error).message);
   }
   const roleArg = argv.find((a) => a.startsWith('--role='))?.slice('--role='.length) ?? 'all';
   if (roleArg !== 'api' && roleArg !== 'worker' && roleArg !== 'all') {
@@ -145,5 +155,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     },
     simulatorPort: e.IDENTITY_SIM_PORT,
     claimRate: { perIp: e.CLAIM_RATE_PER_IP, perTenant: e.CLAIM_RATE_PER_TENANT },
+    trustProxy,
   };
 }
