@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
 import pino from 'pino';
+import { privateLogOptions } from './platform/log-privacy.ts';
 import { buildApp, type PortalApp } from './app.ts';
 import { bootstrap } from './bootstrap.ts';
 import type { Config } from './platform/config.ts';
@@ -37,11 +38,14 @@ export interface Portal extends PortalApp {
 }
 
 /** config → db → migrations → jobs → bootstrap → http (not listening yet). */
-export async function startPortal(config: Config): Promise<Portal> {
-  const log = pino({
-    level: config.logLevel,
-    redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-xsrf-token"]'],
-  });
+export interface PortalOptions {
+  /** Where log lines go (standard output by default); tests read them. */
+  logStream?: pino.DestinationStream;
+}
+
+export async function startPortal(config: Config, options: PortalOptions = {}): Promise<Portal> {
+  const logOptions = privateLogOptions(config.logLevel);
+  const log = options.logStream ? pino(logOptions, options.logStream) : pino(logOptions);
   const keys = deriveKeys(resolvePortalSecret(config.portalSecret, config.dataDir));
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   let jobs: JobQueue | undefined;

@@ -21,6 +21,8 @@ export interface TestPortal extends Portal {
 export interface TestPortalOptions {
   env?: Record<string, string>;
   role?: 'api' | 'worker' | 'all';
+  /** Where the portal's log lines go (a test that reads them). */
+  logStream?: { write(line: string): void };
   /** Reopen the same storage (data directory or database) as an earlier portal. */
   reuse?: { dataDir: string; databaseUrl: string | undefined };
 }
@@ -53,11 +55,16 @@ export async function createTestPortal(opts: TestPortalOptions = {}): Promise<Te
     DEMO_SEED_RECORDS: 'false',
     LOG_LEVEL: 'silent',
     JOB_POLL_SECONDS: '0.5',
+    // Every call of a test comes from one address, faster than people sign in; the sign-in
+    // request-rate limit has its own tests (login-ip-throttle.test.ts).
+    LOGIN_RATE_PER_IP: '100000',
     WEB_DIST: path.join(dataDir, 'no-web'),
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...opts.env,
   };
-  const portal = await startPortal(loadConfig(env, [`--role=${opts.role ?? 'all'}`]));
+  const portal = await startPortal(loadConfig(env, [`--role=${opts.role ?? 'all'}`]), {
+    logStream: opts.logStream,
+  });
   const api = new ApiClient(portal);
   return {
     ...portal,
