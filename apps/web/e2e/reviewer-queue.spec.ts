@@ -163,7 +163,7 @@ test.describe('validation queues', () => {
     expect(before.mismatched).toBeGreaterThan(0);
 
     await page.getByRole('link', { name: /^Pending Validation/ }).click();
-    await expect(page).toHaveURL('/dashboard/tenant-admin/validation');
+    await expect(page).toHaveURL('/dashboard/tenant-admin/validation?tab=pending');
     await expect(page.getByRole('heading', { level: 2, name: 'Validation Queue' })).toBeVisible();
     const table = pendingTable(page);
     await expect(table.getByRole('columnheader')).toHaveText([
@@ -188,6 +188,16 @@ test.describe('validation queues', () => {
     const first = bodyRows(mismatched).first();
     for (const action of ['Resolve', 'Edit Record', 'Reject Record', 'History'])
       await expect(first.getByRole('button', { name: action })).toBeVisible();
+
+    // The overview's Mismatched Records card opens the queue on its own tab.
+    await page.getByRole('tab', { name: 'Overview', exact: true }).click();
+    await page.getByRole('link', { name: /^Mismatched Records/ }).click();
+    await expect(page).toHaveURL('/dashboard/tenant-admin/validation?tab=mismatched');
+    await expect(page.getByRole('tab', { name: /^Mismatched Records/ })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    );
+    await expect(bodyRows(mismatchedTable(page)).first()).toBeVisible();
   });
 
   test('the reviewer sees only the records of their ministry, with the reduced columns', async ({ page }) => {
