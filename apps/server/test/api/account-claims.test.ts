@@ -49,6 +49,10 @@ beforeAll(async () => {
     ['expiry', { psn: 'PSN600008', status: 'UPLOADED' }],
     ['crossTenant', { psn: 'PSN600009', status: 'UPLOADED' }],
     ['awaitingMismatch', { psn: 'PSN600010', status: 'AWAITING_REVALIDATION' }],
+    ['parallel', { psn: 'PSN600011', status: 'UPLOADED' }],
+    ['passedThenHeld', { psn: 'PSN600012', status: 'UPLOADED' }],
+    ['publicAndAgent', { psn: 'PSN600013', status: 'UPLOADED' }],
+    ['concurrent', { psn: 'PSN600014', status: 'UPLOADED' }],
   ] as const;
   const created = await seedRecords(
     portal,
@@ -180,6 +184,105 @@ describe('public claim', () => {
     const hold = await portal.db.orm.execute<{ minutes: number }>(sql`
       select round(extract(epoch from held_until - now()) / 60)::int as minutes from claim_holds where record_id = ${ids.forHold}`);
     expect(hold.rows[0]!.minutes).toBe(15);
+  });
+
+  it('the five wrong PSNs are the record’s, not the claim’s: parallel claims add no guesses and a held record finishes none', async () => {
+    // Three claims of one record from one address (issue #18.1: each used to have five guesses of its own).
+    const tokens: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await initiate(11);
+      expect(res.statusCode, res.body).toBe(200);
+      tokens.push((res.json() as { recordId: string }).recordId);
+    }
+    const [first, second, third] = tokens as [string, string, string];
+    const answers: string[] = [];
+    for (let i = 0; i < 5; i++)
+      answers.push(
+        (
+          (await pub('/api/v1/verification/challenge', { recordId: first, psn: `WRONG${i}` })).json() as {
+            message: string;
+          }
+        ).message,
+      );
+    expect(answers.at(-1)).toBe('Too many incorrect attempts. Please try again in 15 minutes.');
+    expect((await initiate(11)).statusCode).toBe(400);
+    for (const claim of [second, third]) {
+      const wrong = await pub('/api/v1/verification/challenge', { recordId: claim, psn: 'WRONG9' });
+      expect(wrong.statusCode, wrong.body).toBe(400);
+      const right = await pub('/api/v1/verification/challenge', { recordId: claim, psn: 'PSN600011' });
+      expect(right.statusCode, right.body).toBe(400);
+      const account = await pub('/api/v1/auth/create-account', {
+        email: email(),
+        password: 'Employee-Pass1',
+        recordId: claim,
+      });
+      expect(account.statusCode, account.body).toBe(400);
+    }
+    const accounts = await portal.db.orm.execute(sql`select 1 from users where record_id = ${ids.parallel}`);
+    expect(accounts.rows).toHaveLength(0);
+  });
+
+  it('a claim that passed the PSN cannot create the account once another claim got the record held', async () => {
+    const [passed, guessing] = await Promise.all([initiate(12), initiate(12)]).then((rs) =>
+      rs.map((r) => (r.json() as { recordId: string }).recordId),
+    );
+    expect(
+      (await pub('/api/v1/verification/challenge', { recordId: passed!, psn: 'PSN600012' })).json(),
+    ).toMatchObject({ success: true });
+    for (let i = 0; i < 5; i++)
+      await pub('/api/v1/verification/challenge', { recordId: guessing!, psn: `WRONG${i}` });
+    const account = await pub('/api/v1/auth/create-account', {
+      email: email(),
+      password: 'Employee-Pass1',
+      recordId: passed!,
+    });
+    expect(account.statusCode, account.body).toBe(400);
+    const accounts = await portal.db.orm.execute(
+      sql`select 1 from users where record_id = ${ids.passedThenHeld}`,
+    );
+    expect(accounts.rows).toHaveLength(0);
+  });
+
+  it('wrong PSNs through the public claim and an agent’s count together', async () => {
+    const agentEmail = email();
+    await portal.api.post('/api/v1/tenant-admin/users', {
+      token: a.token,
+      body: { fullName: 'Field Agent', email: agentEmail, password: 'Agent-Pass123', role: 'AGENT' },
+    });
+    const agent = await portal.login(agentEmail, 'Agent-Pass123');
+    const open = ((await initiate(13)).json() as { recordId: string }).recordId;
+    for (let i = 0; i < 3; i++)
+      await pub('/api/v1/verification/challenge', { recordId: open, psn: `WRONG${i}` });
+    const assisted = await portal.api.post('/api/v1/agent/verify', { token: agent, body: person(13) });
+    expect(assisted.statusCode, assisted.body).toBe(200);
+    const claim = (assisted.json() as { recordId: string }).recordId;
+    const guess = (psn: string) =>
+      portal.api.post('/api/v1/agent/challenge', { token: agent, body: { recordId: claim, psn } });
+    expect((await guess('WRONG3')).json()).toEqual({
+      success: false,
+      message: 'The provided PSN is incorrect.',
+    });
+    expect((await guess('WRONG4')).json()).toEqual({
+      success: false,
+      message: 'Too many incorrect attempts. Please try again in 15 minutes.',
+    });
+    expect((await guess('PSN600013')).statusCode).toBe(400);
+  });
+
+  it('wrong PSNs sent at once on many claims of a record are still five', async () => {
+    const claims: string[] = [];
+    for (let i = 0; i < 8; i++) claims.push(((await initiate(14)).json() as { recordId: string }).recordId);
+    const answers = await Promise.all(
+      claims.map((recordId, i) => pub('/api/v1/verification/challenge', { recordId, psn: `WRONG${i}` })),
+    );
+    const said = answers.map((r) =>
+      r.statusCode === 200 ? (r.json() as { message: string }).message : r.statusCode,
+    );
+    expect(said.filter((m) => m === 'The provided PSN is incorrect.')).toHaveLength(4);
+    expect(
+      said.filter((m) => m === 'Too many incorrect attempts. Please try again in 15 minutes.'),
+    ).toHaveLength(1);
+    expect(said.filter((m) => m === 400)).toHaveLength(3);
   });
 
   it('an expired claim is rejected', async () => {

@@ -28,7 +28,10 @@ export const claims = pgTable(
   (t) => [index('claims_record_idx').on(t.recordId)],
 );
 
-/** After too many wrong PSNs, a record's claims are held for a while. */
+/**
+ * The PSN guesses of a record, across all of its claims (public or an agent's): wrong PSNs since
+ * the last hold or right PSN, and the hold that too many of them put on the record's claims.
+ */
 export const claimHolds = pgTable('claim_holds', {
   recordId: uuid('record_id')
     .primaryKey()
@@ -36,5 +39,6 @@ export const claimHolds = pgTable('claim_holds', {
   tenantId: uuid('tenant_id')
     .notNull()
     .references(() => tenants.id, { onDelete: 'cascade' }),
-  heldUntil: timestamp('held_until', { withTimezone: true }).notNull(),
+  failedAttempts: integer('failed_attempts').notNull().default(0),
+  heldUntil: timestamp('held_until', { withTimezone: true }),
 });

@@ -82,22 +82,55 @@ export class ClaimsRepo {
       .where(eq(claims.tokenHash, tokenHash));
   }
 
-  /** Counts a wrong PSN; at the limit the claim ends and the record's claims are held. */
-  async markFailed(tx: Orm, claim: ClaimRow, maxAttempts: number, holdMs: number): Promise<boolean> {
-    const attempts = claim.failedAttempts + 1;
-    const exhausted = attempts >= maxAttempts;
+  /**
+   * The record's PSN guesses, locked for the rest of the transaction (the row is created on first
+   * use). Every claim of the record, public or an agent's, goes through this one row, so parallel
+   * claims share one count and wait for each other's guesses.
+   */
+  async lockGuesses(tx: Orm, claim: ClaimRow): Promise<{ failedAttempts: number; held: boolean }> {
+    const result = await tx.execute<{ failed_attempts: number; held: boolean }>(sql`
+      insert into ${claimHolds} (record_id, tenant_id) values (${claim.recordId}, ${claim.tenantId})
+      on conflict (record_id) do update set tenant_id = excluded.tenant_id
+      returning failed_attempts, coalesce(held_until > now(), false) as held`);
+    const row = result.rows[0]!;
+    return { failedAttempts: Number(row.failed_attempts), held: Boolean(row.held) };
+  }
+
+  /** Whether too many wrong PSNs hold the record's claims now. */
+  async isHeld(tx: Orm, recordId: string): Promise<boolean> {
+    const [row] = await tx
+      .select({ recordId: claimHolds.recordId })
+      .from(claimHolds)
+      .where(and(eq(claimHolds.recordId, recordId), sql`${claimHolds.heldUntil} > now()`));
+    return Boolean(row);
+  }
+
+  /** A right PSN: the record's count of wrong ones starts again. */
+  async clearGuesses(tx: Orm, recordId: string) {
+    await tx.update(claimHolds).set({ failedAttempts: 0 }).where(eq(claimHolds.recordId, recordId));
+  }
+
+  /**
+   * Counts a wrong PSN on the record (its row locked by lockGuesses) and on the claim. At the limit
+   * the claim ends and the record's claims, every one of them, are held for `holdMs`; the count
+   * starts again after the hold.
+   */
+  async recordWrongPsn(tx: Orm, claim: ClaimRow, exhausted: boolean, holdMs: number) {
     await tx
       .update(claims)
-      .set({ failedAttempts: attempts, ...(exhausted ? { usedAt: sql`now()` } : {}) })
+      .set({
+        failedAttempts: sql`${claims.failedAttempts} + 1`,
+        ...(exhausted ? { usedAt: sql`now()` } : {}),
+      })
       .where(eq(claims.tokenHash, claim.tokenHash));
-    if (exhausted) {
-      const until = new Date(Date.now() + holdMs);
-      await tx
-        .insert(claimHolds)
-        .values({ recordId: claim.recordId, tenantId: claim.tenantId, heldUntil: until })
-        .onConflictDoUpdate({ target: claimHolds.recordId, set: { heldUntil: until } });
-    }
-    return exhausted;
+    await tx
+      .update(claimHolds)
+      .set(
+        exhausted
+          ? { failedAttempts: 0, heldUntil: sql`now() + ${holdMs} * interval '1 millisecond'` }
+          : { failedAttempts: sql`${claimHolds.failedAttempts} + 1` },
+      )
+      .where(eq(claimHolds.recordId, claim.recordId));
   }
 
   async markUsed(tx: Orm, tokenHash: string) {

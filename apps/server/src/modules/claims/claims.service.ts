@@ -24,6 +24,8 @@ const norm = (v: string) => v.replace(/\s+/g, '').toUpperCase();
 /** One answer for every reason an identity cannot be claimed, so that the call reveals none. */
 const genericFailure = () => new AppError(400, M.initiateFailed, ERROR_CODES.VALIDATION);
 const expired = () => new AppError(400, M.claimExpired, ERROR_CODES.VALIDATION);
+/** Too many wrong PSNs on the record, through any of its claims: none of them goes on for now. */
+const held = () => new AppError(400, M.tooManyAttempts, ERROR_CODES.VALIDATION);
 
 export interface ClaimLimits {
   perIp: RateLimiter;
@@ -81,6 +83,9 @@ export class ClaimsService {
       const claim = await this.claims.lockLiveByToken(tx, hashOf(token));
       if (!claim || (tenantId && claim.tenantId !== tenantId)) throw expired();
       this.limits.perTenant.hit(`tenant:${claim.tenantId}`);
+      // The guesses are the record's, whichever of its claims they come through (issue #18.1).
+      const guesses = await this.claims.lockGuesses(tx, claim);
+      if (guesses.held) throw held();
       if (claim.nextStep !== 'CHALLENGE_PSN' || claim.psnPassedAt)
         return { success: true, message: M.challengePassed };
       const expected = await this.claims.recordPsn(tx, claim.recordId);
@@ -88,9 +93,11 @@ export class ClaimsService {
       const b = Buffer.from(norm(expected ?? ''));
       if (a.length === b.length && crypto.timingSafeEqual(a, b)) {
         await this.claims.markPassed(tx, claim.tokenHash);
+        await this.claims.clearGuesses(tx, claim.recordId);
         return { success: true, message: M.challengePassed };
       }
-      const exhausted = await this.claims.markFailed(tx, claim, MAX_PSN_ATTEMPTS, CLAIM_HOLD_MS);
+      const exhausted = guesses.failedAttempts + 1 >= MAX_PSN_ATTEMPTS;
+      await this.claims.recordWrongPsn(tx, claim, exhausted, CLAIM_HOLD_MS);
       return { success: false, message: exhausted ? M.tooManyAttempts : M.challengeFailed };
     });
   }
@@ -107,6 +114,8 @@ export class ClaimsService {
         if (!claim || (tenantId && claim.tenantId !== tenantId)) throw expired();
         if (claim.nextStep === 'CHALLENGE_PSN' && !claim.psnPassedAt)
           throw new AppError(400, M.challengeRequired, ERROR_CODES.VALIDATION);
+        // A claim that passed before another claim got the record held waits for the hold too.
+        if (await this.claims.isHeld(tx, claim.recordId)) throw held();
         if (await this.claims.isClaimed(tx, claim.recordId))
           throw conflict('An account already exists for this record.');
         if (await this.users.findByEmail(input.email, tx))
