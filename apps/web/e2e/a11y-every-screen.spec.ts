@@ -19,6 +19,9 @@ async function expectAccessible(page: Page, ready: Locator, minImpact: A11yImpac
 const dashboardTab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });
 
 test.describe('accessibility of every screen', () => {
+  // Each test walks several screens and runs axe on each: more than one journey's 30 s on a busy machine.
+  test.describe.configure({ timeout: 120_000 });
+
   test('signed out: login and register-employee', async ({ page }) => {
     await page.goto('/login');
     await expectAccessible(page, page.getByRole('button', { name: 'Sign In' }));
@@ -27,7 +30,6 @@ test.describe('accessibility of every screen', () => {
   });
 
   test('tenant admin: every tab and the not-found list', async ({ page }) => {
-    test.setTimeout(120_000);
     await signIn(page, DEMO_USERS.tenantAdmin);
     await expectAccessible(page, page.getByRole('list', { name: 'Tenant statistics' }));
 
