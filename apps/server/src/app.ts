@@ -117,7 +117,11 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
   const people = new PeopleRepo(db.orm);
   usersRoutes(app, new UsersService(users, people));
   const userAdmin = new UserAdminService(users, tenants, audit);
-  tenantsRoutes(app, new TenantsService(tenants, audit, secretBox(keys.atRest)), userAdmin);
+  tenantsRoutes(
+    app,
+    new TenantsService(tenants, audit, secretBox(keys.atRest), config.provider.allowPrivateAddresses),
+    userAdmin,
+  );
   peopleRoutes(app, new PeopleService(people, userAdmin, audit));
   overviewRoutes(app, new OverviewService(overviewRepo, metrics));
   const recordsRepo = new RecordsRepo(db.orm);

@@ -62,6 +62,7 @@ export interface Config {
   adminEmail: string;
   adminPassword: string | undefined;
   portalDomain: string;
+  ALLOW_PRIVATE_PROVIDER_URLS: z.enum(['true', 'false']).optional(),
   jwtTtlSeconds: number;
   logLevel: string;
   webDist: string;
@@ -79,7 +80,13 @@ export interface Config {
   /** Public address of a tenant's portal; '{subdomain}' is replaced. */
   publicUrlTemplate: string;
   verify: { chunkSize: number; concurrency: number; leaseSeconds: number };
-  provider: { timeoutMs: number; maxAttempts: number; backoffBaseMs: number };
+  provider: {
+    timeoutMs: number;
+    maxAttempts: number;
+    backoffBaseMs: number;
+    /** Provider URLs may name loopback, private and other non-public addresses (decision 59). */
+    allowPrivateAddresses: boolean;
+  };
   /** Public claim calls per minute, per client IP and per tenant. */
   claimRate: { perIp: number; perTenant: number };
   /** Demo mode starts the identity-source simulator on this port (0: any free port). */
@@ -158,3 +165,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     trustProxy,
   };
 }
+      // Demo mode's simulator listens on 127.0.0.1.
+      allowPrivateAddresses: e.ALLOW_PRIVATE_PROVIDER_URLS ? e.ALLOW_PRIVATE_PROVIDER_URLS === 'true' : demo,

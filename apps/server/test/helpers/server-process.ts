@@ -33,6 +33,7 @@ export async function spawnServer(env: Record<string, string>): Promise<ServerPr
       HOST: '127.0.0.1',
       LOG_LEVEL: 'warn',
       DEMO_SEED_RECORDS: 'false', // as in test-portal.ts
+      ALLOW_PRIVATE_PROVIDER_URLS: 'true', // as in test-portal.ts: the simulators listen on 127.0.0.1
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -59,6 +59,8 @@ export async function createTestPortal(opts: TestPortalOptions = {}): Promise<Te
     // request-rate limit has its own tests (login-ip-throttle.test.ts).
     LOGIN_RATE_PER_IP: '100000',
     WEB_DIST: path.join(dataDir, 'no-web'),
+    // The tests' simulators listen on 127.0.0.1 (provider-address-guard.test.ts turns it off).
+    ALLOW_PRIVATE_PROVIDER_URLS: 'true',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...opts.env,
   };

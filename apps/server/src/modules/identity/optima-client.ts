@@ -12,6 +12,7 @@ import {
   parseOptimaKeys,
   type OptimaKeys,
 } from '@portal/identity-sim/optima-crypto';
+import { assertProviderUrl, ProviderAddressError } from './provider-address.ts';
 
 export interface OptimaSettings {
   apiBaseUrl: string;
@@ -30,6 +31,8 @@ export interface ClientOptions {
   maxRetryAfterMs: number;
   /** Consecutive failed batches (after their retries) that open the circuit. */
   breakerThreshold: number;
+  /** The provider may be on a loopback, private or other non-public address (decision 59). */
+  allowPrivateAddresses: boolean;
   random?: () => number;
   sleep?: (ms: number) => Promise<void>;
 }
@@ -40,6 +43,7 @@ export const DEFAULT_CLIENT_OPTIONS: ClientOptions = {
   backoffBaseMs: 250,
   maxRetryAfterMs: 60_000,
   breakerThreshold: 3,
+  allowPrivateAddresses: false,
 };
 
 /** The provider stayed down: the job fails with this message and no record is marked. */
@@ -98,6 +102,8 @@ export class OptimaClient {
       this.#consecutiveFailures = 0;
       return result.items;
     } catch (err) {
+      // A refused address stays refused: no retry, and the job stops with the reason.
+      if (err instanceof ProviderAddressError) throw new ProviderDownError(err.message);
       this.#consecutiveFailures += 1;
       this.#lastError = (err as Error).message;
       if (this.circuitOpen) throw new ProviderDownError(this.#downMessage());
@@ -127,7 +133,7 @@ export class OptimaClient {
           attempt -= 1; // waiting out a rate limit is not a failed attempt
           continue;
         }
-        const retryable = status === 0 || status >= 500;
+        const retryable = !(err instanceof ProviderAddressError) && (status === 0 || status >= 500);
         if (!retryable || attempt >= this.#opts.maxAttempts) throw err;
         const backoff = this.#opts.backoffBaseMs * 2 ** (attempt - 1);
         await sleep(backoff / 2 + random() * backoff); // "equal jitter"
@@ -172,6 +178,8 @@ export class OptimaClient {
   }
 
   async #fetch(path: string, body: unknown, token?: string): Promise<Response> {
+    // Before every connection: what the provider's host resolves to may change (issue #18).
+    await assertProviderUrl(this.#base, this.#opts.allowPrivateAddresses);
     try {
       return await fetch(`${this.#base}${path}`, {
         method: 'POST',

@@ -1,3 +1,5 @@
+import { assertProviderUrl, ProviderAddressError } from './provider-address.ts';
+
 /** Asks an OPTIMA provider for a token (DESIGN §5); used by the connection test. */
 export interface ProviderCredentials {
   apiBaseUrl: string;
@@ -10,9 +12,16 @@ export type TokenOutcome =
 
 export async function requestProviderToken(
   creds: ProviderCredentials,
-  timeoutMs = 10_000,
+  opts: { allowPrivateAddresses: boolean; timeoutMs?: number },
 ): Promise<TokenOutcome> {
+  const timeoutMs = opts.timeoutMs ?? 10_000;
   const url = `${creds.apiBaseUrl.replace(/\/+$/, '')}/auth/token`;
+  try {
+    await assertProviderUrl(url, opts.allowPrivateAddresses);
+  } catch (err) {
+    if (err instanceof ProviderAddressError) return { ok: false, message: err.message };
+    throw err;
+  }
   let res: Response;
   try {
     res = await fetch(url, {

@@ -56,6 +56,8 @@ export class TenantsService {
     private readonly tenants: TenantsRepo,
     private readonly audit: AuditRepo,
     private readonly secrets: SecretBox,
+    /** ALLOW_PRIVATE_PROVIDER_URLS: the connection test may reach non-public addresses. */
+    private readonly allowPrivateProviderAddresses: boolean,
   ) {}
 
   async list(): Promise<Tenant[]> {
@@ -171,11 +173,14 @@ export class TenantsService {
     if (!tenant) throw notFound(TENANT_MESSAGES.notFound);
     const cfg = tenant.identitySourceConfig;
     if (!cfg) return { ok: false, message: 'No identity source is configured for this tenant' };
-    const outcome = await requestProviderToken({
-      apiBaseUrl: cfg.apiBaseUrl,
-      clientId: cfg.clientId,
-      clientSecret: cfg.clientSecret ? this.secrets.open(cfg.clientSecret) : '',
-    });
+    const outcome = await requestProviderToken(
+      {
+        apiBaseUrl: cfg.apiBaseUrl,
+        clientId: cfg.clientId,
+        clientSecret: cfg.clientSecret ? this.secrets.open(cfg.clientSecret) : '',
+      },
+      { allowPrivateAddresses: this.allowPrivateProviderAddresses },
+    );
     return outcome.ok
       ? { ok: true, message: `Connected to ${cfg.providerName}: the provider issued a token` }
       : { ok: false, message: outcome.message };
