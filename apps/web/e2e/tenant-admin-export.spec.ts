@@ -7,9 +7,10 @@ import { CSRF_COOKIE, CSRF_HEADER } from '@portal/contract/api-paths';
 import { EXPORT_COLUMNS, type ExportJob } from '@portal/contract/exports';
 import type { MasterRecord, RecordsPage } from '@portal/contract/records';
 import type { QueuePage } from '@portal/contract/validation';
-import type { BulkJob } from '@portal/contract/verification';
+import type { BulkJob, ComparisonRow } from '@portal/contract/verification';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { DEMO_USERS } from './support/demo-users.ts';
+import { deriveSalaryGradeId, sameGrade } from '@portal/contract/salary-grade';
 import { createTenantOnDemoSimulator } from './support/journey-tenant.ts';
 import { signIn } from './support/login-page.ts';
 import { saveScreen } from './support/screens.ts';
@@ -89,8 +90,17 @@ async function validateSomeRecords(api: AdminApi): Promise<void> {
   expect(mismatched.items).toHaveLength(RESOLVE);
   for (const record of pending.items)
     await api.post(`/api/v1/records/${record.id}/validate`, { decision: 'APPROVE', version: record.version });
-  for (const record of mismatched.items)
-    await api.post(`/api/v1/records/${record.id}/resolve-mismatch`, { version: record.version });
+  for (const record of mismatched.items) {
+    // A grade accepted from the source of truth takes its own Salary Grade ID (issue #17).
+    const rows = await api.get<ComparisonRow[]>(`/api/v1/records/${record.id}/comparison`);
+    const grade = rows.find((row) => row.field === 'gradeLevel')?.sotValue;
+    const salaryGradeId =
+      grade && !sameGrade(grade, record.gradeLevel) ? deriveSalaryGradeId(record.salaryGradeId, grade) : null;
+    await api.post(`/api/v1/records/${record.id}/resolve-mismatch`, {
+      version: record.version,
+      ...(salaryGradeId ? { salaryGradeId } : {}),
+    });
+  }
 }
 
 /** RFC 4180: quoted cells may hold commas, doubled quotes and line breaks; records end in CRLF. */
