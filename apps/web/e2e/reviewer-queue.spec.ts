@@ -167,6 +167,7 @@ test.describe('validation queues', () => {
     await expect(page.getByRole('heading', { level: 2, name: 'Validation Queue' })).toBeVisible();
     const table = pendingTable(page);
     await expect(table.getByRole('columnheader')).toHaveText([
+      '', // the selection for 'Approve selected'
       'Employee',
       'Department',
       'Ministry',
@@ -206,6 +207,7 @@ test.describe('validation queues', () => {
     await expect(page.getByText('Review records assigned to you')).toBeVisible();
     const table = pendingTable(page);
     await expect(table.getByRole('columnheader')).toHaveText([
+      '', // the selection for 'Approve selected'
       'Employee',
       'Department',
       'Ministry',
