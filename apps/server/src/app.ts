@@ -14,7 +14,7 @@ import { RequestLogAtDebug } from './platform/request-log.ts';
 import { registerWeb } from './platform/web.ts';
 import { AuditRepo } from './modules/audit/audit.repo.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
-import { AuthService } from './modules/auth/auth.service.ts';
+import { AuthService, loginRateLimiter } from './modules/auth/auth.service.ts';
 import { LoginAttemptsRepo } from './modules/auth/login-attempts.repo.ts';
 import { healthRoutes } from './modules/health/health.routes.ts';
 import { UsersRepo } from './modules/users/users.repo.ts';
@@ -113,7 +113,17 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
   app.addHook('onClose', closeIngestWorkers);
 
   healthRoutes(app, { database: () => db.ping(), jobs: () => jobs.ping() });
-  authRoutes(app, new AuthService(users, new LoginAttemptsRepo(db.orm), audit, tokens));
+  authRoutes(
+    app,
+    new AuthService(
+      users,
+      new LoginAttemptsRepo(db.orm),
+      audit,
+      tokens,
+      config.login,
+      loginRateLimiter(config.login),
+    ),
+  );
   const people = new PeopleRepo(db.orm);
   usersRoutes(app, new UsersService(users, people));
   const userAdmin = new UserAdminService(users, tenants, audit);

@@ -20,6 +20,27 @@ const EnvSchema = z.object({
     .int()
     .positive()
     .default(8 * 3600),
+  // Sign-in throttling (DECISIONS 7): a request rate per address, a block per (account, address),
+  // a wait per account that grows with its failures from every address.
+  LOGIN_RATE_PER_IP: z.coerce.number().int().positive().default(30),
+  LOGIN_PAIR_MAX_FAILURES: z.coerce.number().int().positive().default(10),
+  LOGIN_PAIR_WINDOW_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(15 * 60 * 1000),
+  LOGIN_WAIT_AFTER_FAILURES: z.coerce.number().int().positive().default(5),
+  LOGIN_WAIT_STEP_MS: z.coerce.number().int().min(0).default(30_000),
+  LOGIN_WAIT_MAX_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(15 * 60 * 1000),
+  LOGIN_ACCOUNT_WINDOW_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(12 * 3600 * 1000),
   LOG_LEVEL: z.string().default('info'),
   WEB_DIST: z.string().optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(25_000),
@@ -49,6 +70,22 @@ const EnvSchema = z.object({
 
 export type ProcessRole = 'api' | 'worker' | 'all';
 
+/** Sign-in throttling (DECISIONS 7). */
+export interface LoginThrottle {
+  /** Sign-in requests per minute from one address (429 with Retry-After above). */
+  ratePerIp: number;
+  /** Failures of one account from one address that block that pair for the window. */
+  pairMaxFailures: number;
+  pairWindowMs: number;
+  /** From this many failures of an account (any address), the addresses that failed on it wait. */
+  waitAfterFailures: number;
+  /** The wait grows by this much with each further failure, up to waitMaxMs. */
+  waitStepMs: number;
+  waitMaxMs: number;
+  /** An account's failures count for this long, or until it signs in. */
+  accountWindowMs: number;
+}
+
 export interface Config {
   production: boolean;
   demo: boolean;
@@ -64,6 +101,7 @@ export interface Config {
   portalDomain: string;
   ALLOW_PRIVATE_PROVIDER_URLS: z.enum(['true', 'false']).optional(),
   jwtTtlSeconds: number;
+  login: LoginThrottle;
   logLevel: string;
   webDist: string;
   role: ProcessRole;
@@ -136,6 +174,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     adminPassword: e.PORTAL_ADMIN_PASSWORD ?? (demo ? DEMO_ADMIN.password : undefined),
     portalDomain: e.PORTAL_DOMAIN,
     jwtTtlSeconds: e.JWT_TTL_SECONDS,
+    login: {
+      ratePerIp: e.LOGIN_RATE_PER_IP,
+      pairMaxFailures: e.LOGIN_PAIR_MAX_FAILURES,
+      pairWindowMs: e.LOGIN_PAIR_WINDOW_MS,
+      waitAfterFailures: e.LOGIN_WAIT_AFTER_FAILURES,
+      waitStepMs: e.LOGIN_WAIT_STEP_MS,
+      waitMaxMs: e.LOGIN_WAIT_MAX_MS,
+      accountWindowMs: e.LOGIN_ACCOUNT_WINDOW_MS,
+    },
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.join(repoRoot, 'apps/web/dist'),
     role: roleArg,
