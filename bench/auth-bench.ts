@@ -51,6 +51,8 @@ children.push(
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
       WEB_DIST: dataDir,
+      // The throughput of sign-ins itself: the per-address request rate (30 a minute) is lifted.
+      LOGIN_RATE_PER_IP: '1000000',
     },
     stdio: 'ignore',
   }),

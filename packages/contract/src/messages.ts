@@ -10,6 +10,8 @@ export const MESSAGES = {
     defaultError: 'An error occurred',
     csrf: 'Missing or invalid CSRF token',
     sessionExpired: 'Your session has expired. Please sign in again.',
+    /** The server's request rate per address for sign-ins (429; DECISIONS 7). */
+    tooManySignIns: 'Too many sign-in attempts. Please wait a moment and try again.',
   },
   login: {
     emailRequired: 'Email is required',

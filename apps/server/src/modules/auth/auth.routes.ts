@@ -14,7 +14,7 @@ export function authRoutes(app: FastifyInstance, auth: AuthService): void {
       tags: ['auth'],
       summary: 'Sign in with email and password',
       body: AuthenticateRequestSchema,
-      response: { 200: AuthResponseSchema, 401: ApiErrorSchema },
+      response: { 200: AuthResponseSchema, 401: ApiErrorSchema, 429: ApiErrorSchema },
     },
     handler: async (request) => ({
       token: await auth.authenticate(request.body.email, request.body.password, request.ip),

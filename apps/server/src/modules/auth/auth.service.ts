@@ -1,46 +1,91 @@
 import type { Actor } from '../../access/actor.ts';
 import type { TokenService } from '../../access/tokens.ts';
+import type { LoginThrottle } from '../../platform/config.ts';
 import { unauthorized } from '../../platform/errors.ts';
+import { RateLimiter } from '../../platform/rate-limit.ts';
+import { MESSAGES } from '@portal/contract/messages';
 import type { AuditRepo } from '../audit/audit.repo.ts';
 import type { UsersRepo } from '../users/users.repo.ts';
-import type { LoginAttemptsRepo } from './login-attempts.repo.ts';
+import type { LoginAttemptsRepo, LoginHistory } from './login-attempts.repo.ts';
 import { dummyPasswordHash, verifyPassword } from './passwords.ts';
 
-/** Server-side throttling (DESIGN §7); the client's 3-attempt lockout is only a courtesy. */
-export const THROTTLE = {
-  accountFailures: 10,
-  accountWindowMs: 15 * 60 * 1000,
-  ipFailures: 100,
-  ipWindowMs: 60 * 60 * 1000,
-} as const;
+const HOUR_MS = 3600 * 1000;
+
+/**
+ * How long the addresses that failed on an account wait before their next attempt: nothing below
+ * `waitAfterFailures` failures, then one step more for each failure, up to `waitMaxMs` (Keycloak's
+ * wait increment; NIST SP 800-63B §5.2.2's waits that grow towards the failure limit).
+ */
+export function accountWaitMs(failures: number, t: LoginThrottle): number {
+  if (failures < t.waitAfterFailures) return 0;
+  return Math.min(t.waitStepMs * (failures - t.waitAfterFailures + 1), t.waitMaxMs);
+}
+
+/**
+ * Whether the throttle refuses an attempt before its password is checked (DECISIONS 7): the
+ * (account, address) pair has too many failures, or the account's wait runs and this address is
+ * one of those that failed on it. An address that has not failed on the account is never refused:
+ * the throttle hands nobody a way to lock an owner out.
+ */
+export function throttled(h: LoginHistory, t: LoginThrottle): boolean {
+  if (h.pairFailures >= t.pairMaxFailures) return true;
+  const wait = accountWaitMs(h.accountFailures, t);
+  return h.accountFailuresFromHere > 0 && h.msSinceLastFailure !== null && h.msSinceLastFailure < wait;
+}
+
+/**
+ * Sign-in requests per minute from one address, in memory: it guards this process's CPU (argon2
+ * hashes), which is each process's own, while the failure counts that guard accounts are shared in
+ * the database.
+ */
+export function loginRateLimiter(t: LoginThrottle): RateLimiter {
+  return new RateLimiter(t.ratePerIp, 60_000, MESSAGES.auth.tooManySignIns);
+}
 
 export class AuthService {
+  #lastPrune = 0;
+
   constructor(
     private readonly users: UsersRepo,
     private readonly attempts: LoginAttemptsRepo,
     private readonly audit: AuditRepo,
     private readonly tokens: TokenService,
+    private readonly throttle: LoginThrottle,
+    /** Sign-in requests per address; a 429 costs no password hash. */
+    private readonly perIp: RateLimiter,
   ) {}
 
   /**
-   * Every failure (unknown email, wrong password, disabled or locked account, throttled IP) is the
-   * same 401 'Invalid credentials', after the same amount of hashing work.
+   * Every failure (unknown email, wrong password, disabled account, throttled attempt) is the same
+   * 401 'Invalid credentials'. A throttled attempt checks no password: a blocked address cannot
+   * spend the server's CPU on hashes, and it learns only that it is blocked, as it would for an
+   * unknown email (the failures are counted per email whether or not an account has it).
    */
   async authenticate(emailInput: string, password: string, ip: string): Promise<string> {
+    this.perIp.hit(`login:${ip}`);
     const email = emailInput.trim().toLowerCase();
-    const now = Date.now();
-    const [accountFailures, ipFailures, user] = await Promise.all([
-      this.attempts.accountFailuresSince(email, new Date(now - THROTTLE.accountWindowMs)),
-      this.attempts.ipFailuresSince(ip, new Date(now - THROTTLE.ipWindowMs)),
-      this.users.findByEmail(email),
-    ]);
+    await this.#pruneHourly();
+    const attempt = await this.attempts.begin(email, ip);
+    const history = await this.attempts.history(email, ip, attempt, this.throttle);
+    if (throttled(history, this.throttle)) {
+      await this.attempts.discard(attempt);
+      throw unauthorized();
+    }
+    const user = await this.users.findByEmail(email);
     const passwordOk = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
-    const throttled = accountFailures >= THROTTLE.accountFailures || ipFailures >= THROTTLE.ipFailures;
-    const ok = Boolean(user) && passwordOk && !throttled && user?.status === 'ACTIVE';
-    await this.attempts.record(email, ip, ok);
-    if (!ok || !user) throw unauthorized();
+    // A failure stays recorded as begin() wrote it.
+    if (!user || !passwordOk || user.status !== 'ACTIVE') throw unauthorized();
+    await this.attempts.succeeded(attempt);
     await this.users.recordLogin(user.id);
     return this.tokens.sign(user);
+  }
+
+  /** Attempts older than both windows say nothing any more. */
+  async #pruneHourly() {
+    const now = Date.now();
+    if (now - this.#lastPrune < HOUR_MS) return;
+    this.#lastPrune = now;
+    await this.attempts.pruneBefore(Math.max(this.throttle.pairWindowMs, this.throttle.accountWindowMs));
   }
 
   async logout(actor: Actor): Promise<void> {
