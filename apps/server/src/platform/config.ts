@@ -62,6 +62,7 @@ const EnvSchema = z.object({
   PROVIDER_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
   PROVIDER_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
   PROVIDER_BACKOFF_MS: z.coerce.number().int().min(0).default(250),
+  ALLOW_PRIVATE_PROVIDER_URLS: z.enum(['true', 'false']).optional(),
   CLAIM_RATE_PER_IP: z.coerce.number().int().positive().default(30),
   CLAIM_RATE_PER_TENANT: z.coerce.number().int().positive().default(600),
   IDENTITY_SIM_PORT: z.coerce.number().int().min(0).max(65535).default(4010),
@@ -99,7 +100,6 @@ export interface Config {
   adminEmail: string;
   adminPassword: string | undefined;
   portalDomain: string;
-  ALLOW_PRIVATE_PROVIDER_URLS: z.enum(['true', 'false']).optional(),
   jwtTtlSeconds: number;
   login: LoginThrottle;
   logLevel: string;
@@ -206,11 +206,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
       timeoutMs: e.PROVIDER_TIMEOUT_MS,
       maxAttempts: e.PROVIDER_MAX_ATTEMPTS,
       backoffBaseMs: e.PROVIDER_BACKOFF_MS,
+      // Demo mode's simulator listens on 127.0.0.1.
+      allowPrivateAddresses: e.ALLOW_PRIVATE_PROVIDER_URLS ? e.ALLOW_PRIVATE_PROVIDER_URLS === 'true' : demo,
     },
     simulatorPort: e.IDENTITY_SIM_PORT,
     claimRate: { perIp: e.CLAIM_RATE_PER_IP, perTenant: e.CLAIM_RATE_PER_TENANT },
     trustProxy,
   };
 }
-      // Demo mode's simulator listens on 127.0.0.1.
-      allowPrivateAddresses: e.ALLOW_PRIVATE_PROVIDER_URLS ? e.ALLOW_PRIVATE_PROVIDER_URLS === 'true' : demo,
