@@ -9,6 +9,7 @@ import { deriveSalaryGradeId } from '@portal/contract/salary-grade';
 import { createTenantOnDemoSimulator } from './support/journey-tenant.ts';
 import { signIn } from './support/login-page.ts';
 import { saveScreen } from './support/screens.ts';
+import { splitCsvLine } from './support/csv.ts';
 
 /*
  * Issue #17, items 1 and 2, through the web UI: a grade mismatch resolved with 'Accept SoT Data &
@@ -28,32 +29,13 @@ const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..
 const SAMPLE = path.join(REPO_ROOT, 'examples/master-list.csv');
 const POPULATION = path.join(REPO_ROOT, 'examples/sot-population.csv');
 
-/** One CSV line's cells (RFC 4180 quotes; the sample has no line breaks inside cells). */
-function cellsOf(line: string): string[] {
-  const cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i]!;
-    if (quoted && c === '"' && line[i + 1] === '"') {
-      cell += '"';
-      i++;
-    } else if (c === '"') quoted = !quoted;
-    else if (c === ',' && !quoted) {
-      cells.push(cell);
-      cell = '';
-    } else cell += c;
-  }
-  return [...cells, cell];
-}
-
 const rowsOf = (file: string) =>
   fs
     .readFileSync(file, 'utf8')
     .replace(/^\uFEFF/, '')
     .trim()
     .split(/\r?\n/)
-    .map(cellsOf);
+    .map(splitCsvLine);
 
 /** The first record of the sample whose grade alone differs at the provider, with its row index. */
 function gradeMismatch() {

@@ -7,6 +7,7 @@ import { DEMO_USERS } from './support/demo-users.ts';
 import { createTenantOnDemoSimulator } from './support/journey-tenant.ts';
 import { signIn, storedToken, type SignInUser } from './support/login-page.ts';
 import { saveScreen } from './support/screens.ts';
+import { splitCsvLine } from './support/csv.ts';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const SAMPLE = path.join(REPO_ROOT, 'examples/master-list.csv');
@@ -20,26 +21,6 @@ const recordsAdmin: SignInUser = {
   home: DEMO_USERS.tenantAdmin.home,
   title: DEMO_USERS.tenantAdmin.title,
 };
-
-/** Splits one CSV line, honouring double quotes (the sample quotes departments with commas). */
-function splitCsvLine(line: string): string[] {
-  const cells: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i];
-    if (quoted && ch === '"' && line[i + 1] === '"') {
-      cell += '"';
-      i++;
-    } else if (ch === '"') quoted = !quoted;
-    else if (ch === ',' && !quoted) {
-      cells.push(cell);
-      cell = '';
-    } else cell += ch;
-  }
-  cells.push(cell);
-  return cells;
-}
 
 const uploadTab = (page: Page) => page.getByRole('tab', { name: 'File Upload' });
 const recordsTab = (page: Page) => page.getByRole('tab', { name: 'Master Records' });

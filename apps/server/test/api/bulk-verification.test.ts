@@ -4,15 +4,9 @@ import type { BulkJob, ComparisonRow, DashboardStats } from '@portal/contract/ve
 import type { RecordsPage } from '@portal/contract/records';
 import type { Tenant } from '@portal/contract/tenants';
 import { createTestPortal, DEMO_ADMIN, waitFor, type TestPortal } from '../helpers/test-portal.ts';
-import { createTenantWithAdmin } from '../helpers/tenants.ts';
+import { createTenantWithAdmin, pointTenantAtSimulator } from '../helpers/tenants.ts';
 import { seedRecords, type RecordSeed } from '../helpers/records.ts';
-import {
-  simCredentials,
-  startSimProcess,
-  type SimPerson,
-  type SimProcess,
-} from '../helpers/simulator-process.ts';
-import { buildTenantInput } from '../helpers/factories.ts';
+import { startSimProcess, type SimPerson, type SimProcess } from '../helpers/simulator-process.ts';
 
 let portal: TestPortal;
 let globalAdmin: string;
@@ -51,18 +45,7 @@ function population(n: number, offset: number) {
 
 async function tenantOnSim(sim: { url: string }) {
   const t = await createTenantWithAdmin(portal);
-  const res = await portal.api.put(`/api/v1/global-admin/tenants/${t.tenant.id}`, {
-    token: globalAdmin,
-    body: buildTenantInput({
-      subdomain: t.tenant.subdomain,
-      apiBaseUrl: sim.url,
-      clientId: simCredentials.clientId,
-      clientSecretEncrypted: simCredentials.clientSecret,
-      aesKey: simCredentials.aesKey,
-      iv: simCredentials.iv,
-    }),
-  });
-  expect(res.statusCode, res.body).toBe(200);
+  await pointTenantAtSimulator(portal, t.tenant, sim.url);
   return t;
 }
 

@@ -1,10 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { BulkJob } from '@portal/contract/verification';
-import { buildTenantInput } from '../helpers/factories.ts';
-import { createTestPortal, DEMO_ADMIN, waitFor, type TestPortal } from '../helpers/test-portal.ts';
-import { createTenantWithAdmin } from '../helpers/tenants.ts';
-import { simCredentials, startSimProcess, type SimProcess } from '../helpers/simulator-process.ts';
+import { createTestPortal, waitFor, type TestPortal } from '../helpers/test-portal.ts';
+import { createTenantWithAdmin, pointTenantAtSimulator } from '../helpers/tenants.ts';
+import { startSimProcess, type SimProcess } from '../helpers/simulator-process.ts';
 import { csvOf, uploadFile, type SampleRow } from '../helpers/uploads.ts';
 
 /**
@@ -81,19 +80,7 @@ beforeAll(async () => {
     })),
   );
   t = await createTenantWithAdmin(portal);
-  const admin = await portal.login(DEMO_ADMIN.email, DEMO_ADMIN.password);
-  const put = await portal.api.put(`/api/v1/global-admin/tenants/${t.tenant.id}`, {
-    token: admin,
-    body: buildTenantInput({
-      subdomain: t.tenant.subdomain,
-      apiBaseUrl: sim.url,
-      clientId: simCredentials.clientId,
-      clientSecretEncrypted: simCredentials.clientSecret,
-      aesKey: simCredentials.aesKey,
-      iv: simCredentials.iv,
-    }),
-  });
-  expect(put.statusCode, put.body).toBe(200);
+  await pointTenantAtSimulator(portal, t.tenant, sim.url);
   const agentEmail = `reupload.agent.${Date.now()}@example.gov.ng`;
   await post('/api/v1/tenant-admin/users', {
     fullName: 'Field Agent',
