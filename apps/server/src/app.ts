@@ -9,6 +9,7 @@ import type { Database } from './platform/db.ts';
 import { frameworkErrors, registerErrorHandling } from './platform/errors.ts';
 import type { JobQueue } from './platform/jobs.ts';
 import { registerOpenApi } from './platform/openapi.ts';
+import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { secretBox, type Keys } from './platform/secrets.ts';
 import { RequestLogAtDebug } from './platform/request-log.ts';
 import { registerWeb } from './platform/web.ts';
@@ -89,6 +90,7 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  await registerSecurityHeaders(app, config.production);
   await app.register(cookie);
   await app.register(multipart, { limits: { files: 1, fields: 10, fileSize: config.upload.maxBytes } });
   await registerOpenApi(app);

@@ -1,3 +1,5 @@
+// First: zod must not probe for eval, which the Content-Security-Policy refuses.
+import './lib/zod-jitless.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';

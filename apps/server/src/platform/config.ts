@@ -122,7 +122,7 @@ export interface Config {
     timeoutMs: number;
     maxAttempts: number;
     backoffBaseMs: number;
-    /** Provider URLs may name loopback, private and other non-public addresses (decision 59). */
+    /** Provider URLs may name loopback, private and other non-public addresses (decision 60). */
     allowPrivateAddresses: boolean;
   };
   /** Public claim calls per minute, per client IP and per tenant. */

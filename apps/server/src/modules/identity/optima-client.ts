@@ -31,7 +31,7 @@ export interface ClientOptions {
   maxRetryAfterMs: number;
   /** Consecutive failed batches (after their retries) that open the circuit. */
   breakerThreshold: number;
-  /** The provider may be on a loopback, private or other non-public address (decision 59). */
+  /** The provider may be on a loopback, private or other non-public address (decision 60). */
   allowPrivateAddresses: boolean;
   random?: () => number;
   sleep?: (ms: number) => Promise<void>;

@@ -5,7 +5,7 @@ import ipaddr from 'ipaddr.js';
  * The guard in front of every call to a tenant's identity provider (issue #18): a provider URL set
  * by a global admin must not turn the portal into a way into its own network. Only http(s), and
  * only public unicast addresses, unless ALLOW_PRIVATE_PROVIDER_URLS says otherwise (demo mode, whose
- * simulator listens on 127.0.0.1). Decision 59.
+ * simulator listens on 127.0.0.1). Decision 60.
  */
 export class ProviderAddressError extends Error {}
 

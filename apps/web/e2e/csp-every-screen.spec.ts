@@ -1,0 +1,137 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { DEMO_USERS } from './support/demo-users.ts';
+import { signIn } from './support/login-page.ts';
+
+/**
+ * The portal's Content-Security-Policy (issue #18, decision 72) against the built app: every screen
+ * of every role, and the API docs, open without a single violation. Violations are caught twice:
+ * the page's `securitypolicyviolation` events (reported through a binding, which the policy does
+ * not govern) and Chromium's console lines about the Content Security Policy.
+ */
+
+const violations = new WeakMap<Page, string[]>();
+
+test.beforeEach(async ({ page }) => {
+  const seen: string[] = [];
+  violations.set(page, seen);
+  await page.exposeBinding('__reportCspViolation', (_source, text: string) => void seen.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      const report = (window as unknown as { __reportCspViolation: (text: string) => void })
+        .__reportCspViolation;
+      report(
+        `${e.effectiveDirective} blocked ${e.blockedURI || '(inline)'} at ${e.sourceFile}:${e.lineNumber}`,
+      );
+    });
+  });
+  page.on('console', (msg) => {
+    if (msg.text().includes('Content Security Policy')) seen.push(`console: ${msg.text()}`);
+  });
+});
+
+test.afterEach(async ({ page }, testInfo) => {
+  if (testInfo.title.startsWith('the watcher')) return;
+  expect(violations.get(page), 'Content-Security-Policy violations').toEqual([]);
+});
+
+/** Waits until `ready` shows and no spinner is left, then a moment for late styles and images. */
+async function opened(page: Page, ready: Locator) {
+  await expect(ready.first()).toBeVisible();
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+  await page.waitForTimeout(100);
+}
+
+const dashboardTab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });
+
+test.describe('Content-Security-Policy on every screen', () => {
+  test.describe.configure({ timeout: 90_000 });
+
+  test('the watcher sees a violation: an injected inline script is refused', async ({ page }) => {
+    await page.goto('/login');
+    await opened(page, page.getByRole('button', { name: 'Sign In' }));
+    const ran = await page.evaluate(() => {
+      const script = document.createElement('script');
+      script.textContent = 'window.__injected = true';
+      document.body.append(script);
+      return (window as unknown as { __injected?: boolean }).__injected === true;
+    });
+    expect(ran, 'an inline script ran').toBe(false);
+    await expect.poll(() => violations.get(page)!.some((v) => v.startsWith('script-src'))).toBe(true);
+  });
+
+  test('signed out: login and register-employee', async ({ page }) => {
+    await page.goto('/login');
+    await opened(page, page.getByRole('button', { name: 'Sign In' }));
+    await page.goto('/register-employee');
+    await opened(page, page.getByRole('heading', { name: 'Verify Your Identity' }));
+  });
+
+  test('tenant admin: every tab and the not-found list', async ({ page }) => {
+    await signIn(page, DEMO_USERS.tenantAdmin);
+    await opened(page, page.getByRole('list', { name: 'Tenant statistics' }));
+    await dashboardTab(page, 'User Management').click();
+    await opened(page, page.getByRole('table', { name: 'Reviewer Management' }));
+    await dashboardTab(page, 'File Upload').click();
+    await opened(page, page.getByRole('table', { name: 'Upload History' }));
+    await dashboardTab(page, 'Master Records').click();
+    await opened(page, page.getByRole('table', { name: 'Master records' }));
+    await dashboardTab(page, 'Bulk Verification').click();
+    await opened(page, page.getByRole('heading', { name: 'Job History' }));
+    await dashboardTab(page, 'Validation Queue').click();
+    await opened(page, page.getByRole('table', { name: 'Records pending approval' }));
+    await page.getByRole('tab', { name: /^Mismatched Records/ }).click();
+    const mismatched = page.getByRole('table', { name: 'Mismatched records' });
+    await opened(page, mismatched);
+    // A dialog (MUI's portal, transitions and backdrop) and its comparison table.
+    await mismatched.getByRole('button', { name: 'Resolve', exact: true }).first().click();
+    await opened(page, page.getByRole('dialog'));
+    await page.keyboard.press('Escape');
+    await dashboardTab(page, 'Payroll Export').click();
+    await opened(page, page.getByRole('heading', { name: 'Export History' }));
+    await page.goto('/dashboard/tenant-admin/not-found');
+    await opened(page, page.getByRole('table', { name: 'Records not found in the Source of Truth' }));
+  });
+
+  test('global admin: overview, tenant management and its forms', async ({ page }) => {
+    await signIn(page, DEMO_USERS.globalAdmin);
+    await opened(page, page.getByRole('heading', { name: 'System Health & Performance' }));
+    await dashboardTab(page, 'Tenant Management').click();
+    const tenants = page.getByRole('table', { name: 'Tenants' });
+    await opened(page, tenants);
+    await page.getByRole('button', { name: 'Create New Tenant' }).click();
+    await opened(page, page.getByRole('heading', { level: 2, name: 'Create New Tenant' }));
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await tenants.getByRole('button', { name: 'Edit Tenant' }).first().click();
+    await opened(page, page.getByRole('heading', { level: 2, name: 'Edit Tenant' }));
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await tenants.getByRole('button', { name: 'Manage Users' }).first().click();
+    await opened(page, page.getByRole('heading', { level: 2, name: /^Manage Users for / }));
+  });
+
+  test('agent: verify', async ({ page }) => {
+    await signIn(page, DEMO_USERS.agent);
+    await opened(page, page.getByRole('heading', { name: 'Verify Your Identity' }));
+  });
+
+  test('reviewer: both queues', async ({ page }) => {
+    await signIn(page, DEMO_USERS.reviewer);
+    await opened(page, page.getByRole('heading', { name: 'My Validation Tasks' }));
+    await page.getByRole('tab', { name: /^Mismatched Records/ }).click();
+    await opened(page, page.getByRole('tabpanel'));
+  });
+
+  test('employee: profile', async ({ page }) => {
+    await signIn(page, DEMO_USERS.employee);
+    await opened(page, page.getByRole('heading', { name: 'User Portal' }));
+  });
+
+  test('the API docs (Swagger UI) render their operations', async ({ page }) => {
+    await page.goto('/api/docs');
+    await expect(page.getByRole('heading', { name: /Verification Portal API/ })).toBeVisible();
+    const operation = page.locator('.opblock-summary').first();
+    await expect(operation).toBeVisible();
+    await operation.click();
+    await expect(page.getByRole('button', { name: 'Try it out' }).first()).toBeVisible();
+    await page.waitForTimeout(200);
+  });
+});
