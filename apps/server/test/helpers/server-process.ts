@@ -22,10 +22,10 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the real server entry point (node + tsx) as its own process. */
-export async function spawnServer(env: Record<string, string>): Promise<ServerProcess> {
+/** Starts the real server entry point (node + tsx) as its own process; `args` e.g. ['--role=worker']. */
+export async function spawnServer(env: Record<string, string>, args: string[] = []): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
     cwd: serverDir,
     env: {
       ...process.env,
