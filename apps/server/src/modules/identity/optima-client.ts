@@ -12,7 +12,13 @@ import {
   parseOptimaKeys,
   type OptimaKeys,
 } from '@portal/identity-sim/optima-crypto';
-import { assertProviderUrl, ProviderAddressError } from './provider-address.ts';
+import { fetch, type Dispatcher, type Response } from 'undici';
+import {
+  addressRefusalOf,
+  assertProviderUrl,
+  ProviderAddressError,
+  providerDispatcher,
+} from './provider-address.ts';
 
 export interface OptimaSettings {
   apiBaseUrl: string;
@@ -71,6 +77,7 @@ export class OptimaClient {
   readonly #keys: OptimaKeys;
   readonly #base: string;
   readonly #opts: ClientOptions;
+  readonly #dispatcher: Dispatcher | undefined;
   #token: { value: string; expiresAt: number } | undefined;
   #tokenRequest: Promise<string> | undefined;
   #consecutiveFailures = 0;
@@ -82,6 +89,7 @@ export class OptimaClient {
     this.#keys = parseOptimaKeys(settings.aesKey, settings.iv);
     this.#base = settings.apiBaseUrl.replace(/\/+$/, '');
     this.#opts = { ...DEFAULT_CLIENT_OPTIONS, ...options };
+    this.#dispatcher = providerDispatcher(this.#opts.allowPrivateAddresses);
   }
 
   get circuitOpen(): boolean {
@@ -189,8 +197,11 @@ export class OptimaClient {
         },
         body: JSON.stringify(body),
         signal: AbortSignal.timeout(this.#opts.timeoutMs),
+        dispatcher: this.#dispatcher,
       });
     } catch (err) {
+      const refused = addressRefusalOf(err);
+      if (refused) throw refused;
       const reason =
         (err as Error).name === 'TimeoutError'
           ? `no answer within ${this.#opts.timeoutMs} ms`

@@ -1,5 +1,14 @@
+import net from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { assertProviderUrl, nonPublicRange, ProviderAddressError, type Lookup } from './provider-address.ts';
+import { Agent, fetch } from 'undici';
+import {
+  addressRefusalOf,
+  assertProviderUrl,
+  guardedLookup,
+  nonPublicRange,
+  ProviderAddressError,
+  type Lookup,
+} from './provider-address.ts';
 
 // No network: addresses are classified as text, and host names go through a stand-in resolver.
 
@@ -112,5 +121,56 @@ describe('assertProviderUrl', () => {
 
   it('refuses with a ProviderAddressError', async () => {
     await expect(assertProviderUrl('http://127.0.0.1', false)).rejects.toBeInstanceOf(ProviderAddressError);
+  });
+});
+
+describe('guardedLookup (the connection-time check)', () => {
+  const call = (lookup: Lookup, options: { all?: boolean; family?: number }) =>
+    new Promise<unknown>((resolve, reject) =>
+      guardedLookup(lookup)('provider.example', options as never, (err, address, family) =>
+        err ? reject(err) : resolve(options.all ? address : { address, family }),
+      ),
+    );
+
+  it('hands the connection the addresses it checked', async () => {
+    const lookup = async () => ['41.58.0.10', '2606:4700::10'];
+    expect(await call(lookup, {})).toEqual({ address: '41.58.0.10', family: 4 });
+    expect(await call(lookup, { family: 6 })).toEqual({ address: '2606:4700::10', family: 6 });
+    expect(await call(lookup, { all: true })).toEqual([
+      { address: '41.58.0.10', family: 4 },
+      { address: '2606:4700::10', family: 6 },
+    ]);
+  });
+
+  it('refuses when any address is not public', async () => {
+    await expect(call(async () => ['41.58.0.10', '169.254.169.254'], { all: true })).rejects.toThrow(
+      'The provider address resolves to 169.254.169.254, a link-local address',
+    );
+  });
+
+  it('a name that answers public to the check and loopback to the connection never connects (DNS rebinding)', async () => {
+    let connections = 0;
+    const server = net.createServer((socket) => {
+      connections += 1;
+      socket.destroy();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const port = (server.address() as net.AddressInfo).port;
+    let answers = 0;
+    // First answer: a public address (only classified, never connected to); then loopback.
+    const rebinding: Lookup = async () => (answers++ === 0 ? ['8.8.8.8'] : ['127.0.0.1']);
+    const agent = new Agent({ connect: { lookup: guardedLookup(rebinding) } });
+    try {
+      const url = `http://rebind.example:${port}/auth/token`;
+      await assertProviderUrl(url, false, rebinding);
+      const err = await fetch(url, { dispatcher: agent }).catch((e: unknown) => e);
+      expect(addressRefusalOf(err)?.message).toBe(
+        'The provider address resolves to 127.0.0.1, a loopback address; set ALLOW_PRIVATE_PROVIDER_URLS=true to allow private provider addresses',
+      );
+      expect(connections).toBe(0);
+    } finally {
+      await agent.close();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

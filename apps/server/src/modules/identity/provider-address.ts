@@ -1,5 +1,7 @@
 import dns from 'node:dns/promises';
+import type { LookupFunction } from 'node:net';
 import ipaddr from 'ipaddr.js';
+import { Agent, type Dispatcher } from 'undici';
 
 /**
  * The guard in front of every call to a tenant's identity provider (issue #18): a provider URL set
@@ -73,6 +75,10 @@ export async function assertProviderUrl(
     }
     if (addresses.length === 0) throw new ProviderAddressError(`The provider host ${host} has no address.`);
   }
+  assertPublic(addresses);
+}
+
+function assertPublic(addresses: string[]): void {
   for (const address of addresses) {
     const why = nonPublicRange(address);
     if (why) {
@@ -81,4 +87,44 @@ export async function assertProviderUrl(
       );
     }
   }
+}
+
+/**
+ * The lookup of the provider's connections while the guard is on: it resolves the host, refuses
+ * as assertProviderUrl does, and hands the connection the very addresses it checked, so a name
+ * that answers a public address to the check and a private one a moment later (DNS rebinding)
+ * cannot slip through.
+ */
+export function guardedLookup(lookup: Lookup = systemLookup): LookupFunction {
+  return (hostname, options, callback) => {
+    lookup(hostname)
+      .then((all) => {
+        assertPublic(all);
+        const family = (a: string) => (ipaddr.parse(a).kind() === 'ipv6' ? 6 : 4);
+        const wanted = all.filter((a) => !options.family || family(a) === options.family);
+        if (wanted.length === 0)
+          throw new ProviderAddressError(`The provider host ${hostname} has no address.`);
+        if (options.all)
+          callback(
+            null,
+            wanted.map((a) => ({ address: a, family: family(a) })),
+          );
+        else callback(null, wanted[0]!, family(wanted[0]!));
+      })
+      .catch((err: NodeJS.ErrnoException) => callback(err, '', 0));
+  };
+}
+
+let guardedAgent: Dispatcher | undefined;
+
+/** The dispatcher of every provider call: the guarded one unless private addresses are allowed. */
+export function providerDispatcher(allowPrivateAddresses: boolean): Dispatcher | undefined {
+  if (allowPrivateAddresses) return undefined;
+  return (guardedAgent ??= new Agent({ connect: { lookup: guardedLookup() } }));
+}
+
+/** A refusal by the connection's lookup reaches fetch's caller as the cause of 'fetch failed'. */
+export function addressRefusalOf(err: unknown): ProviderAddressError | undefined {
+  for (let e = err; e instanceof Error; e = e.cause) if (e instanceof ProviderAddressError) return e;
+  return undefined;
 }

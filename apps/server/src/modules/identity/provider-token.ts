@@ -1,4 +1,10 @@
-import { assertProviderUrl, ProviderAddressError } from './provider-address.ts';
+import { fetch, type Response } from 'undici';
+import {
+  addressRefusalOf,
+  assertProviderUrl,
+  ProviderAddressError,
+  providerDispatcher,
+} from './provider-address.ts';
 
 /** Asks an OPTIMA provider for a token (DESIGN §5); used by the connection test. */
 export interface ProviderCredentials {
@@ -29,8 +35,11 @@ export async function requestProviderToken(
       headers: { 'content-type': 'application/json', accept: 'application/json' },
       body: JSON.stringify({ clientId: creds.clientId, clientSecret: creds.clientSecret }),
       signal: AbortSignal.timeout(timeoutMs),
+      dispatcher: providerDispatcher(opts.allowPrivateAddresses),
     });
   } catch (err) {
+    const refused = addressRefusalOf(err);
+    if (refused) return { ok: false, message: refused.message };
     const reason =
       err instanceof Error && err.name === 'TimeoutError'
         ? `no answer within ${timeoutMs / 1000} s`
