@@ -106,7 +106,8 @@ describe('matching', () => {
     expect(await found('okonkwo   adaeze')).toEqual(['adaeze']);
     expect(await found('eze chin')).toEqual(['chinedu']);
     expect(await found('ada bassey')).toEqual([]);
-    expect(await found('okonkwo psn100')).toEqual(['adaeze']);
+    // Words are name words; the PSN and the Work ID are matched by the whole search.
+    expect(await found('okonkwo psn100')).toEqual([]);
   });
 
   it('ignores accents and punctuation in names, as the comparison does', async () => {
@@ -265,6 +266,17 @@ describe('input and access', () => {
         expect(res.statusCode, `${method} ${url} as ${role}`).toBe(403);
       }
     }
+  });
+});
+
+describe('names that change', () => {
+  it('a new name word is found once the record is written (an edit, an upload)', async () => {
+    expect(await found('zebul')).toEqual([]);
+    await portal.db.orm.execute(
+      sql`update records set full_name = 'Mary O’Neil-Hart Zebulon' where id = ${ids.wild}`,
+    );
+    expect(await found('zebul')).toEqual(['wild']);
+    expect(await found('zebulon mary')).toEqual(['wild']);
   });
 });
 

@@ -18,8 +18,8 @@ export interface RecordFilter {
   grades?: string[];
   statuses?: string[];
   ids?: string[];
-  /** A search by name, PSN or Work ID (trimmed, not blank). */
-  q?: string;
+  /** A search by name, PSN or Work ID, as the text search query of `searchQuery`. */
+  search?: string;
 }
 
 export interface Page {
@@ -68,11 +68,19 @@ type Scope = (TenantScope | RecordScope) & Scoped;
 const SORT_MATCHES = 20_000;
 
 /**
- * Records a search finds: each word of `q` starts a word of the name, or `q` starts the PSN or the
- * Work ID (migration 0023). The expression is the one the GIN index `records_search_idx` is on.
+ * Records a search finds (migration 0023): `query` is the text search query `searchQuery` made of
+ * the search, matched against the expression the GIN index `records_search_idx` is on. A constant,
+ * so the planner estimates its matches from the index's statistics.
  */
-export function searchMatch(q: string): SQL {
-  return sql`record_search_terms(${records.fullName}, ${records.psn}, ${records.employeeId}) @@ record_search_query(${q}::text)`;
+export function searchMatch(query: string): SQL {
+  return sql`record_search_terms(${records.fullName}, ${records.psn}, ${records.employeeId}) @@ ${query}::tsquery`;
+}
+
+/** A reviewer's assigned ministries and departments as values (read by `withAssignments`). */
+function assignedTo(a: { ministryIds: string[]; departmentIds: string[] }): SQL {
+  const inMinistries = a.ministryIds.length ? inArray(records.ministryId, a.ministryIds) : sql`false`;
+  const inDepartments = a.departmentIds.length ? inArray(records.departmentId, a.departmentIds) : sql`false`;
+  return sql`(${inMinistries} or ${inDepartments})`;
 }
 
 /** Records of a reviewer's assigned ministries or departments. */
@@ -85,16 +93,16 @@ export function reviewerScope(reviewerId: string): SQL {
 export class RecordsRepo {
   constructor(private readonly orm: Orm) {}
 
-  #where(scope: TenantScope | RecordScope, f: RecordFilter): SQL {
+  #where(scope: Scope, f: RecordFilter): SQL {
     const parts: SQL[] = [eq(records.tenantId, scope.tenantId)];
     const reviewerId = 'reviewerId' in scope ? scope.reviewerId : null;
-    if (reviewerId) parts.push(reviewerScope(reviewerId));
+    if (reviewerId) parts.push(scope.assignments ? assignedTo(scope.assignments) : reviewerScope(reviewerId));
     if (f.ministryIds?.length) parts.push(inArray(records.ministryId, f.ministryIds));
     if (f.departmentIds?.length) parts.push(inArray(records.departmentId, f.departmentIds));
     if (f.grades?.length) parts.push(inArray(records.gradeLevel, f.grades));
     if (f.statuses?.length) parts.push(inArray(records.status, f.statuses));
     if (f.ids?.length) parts.push(idIn(records.id, f.ids));
-    if (f.q) parts.push(searchMatch(f.q));
+    if (f.search) parts.push(searchMatch(f.search));
     return and(...parts)!;
   }
 
@@ -199,7 +207,7 @@ export class RecordsRepo {
       filter.grades?.length === 1 &&
       (filter.ministryIds?.length === 1 || filter.departmentIds?.length === 1) &&
       !filter.ids?.length &&
-      !filter.q;
+      !filter.search;
     if (!pinned) return undefined;
     const where = this.#where(scope, filter);
     const offset = (page.page - 1) * page.pageSize;
@@ -244,7 +252,7 @@ export class RecordsRepo {
    */
   async searchByStatus(
     scope: Scope,
-    filter: RecordFilter & { q: string; statuses: string[] },
+    filter: RecordFilter & { search: string; statuses: string[] },
     status: string,
     page: Page,
   ): Promise<{ counts: Record<string, number>; ids: string[] } | undefined> {
@@ -266,6 +274,17 @@ export class RecordsRepo {
     return { counts: row.counts ?? {}, ids: row.ids };
   }
 
+  /**
+   * The text search query of a search (`q`, trimmed, not blank) within the tenant: each of its
+   * words becomes the tenant's name words it starts (migration 0023).
+   */
+  async searchQuery(scope: TenantScope, q: string): Promise<string | null> {
+    const result = await this.orm.execute<{ query: string | null }>(
+      sql`select record_search_query(${q}::text, ${scope.tenantId}::uuid)::text as query`,
+    );
+    return result.rows[0]?.query ?? null;
+  }
+
   /** The records of `ids`, in name order. */
   async rowsOf(scope: TenantScope | RecordScope, ids: string[]): Promise<RecordRow[]> {
     if (ids.length === 0) return [];
@@ -285,7 +304,7 @@ export class RecordsRepo {
       !filter.departmentIds?.length &&
       !filter.grades?.length &&
       !filter.ids?.length &&
-      !filter.q;
+      !filter.search;
     if (byStatusOnly) {
       // The whole tenant, or a status of it: the trigger-maintained counts, exact and without a scan.
       const [row] = await this.orm

@@ -61,10 +61,16 @@ export class RecordsService {
     const ministryIds = await resolve('ministry', q.ministry);
     const departmentIds = await resolve('department', q.department);
     const ids = q.ids.filter((v) => UUID.test(v));
+    const search = q.q ? await this.repo.searchQuery(scope, q.q) : undefined;
     // A filter that names nothing that exists matches no record.
-    if (ministryIds?.length === 0 || departmentIds?.length === 0 || (q.ids.length > 0 && ids.length === 0))
+    if (
+      ministryIds?.length === 0 ||
+      departmentIds?.length === 0 ||
+      (q.ids.length > 0 && ids.length === 0) ||
+      search === null
+    )
       return null;
-    return { ministryIds, departmentIds, grades: q.grade, statuses: q.status, ids, q: q.q };
+    return { ministryIds, departmentIds, grades: q.grade, statuses: q.status, ids, search };
   }
 
   async list(actor: Actor, q: Query): Promise<RecordsPage> {
@@ -78,7 +84,7 @@ export class RecordsService {
       filter.grades?.length ||
       filter.statuses?.length ||
       filter.ids?.length ||
-      filter.q,
+      filter.search,
     );
     if (!filtered) {
       const rows = await this.repo.page(scope, filter, q, unfilteredTotal);

@@ -95,11 +95,11 @@ export class ValidationService {
         counts: { pendingApproval: 0, mismatched: 0 },
       };
     const status = kind === 'pending' ? 'PENDING_GRADE_VALIDATION' : 'MISMATCHED';
-    if (filter.q) {
+    if (filter.search) {
       // A search: both tabs' counts and the page from one pass over its matches.
       const found = await this.records.searchByStatus(
-        scope,
-        { ...filter, q: filter.q, statuses: REVIEWABLE },
+        await this.records.withAssignments(scope),
+        { ...filter, search: filter.search, statuses: REVIEWABLE },
         status,
         q,
       );
