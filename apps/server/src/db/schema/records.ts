@@ -87,9 +87,9 @@ export const records = pgTable(
     uniqueIndex('records_tenant_key').on(t.tenantId, t.naturalKey),
     // Covering indexes (INCLUDE, which drizzle-kit cannot express) are in migration 0009: by name
     // (pages) and by status, ministry and department (counts), so filtered pages and their counts
-    // over 1,000,000 records are index-only scans. The search (q) is in migration 0023: a GIN index
-    // on record_search_terms(full_name, psn, employee_id) and the table search_words, the tenant's
-    // name words, kept by a trigger.
+    // over 1,000,000 records are index-only scans. The search (q) is in migration 0023: the stored
+    // generated column search_terms with a GIN index, and the table search_words, the tenant's name
+    // words, kept by a trigger.
     index('records_tenant_grade_idx').on(t.tenantId, t.gradeLevel),
     index('records_tenant_nin_idx').on(t.tenantId, t.nin),
   ],
