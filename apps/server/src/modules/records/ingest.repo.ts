@@ -198,6 +198,10 @@ export class IngestSession {
   /** Serialises uploads of one tenant, and creates the temporary tables of the upload. */
   async begin(): Promise<void> {
     await this.tx.execute(sql`select pg_advisory_xact_lock(hashtext('upload:' || ${this.scope.tenantId}))`);
+    // The search index's new entries wait in its pending list (up to 64 MB, about 500,000 records)
+    // instead of being merged into it every 4 MB during the upload: 0.3–0.4 s of CPU less per
+    // 100,000 records. The VACUUM queued after a large upload merges them (decision 39).
+    await this.tx.execute(sql`set local gin_pending_list_limit = '64MB'`);
     await this.tx.execute(sql`
       create temp table upload_keys (row_no int not null, natural_key text not null, key_column text not null)
       on commit drop`);
