@@ -1,6 +1,7 @@
 // The read paths over 1,000,000 records on PostgreSQL, each under 20 concurrent connections on
 // loopback (autocannon): the records list with two filters (issue 4), the validation queues with
-// filters (issue 7), the not-found list and the dashboard stats (issue 6).
+// filters (issue 7), the not-found list and the dashboard stats (issue 6), and searches by name and
+// PSN (issue 17).
 // Run: npm run bench:reads  (BENCH_RECORDS to change the count, BENCH_SECONDS the duration of a run)
 import {
   createDatabase,
@@ -80,8 +81,31 @@ try {
         `/api/v1/records/queue/mismatched?pageSize=25`,
         reviewerToken,
       ],
+      // Search by name, PSN or Work ID (issue #17; names as bench/lib/million.ts draws them): the
+      // start of a surname (0.35% of the records), a first name and a surname, a first name shared
+      // by 1.8% of the records, and the start of a PSN.
+      ['records, search a surname start (olawa)', `/api/v1/records?q=olawa&pageSize=25`],
+      ['records, search two words (chidi okonk)', `/api/v1/records?q=chidi%20okonk&pageSize=25`],
+      ['records, search a common first name (emeka)', `/api/v1/records?q=emeka&pageSize=25`],
+      ['records, search a PSN start (psn001234)', `/api/v1/records?q=psn001234&pageSize=25`],
+      [
+        'not-found list, search a surname start (olawa)',
+        `/api/v1/records/flagged/not-in-sot?q=olawa&pageSize=25`,
+      ],
+      [
+        "reviewer's pending-approval queue, search a surname start (olawa)",
+        `/api/v1/records/queue/pending-approval?q=olawa&pageSize=25`,
+        reviewerToken,
+      ],
+      [
+        "reviewer's pending-approval queue, search a PSN start (psn00123)",
+        `/api/v1/records/queue/pending-approval?q=psn00123&pageSize=25`,
+        reviewerToken,
+      ],
     ];
-    for (const [label, path, as = token] of cases) {
+    // BENCH_ONLY=search runs the cases whose label holds 'search'.
+    const only = process.env.BENCH_ONLY;
+    for (const [label, path, as = token] of cases.filter(([label]) => !only || label.includes(only))) {
       const res = await fetch(`${portal.base}${path}`, { headers: { authorization: `Bearer ${as}` } });
       if (!res.ok) throw new Error(`${path}: ${res.status}`);
       const page = (await res.json()) as { total?: number };

@@ -42,6 +42,53 @@ export const MINISTRY_COUNT = 20;
 export const DEPARTMENT_COUNT = 100;
 
 /**
+ * Names of the seeded records: a first name, a middle name for 60% of them, and a surname, drawn
+ * (hashed) so that a name search meets realistic shares: each first name is about 1.8% of the
+ * records (as first or middle name); the surnames are 340, half of them Yoruba-like compounds (0.35%
+ * each), 30% Igbo-like compounds (0.3% each) and 20% from SURNAMES (0.2% each, more where a compound
+ * spells the same name).
+ */
+const FIRST_NAMES = (
+  'Abdullahi Abiodun Abubakar Adaeze Adamu Adebayo Adekunle Adenike Adewale Aisha Amaka Aminu ' +
+  'Amina Babatunde Bilkisu Bolanle Chiamaka Chidi Chidinma Chinedu Chioma Chukwuemeka Damilola ' +
+  'Danladi Ebere Ebuka Efosa Ejiro Ekene Emeka Emmanuel Esther Fatima Femi Folake Funmilayo ' +
+  'Gbenga Grace Habiba Hadiza Halima Hauwa Ibrahim Idris Ifeanyi Ifeoma Ikechukwu Jumoke Kabiru ' +
+  'Kehinde Kelechi Lami Mariam Musa Nasiru Ngozi Nkechi Nnamdi Obinna Oluchi Olufemi Olumide ' +
+  'Oluwaseun Onyeka Osas Patience Rukayat Sadiq Safiya Segun Sekinat Shehu Simisola Sani Taiwo ' +
+  'Temitope Tochukwu Tunde Uchenna Umar Uche Usman Yakubu Yemisi Yetunde Yusuf Zainab Zubairu'
+).split(' ');
+const SURNAMES = (
+  'Abdulkadir Abubakar Adebayo Adeleke Adeyemi Afolabi Agbaje Ahmed Ajayi Akande Akinola Aliyu ' +
+  'Amadi Anyanwu Arowolo Ayodele Babangida Bakare Balogun Bello Chukwu Dangote Danjuma Ekwueme ' +
+  'Eze Ezeh Fashola Garba Ibekwe Ibrahim Idowu Igwe Ikpeazu Ilori Iwu Jibrin Kalu Lawal ' +
+  'Mohammed Musa Nnaji Nwachukwu Nwankwo Nwosu Obi Obiora Odunsi Ogbonna Ogunleye Ojo Okafor ' +
+  'Okeke Okonjo Okonkwo Okoro Okoye Oladipo Olaniyan Olatunji Omotola Onuoha Onyekachi Oyelaran ' +
+  'Salami Sanusi Shittu Sule Tijani Uba Udeh Ugwu Umaru Usman Uzor Yahaya Yusuf Zubair Adamu ' +
+  'Babatunde Chinwe Danladi Ekpo Essien Etim Inyang Nnamdi Obasi Ogundipe Okon Onoja Orji ' +
+  'Oyewole Suleiman Akpan'
+).split(' ');
+
+const YORUBA = [
+  'Ade Ola Olu Oye Aje Afo Ogun Fola Bami Tolu Ayo Ife'.split(' '),
+  'yemi wale bayo tunde kunle sola mide dele yinka labi seun lola'.split(' '),
+];
+const IGBO = [
+  'Nwa Eze Obi Chukwu Okon Uche Ike Nna Ugo Ama'.split(' '),
+  'nkwo eke ora dike chi meka gwu nna jiofor kwe'.split(' '),
+];
+
+/** The seeded record g's full name (SQL over the series' g). */
+const nameOf = (g: string) => {
+  const pick = (list: readonly string[], salt: number) =>
+    `(array[${list.map((n) => `'${n}'`).join(',')}])[1 + abs(hashint4(${g} + ${salt})) % ${list.length}]`;
+  const compound = ([a, b]: string[][], salt: number) => `${pick(a!, salt)} || ${pick(b!, salt + 1234567)}`;
+  const surname = `case abs(hashint4(${g} + 6666666)) % 10 when 0 then ${pick(SURNAMES, 4444444)} when 1 then ${pick(SURNAMES, 4444444)}
+    when 2 then ${compound(IGBO, 7777)} when 3 then ${compound(IGBO, 7777)} when 4 then ${compound(IGBO, 7777)}
+    else ${compound(YORUBA, 8888)} end`;
+  return `${pick(FIRST_NAMES, 1111111)} || case when abs(hashint4(${g} + 2222222)) % 10 < 6 then ' ' || ${pick(FIRST_NAMES, 5555555)} else '' end || ' ' || ${surname}`;
+};
+
+/**
  * Writes `count` records of the demo tenant in batches of 100,000 (one statement each), spread (hashed, so
  * independently of the state) over 20 ministries, 100 departments and 17 grade levels, in the states of STATE_SHARES, then analyzes.
  */
@@ -78,12 +125,12 @@ export async function seedRecords(
          insert into records (tenant_id, natural_key, full_name, employee_id, psn, nin, ssid, ministry_id, department_id,
            grade_level, salary_grade_id, salary_structure, date_of_birth, email, status, sot_verified, original_upload_data,
            validated_at)
-         select $1, 'PSN' || lpad(g::text, 8, '0'), 'Bench Person ' || g, 'W' || g, 'PSN' || lpad(g::text, 8, '0'),
+         select $1, 'PSN' || lpad(g::text, 8, '0'), ${nameOf('g')}, 'W' || g, 'PSN' || lpad(g::text, 8, '0'),
            (20000000000 + g)::text, 'SS' || lpad(g::text, 8, '0'),
            m.a[1 + abs(hashint4(g)) % ${MINISTRY_COUNT}], d.a[1 + abs(hashint4(g + 7777777)) % ${DEPARTMENT_COUNT}],
            'GL ' || lpad((1 + abs(hashint4(g + 3333333)) % 17)::text, 2, '0'), 'SG' || (g % 40), 'CONPSS', date '1970-01-01' + (g % 12000),
            'person' || g || '@bench.local', ${status}, ${verified},
-           jsonb_build_object('Full Name', 'Bench Person ' || g, 'PSN', 'PSN' || lpad(g::text, 8, '0')),
+           jsonb_build_object('Full Name', ${nameOf('g')}, 'PSN', 'PSN' || lpad(g::text, 8, '0')),
            case when ${status} = 'VALIDATED' then now() - (g % 1000) * interval '1 minute' end
          from generate_series(${from}, ${to}) g, m, d`,
         [tenantId],
@@ -139,7 +186,13 @@ export async function startSeededPortal(
   databaseUrl: string,
   env: Record<string, string> = {},
 ): Promise<{ portal: PortalProcess; token: string }> {
-  const portal = await startPortal({ DEMO: 'true', DATABASE_URL: databaseUrl, ...env });
+  // The demo tenant and users, without the demo's sample records (the benchmark writes its own).
+  const portal = await startPortal({
+    DEMO: 'true',
+    DEMO_SEED_RECORDS: 'false',
+    DATABASE_URL: databaseUrl,
+    ...env,
+  });
   const token = await login(portal.base, 'tenant.admin@demo.local', 'Demo12345!');
   return { portal, token };
 }
