@@ -7,6 +7,7 @@ import { createTenantWithAdmin } from '../helpers/tenants.ts';
 import { uploadFile } from '../helpers/uploads.ts';
 import { tempDir } from '../helpers/temp-dirs.ts';
 import { parseUpload, UploadError } from '../../src/modules/records/parse/parse-upload.ts';
+import { TEMPLATE_HEADERS } from '@portal/contract/records';
 import { entityBomb, rngFor, xlsxEntries, xlsxParts, zipOf, type Rng } from '../helpers/fuzz-files.ts';
 
 /*
@@ -28,22 +29,8 @@ const ONLY = process.env.UPLOAD_FUZZ_ONLY === undefined ? undefined : Number(pro
 const PER_FILE_MS = 10_000;
 const RSS_GROWTH_MIB = 300;
 
-const HEADER = [
-  'S/N',
-  'Full Name',
-  'Employee ID',
-  'PSN',
-  'NIN',
-  'SSID',
-  'Ministry',
-  'Department',
-  'Grade Level',
-  'Salary Grade ID',
-  'Salary Structure',
-  'Date of Birth',
-  'Email',
-  'Phone',
-];
+/** The template's columns with the S/N column HR offices put first. */
+const HEADER = ['S/N', ...TEMPLATE_HEADERS];
 
 /** A header and 1–20 staff rows, the first with an invalid NIN. */
 function staffRows(rng: Rng, extraColumns = 0): string[][] {

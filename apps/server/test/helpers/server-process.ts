@@ -58,3 +58,36 @@ export async function waitHealthy(port: number, timeoutMs = 60_000): Promise<voi
   }
   throw new Error(`server on port ${port} did not become healthy`);
 }
+
+/** The CSRF cookie and its echo, for calls to a server process over HTTP. */
+export const PROCESS_CSRF = { cookie: 'XSRF-TOKEN=t', 'x-xsrf-token': 't' };
+
+/** One JSON call to a server process: status and parsed body (null when there is none). */
+export async function callProcess<T = unknown>(
+  base: string,
+  method: string,
+  url: string,
+  token?: string,
+  body?: unknown,
+): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${base}${url}`, {
+    method,
+    headers: {
+      ...PROCESS_CSRF,
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  return { status: res.status, body: (await res.json().catch(() => null)) as T };
+}
+
+/** Signs in on a server process and returns the token. */
+export async function loginProcess(base: string, email: string, password: string): Promise<string> {
+  return (
+    await callProcess<{ token: string }>(base, 'POST', '/api/v1/auth/authenticate', undefined, {
+      email,
+      password,
+    })
+  ).body.token;
+}

@@ -3,7 +3,14 @@ import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import type { BulkJob } from '@portal/contract/verification';
 import type { Tenant } from '@portal/contract/tenants';
-import { spawnServer, waitHealthy, type ServerProcess } from '../helpers/server-process.ts';
+import {
+  callProcess,
+  loginProcess,
+  PROCESS_CSRF,
+  spawnServer,
+  waitHealthy,
+  type ServerProcess,
+} from '../helpers/server-process.ts';
 import { simCredentials, startSimProcess, type SimProcess } from '../helpers/simulator-process.ts';
 import { buildTenantInput, buildUserInput } from '../helpers/factories.ts';
 import { freshPostgresDatabase } from '../helpers/test-portal.ts';
@@ -16,26 +23,6 @@ afterAll(async () => {
   for (const s of started) if (s.child.exitCode === null) s.child.kill('SIGKILL');
   await sim?.stop();
 });
-
-const CSRF = { cookie: 'XSRF-TOKEN=t', 'x-xsrf-token': 't' };
-async function call(base: string, method: string, url: string, token?: string, body?: unknown) {
-  const res = await fetch(`${base}${url}`, {
-    method,
-    headers: {
-      ...CSRF,
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.status, body: (await res.json().catch(() => null)) as unknown };
-}
-const login = async (base: string, email: string, password: string) =>
-  (
-    (await call(base, 'POST', '/api/v1/auth/authenticate', undefined, { email, password })).body as {
-      token: string;
-    }
-  ).token;
 
 it('a worker killed with SIGKILL in the middle of a bulk verification resumes after restart; every record counted once', async () => {
   // The provider answers slowly so that the job is still running when the portal is killed.
@@ -59,9 +46,9 @@ it('a worker killed with SIGKILL in the middle of a bulk verification resumes af
   started.push(first);
   await waitHealthy(first.port);
   const base1 = `http://127.0.0.1:${first.port}`;
-  const admin = await login(base1, 'admin@portal.local', 'ChangeMe123!');
+  const admin = await loginProcess(base1, 'admin@portal.local', 'ChangeMe123!');
   const tenant = (
-    await call(base1, 'POST', '/api/v1/global-admin/tenants', admin, {
+    await callProcess(base1, 'POST', '/api/v1/global-admin/tenants', admin, {
       ...buildTenantInput({ apiBaseUrl: sim.url, clientId: simCredentials.clientId }),
       clientSecretEncrypted: simCredentials.clientSecret,
       aesKey: simCredentials.aesKey,
@@ -69,20 +56,20 @@ it('a worker killed with SIGKILL in the middle of a bulk verification resumes af
     })
   ).body as Tenant;
   const user = buildUserInput(tenant.id);
-  await call(base1, 'POST', '/api/v1/auth/register', admin, user);
-  const token = await login(base1, user.email, user.password);
+  await callProcess(base1, 'POST', '/api/v1/auth/register', admin, user);
+  const token = await loginProcess(base1, user.email, user.password);
   const form = new FormData();
   form.append('file', await fs.openAsBlob(path.join(examples, 'master-list.csv')), 'master-list.csv');
   const upload = await fetch(`${base1}/api/v1/records/upload`, {
     method: 'POST',
-    headers: { ...CSRF, authorization: `Bearer ${token}` },
+    headers: { ...PROCESS_CSRF, authorization: `Bearer ${token}` },
     body: form,
   });
   expect(upload.status).toBe(200);
-  expect((await call(base1, 'POST', '/api/v1/records/bulk-verify', token)).status).toBe(202);
+  expect((await callProcess(base1, 'POST', '/api/v1/records/bulk-verify', token)).status).toBe(202);
 
   const jobsOf = async (base: string) =>
-    (await call(base, 'GET', '/api/v1/bulk-jobs', token)).body as BulkJob[];
+    (await callProcess(base, 'GET', '/api/v1/bulk-jobs', token)).body as BulkJob[];
   let shown: number;
   for (;;) {
     const [job] = await jobsOf(base1);
@@ -119,10 +106,8 @@ it('a worker killed with SIGKILL in the middle of a bulk verification resumes af
     notFoundRecords: 120,
     failedRecords: 0,
   });
-  const stats = (await call(base2, 'GET', '/api/v1/tenant-admin/dashboard/stats', token)).body as Record<
-    string,
-    number
-  >;
+  const stats = (await callProcess(base2, 'GET', '/api/v1/tenant-admin/dashboard/stats', token))
+    .body as Record<string, number>;
   expect(stats).toMatchObject({
     totalUniqueRecords: 2000,
     totalVerified: 1880,

@@ -6,7 +6,14 @@ import type { BulkJob } from '@portal/contract/verification';
 import type { ExportJob } from '@portal/contract/exports';
 import type { QueuePage } from '@portal/contract/validation';
 import type { Tenant } from '@portal/contract/tenants';
-import { spawnServer, waitHealthy, type ServerProcess } from '../helpers/server-process.ts';
+import {
+  callProcess,
+  loginProcess,
+  PROCESS_CSRF,
+  spawnServer,
+  waitHealthy,
+  type ServerProcess,
+} from '../helpers/server-process.ts';
 import { simCredentials, startSimProcess, type SimProcess } from '../helpers/simulator-process.ts';
 import { buildTenantInput, buildUserInput } from '../helpers/factories.ts';
 import { freshPostgresDatabase } from '../helpers/test-portal.ts';
@@ -26,28 +33,12 @@ afterAll(async () => {
   await sim?.stop();
 });
 
-const CSRF = { cookie: 'XSRF-TOKEN=t', 'x-xsrf-token': 't' };
-async function call<T = unknown>(base: string, method: string, url: string, token?: string, body?: unknown) {
-  const res = await fetch(`${base}${url}`, {
-    method,
-    headers: {
-      ...CSRF,
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  return { status: res.status, body: (await res.json().catch(() => null)) as T };
-}
-const login = async (base: string, email: string, password: string) =>
-  (await call<{ token: string }>(base, 'POST', '/api/v1/auth/authenticate', undefined, { email, password }))
-    .body.token;
 async function upload(base: string, token: string) {
   const form = new FormData();
   form.append('file', await fs.openAsBlob(path.join(examples, 'master-list.csv')), 'master-list.csv');
   const res = await fetch(`${base}/api/v1/records/upload`, {
     method: 'POST',
-    headers: { ...CSRF, authorization: `Bearer ${token}` },
+    headers: { ...PROCESS_CSRF, authorization: `Bearer ${token}` },
     body: form,
   });
   expect(res.status, await res.clone().text()).toBe(200);
@@ -95,11 +86,11 @@ it('two API and two worker processes: uploads, bulk verifications, decisions and
   await waitHealthy(api2.port);
   const bases = [api1, api2].map((p) => `http://127.0.0.1:${p.port}`);
 
-  const admin = await login(bases[0]!, 'admin@portal.local', 'ChangeMe123!');
+  const admin = await loginProcess(bases[0]!, 'admin@portal.local', 'ChangeMe123!');
   const tenants = await Promise.all(
     [0, 1].map(async (i) => {
       const tenant = (
-        await call<Tenant>(bases[i]!, 'POST', '/api/v1/global-admin/tenants', admin, {
+        await callProcess<Tenant>(bases[i]!, 'POST', '/api/v1/global-admin/tenants', admin, {
           ...buildTenantInput({ apiBaseUrl: sim!.url, clientId: simCredentials.clientId }),
           clientSecretEncrypted: simCredentials.clientSecret,
           aesKey: simCredentials.aesKey,
@@ -107,9 +98,9 @@ it('two API and two worker processes: uploads, bulk verifications, decisions and
         })
       ).body;
       const user = buildUserInput(tenant.id);
-      expect((await call(bases[i]!, 'POST', '/api/v1/auth/register', admin, user)).status).toBe(201);
+      expect((await callProcess(bases[i]!, 'POST', '/api/v1/auth/register', admin, user)).status).toBe(201);
       // Each tenant's calls go through both API processes.
-      return { tenant, token: await login(bases[1 - i]!, user.email, user.password) };
+      return { tenant, token: await loginProcess(bases[1 - i]!, user.email, user.password) };
     }),
   );
 
@@ -117,10 +108,12 @@ it('two API and two worker processes: uploads, bulk verifications, decisions and
   const uploads = await Promise.all(tenants.map((t, i) => upload(bases[i]!, t.token)));
   expect(uploads.map((u) => u.newRecordsCreated)).toEqual([2000, 2000]);
   for (const [i, t] of tenants.entries())
-    expect((await call(bases[1 - i]!, 'POST', '/api/v1/records/bulk-verify', t.token)).status).toBe(202);
+    expect((await callProcess(bases[1 - i]!, 'POST', '/api/v1/records/bulk-verify', t.token)).status).toBe(
+      202,
+    );
 
   const job = async (base: string, token: string) =>
-    (await call<BulkJob[]>(base, 'GET', '/api/v1/bulk-jobs', token)).body[0]!;
+    (await callProcess<BulkJob[]>(base, 'GET', '/api/v1/bulk-jobs', token)).body[0]!;
   // A worker dies while the first tenant's job runs.
   await until(async () => {
     const j = await job(bases[0]!, tenants[0]!.token);
@@ -133,7 +126,7 @@ it('two API and two worker processes: uploads, bulk verifications, decisions and
   // Decisions while the jobs run: the second tenant's first pending records, approved as they come.
   const approved = await until(async () => {
     const page = (
-      await call<QueuePage>(
+      await callProcess<QueuePage>(
         bases[1]!,
         'GET',
         '/api/v1/records/queue/pending-approval?pageSize=25',
@@ -142,7 +135,7 @@ it('two API and two worker processes: uploads, bulk verifications, decisions and
     ).body;
     return page.items.length >= 10 ? page.items.slice(0, 10) : undefined;
   });
-  const decided = await call<{ approved: string[] }>(
+  const decided = await callProcess<{ approved: string[] }>(
     bases[0]!,
     'POST',
     '/api/v1/records/bulk-approve',
@@ -152,7 +145,12 @@ it('two API and two worker processes: uploads, bulk verifications, decisions and
     },
   );
   expect(decided.body.approved).toHaveLength(10);
-  const exportStart = await call<ExportJob>(bases[1]!, 'POST', '/api/v1/records/export', tenants[1]!.token);
+  const exportStart = await callProcess<ExportJob>(
+    bases[1]!,
+    'POST',
+    '/api/v1/records/export',
+    tenants[1]!.token,
+  );
   expect(exportStart.status).toBe(202);
 
   const finished = await Promise.all(
@@ -174,8 +172,9 @@ it('two API and two worker processes: uploads, bulk verifications, decisions and
       failedRecords: 0,
     });
   const exported = await until(async () => {
-    const [e] = (await call<ExportJob[]>(bases[0]!, 'GET', '/api/v1/records/export-logs', tenants[1]!.token))
-      .body;
+    const [e] = (
+      await callProcess<ExportJob[]>(bases[0]!, 'GET', '/api/v1/records/export-logs', tenants[1]!.token)
+    ).body;
     return e && e.status !== 'PENDING' && e.status !== 'PROCESSING' ? e : undefined;
   });
   expect(exported).toMatchObject({ status: 'COMPLETED', recordCount: 10 });
