@@ -7,6 +7,7 @@ export default defineConfig({
       'apps/web/vitest.config.ts',
       'packages/contract/vitest.config.ts',
       'apps/identity-sim/vitest.config.ts',
+      'scripts/vitest.config.ts',
     ],
   },
 });
