@@ -16,6 +16,7 @@ import { deliverMailHandler, deliverMailJob } from './modules/notifications/mail
 import { OutboxRepo } from './modules/notifications/outbox.repo.ts';
 import { pingHandler, pingJob } from './modules/system/ping.jobs.ts';
 import { maintainRecordsHandler, maintainRecordsJob } from './modules/records/maintain.jobs.ts';
+import { MaintenanceRepo } from './modules/records/maintenance.repo.ts';
 import { TenantsRepo } from './modules/tenants/tenants.repo.ts';
 import { UsersRepo } from './modules/users/users.repo.ts';
 import { bulkVerifyHandler, bulkVerifyJob } from './modules/verification/bulk-verify.jobs.ts';
@@ -70,7 +71,7 @@ export async function startPortal(config: Config, options: PortalOptions = {}): 
     const outbox = new OutboxRepo(db.orm);
     const verification = new VerificationRepo(db.orm);
     jobs.register(pingJob, pingHandler(new AuditRepo(db.orm)));
-    jobs.register(maintainRecordsJob, maintainRecordsHandler(db.orm));
+    jobs.register(maintainRecordsJob, maintainRecordsHandler(new MaintenanceRepo(db.orm)));
     jobs.register(deliverMailJob, deliverMailHandler(outbox, mailer));
     jobs.register(
       bulkVerifyJob,

@@ -1,7 +1,6 @@
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import type { Orm } from '../../platform/db.ts';
 import { defineJob, type JobHandler } from '../../platform/jobs.ts';
+import type { MaintenanceRepo } from './maintenance.repo.ts';
 
 /** Changes of at least this many records are followed by a vacuum of the records table. */
 export const LARGE_CHANGE = 10_000;
@@ -19,11 +18,12 @@ export const maintainRecordsJob = defineJob({
   expireInSeconds: 3600,
 });
 
-export function maintainRecordsHandler(orm: Orm): JobHandler<z.infer<typeof maintainRecordsJob.schema>> {
+export function maintainRecordsHandler(
+  maintenance: MaintenanceRepo,
+): JobHandler<z.infer<typeof maintainRecordsJob.schema>> {
   return async ({ reason }, { log }) => {
     const started = performance.now();
-    // Note: unscoped because VACUUM works on the whole table (every tenant's rows); it reads no data out.
-    await orm.execute(sql`vacuum (analyze) records`);
+    await maintenance.vacuumRecords();
     log.info({ reason, ms: Math.round(performance.now() - started) }, 'records table vacuumed');
   };
 }
