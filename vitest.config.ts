@@ -6,6 +6,7 @@ export default defineConfig({
       'apps/server/vitest.config.ts',
       'apps/web/vitest.config.ts',
       'packages/contract/vitest.config.ts',
+      'packages/optima/vitest.config.ts',
       'apps/identity-sim/vitest.config.ts',
       'scripts/vitest.config.ts',
     ],

@@ -9,10 +9,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
-import { OPTIMA_BATCH_MAX, OPTIMA_PATHS } from '@portal/contract/optima';
-import { encryptPayload, parseOptimaKeys } from '@portal/identity-sim/optima-crypto';
+import { OPTIMA_BATCH_MAX, OPTIMA_PATHS } from '@portal/optima/protocol';
+import { DEMO_CREDENTIALS } from '@portal/optima/demo-provider';
+import { encryptPayload, parseOptimaKeys } from '@portal/optima/payload-crypto';
 import { GeneratedPopulation } from '@portal/identity-sim/generated-population';
-import { DEMO_CREDENTIALS } from '@portal/identity-sim/simulator';
 import { HEADERS } from './lib/master-list.ts';
 import {
   createDatabase,

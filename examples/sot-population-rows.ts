@@ -1,4 +1,4 @@
-import type { OptimaPerson } from '@portal/contract/optima';
+import type { OptimaPerson } from '@portal/optima/protocol';
 import { fullNameOf } from '../apps/identity-sim/src/demo-names.ts';
 import { formatGradeLevel } from '../apps/identity-sim/src/demo-org.ts';
 import { formatIso, type MasterRow } from './master-list-rows.ts';

@@ -1,4 +1,4 @@
-import type { OptimaPerson } from '@portal/contract/optima';
+import type { OptimaPerson } from '@portal/optima/protocol';
 import { fullNameOf, randomName } from './demo-names.ts';
 import { formatGradeLevel, randomPosting } from './demo-org.ts';
 import { mixSeed, mulberry32, randomInt } from './prng.ts';

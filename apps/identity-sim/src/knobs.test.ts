@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OPTIMA_PATHS } from '@portal/contract/optima';
+import { OPTIMA_PATHS } from '@portal/optima/protocol';
 import { OptimaTestClient } from './optima-test-client.ts';
 import { mulberry32 } from './prng.ts';
 import { buildPerson, buildPopulation, ninOf } from './simulator-test-support.ts';

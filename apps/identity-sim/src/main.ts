@@ -2,13 +2,8 @@ import { mulberry32 } from './prng.ts';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { DEMO_POPULATION_FILE } from './population.ts';
-import {
-  DEMO_CREDENTIALS,
-  startSimulator,
-  type RunningSimulator,
-  type SimulatorOptions,
-} from './simulator.ts';
+import { DEMO_CREDENTIALS, DEMO_POPULATION_FILE } from '@portal/optima/demo-provider';
+import { startSimulator, type RunningSimulator, type SimulatorOptions } from './simulator.ts';
 
 /** CLI of the OPTIMA simulator: `npm run sim -- --generate 1000 --seed 7 --port 4010`. */
 const USAGE = `Usage: npm run sim -- [options]

@@ -10,9 +10,9 @@ import {
   OptimaLookupQuerySchema,
   OptimaTokenRequestSchema,
   type OptimaBatchResult,
-} from '@portal/contract/optima';
+} from '@portal/optima/protocol';
 import { delayFor, injectedError, type KnobOptions, type RateLimiter } from './knobs.ts';
-import { decryptPayload, encryptPayload, type OptimaKeys } from './optima-crypto.ts';
+import { decryptPayload, encryptPayload, type OptimaKeys } from '@portal/optima/payload-crypto';
 import { lookupIdentity, type Population } from './population.ts';
 import type { StatsRecorder } from './stats.ts';
 import type { TokenStore } from './token-store.ts';
@@ -29,7 +29,7 @@ export interface OptimaRouteDeps {
   random: () => number;
 }
 
-/** The OPTIMA protocol (DESIGN §5; shapes in @portal/contract/optima). */
+/** The OPTIMA protocol (DESIGN §5; shapes in @portal/optima/protocol). */
 export async function registerOptimaRoutes(app: FastifyInstance, deps: OptimaRouteDeps): Promise<void> {
   await app.register(async (protocol) => {
     protocol.addHook('onRequest', async () => {

@@ -6,9 +6,14 @@ import {
   type OptimaBatchResult,
   type OptimaLookupQuery,
   type OptimaLookupResult,
-} from '@portal/contract/optima';
-import { decryptPayload, encryptPayload, parseOptimaKeys, type OptimaKeys } from './optima-crypto.ts';
-import { DEMO_CREDENTIALS } from './simulator.ts';
+} from '@portal/optima/protocol';
+import {
+  decryptPayload,
+  encryptPayload,
+  parseOptimaKeys,
+  type OptimaKeys,
+} from '@portal/optima/payload-crypto';
+import { DEMO_CREDENTIALS } from '@portal/optima/demo-provider';
 
 /**
  * A bare OPTIMA client for the simulator's tests: one HTTP call per method, no retries, so a test

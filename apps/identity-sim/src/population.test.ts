@@ -3,13 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { GeneratedPopulation } from './generated-population.ts';
-import {
-  DEMO_POPULATION_FILE,
-  loadPeopleFile,
-  loadPopulation,
-  lookupIdentity,
-  PEOPLE_FILE_COLUMNS,
-} from './population.ts';
+import { DEMO_POPULATION_FILE } from '@portal/optima/demo-provider';
+import { loadPeopleFile, loadPopulation, lookupIdentity, PEOPLE_FILE_COLUMNS } from './population.ts';
 import { buildPerson, buildPopulation } from './simulator-test-support.ts';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'identity-sim-'));

@@ -1,12 +1,12 @@
 import fs from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { parse } from 'csv-parse';
 import {
   OptimaPersonSchema,
   type OptimaLookupQuery,
   type OptimaLookupResult,
   type OptimaPerson,
-} from '@portal/contract/optima';
+} from '@portal/optima/protocol';
+import { DEMO_POPULATION_FILE } from '@portal/optima/demo-provider';
 import { GeneratedPopulation } from './generated-population.ts';
 
 /** Who the simulated provider knows, by NIN. */
@@ -14,14 +14,6 @@ export interface Population {
   readonly size: number;
   get(nin: string): OptimaPerson | undefined;
 }
-
-/**
- * The demo population (derived from examples/master-list.csv so the demo shows every outcome):
- * the default when neither a people file nor a generated population is asked for.
- */
-export const DEMO_POPULATION_FILE = fileURLToPath(
-  new URL('../../../examples/sot-population.csv', import.meta.url),
-);
 
 /** The --people header (DESIGN §5). Empty cells mean the provider does not return that field. */
 // prettier-ignore

@@ -1,4 +1,4 @@
-import type { OptimaPerson } from '@portal/contract/optima';
+import type { OptimaPerson } from '@portal/optima/protocol';
 import { FilePopulation } from './population.ts';
 
 /** Test data factories for the simulator's tests. */

@@ -1,24 +1,14 @@
 import type { AddressInfo } from 'node:net';
 import Fastify from 'fastify';
 import { z } from 'zod';
+import { DEMO_CREDENTIALS } from '@portal/optima/demo-provider';
+import { parseOptimaKeys } from '@portal/optima/payload-crypto';
 import { MAX_GENERATED_PEOPLE } from './generated-population.ts';
 import { createRateLimiter } from './knobs.ts';
-import { parseOptimaKeys } from './optima-crypto.ts';
 import { registerOptimaRoutes } from './optima-routes.ts';
 import { loadPopulation, type Population } from './population.ts';
 import { createStatsRecorder, type SimulatorStats } from './stats.ts';
 import { createTokenStore } from './token-store.ts';
-
-/**
- * Demo credentials of the simulator, also the defaults of the demo tenant's provider settings.
- * Public on purpose: they only ever guard simulated people.
- */
-export const DEMO_CREDENTIALS = {
-  clientId: 'demo-client',
-  clientSecret: 'demo-secret',
-  aesKey: 'FW5xRDpt+vNk6osKJ3Flf9IvsM0DMGGBldmzsZJ9qvs=',
-  iv: 'TbedZxc6IQj2YTDpeuqs+Q==',
-} as const;
 
 export const DEFAULT_SIMULATOR_PORT = 4010;
 

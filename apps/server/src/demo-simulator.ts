@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { DEMO_CREDENTIALS, startSimulator } from '@portal/identity-sim/simulator';
-import { DEMO_POPULATION_FILE } from '@portal/identity-sim/population';
+import { DEMO_CREDENTIALS, DEMO_POPULATION_FILE } from '@portal/optima/demo-provider';
+import { startSimulator } from '@portal/identity-sim/simulator';
 import type { Config } from './platform/config.ts';
 import type { SecretBox } from './platform/secrets.ts';
 import { DEMO_TENANT } from './bootstrap.ts';

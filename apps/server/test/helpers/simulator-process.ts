@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { DEMO_CREDENTIALS } from '@portal/identity-sim/simulator';
+import { DEMO_CREDENTIALS } from '@portal/optima/demo-provider';
 import { freePort } from './server-process.ts';
 import { tempDir } from './temp-dirs.ts';
 

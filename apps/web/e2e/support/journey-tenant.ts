@@ -1,6 +1,6 @@
 import { expect, type APIRequestContext } from '@playwright/test';
 import { CSRF_COOKIE, CSRF_HEADER } from '@portal/contract/api-paths';
-import { DEMO_CREDENTIALS } from '@portal/identity-sim/simulator';
+import { DEMO_CREDENTIALS } from '@portal/optima/demo-provider';
 import { DEMO_USERS } from './demo-users.ts';
 
 export interface JourneyTenant {

@@ -5,13 +5,13 @@ import {
   OptimaTokenResponseSchema,
   type OptimaLookupQuery,
   type OptimaLookupResult,
-} from '@portal/contract/optima';
+} from '@portal/optima/protocol';
 import {
   decryptPayload,
   encryptPayload,
   parseOptimaKeys,
   type OptimaKeys,
-} from '@portal/identity-sim/optima-crypto';
+} from '@portal/optima/payload-crypto';
 import { fetch, type Dispatcher, type Response } from 'undici';
 import {
   addressRefusalOf,

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { TenantScope } from '../../access/actor.ts';
 import type { CopyIn, Database, Orm } from '../../platform/db.ts';
 import { idIn } from '../../platform/sql-ids.ts';
-import type { OptimaPerson } from '@portal/contract/optima';
+import type { OptimaPerson } from '@portal/optima/protocol';
 import { reviewStateOf } from '../verification/compare.ts';
 import type { BatchMessage } from './parse/read-upload.ts';
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { OptimaPerson } from '@portal/contract/optima';
+import type { OptimaPerson } from '@portal/optima/protocol';
 import type { Facets, MasterRecord } from '@portal/contract/records';
 import {
   VALIDATION_MESSAGES as M,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { countOf, formatCount } from '@portal/contract/counts';
-import { OPTIMA_BATCH_MAX, type OptimaLookupResult } from '@portal/contract/optima';
+import { OPTIMA_BATCH_MAX, type OptimaLookupResult } from '@portal/optima/protocol';
 import { tenantScope, type TenantScope } from '../../access/actor.ts';
 import { defineJob, type JobContext, type JobHandler } from '../../platform/jobs.ts';
 import {

@@ -1,4 +1,4 @@
-import type { OptimaLookupResult, OptimaPerson } from '@portal/contract/optima';
+import type { OptimaLookupResult, OptimaPerson } from '@portal/optima/protocol';
 import { gradeNumber } from '@portal/contract/salary-grade';
 
 /** The portal's side of a comparison: the record as it stands. */

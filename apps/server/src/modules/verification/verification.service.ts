@@ -1,6 +1,6 @@
 import type { BulkJob, ComparisonRow, DashboardStats } from '@portal/contract/verification';
 import { VERIFICATION_MESSAGES } from '@portal/contract/verification';
-import type { OptimaPerson } from '@portal/contract/optima';
+import type { OptimaPerson } from '@portal/optima/protocol';
 import { recordScopeOf, scopeOf, type Actor } from '../../access/actor.ts';
 import { ERROR_CODES } from '@portal/contract/errors';
 import { AppError, conflict, notFound } from '../../platform/errors.ts';

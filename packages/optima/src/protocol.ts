@@ -5,7 +5,7 @@ import { z } from 'zod';
  * and the portal's provider client. Paths are relative to the tenant's apiBaseUrl.
  *
  * Every lookup body, both ways, is the envelope `{payload}` where payload is
- * base64(AES-256-CBC(aesKey, iv, JSON)). The JSON inside is:
+ * base64(AES-256-CBC(aesKey, iv, JSON)) (payload-crypto.ts). The JSON inside is:
  * - `/identity/lookup`:       request OptimaLookupQuery,  response OptimaLookupResult
  * - `/identity/lookup-batch`: request OptimaBatchQuery,   response OptimaBatchResult
  *   Both batch shapes are objects `{items: [...]}` (not bare arrays) so either side can grow a

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { decryptPayload, encryptPayload, parseKeyMaterial, parseOptimaKeys } from './optima-crypto.ts';
+import { decryptPayload, encryptPayload, parseKeyMaterial, parseOptimaKeys } from './payload-crypto.ts';
 
 const keyBytes = Buffer.from('000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f', 'hex');
 const ivBytes = Buffer.from('f0e0d0c0b0a090807060504030201000', 'hex');
