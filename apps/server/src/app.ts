@@ -3,6 +3,7 @@ import cookie from '@fastify/cookie';
 import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerAccess, type RouteAccessRow } from './access/access.plugin.ts';
+import { AccessRepo } from './access/access.repo.ts';
 import { TokenService } from './access/tokens.ts';
 import type { Config } from './platform/config.ts';
 import type { Database } from './platform/db.ts';
@@ -98,7 +99,8 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
   const users = new UsersRepo(db.orm);
   const audit = new AuditRepo(db.orm);
   const tokens = new TokenService(keys.jwt, config.jwtTtlSeconds);
-  const routeTable = registerAccess(app, { tokens, users });
+  const accessRepo = new AccessRepo(db.orm);
+  const routeTable = registerAccess(app, { tokens, repo: accessRepo });
   const tenants = new TenantsRepo(db.orm);
 
   const overviewRepo = new OverviewRepo(db.orm);
@@ -166,7 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
       new ProviderSettings(tenants, secretBox(keys.atRest)),
       config.provider,
     ),
-    tenants: new PublicTenantResolver(tenants, config.portalDomain),
+    tenants: new PublicTenantResolver(accessRepo, config.portalDomain),
   });
   exportsRoutes(app, new ExportsService(new ExportsRepo(db.orm), audit, jobs));
   validationRoutes(

@@ -4,7 +4,7 @@ import { ERROR_CODES } from '@portal/contract/errors';
 import { MESSAGES } from '@portal/contract/messages';
 import type { Role } from '@portal/contract/roles';
 import { forbidden, unauthorized } from '../platform/errors.ts';
-import type { UsersRepo } from '../modules/users/users.repo.ts';
+import type { AccessRepo } from './access.repo.ts';
 import type { Actor } from './actor.ts';
 import { csrfSatisfied, issueCsrfCookie } from './csrf.ts';
 import type { TokenService } from './tokens.ts';
@@ -31,7 +31,7 @@ export interface RouteAccessRow {
 
 export interface AccessDeps {
   tokens: TokenService;
-  users: UsersRepo;
+  repo: AccessRepo;
 }
 
 const guardedPrefixes = [API_BASE, '/healthz', '/readyz'];
@@ -80,7 +80,7 @@ async function resolveActor(request: FastifyRequest, deps: AccessDeps): Promise<
   if (!token) throw unauthorized('Authentication required');
   const claims = await deps.tokens.verify(token);
   if (!claims) throw unauthorized('Invalid or expired token');
-  const user = await deps.users.findById(claims.sub);
+  const user = await deps.repo.tokenHolder(claims.sub);
   if (!user || user.status !== 'ACTIVE' || user.tokenVersion !== claims.tv) {
     throw unauthorized('Invalid or expired token');
   }

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { CLAIM_MESSAGES } from '@portal/contract/claims';
 import { AppError } from '../platform/errors.ts';
 import { ERROR_CODES } from '@portal/contract/errors';
-import type { TenantsRepo } from '../modules/tenants/tenants.repo.ts';
+import type { AccessRepo } from './access.repo.ts';
 import { tenantScope, type TenantScope } from './actor.ts';
 
 /**
@@ -12,7 +12,7 @@ import { tenantScope, type TenantScope } from './actor.ts';
  */
 export class PublicTenantResolver {
   constructor(
-    private readonly tenants: TenantsRepo,
+    private readonly repo: AccessRepo,
     private readonly portalDomain: string,
   ) {}
 
@@ -37,13 +37,8 @@ export class PublicTenantResolver {
 
   async resolve(request: FastifyRequest): Promise<TenantScope> {
     const sub = this.subdomainOf(request);
-    if (sub) {
-      const tenant = await this.tenants.findBySubdomain(sub);
-      if (tenant) return tenantScope(tenant.id);
-    } else {
-      const all = await this.tenants.list();
-      if (all.length === 1) return tenantScope(all[0]!.id);
-    }
+    const tenantId = sub ? await this.repo.tenantIdBySubdomain(sub) : await this.repo.onlyTenantId();
+    if (tenantId) return tenantScope(tenantId);
     throw new AppError(404, CLAIM_MESSAGES.unknownTenant, ERROR_CODES.NOT_FOUND);
   }
 }

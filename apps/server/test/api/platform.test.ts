@@ -5,6 +5,7 @@ import { sql } from 'drizzle-orm';
 import { createTestPortal, type TestPortal } from '../helpers/test-portal.ts';
 import { registerAccess } from '../../src/access/access.plugin.ts';
 import { TokenService } from '../../src/access/tokens.ts';
+import { AccessRepo } from '../../src/access/access.repo.ts';
 import { UsersRepo } from '../../src/modules/users/users.repo.ts';
 
 let portal: TestPortal;
@@ -30,7 +31,7 @@ describe('route access table', () => {
     await app.register(cookie);
     registerAccess(app, {
       tokens: new TokenService(new Uint8Array(32), 60),
-      users: new UsersRepo(portal.db.orm),
+      repo: new AccessRepo(portal.db.orm),
     });
     expect(() => app.get('/api/v1/undeclared', async () => ({}))).toThrow(
       /declares neither roles nor public/,

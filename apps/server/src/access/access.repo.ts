@@ -1,0 +1,54 @@
+import { eq, sql } from 'drizzle-orm';
+import type { Role, UserStatus } from '@portal/contract/roles';
+import type { Orm } from '../platform/db.ts';
+import { tenants, users } from '../db/schema/index.ts';
+
+/** What a token is checked against: the user's row as it stands now. */
+export interface TokenHolder {
+  id: string;
+  tenantId: string | null;
+  email: string;
+  role: Role;
+  status: UserStatus;
+  tokenVersion: number;
+}
+
+/**
+ * What access/ reads to decide who is calling and which tenant a public screen belongs to.
+ * Note: unscoped on purpose: both are read before any tenant is known (a token names a user of
+ * any tenant; a subdomain names the tenant).
+ */
+export class AccessRepo {
+  constructor(private readonly orm: Orm) {}
+
+  async tokenHolder(userId: string): Promise<TokenHolder | undefined> {
+    const [row] = await this.orm
+      .select({
+        id: users.id,
+        tenantId: users.tenantId,
+        email: users.email,
+        role: users.role,
+        status: users.status,
+        tokenVersion: users.tokenVersion,
+      })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1);
+    return row as TokenHolder | undefined;
+  }
+
+  async tenantIdBySubdomain(subdomain: string): Promise<string | undefined> {
+    const [row] = await this.orm
+      .select({ id: tenants.id })
+      .from(tenants)
+      .where(sql`lower(${tenants.subdomain}) = ${subdomain.toLowerCase()}`)
+      .limit(1);
+    return row?.id;
+  }
+
+  /** The platform's tenant when it has exactly one, else undefined. */
+  async onlyTenantId(): Promise<string | undefined> {
+    const rows = await this.orm.select({ id: tenants.id }).from(tenants).limit(2);
+    return rows.length === 1 ? rows[0]!.id : undefined;
+  }
+}
