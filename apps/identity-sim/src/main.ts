@@ -3,6 +3,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
 import { DEMO_CREDENTIALS, DEMO_POPULATION_FILE } from '@portal/optima/demo-provider';
+import { onParentGone, tellParent } from './parent-channel.ts';
 import { startSimulator, type RunningSimulator, type SimulatorOptions } from './simulator.ts';
 
 /** CLI of the OPTIMA simulator: `npm run sim -- --generate 1000 --seed 7 --port 4010`. */
@@ -117,27 +118,33 @@ async function main(): Promise<void> {
     console.log(USAGE);
     return;
   }
-  const sim = await startSimulator(options);
-
+  let sim: RunningSimulator | undefined = undefined; // set once it listens
   let closing = false;
-  const shutdown = (signal: string) => {
+  const shutdown = (reason: string) => {
     if (closing) return;
     closing = true;
-    console.log(`${signal}: closing the simulator`);
+    console.log(`${reason}: closing the simulator`);
+    if (!sim) process.exit(0); // still starting: nothing to close
     sim.close().then(
       () => process.exit(0),
       () => process.exit(1),
     );
   };
+  // Before starting: a parent that dies meanwhile must not leave us running.
+  onParentGone(() => shutdown('parent process gone'));
+  sim = await startSimulator(options);
   process.once('SIGINT', () => shutdown('SIGINT'));
   process.once('SIGTERM', () => shutdown('SIGTERM'));
   // The banner comes last: whoever waits for it (a test, a script) may signal us right away.
   printBanner(sim, describeSource(options));
+  await tellParent({ type: 'ready', url: sim.url });
 }
 
-main().catch((error: unknown) => {
+main().catch(async (error: unknown) => {
   // Only the message: a stack adds nothing for a CLI user, and zod messages never echo values.
   const message = error instanceof z.ZodError ? z.prettifyError(error) : (error as Error).message;
   console.error(`identity-sim: ${message}`);
+  const code = (error as NodeJS.ErrnoException).code;
+  await tellParent({ type: 'failed', message, ...(typeof code === 'string' ? { code } : {}) });
   process.exit(1);
 });

@@ -1,6 +1,8 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { DEMO_CREDENTIALS, DEMO_POPULATION_FILE } from '@portal/optima/demo-provider';
-import { startSimulator } from '@portal/identity-sim/simulator';
+import { SimulatorMessageSchema } from '@portal/optima/simulator-messages';
 import type { Config } from './platform/config.ts';
 import type { SecretBox } from './platform/secrets.ts';
 import { DEMO_TENANT } from './bootstrap.ts';
@@ -8,13 +10,36 @@ import type { TenantsRepo } from './modules/tenants/tenants.repo.ts';
 
 export interface DemoSimulator {
   url: string;
+  /** Process id of the simulator. */
+  pid: number;
   close(): Promise<void>;
 }
 
 /**
- * Demo mode: the identity-source simulator runs in this process (real HTTP on loopback) with the
- * population that matches examples/, and the demo tenant points at it. A demo tenant whose
- * provider an administrator pointed elsewhere is left alone.
+ * The simulator's command line, run the way its own start script runs it. A path, not an import:
+ * the portal knows the simulator only as a process and an HTTP address, like a real provider.
+ */
+const SIMULATOR_DIR = path.resolve(import.meta.dirname, '../../identity-sim');
+const SIMULATOR_MAIN = 'src/main.ts';
+const READY_TIMEOUT_MS = 60_000;
+const STOP_TIMEOUT_MS = 5_000;
+/** Only what Node needs: the portal's own settings (its secret, database URL, SMTP) stay with it. */
+const CHILD_ENV = ['PATH', 'HOME', 'TMPDIR', 'TMP', 'TEMP', 'LANG', 'SYSTEMROOT'];
+
+class SimulatorStartError extends Error {
+  constructor(
+    message: string,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Demo mode: the identity-source simulator runs as a child process on 127.0.0.1 (real HTTP) with
+ * the population that matches examples/, and the demo tenant points at it. The child exits when
+ * the portal closes it or when the portal's process is gone, however it died (it watches its IPC
+ * channel). A demo tenant whose provider an administrator pointed elsewhere is left alone.
  */
 export async function startDemoSimulator(
   config: Config,
@@ -26,38 +51,117 @@ export async function startDemoSimulator(
   if (!tenant) return undefined;
   const current = tenant.identitySourceConfig;
   if (current && !/^http:\/\/127\.0\.0\.1:\d+\/?$/.test(current.apiBaseUrl)) return undefined;
-  let sim: Awaited<ReturnType<typeof startSimulator>>;
+  let sim: DemoSimulator;
   try {
-    sim = await startSimulator({
-      port: config.simulatorPort,
-      host: '127.0.0.1',
-      peopleFile: DEMO_POPULATION_FILE,
-      ...DEMO_CREDENTIALS,
+    sim = await spawnSimulator(config.simulatorPort, log);
+  } catch (err) {
+    if (!(err instanceof SimulatorStartError && err.code === 'EADDRINUSE')) throw err;
+    log.warn({ port: config.simulatorPort }, 'simulator port in use; starting it on a free port');
+    sim = await spawnSimulator(0, log);
+  }
+  try {
+    await tenants.update(tenant.id, {
+      name: tenant.name,
+      stateCode: tenant.stateCode,
+      description: tenant.description,
+      subscriptionStatus: tenant.subscriptionStatus,
+      identitySourceConfig: {
+        providerName: 'OPTIMA',
+        apiBaseUrl: sim.url,
+        clientId: DEMO_CREDENTIALS.clientId,
+        validationUrl: current?.validationUrl ?? null,
+        clientSecret: box.seal(DEMO_CREDENTIALS.clientSecret),
+        aesKey: box.seal(DEMO_CREDENTIALS.aesKey),
+        iv: box.seal(DEMO_CREDENTIALS.iv),
+      },
     });
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
-    sim = await startSimulator({
-      port: 0,
-      host: '127.0.0.1',
-      peopleFile: DEMO_POPULATION_FILE,
-      ...DEMO_CREDENTIALS,
-    });
+    await sim.close();
+    throw err;
   }
-  await tenants.update(tenant.id, {
-    name: tenant.name,
-    stateCode: tenant.stateCode,
-    description: tenant.description,
-    subscriptionStatus: tenant.subscriptionStatus,
-    identitySourceConfig: {
-      providerName: 'OPTIMA',
-      apiBaseUrl: sim.url,
-      clientId: DEMO_CREDENTIALS.clientId,
-      validationUrl: current?.validationUrl ?? null,
-      clientSecret: box.seal(DEMO_CREDENTIALS.clientSecret),
-      aesKey: box.seal(DEMO_CREDENTIALS.aesKey),
-      iv: box.seal(DEMO_CREDENTIALS.iv),
-    },
+  log.info({ url: sim.url, pid: sim.pid }, 'identity-source simulator started for the demo tenant');
+  return sim;
+}
+
+/** Starts the simulator process and resolves once it listens (its `ready` message). */
+function spawnSimulator(port: number, log: FastifyBaseLogger): Promise<DemoSimulator> {
+  const env = Object.fromEntries(CHILD_ENV.flatMap((k) => (process.env[k] ? [[k, process.env[k]]] : [])));
+  // The demo credentials are public (they guard simulated people only), so argv may show them.
+  // detached: a Ctrl-C in the terminal reaches the portal alone, which stops the simulator after
+  // its own jobs finished with it.
+  const child = spawn(
+    process.execPath,
+    [
+      ...['--import', 'tsx', SIMULATOR_MAIN],
+      ...['--host', '127.0.0.1', '--port', String(port), '--people', DEMO_POPULATION_FILE],
+      ...['--client-id', DEMO_CREDENTIALS.clientId, '--client-secret', DEMO_CREDENTIALS.clientSecret],
+      ...['--aes-key', DEMO_CREDENTIALS.aesKey, '--iv', DEMO_CREDENTIALS.iv],
+    ],
+    { cwd: SIMULATOR_DIR, env, stdio: ['ignore', 'ignore', 'pipe', 'ipc'], detached: true },
+  );
+  let stderr = '';
+  child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+  return new Promise((resolve, reject) => {
+    let failure: SimulatorStartError | undefined;
+    const timer = setTimeout(() => {
+      failure = new SimulatorStartError(`the simulator did not start within ${READY_TIMEOUT_MS} ms`);
+      child.kill('SIGKILL');
+    }, READY_TIMEOUT_MS);
+    const onExit = (code: number | null, signal: string | null) => {
+      clearTimeout(timer);
+      reject(
+        failure ??
+          new SimulatorStartError(`the simulator exited (${code ?? signal}) before it was ready: ${stderr}`),
+      );
+    };
+    child.once('error', (err) => {
+      clearTimeout(timer);
+      reject(err);
+    });
+    child.once('exit', onExit);
+    child.on('message', (raw) => {
+      const message = SimulatorMessageSchema.safeParse(raw);
+      if (!message.success) return;
+      if (message.data.type === 'failed') {
+        failure = new SimulatorStartError(message.data.message, message.data.code);
+        return;
+      }
+      clearTimeout(timer);
+      child.off('exit', onExit);
+      resolve(running(child, message.data.url, log, () => stderr));
+    });
   });
-  log.info({ url: sim.url }, 'identity-source simulator started for the demo tenant');
-  return { url: sim.url, close: () => sim.close() };
+}
+
+function running(
+  child: ChildProcess,
+  url: string,
+  log: FastifyBaseLogger,
+  output: () => string,
+): DemoSimulator {
+  let stopping: Promise<void> | undefined;
+  child.once('exit', (code, signal) => {
+    if (!stopping)
+      log.error({ code, signal, output: output() }, 'the demo identity-source simulator stopped');
+  });
+  // A portal that is never closed (a script, a test) must not be kept alive by its simulator.
+  child.unref();
+  child.channel?.unref();
+  (child.stderr as { unref?: () => void } | null)?.unref?.();
+  return {
+    url,
+    pid: child.pid!,
+    close() {
+      stopping ??= (async () => {
+        if (child.exitCode !== null || child.signalCode !== null) return;
+        child.ref();
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        const force = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
+        await exited;
+        clearTimeout(force);
+      })();
+      return stopping;
+    },
+  };
 }

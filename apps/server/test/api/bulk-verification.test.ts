@@ -300,7 +300,7 @@ describe('isolation and access', () => {
   });
 });
 
-it('the demo tenant points at the in-process simulator and its connection test succeeds', async () => {
+it('the demo tenant points at the demo simulator (a child process) and its connection test succeeds', async () => {
   const tenants = (
     await portal.api.get('/api/v1/global-admin/tenants', { token: globalAdmin })
   ).json() as Tenant[];

@@ -34,6 +34,7 @@ export async function spawnServer(env: Record<string, string>, args: string[] = 
       LOG_LEVEL: 'warn',
       DEMO_SEED_RECORDS: 'false', // as in test-portal.ts
       ALLOW_PRIVATE_PROVIDER_URLS: 'true', // as in test-portal.ts: the simulators listen on 127.0.0.1
+      IDENTITY_SIM_PORT: '0', // as in test-portal.ts
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -61,6 +61,8 @@ export async function createTestPortal(opts: TestPortalOptions = {}): Promise<Te
     WEB_DIST: path.join(dataDir, 'no-web'),
     // The tests' simulators listen on 127.0.0.1 (provider-address-guard.test.ts turns it off).
     ALLOW_PRIVATE_PROVIDER_URLS: 'true',
+    // The demo simulator (a child process) on any free port: test files run side by side.
+    IDENTITY_SIM_PORT: '0',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     ...opts.env,
   };
