@@ -1,0 +1,188 @@
+import { describe, expect, it } from 'vitest';
+import { CLAIM_MESSAGES } from '@portal/contract/claims';
+import { RECORD_STATUSES, type RecordStatus } from '@portal/contract/records';
+import { VALIDATION_MESSAGES } from '@portal/contract/validation';
+import { AppError } from '../../platform/errors.ts';
+import {
+  bulkMove,
+  CHECKED,
+  NEEDS_VERIFICATION,
+  refusalOf,
+  requireTransition,
+  REVIEWABLE,
+  statesFor,
+  statusAfterLookup,
+  statusLiterals,
+  transition,
+  type RecordAuditAction,
+  type RecordEvent,
+  type RecordEventType,
+} from './record-state.ts';
+
+/** Every event, each payload it can carry: the type makes a new event fail here until listed. */
+const EVENTS: { [T in RecordEventType]: Extract<RecordEvent, { type: T }>[] } = {
+  VERIFIED: [
+    { type: 'VERIFIED', lookup: 'AGREES' },
+    { type: 'VERIFIED', lookup: 'DISAGREES' },
+    { type: 'VERIFIED', lookup: 'ABSENT' },
+  ],
+  VERIFICATION_FAILED: [{ type: 'VERIFICATION_FAILED' }],
+  REVERIFIED: [
+    { type: 'REVERIFIED', lookup: 'AGREES' },
+    { type: 'REVERIFIED', lookup: 'DISAGREES' },
+    { type: 'REVERIFIED', lookup: 'ABSENT' },
+  ],
+  APPROVED: [{ type: 'APPROVED' }],
+  REJECTED: [{ type: 'REJECTED' }],
+  RESOLVED: [{ type: 'RESOLVED' }],
+  EDITED: [
+    { type: 'EDITED', comparison: null },
+    { type: 'EDITED', comparison: 'AGREES' },
+    { type: 'EDITED', comparison: 'DISAGREES' },
+  ],
+  UPLOAD_CHANGED: [{ type: 'UPLOAD_CHANGED' }],
+  UPLOAD_IDENTITY_CHANGED: [{ type: 'UPLOAD_IDENTITY_CHANGED' }],
+  UPLOAD_RECOMPARED: [
+    { type: 'UPLOAD_RECOMPARED', comparison: 'AGREES' },
+    { type: 'UPLOAD_RECOMPARED', comparison: 'DISAGREES' },
+  ],
+};
+
+const label = (e: RecordEvent) =>
+  [e.type, 'lookup' in e ? e.lookup : 'comparison' in e ? String(e.comparison) : '']
+    .filter(Boolean)
+    .join(' ');
+
+type Expected = { to: RecordStatus; action: RecordAuditAction | null } | { refused: string };
+const go = (to: RecordStatus, action: RecordAuditAction | null): Expected => ({ to, action });
+const no = (refused: string): Expected => ({ refused });
+
+const notWaiting = no('The record is no longer awaiting verification.');
+const notAwaiting = no(CLAIM_MESSAGES.notAwaiting);
+const notReviewable = no(VALIDATION_MESSAGES.notReviewable);
+const notMismatched = no(VALIDATION_MESSAGES.notMismatched);
+const notChecked = no('Only a checked record is compared again after an upload.');
+const U = 'UPLOADED';
+const P = 'PENDING_GRADE_VALIDATION';
+const M = 'MISMATCHED';
+const N = 'NOT_FOUND';
+const V = 'VALIDATED';
+const R = 'REJECTED';
+const A = 'AWAITING_REVALIDATION';
+const keeps = (action: RecordAuditAction | null) =>
+  Object.fromEntries(RECORD_STATUSES.map((s) => [s, go(s, action)])) as Record<RecordStatus, Expected>;
+
+// prettier-ignore
+/** The whole table, written out by hand: event (with its payload) × state → new state and audit action, or refusal. */
+const TABLE: Record<string, Record<RecordStatus, Expected>> = {
+  'VERIFIED AGREES': { [U]: go(P, null), [P]: notWaiting, [M]: notWaiting, [N]: notWaiting, [V]: notWaiting, [R]: notWaiting, [A]: go(P, null) },
+  'VERIFIED DISAGREES': { [U]: go(M, null), [P]: notWaiting, [M]: notWaiting, [N]: notWaiting, [V]: notWaiting, [R]: notWaiting, [A]: go(M, null) },
+  'VERIFIED ABSENT': { [U]: go(N, null), [P]: notWaiting, [M]: notWaiting, [N]: notWaiting, [V]: notWaiting, [R]: notWaiting, [A]: go(N, null) },
+  VERIFICATION_FAILED: { [U]: go(U, null), [P]: notWaiting, [M]: notWaiting, [N]: notWaiting, [V]: notWaiting, [R]: notWaiting, [A]: go(A, null) },
+  'REVERIFIED AGREES': { [U]: notAwaiting, [P]: notAwaiting, [M]: notAwaiting, [N]: notAwaiting, [V]: notAwaiting, [R]: notAwaiting, [A]: go(P, 'RECORD_REVERIFIED') },
+  'REVERIFIED DISAGREES': { [U]: notAwaiting, [P]: notAwaiting, [M]: notAwaiting, [N]: notAwaiting, [V]: notAwaiting, [R]: notAwaiting, [A]: go(M, 'RECORD_REVERIFIED') },
+  'REVERIFIED ABSENT': { [U]: notAwaiting, [P]: notAwaiting, [M]: notAwaiting, [N]: notAwaiting, [V]: notAwaiting, [R]: notAwaiting, [A]: go(N, 'RECORD_REVERIFIED') },
+  APPROVED: { [U]: notReviewable, [P]: go(V, 'RECORD_APPROVED'), [M]: notReviewable, [N]: notReviewable, [V]: notReviewable, [R]: notReviewable, [A]: notReviewable },
+  REJECTED: { [U]: notReviewable, [P]: go(R, 'RECORD_REJECTED'), [M]: go(R, 'RECORD_REJECTED'), [N]: notReviewable, [V]: notReviewable, [R]: notReviewable, [A]: notReviewable },
+  RESOLVED: { [U]: notMismatched, [P]: notMismatched, [M]: go(V, 'RECORD_MISMATCH_RESOLVED'), [N]: notMismatched, [V]: notMismatched, [R]: notMismatched, [A]: notMismatched },
+  'EDITED null': keeps('RECORD_EDITED'),
+  'EDITED AGREES': { ...keeps('RECORD_EDITED'), [M]: go(P, 'RECORD_EDITED') },
+  'EDITED DISAGREES': keeps('RECORD_EDITED'),
+  UPLOAD_CHANGED: keeps('RECORD_UPDATED_BY_UPLOAD'),
+  UPLOAD_IDENTITY_CHANGED: {
+    ...keeps('RECORD_UPDATED_BY_UPLOAD'),
+    [P]: go(A, 'RECORD_REVERIFICATION_REQUIRED'),
+    [M]: go(A, 'RECORD_REVERIFICATION_REQUIRED'),
+    [V]: go(A, 'RECORD_REVERIFICATION_REQUIRED'),
+  },
+  'UPLOAD_RECOMPARED AGREES': { [U]: notChecked, [P]: go(P, null), [M]: go(P, 'RECORD_RECOMPARED_AFTER_UPLOAD'), [N]: notChecked, [V]: go(P, 'RECORD_RECOMPARED_AFTER_UPLOAD'), [R]: notChecked, [A]: notChecked },
+  'UPLOAD_RECOMPARED DISAGREES': { [U]: notChecked, [P]: go(M, 'RECORD_RECOMPARED_AFTER_UPLOAD'), [M]: go(M, null), [N]: notChecked, [V]: go(M, 'RECORD_RECOMPARED_AFTER_UPLOAD'), [R]: notChecked, [A]: notChecked },
+};
+
+const cases = Object.values(EVENTS)
+  .flat()
+  .flatMap((event) => RECORD_STATUSES.map((from) => ({ event, from, name: `${label(event)} from ${from}` })));
+
+describe('the record state machine', () => {
+  it('has an expected answer for every event and state, and no other', () => {
+    const labels = Object.values(EVENTS).flat().map(label);
+    expect(Object.keys(TABLE).sort()).toEqual([...labels].sort());
+    for (const row of Object.values(TABLE))
+      expect(Object.keys(row).sort()).toEqual([...RECORD_STATUSES].sort());
+    expect(cases).toHaveLength(labels.length * RECORD_STATUSES.length);
+  });
+
+  it.each(cases)('$name', ({ event, from }) => {
+    const expected = TABLE[label(event)]![from];
+    const t = transition(from, event);
+    if ('refused' in expected) {
+      expect(t).toEqual({ allowed: false, from, message: expected.refused });
+      expect(refusalOf(from, event.type)).toBe(expected.refused);
+      expect(() => requireTransition(from, event)).toThrow(
+        expect.objectContaining({ statusCode: 409, message: expected.refused }),
+      );
+      return;
+    }
+    expect(refusalOf(from, event.type)).toBeNull();
+    const moved = expected.to !== from;
+    expect(t).toEqual({
+      allowed: true,
+      from,
+      to: expected.to,
+      // The status appears in the audit entry exactly when it changed.
+      audit:
+        expected.action === null
+          ? null
+          : {
+              action: expected.action,
+              before: moved ? { status: from } : {},
+              after: moved ? { status: expected.to } : {},
+            },
+    });
+    expect(requireTransition(from, event)).toEqual(t);
+  });
+
+  it('refuses every event on a state it does not know', () => {
+    for (const event of Object.values(EVENTS).flat()) {
+      const t = transition('SOMETHING_ELSE', event);
+      expect(t.allowed).toBe(false);
+      expect(() => requireTransition('SOMETHING_ELSE', event)).toThrow(AppError);
+    }
+  });
+});
+
+describe('what statements over many records receive', () => {
+  it('bulk verification takes up, and writes, only records awaiting verification', () => {
+    expect(statesFor('VERIFIED')).toEqual([U, A]);
+    expect(statesFor('VERIFICATION_FAILED')).toEqual(NEEDS_VERIFICATION);
+    expect(statesFor('VERIFIED')).toEqual(NEEDS_VERIFICATION);
+    expect([
+      statusAfterLookup('AGREES'),
+      statusAfterLookup('DISAGREES'),
+      statusAfterLookup('ABSENT'),
+    ]).toEqual([P, M, N]);
+  });
+
+  it("an upload's identity change moves the checked records to AWAITING_REVALIDATION, the rest stay", () => {
+    expect(bulkMove({ type: 'UPLOAD_IDENTITY_CHANGED' })).toEqual({
+      from: [P, M, V],
+      to: A,
+      moved: 'RECORD_REVERIFICATION_REQUIRED',
+      stayed: 'RECORD_UPDATED_BY_UPLOAD',
+    });
+    expect(statesFor('UPLOAD_RECOMPARED')).toEqual(CHECKED);
+    expect(CHECKED).toEqual([P, M, V]);
+    expect(REVIEWABLE).toEqual([P, M]);
+  });
+
+  it('an event that moves no record has no bulk move', () => {
+    expect(() => bulkMove({ type: 'UPLOAD_CHANGED' })).toThrow(/one state/);
+    expect(() => bulkMove({ type: 'VERIFICATION_FAILED' })).toThrow(/one state/);
+  });
+
+  it('quotes only known states into SQL', () => {
+    expect(statusLiterals([P, M])).toBe("'PENDING_GRADE_VALIDATION', 'MISMATCHED'");
+    expect(() => statusLiterals(["VALIDATED') or ('1'='1" as RecordStatus])).toThrow();
+    expect(() => statusLiterals([])).toThrow();
+  });
+});

@@ -1,0 +1,242 @@
+import { RECORD_STATUSES, type RecordStatus } from '@portal/contract/records';
+import { CLAIM_MESSAGES } from '@portal/contract/claims';
+import { VALIDATION_MESSAGES } from '@portal/contract/validation';
+import { conflict } from '../../platform/errors.ts';
+
+/**
+ * The record state machine (DESIGN §6): every status a record takes goes through transition() or,
+ * for a statement that changes many records at once, through the states and lists below. Other
+ * code never compares or writes a status of its own accord.
+ *
+ * To add a state (e.g. PENDING_SECOND_APPROVAL): add it to the contract's RECORD_STATUSES, give it
+ * its rules here (record-state.test.ts fails until every event has an answer for it) and its lists.
+ */
+
+/** How a found record's compared fields stand against the source of truth (compare.ts decides). */
+export type Comparison = 'AGREES' | 'DISAGREES';
+/** What a lookup at the provider found: absent also when found without biometrics (DESIGN §5). */
+export type LookupResult = Comparison | 'ABSENT';
+
+export type RecordEvent =
+  /** A bulk verification's lookup answered. */
+  | { type: 'VERIFIED'; lookup: LookupResult }
+  /** A bulk verification's lookup failed: the record stays, with lastError. */
+  | { type: 'VERIFICATION_FAILED' }
+  /** The employee, or an agent for them, re-verified live. */
+  | { type: 'REVERIFIED'; lookup: LookupResult }
+  | { type: 'APPROVED' }
+  | { type: 'REJECTED' }
+  /** The source of truth's values accepted for a mismatched record. */
+  | { type: 'RESOLVED' }
+  /** A reviewer's edit; `comparison` with the stored source-of-truth answer, null without one. */
+  | { type: 'EDITED'; comparison: Comparison | null }
+  /** An upload changed fields of the record, none of its identity. */
+  | { type: 'UPLOAD_CHANGED' }
+  /** An upload changed the full name, NIN, SSID or date of birth. */
+  | { type: 'UPLOAD_IDENTITY_CHANGED' }
+  /** After an upload moved a checked record's ministry, department or grade: compared again. */
+  | { type: 'UPLOAD_RECOMPARED'; comparison: Comparison };
+export type RecordEventType = RecordEvent['type'];
+
+export type RecordAuditAction =
+  | 'RECORD_REVERIFIED'
+  | 'RECORD_APPROVED'
+  | 'RECORD_REJECTED'
+  | 'RECORD_MISMATCH_RESOLVED'
+  | 'RECORD_EDITED'
+  | 'RECORD_UPDATED_BY_UPLOAD'
+  | 'RECORD_REVERIFICATION_REQUIRED'
+  | 'RECORD_RECOMPARED_AFTER_UPLOAD';
+
+/**
+ * The audit entry of a transition: its action, and the status in before/after when it changed.
+ * The caller adds the fields it changed (and a note); a statement over many records writes the
+ * same shape in SQL.
+ */
+export interface RecordAuditEntry {
+  action: RecordAuditAction;
+  before: { status?: RecordStatus };
+  after: { status?: RecordStatus };
+}
+
+export type Transition =
+  | { allowed: true; from: RecordStatus; to: RecordStatus; audit: RecordAuditEntry | null }
+  | { allowed: false; from: string; message: string };
+
+// The lists the rules below and the repositories share.
+/** Awaiting a bulk verification: never looked up, or asked to be again. */
+export const NEEDS_VERIFICATION: readonly RecordStatus[] = ['UPLOADED', 'AWAITING_REVALIDATION'];
+/** The two review queues and the states a decision is taken on. */
+export const QUEUE_STATUS = { pending: 'PENDING_GRADE_VALIDATION', mismatched: 'MISMATCHED' } as const;
+export const REVIEWABLE: readonly RecordStatus[] = [QUEUE_STATUS.pending, QUEUE_STATUS.mismatched];
+/** Found in the source of truth with biometrics and not rejected since: the identity was checked. */
+export const CHECKED: readonly RecordStatus[] = [...REVIEWABLE, 'VALIDATED'];
+/** The records a payroll export carries. */
+export const IN_PAYROLL: readonly RecordStatus[] = ['VALIDATED'];
+/** Potential ghosts: not in the source of truth, or there without biometrics. */
+export const POTENTIAL_GHOSTS: readonly RecordStatus[] = ['NOT_FOUND'];
+/** A potential ghost or a rejected record cannot claim an account. */
+export const NOT_CLAIMABLE: readonly RecordStatus[] = ['NOT_FOUND', 'REJECTED'];
+
+const AFTER_LOOKUP: Record<LookupResult, RecordStatus> = {
+  AGREES: 'PENDING_GRADE_VALIDATION',
+  DISAGREES: 'MISMATCHED',
+  ABSENT: 'NOT_FOUND',
+};
+
+interface Rule<T extends RecordEventType> {
+  /** The states the event applies in; in any other it is refused with `refusal`. */
+  from: readonly RecordStatus[];
+  to: (from: RecordStatus, event: Extract<RecordEvent, { type: T }>) => RecordStatus;
+  /** The audit action when the status moves and when it stays; null: no audit entry of its own. */
+  moved: RecordAuditAction | null;
+  stayed: RecordAuditAction | null;
+  /** The 409 message of an API call refused; for a statement over many records, why it skips one. */
+  refusal: string;
+}
+
+const same = (from: RecordStatus) => from;
+
+const RULES: { [T in RecordEventType]: Rule<T> } = {
+  // Bulk verification writes no audit entry per record: the job is audited when started, and
+  // counts what it found.
+  VERIFIED: {
+    from: NEEDS_VERIFICATION,
+    to: (_, e) => AFTER_LOOKUP[e.lookup],
+    moved: null,
+    stayed: null,
+    refusal: 'The record is no longer awaiting verification.',
+  },
+  VERIFICATION_FAILED: {
+    from: NEEDS_VERIFICATION,
+    to: same,
+    moved: null,
+    stayed: null,
+    refusal: 'The record is no longer awaiting verification.',
+  },
+  REVERIFIED: {
+    from: ['AWAITING_REVALIDATION'],
+    to: (_, e) => AFTER_LOOKUP[e.lookup],
+    moved: 'RECORD_REVERIFIED',
+    stayed: 'RECORD_REVERIFIED',
+    refusal: CLAIM_MESSAGES.notAwaiting,
+  },
+  APPROVED: {
+    from: [QUEUE_STATUS.pending],
+    to: () => 'VALIDATED',
+    moved: 'RECORD_APPROVED',
+    stayed: 'RECORD_APPROVED',
+    refusal: VALIDATION_MESSAGES.notReviewable,
+  },
+  REJECTED: {
+    from: REVIEWABLE,
+    to: () => 'REJECTED',
+    moved: 'RECORD_REJECTED',
+    stayed: 'RECORD_REJECTED',
+    refusal: VALIDATION_MESSAGES.notReviewable,
+  },
+  RESOLVED: {
+    from: [QUEUE_STATUS.mismatched],
+    to: () => 'VALIDATED',
+    moved: 'RECORD_MISMATCH_RESOLVED',
+    stayed: 'RECORD_MISMATCH_RESOLVED',
+    refusal: VALIDATION_MESSAGES.notMismatched,
+  },
+  // An edit keeps the state, except that a mismatched record is compared again (DESIGN §6).
+  EDITED: {
+    from: RECORD_STATUSES,
+    to: (from, e) => (from === QUEUE_STATUS.mismatched && e.comparison ? AFTER_LOOKUP[e.comparison] : from),
+    moved: 'RECORD_EDITED',
+    stayed: 'RECORD_EDITED',
+    refusal: 'This record cannot be edited in its current state.',
+  },
+  UPLOAD_CHANGED: {
+    from: RECORD_STATUSES,
+    to: same,
+    moved: 'RECORD_UPDATED_BY_UPLOAD',
+    stayed: 'RECORD_UPDATED_BY_UPLOAD',
+    refusal: 'An upload cannot change this record.',
+  },
+  // A checked record whose identity changed is verified again (the payroll loses a VALIDATED one
+  // until then); any other keeps its state and takes the new values.
+  UPLOAD_IDENTITY_CHANGED: {
+    from: RECORD_STATUSES,
+    to: (from) => (CHECKED.includes(from) ? 'AWAITING_REVALIDATION' : from),
+    moved: 'RECORD_REVERIFICATION_REQUIRED',
+    stayed: 'RECORD_UPDATED_BY_UPLOAD',
+    refusal: 'An upload cannot change this record.',
+  },
+  // A VALIDATED record whose posting or grade moved leaves the payroll until a reviewer approves it.
+  UPLOAD_RECOMPARED: {
+    from: CHECKED,
+    to: (_, e) => AFTER_LOOKUP[e.comparison],
+    moved: 'RECORD_RECOMPARED_AFTER_UPLOAD',
+    stayed: null,
+    refusal: 'Only a checked record is compared again after an upload.',
+  },
+};
+
+const isStatus = (s: string): s is RecordStatus => (RECORD_STATUSES as readonly string[]).includes(s);
+
+/** The states `type` applies in (a repository's guard for a statement over many records). */
+export function statesFor(type: RecordEventType): readonly RecordStatus[] {
+  return RULES[type].from;
+}
+
+/** Why `type` is refused in state `from`, or null when it applies there. */
+export function refusalOf(from: string, type: RecordEventType): string | null {
+  const rule = RULES[type];
+  return isStatus(from) && rule.from.includes(from) ? null : rule.refusal;
+}
+
+/** The state `event` takes a record in state `from` to, with its audit entry, or the refusal. */
+export function transition(from: string, event: RecordEvent): Transition {
+  const rule = RULES[event.type] as Rule<RecordEventType>;
+  const message = refusalOf(from, event.type);
+  if (message !== null || !isStatus(from)) return { allowed: false, from, message: message ?? rule.refusal };
+  const to = rule.to(from, event as never);
+  const moved = to !== from;
+  const action = moved ? rule.moved : rule.stayed;
+  const audit =
+    action === null
+      ? null
+      : { action, before: moved ? { status: from } : {}, after: moved ? { status: to } : {} };
+  return { allowed: true, from, to, audit };
+}
+
+/** transition(), answering a refusal with 409 and its message (the API's single-record decisions). */
+export function requireTransition(from: string, event: RecordEvent) {
+  const t = transition(from, event);
+  if (!t.allowed) throw conflict(t.message);
+  return t;
+}
+
+/** The status a lookup gives a record awaiting verification (the same for VERIFIED and REVERIFIED). */
+export function statusAfterLookup(lookup: LookupResult): RecordStatus {
+  return AFTER_LOOKUP[lookup];
+}
+
+/**
+ * `event` as one statement over many records applies it: records in `from` move to `to` (audited
+ * as `moved`), the others where it applies keep their state (audited as `stayed`). Derived from
+ * the rules, so the SQL and transition() cannot disagree.
+ */
+export function bulkMove(event: RecordEvent) {
+  const moves = RECORD_STATUSES.flatMap((from) => {
+    const t = transition(from, event);
+    return t.allowed && t.to !== from ? [{ from, to: t.to }] : [];
+  });
+  const to = moves[0]?.to;
+  if (!to || moves.some((m) => m.to !== to)) throw new Error(`${event.type} does not move to one state`);
+  const rule = RULES[event.type];
+  return { from: moves.map((m) => m.from), to, moved: rule.moved, stayed: rule.stayed };
+}
+
+/**
+ * States as a SQL list of literals (`'A', 'B'`), for statements that take no parameters (COPY) or
+ * whose plans are kept as they were with constants. Only known states pass: nothing else is quoted.
+ */
+export function statusLiterals(statuses: readonly RecordStatus[]): string {
+  if (statuses.length === 0 || !statuses.every(isStatus)) throw new Error('not a list of record states');
+  return statuses.map((s) => `'${s}'`).join(', ');
+}
