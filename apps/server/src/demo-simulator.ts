@@ -79,7 +79,7 @@ export async function startDemoSimulator(
     await sim.close();
     throw err;
   }
-  log.info({ url: sim.url, pid: sim.pid }, 'identity-source simulator started for the demo tenant');
+  log.info({ url: sim.url, simulatorPid: sim.pid }, 'identity-source simulator started for the demo tenant');
   return sim;
 }
 

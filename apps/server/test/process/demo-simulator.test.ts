@@ -66,7 +66,7 @@ async function startDemoPortal(env: Record<string, string> = {}) {
     .split('\n')
     .find((l) => l.includes('identity-source simulator started for the demo tenant'));
   expect(line, portal.output()).toBeDefined();
-  const { url, pid } = JSON.parse(line!) as { url: string; pid: number };
+  const { url, simulatorPid: pid } = JSON.parse(line!) as { url: string; simulatorPid: number };
   simulatorPids.push(pid);
   return { portal, url, pid, base: `http://127.0.0.1:${portal.port}` };
 }
