@@ -1,23 +1,25 @@
 import { useEffect, useRef } from 'react';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import { TOAST_MS } from '@portal/contract/limits';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import PostAddOutlined from '@mui/icons-material/PostAddOutlined';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { JobHistorySection } from '../../../components/job-history-section.tsx';
 import { TabHeader } from '../../../components/tab-header.tsx';
+import { useToasts } from '../../../lib/use-toasts.ts';
 import { useDownloadExport } from '../api/download-export.ts';
 import { useExportJobs } from '../api/get-export-jobs.ts';
 import { useStartExport } from '../api/start-export.ts';
 import { ExportJobTable } from '../components/export-job-table.tsx';
 import { EXPORTS_TEXTS as texts } from '../exports-texts.ts';
-import { useExportToasts } from '../hooks/use-export-toasts.ts';
 import { initiateFailureMessage } from '../utils/export-job-rules.ts';
 
 /** /dashboard/tenant-admin/export: generate button and the polled export history (SPEC §2). */
 export function PayrollExportPage() {
   const jobs = useExportJobs();
-  const toasts = useExportToasts();
+  // SPEC §9: every toast of this tab stays 5 s.
+  const toasts = useToasts({ success: TOAST_MS.exports, error: TOAST_MS.exports });
   const start = useStartExport({ onStarted: () => toasts.success(texts.initiated) });
   const download = useDownloadExport();
 
@@ -26,12 +28,12 @@ export function PayrollExportPage() {
   const { errorUpdateCount } = jobs;
   const toastedErrors = useRef(errorUpdateCount);
   useEffect(() => {
-    if (errorUpdateCount > toastedErrors.current) toasts.failed(texts.loadFailed);
+    if (errorUpdateCount > toastedErrors.current) toasts.error(texts.loadFailed);
     toastedErrors.current = errorUpdateCount;
   }, [errorUpdateCount, toasts]);
 
   const handleGenerate = () =>
-    start.mutate(undefined, { onError: (error) => toasts.failed(initiateFailureMessage(error)) });
+    start.mutate(undefined, { onError: (error) => toasts.error(initiateFailureMessage(error)) });
 
   return (
     <Stack spacing={3}>
@@ -71,7 +73,7 @@ export function PayrollExportPage() {
             jobs={rows}
             downloadingId={download.isPending ? download.variables : undefined}
             onDownload={(job) =>
-              download.mutate(job.id, { onError: () => toasts.failed(texts.downloadFailed) })
+              download.mutate(job.id, { onError: () => toasts.error(texts.downloadFailed) })
             }
           />
         )}

@@ -17,7 +17,7 @@ import { UI_TEXTS } from '../../../lib/ui-texts.ts';
 import { useCreateTenant } from '../api/create-tenant.ts';
 import { useUpdateTenant } from '../api/update-tenant.ts';
 import { useSubdomainAvailability } from '../hooks/use-subdomain-availability.ts';
-import { useTenantToasts } from '../hooks/use-tenant-toasts.ts';
+import { TENANT_TOASTS, useToasts } from '../../../lib/use-toasts.ts';
 import {
   isTenantFormField,
   secretsSetOf,
@@ -44,7 +44,7 @@ export function TenantForm({ tenant, onDone }: TenantFormProps) {
   const mode = tenant ? 'edit' : 'create';
   const createTenant = useCreateTenant();
   const updateTenant = useUpdateTenant();
-  const toast = useTenantToasts();
+  const toast = useToasts(TENANT_TOASTS);
   const form = useForm<TenantFormInput, unknown, TenantFormOutput>({
     resolver: zodResolver(tenant ? TenantUpdateSchema : TenantCreateSchema),
     mode: 'onTouched',

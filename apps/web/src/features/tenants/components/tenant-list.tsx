@@ -10,7 +10,7 @@ import { errorMessage } from '../../../lib/error-message.ts';
 import { UI_TEXTS } from '../../../lib/ui-texts.ts';
 import { useDeleteTenant } from '../api/delete-tenant.ts';
 import { useTenants } from '../api/get-tenants.ts';
-import { useTenantToasts } from '../hooks/use-tenant-toasts.ts';
+import { TENANT_TOASTS, useToasts } from '../../../lib/use-toasts.ts';
 import { TenantTable } from './tenant-table.tsx';
 import { ViewHeading } from './view-heading.tsx';
 import { RetryAlert } from '../../../components/retry-alert.tsx';
@@ -28,7 +28,7 @@ export function TenantList({ onCreate, onEdit, onManageUsers }: TenantListProps)
   const tenants = useTenants();
   const deleteTenant = useDeleteTenant();
   const confirm = useConfirm();
-  const toast = useTenantToasts();
+  const toast = useToasts(TENANT_TOASTS);
 
   const handleDelete = async (tenant: Tenant) => {
     const confirmed = await confirm({

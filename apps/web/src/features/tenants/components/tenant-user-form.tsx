@@ -19,7 +19,7 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { UI_TEXTS } from '../../../lib/ui-texts.ts';
 import { useRegisterTenantUser } from '../api/register-tenant-user.ts';
-import { useTenantToasts } from '../hooks/use-tenant-toasts.ts';
+import { TENANT_TOASTS, useToasts } from '../../../lib/use-toasts.ts';
 import { VisibilityToggle } from '../../../components/visibility-toggle.tsx';
 
 const texts = UI_TEXTS.tenantUsers;
@@ -55,7 +55,7 @@ export function TenantUserForm({ tenantId }: { tenantId: string }) {
   const titleId = useId();
   const [showPassword, setShowPassword] = useState(false);
   const registerUser = useRegisterTenantUser();
-  const toast = useTenantToasts();
+  const toast = useToasts(TENANT_TOASTS);
   const { control, handleSubmit, reset, setError } = useForm<
     TenantUserFormInput,
     unknown,

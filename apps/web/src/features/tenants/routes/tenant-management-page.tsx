@@ -10,7 +10,7 @@ import { TenantForm } from '../components/tenant-form.tsx';
 import { TenantList } from '../components/tenant-list.tsx';
 import { TenantUserManagement } from '../components/tenant-user-management.tsx';
 import { FOCUS_HEADING_STATE } from '../components/view-heading.tsx';
-import { useTenantToasts } from '../hooks/use-tenant-toasts.ts';
+import { TENANT_TOASTS, useToasts } from '../../../lib/use-toasts.ts';
 
 type View = 'list' | 'create' | 'edit' | 'users';
 
@@ -26,7 +26,7 @@ function viewOf(value: string | null): View {
 export function TenantManagementPage() {
   const [params, setParams] = useSearchParams();
   const tenants = useTenants();
-  const toast = useTenantToasts();
+  const toast = useToasts(TENANT_TOASTS);
   const view = viewOf(params.get('view'));
   const tenantId = params.get('tenant');
   const tenant = tenantId ? tenants.data?.find((t) => t.id === tenantId) : undefined;

@@ -14,7 +14,7 @@ import { DIALOG_ROLES, PEOPLE_MESSAGES } from '@portal/contract/people';
 import { emailField, fullNameField, passwordField } from '@portal/contract/tenant-users';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useCreateUser } from '../api/create-user.ts';
-import { useUsersToasts } from '../hooks/use-users-toasts.ts';
+import { TENANT_TOASTS, useToasts } from '../../../lib/use-toasts.ts';
 import { USERS_TEXTS } from '../users-texts.ts';
 import { bindTextField } from '../utils/bind-text-field.ts';
 import { DIALOG_ROLE_LABELS } from '../utils/role-badge.ts';
@@ -48,7 +48,7 @@ export interface CreateUserDialogProps {
 export function CreateUserDialog({ open, onClose }: CreateUserDialogProps) {
   const titleId = useId();
   const createUser = useCreateUser();
-  const toast = useUsersToasts();
+  const toast = useToasts(TENANT_TOASTS);
   const { control, handleSubmit, reset, setError, formState } = useForm<
     DialogUserInput,
     unknown,

@@ -13,7 +13,7 @@ import { useCreateUser } from '../api/create-user.ts';
 import { useDepartments } from '../api/get-departments.ts';
 import { useMinistries } from '../api/get-ministries.ts';
 import { useEmailAvailability } from '../hooks/use-email-availability.ts';
-import { useUsersToasts } from '../hooks/use-users-toasts.ts';
+import { TENANT_TOASTS, useToasts } from '../../../lib/use-toasts.ts';
 import { USERS_TEXTS } from '../users-texts.ts';
 import { bindTextField } from '../utils/bind-text-field.ts';
 import { roleLabel } from '../utils/role-badge.ts';
@@ -48,7 +48,7 @@ export function CreateUserForm() {
   // Remounts the password field on reset, so a shown password is hidden again.
   const [generation, setGeneration] = useState(0);
   const createUser = useCreateUser();
-  const toast = useUsersToasts();
+  const toast = useToasts(TENANT_TOASTS);
   const { control, handleSubmit, reset, setError, setValue, formState } = useForm<
     CreateTenantUser,
     unknown,

@@ -8,7 +8,7 @@ import Stack from '@mui/material/Stack';
 import type { Reviewer } from '@portal/contract/people';
 import type { Named } from '@portal/contract/records';
 import { useUpdateReviewerAssignments } from '../api/update-reviewer-assignments.ts';
-import { useUsersToasts } from '../hooks/use-users-toasts.ts';
+import { TENANT_TOASTS, useToasts } from '../../../lib/use-toasts.ts';
 import { USERS_TEXTS } from '../users-texts.ts';
 import { sameSelection } from '../utils/same-selection.ts';
 import { ChipMultiSelect } from './chip-multi-select.tsx';
@@ -35,7 +35,7 @@ export function EditAssignmentsDialog({
   onClose,
 }: EditAssignmentsDialogProps) {
   const titleId = useId();
-  const toast = useUsersToasts();
+  const toast = useToasts(TENANT_TOASTS);
   const update = useUpdateReviewerAssignments();
   const [ministryIds, setMinistryIds] = useState(() => idsOf(reviewer.assignedMinistries));
   const [departmentIds, setDepartmentIds] = useState(() => idsOf(reviewer.assignedDepartments));

@@ -10,7 +10,7 @@ import { TablePaginationBar, clampPage } from '../../../components/table-paginat
 import { useDepartments } from '../api/get-departments.ts';
 import { useMinistries } from '../api/get-ministries.ts';
 import { useReviewers } from '../api/get-reviewers.ts';
-import { useUsersToasts } from '../hooks/use-users-toasts.ts';
+import { TENANT_TOASTS, useToasts } from '../../../lib/use-toasts.ts';
 import { USERS_TEXTS } from '../users-texts.ts';
 import { EditAssignmentsDialog } from './edit-assignments-dialog.tsx';
 import { ReviewerTable } from './reviewer-table.tsx';
@@ -22,7 +22,7 @@ const PAGE_SIZE_OPTIONS = PAGE_SIZES.reviewers;
 /** Reviewer Management (SPEC §2): who reviews which ministries and departments. */
 export function ReviewerManagement() {
   const titleId = useId();
-  const toast = useUsersToasts();
+  const toast = useToasts(TENANT_TOASTS);
   const reviewers = useReviewers();
   const ministries = useMinistries();
   const departments = useDepartments();

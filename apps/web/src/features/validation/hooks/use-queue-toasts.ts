@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import { useSnackbar } from 'notistack';
 import { TOAST_MS } from '@portal/contract/limits';
 import { ApiError } from '../../../lib/api-client.ts';
+import { useToasts } from '../../../lib/use-toasts.ts';
 
 /**
  * Toasts of the queues (4 s, SPEC §9). A refused decision says why when the server gave a
@@ -9,25 +9,16 @@ import { ApiError } from '../../../lib/api-client.ts';
  * and otherwise shows the spec's failure message.
  */
 export function useQueueToasts() {
-  const { enqueueSnackbar } = useSnackbar();
+  const toasts = useToasts({ success: TOAST_MS.queues, error: TOAST_MS.queues });
   return useMemo(
     () => ({
-      success: (message: string) =>
-        enqueueSnackbar(message, { variant: 'success', autoHideDuration: TOAST_MS.queues }),
-      failure: (error: unknown, fallback: string) =>
-        enqueueSnackbar(refusalMessage(error) ?? fallback, {
-          variant: refusalMessage(error) ? 'warning' : 'error',
-          autoHideDuration: TOAST_MS.queues,
-          preventDuplicate: true,
-        }),
-      error: (message: string) =>
-        enqueueSnackbar(message, {
-          variant: 'error',
-          autoHideDuration: TOAST_MS.queues,
-          preventDuplicate: true,
-        }),
+      ...toasts,
+      failure: (error: unknown, fallback: string) => {
+        const reason = refusalMessage(error);
+        return reason ? toasts.warning(reason) : toasts.error(fallback);
+      },
     }),
-    [enqueueSnackbar],
+    [toasts],
   );
 }
 

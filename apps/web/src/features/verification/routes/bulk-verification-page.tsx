@@ -8,14 +8,15 @@ import { EmptyState } from '../../../components/empty-state.tsx';
 import { JobHistorySection } from '../../../components/job-history-section.tsx';
 import { TabHeader } from '../../../components/tab-header.tsx';
 import { ERROR_CODES } from '@portal/contract/errors';
+import { TOAST_MS } from '@portal/contract/limits';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
+import { useToasts } from '../../../lib/use-toasts.ts';
 import { useDashboardStats } from '../../overview/api/get-dashboard-stats.ts';
 import { useBulkJobs } from '../api/get-bulk-jobs.ts';
 import { useStartBulkVerification } from '../api/start-bulk-verification.ts';
 import { BulkJobTable } from '../components/bulk-job-table.tsx';
 import { BulkSummaryCards } from '../components/bulk-summary-cards.tsx';
-import { useBulkToasts } from '../hooks/use-bulk-toasts.ts';
 import { hasActiveJob } from '../utils/bulk-job-rules.ts';
 import { VERIFICATION_TEXTS } from '../verification-texts.ts';
 
@@ -26,8 +27,9 @@ export function BulkVerificationPage() {
   const hintId = useId();
   const stats = useDashboardStats();
   const jobs = useBulkJobs();
-  const toasts = useBulkToasts();
-  const start = useStartBulkVerification({ onStarted: () => toasts.started(texts.started) });
+  // SPEC §9: the start notice (and 'nothing to verify', not a failure) 3 s, a failure 5 s.
+  const toasts = useToasts({ success: TOAST_MS.bulkShort, error: TOAST_MS.bulkLong });
+  const start = useStartBulkVerification({ onStarted: () => toasts.success(texts.started) });
   const active = hasActiveJob(jobs.data);
 
   const handleStart = () =>
@@ -35,7 +37,7 @@ export function BulkVerificationPage() {
       onError: (error) =>
         error instanceof ApiError && error.code === ERROR_CODES.NOTHING_TO_VERIFY
           ? toasts.info(errorMessage(error, texts.allVerified))
-          : toasts.failed(texts.startFailed(errorMessage(error, String(error)))),
+          : toasts.error(texts.startFailed(errorMessage(error, String(error)))),
     });
 
   return (

@@ -1,0 +1,35 @@
+import { useMemo } from 'react';
+import { useSnackbar } from 'notistack';
+import { TOAST_MS } from '@portal/contract/limits';
+
+/** How long each kind of toast stays on a screen (SPEC §9 gives them per screen). */
+export interface ToastDurations {
+  success: number;
+  error: number;
+  info?: number;
+  warning?: number;
+}
+
+/** The tenant screens and User Management: successes 3 s, errors 5 s. */
+export const TENANT_TOASTS: ToastDurations = { success: TOAST_MS.tenantSuccess, error: TOAST_MS.tenantError };
+
+/**
+ * A screen's toasts. Everything but a success drops a second copy of a message already shown
+ * (a retried failure would otherwise stack the same words).
+ */
+export function useToasts({ success, error, info = success, warning = error }: ToastDurations) {
+  const { enqueueSnackbar } = useSnackbar();
+  return useMemo(
+    () => ({
+      success: (message: string) =>
+        enqueueSnackbar(message, { variant: 'success', autoHideDuration: success }),
+      info: (message: string) =>
+        enqueueSnackbar(message, { variant: 'info', autoHideDuration: info, preventDuplicate: true }),
+      warning: (message: string) =>
+        enqueueSnackbar(message, { variant: 'warning', autoHideDuration: warning, preventDuplicate: true }),
+      error: (message: string) =>
+        enqueueSnackbar(message, { variant: 'error', autoHideDuration: error, preventDuplicate: true }),
+    }),
+    [enqueueSnackbar, success, error, info, warning],
+  );
+}
