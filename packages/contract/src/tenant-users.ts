@@ -64,3 +64,13 @@ export const TenantUserSchema = z.object({
   createdAt: z.string(),
 });
 export type TenantUser = z.infer<typeof TenantUserSchema>;
+
+/** The answer to creating a user (POST /auth/register and POST /tenant-admin/users). */
+export const CreatedUserSchema = z.object({
+  id: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  role: z.string(),
+  tenantId: z.string().nullable(),
+});
+export type CreatedUser = z.infer<typeof CreatedUserSchema>;

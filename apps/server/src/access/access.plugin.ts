@@ -64,9 +64,10 @@ export function registerAccess(app: FastifyInstance, deps: AccessDeps): () => Ro
     issueCsrfCookie(request, reply);
     const cfg = request.routeOptions.config;
     if (!cfg.public && !cfg.roles) return; // static files and the API docs
-    if (!cfg.public) request.actor = await resolveActor(request, deps);
+    const actor = cfg.public ? null : await resolveActor(request, deps);
+    request.actor = actor;
     if (cfg.csrf !== false && !csrfSatisfied(request)) throw forbidden(MESSAGES.auth.csrf, ERROR_CODES.CSRF);
-    if (cfg.roles && !cfg.roles.includes(request.actor!.role)) throw forbidden();
+    if (cfg.roles && !(actor && cfg.roles.includes(actor.role))) throw forbidden();
   });
 
   return () => [...table].sort((a, b) => a.url.localeCompare(b.url) || a.method.localeCompare(b.method));

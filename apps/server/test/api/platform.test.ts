@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import cookie from '@fastify/cookie';
 import { sql } from 'drizzle-orm';
+import { API_ROUTES } from '@portal/contract/routes/api-routes';
+import type { ApiRoute } from '@portal/contract/routes/define-route';
 import { createTestPortal, type TestPortal } from '../helpers/test-portal.ts';
 import { registerAccess } from '../../src/access/access.plugin.ts';
 import { TokenService } from '../../src/access/tokens.ts';
@@ -24,6 +26,13 @@ describe('route access table', () => {
       .map((r) => `${r.method.padEnd(6)} ${r.url.padEnd(48)} ${r.access}`)
       .join('\n');
     await expect(`${table}\n`).toMatchFileSnapshot('__snapshots__/route-access.txt');
+  });
+
+  it('serves exactly the routes of the contract, each with its roles', () => {
+    const access = (route: ApiRoute) => (route.public ? 'public' : [...route.roles].sort().join(','));
+    const served = portal.routeTable().map((r) => `${r.method} ${r.url} ${r.access}`);
+    const contract = API_ROUTES.map((r) => `${r.method} ${r.path} ${access(r)}`);
+    expect([...served].sort()).toEqual([...contract].sort());
   });
 
   it('refuses to start with an API route that declares neither roles nor public', async () => {

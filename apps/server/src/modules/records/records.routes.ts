@@ -4,29 +4,14 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { ApiErrorSchema, ERROR_CODES } from '@portal/contract/errors';
-import {
-  FacetsSchema,
-  NamedSchema,
-  NotifyRequestSchema,
-  NotifyResponseSchema,
-  RecordsPageSchema,
-  RecordsQuerySchema,
-  RecordsSearchSchema,
-  TEMPLATE_HEADERS,
-  UploadHistoryEntrySchema,
-  UploadRejectionSchema,
-  UploadSummarySchema,
-} from '@portal/contract/records';
+import { ERROR_CODES } from '@portal/contract/errors';
+import { TEMPLATE_HEADERS } from '@portal/contract/records';
+import { RECORDS_ROUTES } from '@portal/contract/routes/records';
+import { serveRoute } from '../../access/route.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
 import type { NotifyService } from '../notifications/notify.service.ts';
 import type { RecordsService } from './records.service.ts';
 import type { UploadedFile, UploadService } from './upload.service.ts';
-
-const ADMIN = { roles: ['TENANT_ADMIN'] } as const;
-const tags = ['records'];
 
 const UPLOAD_FILE_PREFIX = 'portal-upload-';
 /** No upload runs this long: an upload file older than this was left by a process that was stopped. */
@@ -93,106 +78,43 @@ export function recordsRoutes(
   app: FastifyInstance,
   deps: { records: RecordsService; uploads: UploadService; notify: NotifyService; maxUploadBytes: number },
 ): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   app.addHook('onReady', async () => {
     const removed = sweepStaleUploads();
     if (removed > 0) app.log.info({ removed }, 'removed upload files left by a stopped process');
   });
 
-  r.post('/api/v1/records/upload', {
-    config: ADMIN,
-    schema: {
-      tags,
-      summary: 'Upload the master list (multipart field "file": .csv, .xlsx or .xls); all rows or none',
-      consumes: ['multipart/form-data'],
-      response: {
-        200: UploadSummarySchema,
-        400: ApiErrorSchema,
-        413: ApiErrorSchema,
-        415: ApiErrorSchema,
-        422: UploadRejectionSchema,
-      },
-    },
-    handler: async (request) => {
-      const file = await receiveFile(request, deps.maxUploadBytes);
-      try {
-        return await deps.uploads.upload(request.actor!, file);
-      } finally {
-        fs.rmSync(file.path, { force: true });
-      }
-    },
+  serveRoute(app, RECORDS_ROUTES.upload, async ({ actor, request }) => {
+    const file = await receiveFile(request, deps.maxUploadBytes);
+    try {
+      return await deps.uploads.upload(actor, file);
+    } finally {
+      fs.rmSync(file.path, { force: true });
+    }
   });
 
-  r.get('/api/v1/records/upload-template', {
-    config: ADMIN,
-    schema: { tags, summary: 'A CSV template with the recognised headers', produces: ['text/csv'] },
-    handler: async (_request, reply) =>
-      reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="master-list-template.csv"')
-        .send(`\uFEFF${TEMPLATE_HEADERS.join(',')}\r\n`),
-  });
+  serveRoute(app, RECORDS_ROUTES.uploadTemplate, async ({ reply }) =>
+    reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="master-list-template.csv"')
+      .send(`\uFEFF${TEMPLATE_HEADERS.join(',')}\r\n`),
+  );
 
-  r.get('/api/v1/records/uploads', {
-    config: ADMIN,
-    schema: {
-      tags,
-      summary: 'Upload history of the tenant',
-      response: { 200: z.array(UploadHistoryEntrySchema) },
-    },
-    handler: async (request) => deps.records.uploads(request.actor!),
-  });
+  serveRoute(app, RECORDS_ROUTES.uploads, async ({ actor }) => deps.records.uploads(actor));
 
-  r.get('/api/v1/records', {
-    config: ADMIN,
-    schema: {
-      tags,
-      summary: 'Master records, paginated and filtered (ministry, department, grade, status, ids)',
-      querystring: RecordsQuerySchema,
-      response: { 200: RecordsPageSchema },
-    },
-    handler: async (request) => deps.records.list(request.actor!, request.query),
-  });
+  serveRoute(app, RECORDS_ROUTES.list, async ({ actor, query }) => deps.records.list(actor, query));
 
-  r.post('/api/v1/records/search', {
-    config: ADMIN,
+  serveRoute(app, RECORDS_ROUTES.search, async ({ actor, body }) => deps.records.list(actor, body), {
     // 100,000 ids of 36 characters, quoted, with the rest of the filter.
     bodyLimit: 8 * 1024 * 1024,
-    schema: {
-      tags,
-      summary: 'Master records for any number of ids (and the filters of GET /records), paginated',
-      body: RecordsSearchSchema,
-      response: { 200: RecordsPageSchema },
-    },
-    handler: async (request) => deps.records.list(request.actor!, request.body),
   });
 
-  r.get('/api/v1/records/facets', {
-    config: ADMIN,
-    schema: { tags, summary: 'Filter values', response: { 200: FacetsSchema } },
-    handler: async (request) => deps.records.facets(request.actor!),
-  });
+  serveRoute(app, RECORDS_ROUTES.facets, async ({ actor }) => deps.records.facets(actor));
 
-  r.get('/api/v1/tenant-admin/ministries', {
-    config: ADMIN,
-    schema: { tags, summary: 'Ministries of the tenant', response: { 200: z.array(NamedSchema) } },
-    handler: async (request) => deps.records.ministries(request.actor!),
-  });
+  serveRoute(app, RECORDS_ROUTES.ministries, async ({ actor }) => deps.records.ministries(actor));
 
-  r.get('/api/v1/tenant-admin/departments', {
-    config: ADMIN,
-    schema: { tags, summary: 'Departments of the tenant', response: { 200: z.array(NamedSchema) } },
-    handler: async (request) => deps.records.departments(request.actor!),
-  });
+  serveRoute(app, RECORDS_ROUTES.departments, async ({ actor }) => deps.records.departments(actor));
 
-  r.post('/api/v1/records/notify', {
-    config: ADMIN,
-    schema: {
-      tags,
-      summary: 'Queue re-verification notices (email) for records',
-      body: NotifyRequestSchema,
-      response: { 200: NotifyResponseSchema },
-    },
-    handler: async (request) => deps.notify.notify(request.actor!, request.body.recordIds),
-  });
+  serveRoute(app, RECORDS_ROUTES.notify, async ({ actor, body }) =>
+    deps.notify.notify(actor, body.recordIds),
+  );
 }

@@ -1,15 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { MeSchema } from '@portal/contract/auth';
-import { ROLES } from '@portal/contract/roles';
+import { USERS_ROUTES } from '@portal/contract/routes/users';
+import { serveRoute } from '../../access/route.ts';
 import type { UsersService } from './users.service.ts';
 
 export function usersRoutes(app: FastifyInstance, users: UsersService): void {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.get('/api/v1/users/me', {
-    config: { roles: ROLES },
-    schema: { tags: ['users'], summary: 'The signed-in user', response: { 200: MeSchema } },
-    handler: async (request) => users.me(request.actor!),
-  });
+  serveRoute(app, USERS_ROUTES.me, async ({ actor }) => users.me(actor));
 }

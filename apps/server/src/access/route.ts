@@ -1,0 +1,83 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema, RouteOptions } from 'fastify';
+import type {
+  AnswerInput,
+  ApiRoute,
+  ParsedBody,
+  ParsedParams,
+  ParsedQuery,
+} from '@portal/contract/routes/define-route';
+import { unauthorized } from '../platform/errors.ts';
+import type { Actor } from './actor.ts';
+
+/** What a route's handler receives: the parsed input and, on a route with roles, its actor. */
+export interface RouteCall<R extends ApiRoute> {
+  actor: R extends { public: true } ? null : Actor;
+  params: ParsedParams<R>;
+  query: ParsedQuery<R>;
+  body: ParsedBody<R>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/**
+ * The answer of the route's success status, or the reply when the handler sent it itself (a file,
+ * a stream, another status).
+ */
+export type RouteHandler<R extends ApiRoute> = (call: RouteCall<R>) => Promise<AnswerInput<R> | FastifyReply>;
+
+/** Server-side settings that are not part of what the API promises. */
+export interface ServeOptions {
+  bodyLimit?: number;
+}
+
+/**
+ * Registers a contract route: its access (`config.roles` / `config.public` / `config.csrf`, which
+ * the access hook enforces before the handler runs), its schemas for validation and the OpenAPI
+ * document, and its handler.
+ */
+export function serveRoute<const R extends ApiRoute>(
+  app: FastifyInstance,
+  route: R,
+  handler: RouteHandler<R>,
+  options: ServeOptions = {},
+): void {
+  const definition: RouteOptions = {
+    method: route.method,
+    url: route.path,
+    config: route.public
+      ? { public: true, ...(route.csrf === false ? { csrf: false } : {}) }
+      : { roles: route.roles },
+    schema: schemaOf(route),
+    handler: async (request, reply) => {
+      const actor = route.public ? null : request.actor;
+      // The access hook resolved the actor of every route with roles before this runs.
+      if (!route.public && !actor) throw unauthorized('Authentication required');
+      const call = {
+        actor,
+        params: request.params,
+        query: request.query,
+        body: request.body,
+        request,
+        reply,
+      };
+      const answer = await handler(call as RouteCall<R>);
+      if (answer === reply) return reply;
+      return reply.code(route.status ?? 200).send(answer);
+    },
+  };
+  if (options.bodyLimit !== undefined) definition.bodyLimit = options.bodyLimit;
+  app.route(definition);
+}
+
+/** The Fastify schema of a route: only the keys it has, so the OpenAPI document shows no empty ones. */
+function schemaOf(route: ApiRoute): FastifySchema {
+  const schema: FastifySchema & Record<string, unknown> = { tags: [...route.tags], summary: route.summary };
+  if (route.params) schema.params = route.params;
+  if (route.query) schema.querystring = route.query;
+  if (route.body) schema.body = route.body;
+  if (route.consumes) schema.consumes = [...route.consumes];
+  if (route.produces) schema.produces = [...route.produces];
+  const response = { ...(route.response ? { [route.status ?? 200]: route.response } : {}), ...route.errors };
+  if (Object.keys(response).length > 0) schema.response = response;
+  return schema;
+}

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { API_ROUTES } from './api-routes.ts';
+import { pathOf, pathParamNames } from './define-route.ts';
+import { VALIDATION_ROUTES } from './validation.ts';
+
+describe('the API route table', () => {
+  it('names each method and path once', () => {
+    const keys = API_ROUTES.map((r) => `${r.method} ${r.path}`);
+    expect(keys.length).toBeGreaterThan(0);
+    expect(new Set(keys).size).toBe(keys.length);
+  });
+
+  it.each(API_ROUTES.map((r) => [`${r.method} ${r.path}`, r] as const))(
+    '%s: its params schema has exactly the path parameters',
+    (_name, route) => {
+      const fromPath = pathParamNames(route.path).sort();
+      const fromSchema = Object.keys(route.params?.shape ?? {}).sort();
+      expect(fromSchema).toEqual(fromPath);
+    },
+  );
+
+  it('declares roles or public on every route, never both', () => {
+    for (const route of API_ROUTES) {
+      expect(Boolean(route.public) !== Boolean(route.roles?.length), `${route.path}`).toBe(true);
+    }
+  });
+});
+
+describe('pathOf', () => {
+  it('fills each :name with its value, URI-encoded', () => {
+    expect(pathOf(VALIDATION_ROUTES.decide, { id: 'a b/c' })).toBe('/api/v1/records/a%20b%2Fc/validate');
+    expect(pathOf(VALIDATION_ROUTES.pendingQueue)).toBe('/api/v1/records/queue/pending-approval');
+  });
+
+  it('refuses a path parameter without a value', () => {
+    expect(() => pathOf(VALIDATION_ROUTES.decide, {})).toThrow(/no value for :id/);
+  });
+});

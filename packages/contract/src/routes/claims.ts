@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { AuthResponseSchema } from '../auth.ts';
+import {
+  ChallengeRequestSchema,
+  ChallengeResponseSchema,
+  CreateAccountSchema,
+  InitiateRequestSchema,
+  InitiateResponseSchema,
+  ReverifyRequestSchema,
+  ReverifyResponseSchema,
+} from '../claims.ts';
+import { ApiErrorSchema } from '../errors.ts';
+import { idSchema } from '../fields.ts';
+import { MasterRecordSchema } from '../records.ts';
+import { defineRoute } from './define-route.ts';
+
+const tags = ['claims'];
+const errors = { 400: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema, 429: ApiErrorSchema };
+/** Public claim calls: open, and exempt from CSRF (no session to ride on). */
+const open = { public: true, csrf: false } as const;
+
+const createAccount = {
+  method: 'POST',
+  ...open,
+  tags,
+  summary: 'Create the employee account of a confirmed claim',
+  body: CreateAccountSchema,
+  response: AuthResponseSchema,
+  errors,
+} as const;
+
+/** Account claiming, by the employee or an agent, and the employee's own record (server: modules/claims/claims.routes.ts). */
+export const CLAIMS_ROUTES = {
+  initiate: defineRoute({
+    method: 'POST',
+    path: '/api/v1/verification/initiate',
+    ...open,
+    tags,
+    summary: 'Start claiming an account with SSID and NIN (tenant from the Host or X-Tenant)',
+    body: InitiateRequestSchema,
+    response: InitiateResponseSchema,
+    errors,
+  }),
+  challenge: defineRoute({
+    method: 'POST',
+    path: '/api/v1/verification/challenge',
+    ...open,
+    tags,
+    summary: 'Confirm the PSN of a claim',
+    body: ChallengeRequestSchema,
+    response: ChallengeResponseSchema,
+    errors,
+  }),
+  createAccount: defineRoute({ ...createAccount, path: '/api/v1/auth/create-account' }),
+  /** SPEC §7 names the same call after the register-employee screen. */
+  registerEmployee: defineRoute({ ...createAccount, path: '/api/v1/auth/register-employee' }),
+  agentInitiate: defineRoute({
+    method: 'POST',
+    path: '/api/v1/agent/verify',
+    roles: ['AGENT'],
+    tags,
+    summary: 'An agent starts a claim for an employee of their tenant',
+    body: InitiateRequestSchema,
+    response: InitiateResponseSchema,
+    errors,
+  }),
+  agentChallenge: defineRoute({
+    method: 'POST',
+    path: '/api/v1/agent/challenge',
+    roles: ['AGENT'],
+    tags,
+    summary: "An agent confirms the employee's PSN",
+    body: ChallengeRequestSchema,
+    response: ChallengeResponseSchema,
+    errors,
+  }),
+  reverify: defineRoute({
+    method: 'POST',
+    path: '/api/v1/agent/records/:id/verify',
+    roles: ['AGENT', 'SELF_SERVICE_USER'],
+    tags,
+    summary: 'Re-verify a record awaiting re-validation (the employee their own; agents their tenant’s)',
+    params: z.object({ id: idSchema('Record not found') }),
+    body: ReverifyRequestSchema,
+    response: ReverifyResponseSchema,
+    errors: { ...errors, 502: ApiErrorSchema },
+  }),
+  myRecord: defineRoute({
+    method: 'GET',
+    path: '/api/v1/users/me/record',
+    roles: ['SELF_SERVICE_USER'],
+    tags,
+    summary: "The signed-in employee's own record",
+    response: MasterRecordSchema,
+    errors: { 404: ApiErrorSchema },
+  }),
+};

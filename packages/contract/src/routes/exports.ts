@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { ApiErrorSchema } from '../errors.ts';
+import { ExportJobSchema } from '../exports.ts';
+import { idSchema } from '../fields.ts';
+import { defineRoute } from './define-route.ts';
+
+const roles = ['TENANT_ADMIN'] as const;
+const tags = ['exports'];
+
+/** Payroll exports (server: modules/exports/exports.routes.ts). */
+export const EXPORTS_ROUTES = {
+  start: defineRoute({
+    method: 'POST',
+    path: '/api/v1/records/export',
+    roles,
+    tags,
+    summary: "Start a payroll export of the tenant's VALIDATED records",
+    response: ExportJobSchema,
+    status: 202,
+  }),
+  list: defineRoute({
+    method: 'GET',
+    path: '/api/v1/records/export-logs',
+    roles,
+    tags,
+    summary: 'Export history, newest first',
+    response: z.array(ExportJobSchema),
+  }),
+  download: defineRoute({
+    method: 'GET',
+    path: '/api/v1/records/export-logs/:id/download',
+    roles,
+    tags,
+    summary:
+      'The CSV file of a COMPLETED export, named payroll-{stateCode}-{YYYY-MM-DD}-{id}.csv (X-Checksum-SHA256 carries its SHA-256)',
+    params: z.object({ id: idSchema('Export not found') }),
+    produces: ['text/csv'],
+    response: z.any().describe('the CSV file'),
+    errors: { 404: ApiErrorSchema },
+  }),
+};

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { ApiErrorSchema } from '../errors.ts';
+import { idSchema } from '../fields.ts';
+import {
+  AssignmentsSchema,
+  CheckEmailRequestSchema,
+  CheckEmailResponseSchema,
+  CreateTenantUserSchema,
+  ReviewerSchema,
+} from '../people.ts';
+import { CreatedUserSchema, TenantUserSchema } from '../tenant-users.ts';
+import { defineRoute } from './define-route.ts';
+
+const roles = ['TENANT_ADMIN'] as const;
+const tags = ['tenant-admin'];
+
+/** A tenant admin's users and reviewers (server: modules/people/people.routes.ts). */
+export const PEOPLE_ROUTES = {
+  users: defineRoute({
+    method: 'GET',
+    path: '/api/v1/tenant-admin/users',
+    roles,
+    tags,
+    summary: 'Users of the own tenant',
+    response: z.array(TenantUserSchema),
+  }),
+  createUser: defineRoute({
+    method: 'POST',
+    path: '/api/v1/tenant-admin/users',
+    roles,
+    tags,
+    summary: 'Create a user of the own tenant (reviewers with their ministries and departments)',
+    body: CreateTenantUserSchema,
+    response: CreatedUserSchema,
+    status: 201,
+    errors: { 400: ApiErrorSchema, 409: ApiErrorSchema },
+  }),
+  checkEmail: defineRoute({
+    method: 'POST',
+    path: '/api/v1/tenant-admin/users/check-email',
+    roles,
+    tags,
+    summary: 'Whether an email is taken (platform-wide)',
+    body: CheckEmailRequestSchema,
+    response: CheckEmailResponseSchema,
+  }),
+  reviewers: defineRoute({
+    method: 'GET',
+    path: '/api/v1/users/reviewers',
+    roles,
+    tags,
+    summary: 'Reviewers of the own tenant with their pending counts and assignments',
+    response: z.array(ReviewerSchema),
+  }),
+  updateAssignments: defineRoute({
+    method: 'PUT',
+    path: '/api/v1/tenant-admin/reviewers/:id/assignments',
+    roles,
+    tags,
+    summary: "Replace a reviewer's ministries and departments",
+    params: z.object({ id: idSchema('Reviewer not found') }),
+    body: AssignmentsSchema,
+    response: ReviewerSchema,
+    errors: { 400: ApiErrorSchema, 404: ApiErrorSchema },
+  }),
+};

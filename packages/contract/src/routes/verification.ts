@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { ApiErrorSchema } from '../errors.ts';
+import { idSchema } from '../fields.ts';
+import { RecordsPageSchema, RecordsQuerySchema } from '../records.ts';
+import { BulkJobSchema, ComparisonRowSchema, DashboardStatsSchema } from '../verification.ts';
+import { defineRoute } from './define-route.ts';
+
+const roles = ['TENANT_ADMIN'] as const;
+const tags = ['verification'];
+
+/** Bulk verification, comparisons, potential ghosts and the tenant figures (server: modules/verification/verification.routes.ts). */
+export const VERIFICATION_ROUTES = {
+  startBulk: defineRoute({
+    method: 'POST',
+    path: '/api/v1/records/bulk-verify',
+    roles,
+    tags,
+    summary: 'Start verifying every record that needs it against the identity provider',
+    response: BulkJobSchema,
+    status: 202,
+    errors: { 409: ApiErrorSchema },
+  }),
+  bulkJobs: defineRoute({
+    method: 'GET',
+    path: '/api/v1/bulk-jobs',
+    roles,
+    tags,
+    summary: 'Bulk verification jobs of the tenant, newest first',
+    response: z.array(BulkJobSchema),
+  }),
+  comparison: defineRoute({
+    method: 'GET',
+    path: '/api/v1/records/:id/comparison',
+    roles: ['TENANT_ADMIN', 'REVIEWER'],
+    tags,
+    summary: "The record's compared fields against the source of truth",
+    params: z.object({ id: idSchema('Record not found') }),
+    response: z.array(ComparisonRowSchema),
+    errors: { 404: ApiErrorSchema },
+  }),
+  notFound: defineRoute({
+    method: 'GET',
+    path: '/api/v1/records/flagged/not-in-sot',
+    roles,
+    tags,
+    summary: 'Potential ghosts: records not found in the source of truth (or without biometrics)',
+    query: RecordsQuerySchema,
+    response: RecordsPageSchema,
+  }),
+  dashboardStats: defineRoute({
+    method: 'GET',
+    path: '/api/v1/tenant-admin/dashboard/stats',
+    roles,
+    tags,
+    summary: 'The tenant overview figures',
+    response: DashboardStatsSchema,
+  }),
+};
