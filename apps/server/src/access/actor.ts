@@ -28,15 +28,38 @@ export function scopeOf(actor: Actor): TenantScope {
   return tenantScope(actor.tenantId);
 }
 
-/** A tenant scope narrowed, for a reviewer, to the records of their assigned ministries and departments. */
+/**
+ * A tenant scope narrowed to the records a role reaches (SPEC "Reviewers see only records assigned
+ * to them … Employees see only their own record"). Repositories apply it with `recordsInScope`
+ * (record-scope.repo.ts); at most one of the two is set.
+ */
 export interface RecordScope extends TenantScope {
+  /** A reviewer: only the records of their assigned ministries and departments. */
   readonly reviewerId: string | null;
+  /** An employee: only the record linked to their account. */
+  readonly ownerId: string | null;
 }
 
-/** TENANT_ADMIN sees the whole tenant; REVIEWER only their assignments (DESIGN §6). */
+/**
+ * TENANT_ADMIN sees the whole tenant, as does an AGENT re-verifying for the person in front of
+ * them; a REVIEWER only their assignments (DESIGN §6); a SELF_SERVICE_USER only their own record.
+ */
 export function recordScopeOf(actor: Actor): RecordScope {
   const scope = scopeOf(actor);
-  if (actor.role === 'TENANT_ADMIN') return { ...scope, reviewerId: null };
-  if (actor.role === 'REVIEWER') return { ...scope, reviewerId: actor.userId };
-  throw new Error(`role ${actor.role} has no record scope`);
+  switch (actor.role) {
+    case 'TENANT_ADMIN':
+    case 'AGENT':
+      return { ...scope, reviewerId: null, ownerId: null };
+    case 'REVIEWER':
+      return { ...scope, reviewerId: actor.userId, ownerId: null };
+    case 'SELF_SERVICE_USER':
+      return { ...scope, reviewerId: null, ownerId: actor.userId };
+    default:
+      throw new Error(`role ${actor.role} has no record scope`);
+  }
+}
+
+/** Whether a scope reaches every record of its tenant (nothing narrows it). */
+export function reachesWholeTenant(scope: TenantScope | RecordScope): boolean {
+  return !('reviewerId' in scope && scope.reviewerId) && !('ownerId' in scope && scope.ownerId);
 }

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { TenantScope } from '../../access/actor.ts';
+import type { RecordScope, TenantScope } from '../../access/actor.ts';
+import { recordsInScope } from '../../access/record-scope.repo.ts';
 import type { Orm } from '../../platform/db.ts';
 import { departments, ministries, records, users } from '../../db/schema/index.ts';
 import type { VerificationOutcome } from '../verification/compare.ts';
@@ -19,6 +20,7 @@ export interface ReverifyTarget {
 export class EmployeeRepo {
   constructor(private readonly orm: Orm) {}
 
+  /** The record linked to the account (what the employee's screen shows). */
   async recordIdOf(userId: string): Promise<string | null> {
     const [row] = await this.orm.select({ recordId: users.recordId }).from(users).where(eq(users.id, userId));
     return row?.recordId ?? null;
@@ -28,7 +30,8 @@ export class EmployeeRepo {
     return this.orm.transaction(fn);
   }
 
-  async lock(tx: Orm, scope: TenantScope, id: string): Promise<ReverifyTarget | undefined> {
+  /** The record if `scope` reaches it, locked until the transaction ends. */
+  async lock(tx: Orm, scope: TenantScope | RecordScope, id: string): Promise<ReverifyTarget | undefined> {
     const [row] = await tx
       .select({
         id: records.id,
@@ -44,7 +47,7 @@ export class EmployeeRepo {
       .from(records)
       .leftJoin(ministries, eq(ministries.id, records.ministryId))
       .leftJoin(departments, eq(departments.id, records.departmentId))
-      .where(and(eq(records.tenantId, scope.tenantId), eq(records.id, id)))
+      .where(and(recordsInScope(scope), eq(records.id, id)))
       .for('update', { of: records });
     return row;
   }

@@ -1,16 +1,14 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { RecordScope, TenantScope } from '../../access/actor.ts';
+import { reachesWholeTenant, type RecordScope, type TenantScope } from '../../access/actor.ts';
+import {
+  assignedRecordBranches,
+  recordsInScope,
+  withAssignments,
+  type AssignedScope,
+} from '../../access/record-scope.repo.ts';
 import { idIn } from '../../platform/sql-ids.ts';
 import type { Orm } from '../../platform/db.ts';
-import {
-  departments,
-  ministries,
-  recordCounts,
-  records,
-  reviewerDepartments,
-  reviewerMinistries,
-  uploads,
-} from '../../db/schema/index.ts';
+import { departments, ministries, recordCounts, records, uploads } from '../../db/schema/index.ts';
 
 export interface RecordFilter {
   ministryIds?: string[];
@@ -58,11 +56,8 @@ export type RecordRow = {
   [K in keyof typeof recordColumns]: (typeof recordColumns)[K]['_']['data'] | null;
 } & { id: string; fullName: string; status: string; version: number };
 
-/** A reviewer's assigned ministries and departments, read once per request (`withAssignments`). */
-interface Scoped {
-  assignments?: { ministryIds: string[]; departmentIds: string[] };
-}
-type Scope = (TenantScope | RecordScope) & Scoped;
+/** A tenant, a reviewer's or an employee's records (access/record-scope.repo.ts). */
+type Scope = AssignedScope;
 
 /** Up to this many matches, a page is sorted from the filter's index rather than found by name order. */
 const SORT_MATCHES = 20_000;
@@ -77,27 +72,12 @@ export function searchMatch(query: string): SQL {
   return sql`"records"."search_terms" @@ ${query}::tsquery`;
 }
 
-/** A reviewer's assigned ministries and departments as values (read by `withAssignments`). */
-function assignedTo(a: { ministryIds: string[]; departmentIds: string[] }): SQL {
-  const inMinistries = a.ministryIds.length ? inArray(records.ministryId, a.ministryIds) : sql`false`;
-  const inDepartments = a.departmentIds.length ? inArray(records.departmentId, a.departmentIds) : sql`false`;
-  return sql`(${inMinistries} or ${inDepartments})`;
-}
-
-/** Records of a reviewer's assigned ministries or departments. */
-export function reviewerScope(reviewerId: string): SQL {
-  return sql`(${records.ministryId} in (select ministry_id from reviewer_ministries where user_id = ${reviewerId})
-    or ${records.departmentId} in (select department_id from reviewer_departments where user_id = ${reviewerId}))`;
-}
-
 /** Master records of one tenant: every query starts from the scope's tenant. */
 export class RecordsRepo {
   constructor(private readonly orm: Orm) {}
 
   #where(scope: Scope, f: RecordFilter): SQL {
-    const parts: SQL[] = [eq(records.tenantId, scope.tenantId)];
-    const reviewerId = 'reviewerId' in scope ? scope.reviewerId : null;
-    if (reviewerId) parts.push(scope.assignments ? assignedTo(scope.assignments) : reviewerScope(reviewerId));
+    const parts: SQL[] = [recordsInScope(scope)];
     if (f.ministryIds?.length) parts.push(inArray(records.ministryId, f.ministryIds));
     if (f.departmentIds?.length) parts.push(inArray(records.departmentId, f.departmentIds));
     if (f.grades?.length) parts.push(inArray(records.gradeLevel, f.grades));
@@ -111,30 +91,8 @@ export class RecordsRepo {
    * The scope with a reviewer's assignments read once, for the counts and the page of one request.
    * A tenant-wide scope comes back as it is.
    */
-  async withAssignments<S extends TenantScope | RecordScope>(scope: S): Promise<S & Scoped> {
-    const reviewerId = 'reviewerId' in scope ? scope.reviewerId : null;
-    if (!reviewerId) return scope;
-    const [ministryRows, departmentRows] = await Promise.all([
-      this.orm
-        .select({ id: reviewerMinistries.ministryId })
-        .from(reviewerMinistries)
-        .where(
-          and(eq(reviewerMinistries.tenantId, scope.tenantId), eq(reviewerMinistries.userId, reviewerId)),
-        ),
-      this.orm
-        .select({ id: reviewerDepartments.departmentId })
-        .from(reviewerDepartments)
-        .where(
-          and(eq(reviewerDepartments.tenantId, scope.tenantId), eq(reviewerDepartments.userId, reviewerId)),
-        ),
-    ]);
-    return {
-      ...scope,
-      assignments: {
-        ministryIds: ministryRows.map((r) => r.id),
-        departmentIds: departmentRows.map((r) => r.id),
-      },
-    };
+  async withAssignments<S extends TenantScope | RecordScope>(scope: S): Promise<S & AssignedScope> {
+    return withAssignments(this.orm, scope);
   }
 
   /**
@@ -147,16 +105,8 @@ export class RecordsRepo {
     const { assignments } = scope.assignments ? scope : await this.withAssignments(scope);
     if (!assignments) return undefined;
     const base = this.#where({ ...scope, reviewerId: null }, filter);
-    const inMinistries = assignments.ministryIds.length
-      ? inArray(records.ministryId, assignments.ministryIds)
-      : sql`false`;
-    const inDepartments = assignments.departmentIds.length
-      ? inArray(records.departmentId, assignments.departmentIds)
-      : sql`false`;
-    return [
-      sql`${base} and ${inMinistries}`,
-      sql`${base} and ${inDepartments} and (${records.ministryId} is null or not ${inMinistries})`,
-    ];
+    const [inMinistries, inDepartmentsOnly] = assignedRecordBranches(assignments);
+    return [sql`${base} and ${inMinistries}`, sql`${base} and ${inDepartmentsOnly}`];
   }
 
   /**
@@ -300,7 +250,7 @@ export class RecordsRepo {
 
   async count(scope: Scope, filter: RecordFilter): Promise<number> {
     const byStatusOnly =
-      !('reviewerId' in scope && scope.reviewerId) &&
+      reachesWholeTenant(scope) &&
       !filter.ministryIds?.length &&
       !filter.departmentIds?.length &&
       !filter.grades?.length &&

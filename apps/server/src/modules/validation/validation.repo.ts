@@ -1,8 +1,8 @@
 import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { RecordScope, TenantScope } from '../../access/actor.ts';
+import { recordsInScope } from '../../access/record-scope.repo.ts';
 import type { Orm } from '../../platform/db.ts';
 import { auditEvents, departments, ministries, records } from '../../db/schema/index.ts';
-import { reviewerScope } from '../records/records.repo.ts';
 
 /** The fields a decision reads and writes, as the row stands when it is locked. */
 export interface LockedRecord {
@@ -42,8 +42,6 @@ export class ValidationSession {
 
   /** The record in scope, locked until the transaction ends; undefined when out of scope or absent. */
   async lock(id: string): Promise<LockedRecord | undefined> {
-    const where = [eq(records.tenantId, this.scope.tenantId), eq(records.id, id)];
-    if (this.scope.reviewerId) where.push(reviewerScope(this.scope.reviewerId));
     const [row] = await this.tx
       .select({
         id: records.id,
@@ -63,7 +61,7 @@ export class ValidationSession {
       .from(records)
       .leftJoin(ministries, eq(ministries.id, records.ministryId))
       .leftJoin(departments, eq(departments.id, records.departmentId))
-      .where(and(...where))
+      .where(and(recordsInScope(this.scope), eq(records.id, id)))
       .for('update', { of: records });
     return row as LockedRecord | undefined;
   }
@@ -115,11 +113,7 @@ export class ValidationRepo {
    * awaiting a decision in their scope (the tenant-wide facets are the tenant admin's only).
    */
   async reviewerFacets(scope: RecordScope & { reviewerId: string }, statuses: readonly string[]) {
-    const where = and(
-      eq(records.tenantId, scope.tenantId),
-      reviewerScope(scope.reviewerId),
-      inArray(records.status, [...statuses]),
-    );
+    const where = and(recordsInScope(scope), inArray(records.status, [...statuses]));
     const [ministryRows, departmentRows, gradeRows] = await Promise.all([
       this.orm
         .selectDistinct({ id: ministries.id, name: ministries.name })

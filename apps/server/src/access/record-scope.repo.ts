@@ -1,0 +1,98 @@
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Orm } from '../platform/db.ts';
+import { records, reviewerDepartments, reviewerMinistries } from '../db/schema/index.ts';
+import type { RecordScope, TenantScope } from './actor.ts';
+
+// Which records a scope reaches, as conditions on `records` that every repository reading or
+// writing records applies: the rules live here, not in the queries.
+
+/** A reviewer's assigned ministries and departments, by id. */
+export interface Assignments {
+  ministryIds: string[];
+  departmentIds: string[];
+}
+
+/** A scope whose reviewer's assignments were read once for a request (`withAssignments`). */
+export type AssignedScope = (TenantScope | RecordScope) & { readonly assignments?: Assignments };
+
+/**
+ * The records a reviewer reaches (DESIGN §6): those of their assigned ministries or departments.
+ * `reviewer` is the reviewer's id, or an expression naming one reviewer per row of an outer query.
+ */
+export function reviewerRecords(reviewer: string | SQL): SQL {
+  return sql`(${records.ministryId} in (select ministry_id from reviewer_ministries where user_id = ${reviewer})
+    or ${records.departmentId} in (select department_id from reviewer_departments where user_id = ${reviewer}))`;
+}
+
+/** A reviewer's records with the assignments as values: the planner sees real estimates. */
+export function assignedRecords(a: Assignments): SQL {
+  const [inMinistries, inDepartments] = assignedIn(a);
+  return sql`(${inMinistries} or ${inDepartments})`;
+}
+
+/**
+ * A reviewer's records as two disjoint conditions: those of their ministries, and those of their
+ * departments outside those ministries, so that each is counted once and from its own index.
+ */
+export function assignedRecordBranches(a: Assignments): [SQL, SQL] {
+  const [inMinistries, inDepartments] = assignedIn(a);
+  return [inMinistries, sql`${inDepartments} and (${records.ministryId} is null or not ${inMinistries})`];
+}
+
+function assignedIn(a: Assignments): [SQL, SQL] {
+  return [
+    a.ministryIds.length ? inArray(records.ministryId, a.ministryIds) : sql`false`,
+    a.departmentIds.length ? inArray(records.departmentId, a.departmentIds) : sql`false`,
+  ];
+}
+
+/** The record linked to an employee's account (SPEC: employees see only their own record). */
+export function ownRecord(userId: string): SQL {
+  return sql`${records.id} = (select record_id from users where id = ${userId})`;
+}
+
+/**
+ * The records a scope reaches: its tenant's, narrowed to a reviewer's assignments (as values when
+ * `withAssignments` has read them) or to an employee's own record.
+ */
+export function recordsInScope(scope: AssignedScope): SQL {
+  const tenant = eq(records.tenantId, scope.tenantId);
+  const reviewerId = 'reviewerId' in scope ? scope.reviewerId : null;
+  const ownerId = 'ownerId' in scope ? scope.ownerId : null;
+  if (reviewerId) {
+    return and(tenant, scope.assignments ? assignedRecords(scope.assignments) : reviewerRecords(reviewerId))!;
+  }
+  if (ownerId) return and(tenant, ownRecord(ownerId))!;
+  return tenant;
+}
+
+/**
+ * The scope with a reviewer's assignments read once, for the counts and the page of one request.
+ * Any other scope comes back as it is.
+ */
+export async function withAssignments<S extends TenantScope | RecordScope>(
+  orm: Orm,
+  scope: S,
+): Promise<S & { assignments?: Assignments }> {
+  const reviewerId = 'reviewerId' in scope ? scope.reviewerId : null;
+  if (!reviewerId) return scope;
+  const [ministryRows, departmentRows] = await Promise.all([
+    orm
+      .select({ id: reviewerMinistries.ministryId })
+      .from(reviewerMinistries)
+      .where(and(eq(reviewerMinistries.tenantId, scope.tenantId), eq(reviewerMinistries.userId, reviewerId))),
+    orm
+      .select({ id: reviewerDepartments.departmentId })
+      .from(reviewerDepartments)
+      .where(
+        and(eq(reviewerDepartments.tenantId, scope.tenantId), eq(reviewerDepartments.userId, reviewerId)),
+      ),
+  ]);
+  return {
+    ...scope,
+    assignments: {
+      ministryIds: ministryRows.map((r) => r.id),
+      departmentIds: departmentRows.map((r) => r.id),
+    },
+  };
+}
