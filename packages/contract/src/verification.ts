@@ -40,10 +40,24 @@ export const DashboardStatsSchema = z.object({
 });
 export type DashboardStats = z.infer<typeof DashboardStatsSchema>;
 
+/**
+ * A compared field's verdict (issue #20): MATCH (the same once case, accents and spacing are
+ * set aside), CLOSE (the same person by a rule a reviewer can read in `reason`: a missing middle
+ * name, a spelling variant, one letter…) or DIFFERENT. Only DIFFERENT sends a record to review.
+ */
+export const FIELD_VERDICTS = ['MATCH', 'CLOSE', 'DIFFERENT'] as const;
+export type FieldVerdict = (typeof FIELD_VERDICTS)[number];
+
 export const ComparisonRowSchema = z.object({
   field: z.string(),
   originalValue: z.string().nullable(),
   sotValue: z.string().nullable(),
+  /** 0–1; 1 only when the two values are the same. */
+  similarity: z.number().min(0).max(1),
+  verdict: z.enum(FIELD_VERDICTS),
+  /** Why CLOSE or DIFFERENT ("middle name missing; title ignored"), null when the values speak for themselves. */
+  reason: z.string().nullable(),
+  /** True only for DIFFERENT. */
   isMismatched: z.boolean(),
 });
 export type ComparisonRow = z.infer<typeof ComparisonRowSchema>;

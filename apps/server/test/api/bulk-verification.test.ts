@@ -23,19 +23,23 @@ afterAll(async () => {
   await portal?.close();
 });
 
-/** n records; by i % 10: 0–6 agree, 7 differs (date of birth), 8 absent from the SoT, 9 without biometrics. */
+/**
+ * n records; by i % 10: 0–6 agree (0 with the SoT's name in another order, 1 in another spelling),
+ * 7 differs (date of birth), 8 absent from the SoT, 9 without biometrics.
+ */
 function population(n: number, offset: number) {
   const records: RecordSeed[] = [];
   const people: SimPerson[] = [];
   for (let i = 0; i < n; i++) {
     const nin = String(30000000000 + offset + i);
-    const fullName = `Test Person${i} Adeyemi`;
-    records.push({ fullName, nin, psn: `PSN${offset + i}`, dateOfBirth: '1980-01-02' });
     const kind = i % 10;
+    const fullName = `${kind === 1 ? 'Mohammed' : 'Test'} Person${i} Adeyemi`;
+    records.push({ fullName, nin, psn: `PSN${offset + i}`, dateOfBirth: '1980-01-02' });
     if (kind === 8) continue;
+    const sotNames = [`ADEYEMI Test Person${i}`, `Muhammad Person${i} Adeyemi`];
     people.push({
       nin,
-      fullName: kind === 0 ? `ADEYEMI Test Person${i}` : fullName,
+      fullName: sotNames[kind] ?? fullName,
       dateOfBirth: kind === 7 ? '1981-01-02' : '1980-01-02',
       biometricsEnrolled: kind !== 9,
     });
@@ -103,14 +107,40 @@ describe('bulk verification against the simulator (separate process, real HTTP)'
         field: 'fullName',
         originalValue: 'Test Person7 Adeyemi',
         sotValue: 'Test Person7 Adeyemi',
+        similarity: 1,
+        verdict: 'MATCH',
+        reason: null,
         isMismatched: false,
       },
-      { field: 'dateOfBirth', originalValue: '1980-01-02', sotValue: '1981-01-02', isMismatched: true },
+      {
+        field: 'dateOfBirth',
+        originalValue: '1980-01-02',
+        sotValue: '1981-01-02',
+        similarity: 0,
+        verdict: 'DIFFERENT',
+        reason: null,
+        isMismatched: true,
+      },
     ]);
-    const reordered = (
-      await portal.api.get(`/api/v1/records/${ids[0]}/comparison`, { token: t.token })
-    ).json() as ComparisonRow[];
-    expect(reordered.every((r) => !r.isMismatched)).toBe(true);
+    // Close names went to pending approval (210 above), each explained.
+    const nameRow = async (id: string) =>
+      (
+        (
+          await portal.api.get(`/api/v1/records/${id}/comparison`, { token: t.token })
+        ).json() as ComparisonRow[]
+      )[0]!;
+    expect(await nameRow(ids[0]!)).toMatchObject({
+      verdict: 'CLOSE',
+      reason: 'word order',
+      isMismatched: false,
+    });
+    const variant = await nameRow(ids[1]!);
+    expect(variant).toMatchObject({
+      verdict: 'CLOSE',
+      reason: 'spelling variant: Mohammed ~ Muhammad',
+      isMismatched: false,
+    });
+    expect(variant.similarity).toBeLessThan(1);
     // Nothing left to verify: no second job (issue #17), the answer says so.
     const again = await portal.api.post('/api/v1/records/bulk-verify', { token: t.token });
     expect(again.statusCode).toBe(409);

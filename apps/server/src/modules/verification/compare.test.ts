@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { comparisonRows, normaliseGrade, normaliseName, outcomeOf } from './compare.ts';
+import { comparisonRows, normaliseGrade, outcomeOf } from './compare.ts';
 
 const record = {
   fullName: 'Chinedu Emeka Okafor',
@@ -18,10 +18,38 @@ const person = {
 };
 
 describe('comparison', () => {
-  it('ignores case, spacing, accents, punctuation and name order', () => {
-    expect(normaliseName('OKAFOR,  Chinedu-Emeka')).toBe(normaliseName('chinedu emeka okafor'));
-    expect(normaliseName('Adébáyọ̀ Ògúnlẹ́yẹ')).toBe(normaliseName('Ogunleye Adebayo'));
-    expect(normaliseName('Okafur Chinedu')).not.toBe(normaliseName('Okafor Chinedu'));
+  it('gives each row a verdict, a similarity and a reason; only DIFFERENT is mismatched', () => {
+    const nameRow = (fullName: string, sot: string) =>
+      comparisonRows({ ...record, fullName }, { ...person, fullName: sot })[0]!;
+    expect(nameRow('OKAFOR,  Chinedu-Emeka', 'okafor chinedu emeka')).toMatchObject({
+      verdict: 'MATCH',
+      similarity: 1,
+      reason: null,
+      isMismatched: false,
+    });
+    expect(nameRow('Chinedu Emeka Okafor', 'OKAFOR Chinedu Emeka')).toMatchObject({
+      verdict: 'CLOSE',
+      reason: 'word order',
+      isMismatched: false,
+    });
+    expect(nameRow('Chinedu Emeka Okafor', 'OKAFOR Chinedu Emeka').similarity).toBeLessThan(1);
+    expect(nameRow('Chidi Okafor', 'Chinedu Okafor')).toMatchObject({
+      verdict: 'DIFFERENT',
+      isMismatched: true,
+    });
+  });
+
+  it('names a date of birth with day and month swapped, which stays DIFFERENT', () => {
+    const [, dob] = comparisonRows(
+      { ...record, dateOfBirth: '1985-07-04' },
+      { ...person, dateOfBirth: '1985-04-07' },
+    );
+    expect(dob).toMatchObject({ verdict: 'DIFFERENT', reason: 'day and month swapped', isMismatched: true });
+    const [, other] = comparisonRows(
+      { ...record, dateOfBirth: '1985-07-05' },
+      { ...person, dateOfBirth: '1985-04-07' },
+    );
+    expect(other).toMatchObject({ verdict: 'DIFFERENT', reason: null, similarity: 0 });
   });
 
   it('treats grade spellings alike', () => {

@@ -1,5 +1,8 @@
 import type { OptimaLookupResult, OptimaPerson } from '@portal/optima/protocol';
 import { gradeNumber } from '@portal/contract/salary-grade';
+import type { FieldVerdict } from '@portal/contract/verification';
+import { jaroWinkler } from '@skyra/jaro-winkler';
+import { compareNames, DEFAULT_NAME_MATCH_OPTIONS, type NameMatchOptions } from './name-match/name-match.ts';
 
 /** The portal's side of a comparison: the record as it stands. */
 export interface ComparedRecord {
@@ -14,23 +17,16 @@ export interface ComparisonRow {
   field: string;
   originalValue: string | null;
   sotValue: string | null;
+  similarity: number;
+  verdict: FieldVerdict;
+  reason: string | null;
+  /** DIFFERENT only: a CLOSE name does not send the record to the mismatch queue. */
   isMismatched: boolean;
 }
 
 export type VerificationStatus = 'PENDING_GRADE_VALIDATION' | 'MISMATCHED' | 'NOT_FOUND';
 
 const stripMarks = (s: string) => s.normalize('NFKD').replace(/\p{M}/gu, '');
-
-/** Case, spacing, punctuation, accents and name order do not matter ("OKAFOR Chinedu" = "Chinedu Okafor"). */
-export function normaliseName(name: string): string {
-  return stripMarks(name)
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}\s]/gu, ' ')
-    .split(/\s+/)
-    .filter(Boolean)
-    .sort()
-    .join(' ');
-}
 
 const normaliseText = (s: string) =>
   stripMarks(s)
@@ -44,32 +40,78 @@ export function normaliseGrade(grade: string): string {
   return n === null ? normaliseText(grade) : String(n);
 }
 
+type Judgement = Pick<ComparisonRow, 'similarity' | 'verdict' | 'reason'>;
+const MATCHED: Judgement = { similarity: 1, verdict: 'MATCH', reason: null };
+const round3 = (n: number) => Math.round(n * 1000) / 1000;
+
+/** Dates stay exact; the same date with day and month swapped (04/07, 07/04) is named as such. */
+function judgeDates(a: string, b: string): Judgement {
+  const [x, y] = [a.slice(0, 10), b.slice(0, 10)];
+  if (x === y) return MATCHED;
+  const [xy, xm, xd] = x.split('-');
+  const [yy, ym, yd] = y.split('-');
+  const swapped = xy === yy && xm === yd && xd === ym;
+  return { similarity: 0, verdict: 'DIFFERENT', reason: swapped ? 'day and month swapped' : null };
+}
+
+/** Ministry and department: the same text or DIFFERENT, with how alike the two texts are. */
+function judgeTexts(a: string, b: string): Judgement {
+  const [x, y] = [normaliseText(a), normaliseText(b)];
+  return x === y ? MATCHED : { similarity: round3(jaroWinkler(x, y)), verdict: 'DIFFERENT', reason: null };
+}
+
 const FIELDS: {
   field: keyof ComparedRecord;
-  same: (a: string, b: string) => boolean;
+  judge: (a: string, b: string, person: Partial<OptimaPerson>, options: NameMatchOptions) => Judgement;
 }[] = [
-  { field: 'fullName', same: (a, b) => normaliseName(a) === normaliseName(b) },
-  { field: 'dateOfBirth', same: (a, b) => a.slice(0, 10) === b.slice(0, 10) },
-  { field: 'ministry', same: (a, b) => normaliseText(a) === normaliseText(b) },
-  { field: 'department', same: (a, b) => normaliseText(a) === normaliseText(b) },
-  { field: 'gradeLevel', same: (a, b) => normaliseGrade(a) === normaliseGrade(b) },
+  {
+    field: 'fullName',
+    judge: (a, b, person, options) => {
+      const n = compareNames(
+        a,
+        { fullName: b, firstName: person.firstName, lastName: person.lastName },
+        options,
+      );
+      return { similarity: n.similarity, verdict: n.verdict, reason: n.reasons.join('; ') || null };
+    },
+  },
+  { field: 'dateOfBirth', judge: judgeDates },
+  { field: 'ministry', judge: judgeTexts },
+  { field: 'department', judge: judgeTexts },
+  {
+    field: 'gradeLevel',
+    judge: (a, b) =>
+      normaliseGrade(a) === normaliseGrade(b)
+        ? MATCHED
+        : { similarity: 0, verdict: 'DIFFERENT', reason: null },
+  },
 ];
 
 /**
  * Compared fields (DESIGN §6): full name, date of birth, and whichever of ministry, department and
- * grade level the source of truth returns. A field the SoT leaves out is not compared.
+ * grade level the source of truth returns. A field the SoT leaves out is not compared. Names are
+ * MATCH, CLOSE or DIFFERENT (name-match/); the other fields MATCH or DIFFERENT.
  */
-export function comparisonRows(record: ComparedRecord, person: Partial<OptimaPerson>): ComparisonRow[] {
+export function comparisonRows(
+  record: ComparedRecord,
+  person: Partial<OptimaPerson>,
+  options: NameMatchOptions = DEFAULT_NAME_MATCH_OPTIONS,
+): ComparisonRow[] {
   const rows: ComparisonRow[] = [];
-  for (const { field, same } of FIELDS) {
+  for (const { field, judge } of FIELDS) {
     const sotValue = person[field];
     if (sotValue === undefined || sotValue === null || sotValue === '') continue;
     const originalValue = record[field];
+    const judged: Judgement =
+      originalValue === null
+        ? { similarity: 0, verdict: 'DIFFERENT', reason: 'not in the record' }
+        : judge(originalValue, String(sotValue), person, options);
     rows.push({
       field,
       originalValue,
       sotValue: String(sotValue),
-      isMismatched: originalValue === null || !same(originalValue, String(sotValue)),
+      ...judged,
+      isMismatched: judged.verdict === 'DIFFERENT',
     });
   }
   return rows;

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import { AppProviders } from '../../../app/app-providers.tsx';
 import { stubApi } from '../../../test/stub-fetch.ts';
+import { buildComparisonRow } from '../test/build-comparison-row.ts';
 import { buildQueueRecord } from '../test/build-queue-record.ts';
 import { RecordHistoryDialog } from './record-history-dialog.tsx';
 import { ResolveMismatchDialog } from './resolve-mismatch-dialog.tsx';
@@ -50,12 +51,11 @@ describe('record dialogs show values as the screens do', () => {
       'GET /api/v1/records/r-1/comparison': {
         status: 200,
         body: [
-          {
+          buildComparisonRow({
             field: 'dateOfBirth',
             originalValue: '1985-03-15',
             sotValue: '1986-03-15T00:00:00Z',
-            isMismatched: true,
-          },
+          }),
         ],
       },
     });

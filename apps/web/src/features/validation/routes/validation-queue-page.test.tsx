@@ -6,6 +6,7 @@ import { storeToken } from '../../../lib/auth-storage.ts';
 import { buildToken } from '../../../test/build-token.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { stubApi } from '../../../test/stub-fetch.ts';
+import { buildComparisonRow } from '../test/build-comparison-row.ts';
 import { buildQueueRecord, queueReply } from '../test/build-queue-record.ts';
 
 const PENDING = 'GET /api/v1/records/queue/pending-approval?page=1&pageSize=5';
@@ -171,8 +172,8 @@ describe('validation queue: decisions', () => {
       'GET /api/v1/records/r-2/comparison': {
         status: 200,
         body: [
-          { field: 'fullName', originalValue: 'Bola Ade', sotValue: 'Bola Ade', isMismatched: false },
-          { field: 'gradeLevel', originalValue: 'GL 08', sotValue: 'GL 09', isMismatched: true },
+          buildComparisonRow({ field: 'fullName', originalValue: 'Bola Ade', sotValue: 'Bola Ade' }),
+          buildComparisonRow({ field: 'gradeLevel', originalValue: 'GL 08', sotValue: 'GL 09' }),
         ],
       },
     });
@@ -203,7 +204,7 @@ describe('validation queue: decisions', () => {
       [MISMATCHED]: queueReply([graded], { pendingApproval: 0, mismatched: 1 }),
       'GET /api/v1/records/r-2/comparison': {
         status: 200,
-        body: [{ field: 'gradeLevel', originalValue: 'GL 08', sotValue: 'GL 09', isMismatched: true }],
+        body: [buildComparisonRow({ field: 'gradeLevel', originalValue: 'GL 08', sotValue: 'GL 09' })],
       },
       'POST /api/v1/records/r-2/resolve-mismatch': { status: 200, body: { ...graded, status: 'VALIDATED' } },
     });
