@@ -14,6 +14,7 @@ import type { TokenService } from '../../access/tokens.ts';
 import { AppError, conflict } from '../../platform/errors.ts';
 import type { RateLimiter } from '../../platform/rate-limit.ts';
 import type { AuditRepo } from '../audit/audit.repo.ts';
+import { isOneOf, NOT_CLAIMABLE } from '../records/record-state.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { isUniqueViolation } from '../tenants/tenants.service.ts';
 import type { UsersRepo } from '../users/users.repo.ts';
@@ -59,7 +60,7 @@ export class ClaimsService {
     // recover it); the public gets the one generic answer, so that the call reveals nothing.
     if (assistedBy && record?.claimed) throw conflict(M.alreadyClaimed);
     const claimable =
-      record && !record.claimed && !record.heldUntil && !['NOT_FOUND', 'REJECTED'].includes(record.status);
+      record && !record.claimed && !record.heldUntil && !isOneOf(NOT_CLAIMABLE, record.status);
     if (!record || !claimable) throw genericFailure();
     const token = crypto.randomBytes(32).toString('base64url');
     const nextStep = record.psn ? 'CHALLENGE_PSN' : 'CREATE_ACCOUNT';

@@ -3,6 +3,7 @@ import type { TenantScope } from '../../access/actor.ts';
 import type { Orm } from '../../platform/db.ts';
 import { SQL_PATTERNS } from '@portal/contract/salary-grade';
 import { exportChunks, exportJobs } from '../../db/schema/index.ts';
+import { IN_PAYROLL, statusLiterals } from '../records/record-state.ts';
 
 export type ExportRow = typeof exportJobs.$inferSelect;
 
@@ -11,6 +12,11 @@ export const EXPORT_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 
 /** Advisory-lock key of one export: held by the transaction that writes it. */
 export const exportLockKey = (id: string) => sql`hashtextextended(${`export:${id}`}, 0)`;
+
+/**
+ * The states a payroll export carries (record-state), as SQL constants: COPY takes no parameters.
+ */
+const PAYROLL = statusLiterals(IN_PAYROLL);
 
 /** A VALIDATED record whose salary grade id names another grade than its grade level. */
 export type SalaryGradeConflict = {
@@ -37,7 +43,7 @@ export async function salaryGradeConflicts(
         substring(trim(r.grade_level) from ${SQL_PATTERNS.grade})::int as level,
         substring(trim(r.salary_grade_id) from ${SQL_PATTERNS.salaryGrade})::int as named
       from records r
-      where r.tenant_id = ${scope.tenantId} and r.status = 'VALIDATED' and r.salary_grade_id is not null
+      where r.tenant_id = ${scope.tenantId} and r.status in (${sql.raw(PAYROLL)}) and r.salary_grade_id is not null
     ) x
     where level <> named
     order by psn, full_name
@@ -166,7 +172,7 @@ const payrollLinesQuery = (
     from records r
     left join ministries m on m.id = r.ministry_id
     left join departments d on d.id = r.department_id
-    where r.tenant_id = ${tenant} and r.status = 'VALIDATED'
+    where r.tenant_id = ${tenant} and r.status in (${PAYROLL})
     order by m.name, d.name, r.full_name, r.id`;
 
 function tenantLiteral(tenantId: string): string {

@@ -3,7 +3,8 @@ import type { TenantScope } from '../../access/actor.ts';
 import type { CopyIn, Database, Orm } from '../../platform/db.ts';
 import { idIn } from '../../platform/sql-ids.ts';
 import type { OptimaPerson } from '@portal/optima/protocol';
-import { reviewStateOf } from '../verification/compare.ts';
+import { comparisonOf } from '../verification/compare.ts';
+import { bulkMove, statesFor, statusLiterals, transition } from './record-state.ts';
 import type { BatchMessage } from './parse/read-upload.ts';
 
 export interface DuplicateKey {
@@ -21,8 +22,13 @@ export interface ApplyOutcome {
 /** Records compared again per statement (recompare()). */
 const RECOMPARE_CHUNK = 1_000;
 
-/** States in which a record counts as verified or validated (its identity was checked). */
-const CHECKED_STATES = ['PENDING_GRADE_VALIDATION', 'MISMATCHED', 'VALIDATED'];
+/**
+ * An upload's change of identity (full name, NIN, SSID, date of birth) as one statement applies it
+ * (record-state): the records it moves, where to, and the audit action of a moved and of a kept one.
+ */
+const IDENTITY = bulkMove({ type: 'UPLOAD_IDENTITY_CHANGED' });
+/** The records compared again when the upload moved their posting or grade (record-state). */
+const RECOMPARED = statesFor('UPLOAD_RECOMPARED');
 
 /** Columns of the temporary table a batch is loaded into, in the COPY order of ingest-worker-main.ts. */
 const BATCH_COLUMNS: [string, string][] = [
@@ -82,7 +88,10 @@ const uploaded = (alias: string, prefix = '') => `jsonb_build_object(${pairs(ali
  * changes nothing. A record written before uploaded_values existed compares with its current values.
  */
 export function upsertBatch(t: string, actor: { userId: string; email: string }, note: string) {
-  const checked = sql.raw(CHECKED_STATES.map((s) => `'${s}'`).join(','));
+  // The states as constants, not parameters, as they always were here: the plan stays as it was.
+  const movable = sql.raw(statusLiterals(IDENTITY.from));
+  const reverify = sql.raw(statusLiterals([IDENTITY.to]));
+  const recompared = sql.raw(statusLiterals(RECOMPARED));
   // The value a column takes: the file's where the file changed it since the last upload, else the record's.
   const next = COMPARED.map(
     (c) =>
@@ -138,10 +147,10 @@ export function upsertBatch(t: string, actor: { userId: string; email: string },
         ${sql.raw(COMPARED.map((c) => `${c} = p.n_${c}`).join(', '))},
         original_upload_data = p.original, uploaded_values = p.up,
         status = case
-          when p.o_status in (${checked})
+          when p.o_status in (${movable})
             and (p.o_full_name, p.o_nin, p.o_ssid, p.o_date_of_birth)
               is distinct from (p.n_full_name, p.n_nin, p.n_ssid, p.n_date_of_birth)
-          then 'AWAITING_REVALIDATION' else p.o_status end,
+          then ${reverify} else p.o_status end,
         -- A file that only repeats what a decision already set changes nothing a reader sees.
         version = r.version + (p.moved)::int,
         updated_at = case when p.moved then now() else r.updated_at end
@@ -150,15 +159,15 @@ export function upsertBatch(t: string, actor: { userId: string; email: string },
       -- The compared and audited columns only: the upload's JSON stays out of the CTE.
       returning r.id, r.status, p.o_status as prev_status, p.moved, ${fields('p', 'o_')} as b, ${fields('r')} as a,
         -- A checked record whose identity stayed but whose posting or grade moved is compared again.
-        r.status in (${checked})
+        r.status in (${recompared})
           and (p.o_ministry_id, p.o_department_id, p.o_grade_level)
             is distinct from (p.n_ministry_id, p.n_department_id, p.n_grade_level) as recompare
     ),
     audited as (
       insert into audit_events (tenant_id, actor_user_id, actor_email, action, entity_type, entity_id, before, after, note)
       select ${t}, ${actor.userId}, ${actor.email},
-        case when c.status = 'AWAITING_REVALIDATION' and c.prev_status <> 'AWAITING_REVALIDATION'
-             then 'RECORD_REVERIFICATION_REQUIRED' else 'RECORD_UPDATED_BY_UPLOAD' end,
+        case when c.status = ${reverify} and c.prev_status <> ${reverify}
+             then ${IDENTITY.moved}::text else ${IDENTITY.stayed}::text end,
         'record', c.id::text,
         (select jsonb_object_agg(k, v) from jsonb_each(c.b) as e(k, v) where v is distinct from c.a -> k),
         (select jsonb_object_agg(k, v) from jsonb_each(c.a) as e(k, v) where v is distinct from c.b -> k),
@@ -170,7 +179,7 @@ export function upsertBatch(t: string, actor: { userId: string; email: string },
       (select count(*)::int from created) as created,
       (select count(*)::int from changes where moved) as updated,
       (select array_agg(id::text) from changes
-        where status = 'AWAITING_REVALIDATION' and prev_status <> 'AWAITING_REVALIDATION') as reverify,
+        where status = ${reverify} and prev_status <> ${reverify}) as reverify,
       (select count(*)::int from audited) as audited,
       (select array_agg(id::text) from changes where recompare) as recompare`;
 }
@@ -302,21 +311,27 @@ export class IngestSession {
           gradeLevel: r.grade_level,
         };
         // Without a stored answer there is nothing to disagree with; the grade still goes to review.
-        const status = reviewStateOf(record, r.sot_data ?? {});
-        return status === r.status ? [] : [{ id: r.id, before: r.status, after: status }];
+        const t = transition(r.status, {
+          type: 'UPLOAD_RECOMPARED',
+          comparison: comparisonOf(record, r.sot_data ?? {}),
+        });
+        return t.allowed && t.audit
+          ? [{ id: r.id, before: t.from, after: t.to, action: t.audit.action }]
+          : [];
       });
       if (moves.length === 0) continue;
       await this.tx.execute(sql`
         with v as (
-          select * from jsonb_to_recordset(${JSON.stringify(moves)}::jsonb) as v(id uuid, before text, after text)
+          select * from jsonb_to_recordset(${JSON.stringify(moves)}::jsonb)
+            as v(id uuid, before text, after text, action text)
         ),
         moved as (
           update records r set status = v.after, version = r.version + 1, updated_at = now()
           from v where r.tenant_id = ${t} and r.id = v.id
-          returning r.id, v.before, v.after
+          returning r.id, v.before, v.after, v.action
         )
         insert into audit_events (tenant_id, actor_user_id, actor_email, action, entity_type, entity_id, before, after, note)
-        select ${t}, ${actor.userId}, ${actor.email}, 'RECORD_RECOMPARED_AFTER_UPLOAD', 'record', id::text,
+        select ${t}, ${actor.userId}, ${actor.email}, action, 'record', id::text,
           jsonb_build_object('status', before), jsonb_build_object('status', after), ${note}
         from moved`);
     }

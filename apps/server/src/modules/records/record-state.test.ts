@@ -6,11 +6,15 @@ import { AppError } from '../../platform/errors.ts';
 import {
   bulkMove,
   CHECKED,
+  IN_PAYROLL,
+  isOneOf,
   NEEDS_VERIFICATION,
+  NOT_CLAIMABLE,
   refusalOf,
   requireTransition,
   REVIEWABLE,
   statesFor,
+  STATUS_FIGURES,
   statusAfterLookup,
   statusLiterals,
   transition,
@@ -175,9 +179,27 @@ describe('what statements over many records receive', () => {
     expect(REVIEWABLE).toEqual([P, M]);
   });
 
+  it('the upload statement audits a record whose identity stayed as the identity rule audits a kept one', () => {
+    const { stayed } = bulkMove({ type: 'UPLOAD_IDENTITY_CHANGED' });
+    for (const s of RECORD_STATUSES) {
+      const t = transition(s, { type: 'UPLOAD_CHANGED' });
+      expect(t.allowed && t.audit?.action).toBe(stayed);
+    }
+  });
+
   it('an event that moves no record has no bulk move', () => {
     expect(() => bulkMove({ type: 'UPLOAD_CHANGED' })).toThrow(/one state/);
     expect(() => bulkMove({ type: 'VERIFICATION_FAILED' })).toThrow(/one state/);
+  });
+
+  it('the overview counts each state in exactly one figure', () => {
+    expect(Object.values(STATUS_FIGURES).sort()).toEqual([...RECORD_STATUSES].sort());
+  });
+
+  it('reads a status as a row holds it', () => {
+    expect(isOneOf(NOT_CLAIMABLE, 'REJECTED')).toBe(true);
+    expect(isOneOf(NOT_CLAIMABLE, 'VALIDATED')).toBe(false);
+    expect(isOneOf(IN_PAYROLL, 'validated')).toBe(false);
   });
 
   it('quotes only known states into SQL', () => {

@@ -1,12 +1,14 @@
 import { RECORD_STATUSES, type RecordStatus } from '@portal/contract/records';
 import { CLAIM_MESSAGES } from '@portal/contract/claims';
+import type { DashboardStats } from '@portal/contract/verification';
 import { VALIDATION_MESSAGES } from '@portal/contract/validation';
 import { conflict } from '../../platform/errors.ts';
 
 /**
  * The record state machine (DESIGN §6): every status a record takes goes through transition() or,
  * for a statement that changes many records at once, through the states and lists below. Other
- * code never compares or writes a status of its own accord.
+ * code never compares or writes a status of its own accord. A new record starts UPLOADED (the
+ * column's default, db/schema/records.ts).
  *
  * To add a state (e.g. PENDING_SECOND_APPROVAL): add it to the contract's RECORD_STATUSES, give it
  * its rules here (record-state.test.ts fails until every event has an answer for it) and its lists.
@@ -77,6 +79,16 @@ export const IN_PAYROLL: readonly RecordStatus[] = ['VALIDATED'];
 export const POTENTIAL_GHOSTS: readonly RecordStatus[] = ['NOT_FOUND'];
 /** A potential ghost or a rejected record cannot claim an account. */
 export const NOT_CLAIMABLE: readonly RecordStatus[] = ['NOT_FOUND', 'REJECTED'];
+/** The tenant overview's figure of each state (DESIGN §6, stats). */
+export const STATUS_FIGURES = {
+  totalUploaded: 'UPLOADED',
+  totalPendingApproval: QUEUE_STATUS.pending,
+  totalMismatched: QUEUE_STATUS.mismatched,
+  totalNotFound: 'NOT_FOUND',
+  totalValidated: 'VALIDATED',
+  totalRejected: 'REJECTED',
+  totalAwaitingRevalidation: 'AWAITING_REVALIDATION',
+} as const satisfies Partial<Record<keyof DashboardStats, RecordStatus>>;
 
 const AFTER_LOOKUP: Record<LookupResult, RecordStatus> = {
   AGREES: 'PENDING_GRADE_VALIDATION',
@@ -176,7 +188,10 @@ const RULES: { [T in RecordEventType]: Rule<T> } = {
   },
 };
 
-const isStatus = (s: string): s is RecordStatus => (RECORD_STATUSES as readonly string[]).includes(s);
+/** Whether `status` (as a row holds it) is one of `statuses`. */
+export const isOneOf = (statuses: readonly RecordStatus[], status: string): boolean =>
+  (statuses as readonly string[]).includes(status);
+const isStatus = (s: string): s is RecordStatus => isOneOf(RECORD_STATUSES, s);
 
 /** The states `type` applies in (a repository's guard for a statement over many records). */
 export function statesFor(type: RecordEventType): readonly RecordStatus[] {

@@ -8,6 +8,7 @@ import type {
 import { RECORD_STATUSES } from '@portal/contract/records';
 import type { z } from 'zod';
 import { scopeOf, type Actor, type RecordScope, type TenantScope } from '../../access/actor.ts';
+import { isOneOf, POTENTIAL_GHOSTS } from './record-state.ts';
 import type { RecordFilter, RecordRow, RecordsRepo } from './records.repo.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -115,10 +116,10 @@ export class RecordsService {
   /** Potential ghosts: NOT_FOUND records, with the same filters; the unfiltered total counts them all. */
   async listNotFound(actor: Actor, q: Query): Promise<RecordsPage> {
     const scope = scopeOf(actor);
-    const filter = await this.resolveFilter(scope, { ...q, status: ['NOT_FOUND'] });
+    const filter = await this.resolveFilter(scope, { ...q, status: [...POTENTIAL_GHOSTS] });
     const counts = await this.repo.countsByStatus(scope);
     const unfilteredTotal = counts
-      .filter((c) => c.status === 'NOT_FOUND')
+      .filter((c) => isOneOf(POTENTIAL_GHOSTS, c.status))
       .reduce((sum, c) => sum + Number(c.n), 0);
     if (!filter) return { items: [], total: 0, page: q.page, pageSize: q.pageSize, unfilteredTotal };
     const { rows, total } = await this.#filteredPage(scope, filter, q);

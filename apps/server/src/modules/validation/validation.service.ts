@@ -19,15 +19,14 @@ import { AppError, badRequest, conflict, notFound } from '../../platform/errors.
 import type { AuditRepo } from '../audit/audit.repo.ts';
 import type { RecordsRepo } from '../records/records.repo.ts';
 import { toMasterRecord, type RecordsService } from '../records/records.service.ts';
-import { reviewStateOf } from '../verification/compare.ts';
+import { QUEUE_STATUS, requireTransition, REVIEWABLE } from '../records/record-state.ts';
+import { comparisonOf } from '../verification/compare.ts';
 import type { LockedRecord, RecordPatch, ValidationRepo, ValidationSession } from './validation.repo.ts';
 
 type Edit = z.output<typeof RecordEditSchema>;
 type Decision = z.output<typeof ValidationDecisionSchema>;
 type Query = z.output<typeof QueueQuerySchema>;
 
-/** The states of the two queues: a decision is taken only on these. */
-const REVIEWABLE = ['PENDING_GRADE_VALIDATION', 'MISMATCHED'];
 const view = (r: LockedRecord) => ({
   status: r.status,
   fullName: r.fullName,
@@ -94,18 +93,18 @@ export class ValidationService {
         pageSize: q.pageSize,
         counts: { pendingApproval: 0, mismatched: 0 },
       };
-    const status = kind === 'pending' ? 'PENDING_GRADE_VALIDATION' : 'MISMATCHED';
+    const status = QUEUE_STATUS[kind];
     if (filter.search) {
       // A search: both tabs' counts and the page from one pass over its matches.
       const found = await this.records.searchByStatus(
         await this.records.withAssignments(scope),
-        { ...filter, search: filter.search, statuses: REVIEWABLE },
+        { ...filter, search: filter.search, statuses: [...REVIEWABLE] },
         status,
         q,
       );
       if (found) {
-        const pendingApproval = found.counts.PENDING_GRADE_VALIDATION ?? 0;
-        const mismatched = found.counts.MISMATCHED ?? 0;
+        const pendingApproval = found.counts[QUEUE_STATUS.pending] ?? 0;
+        const mismatched = found.counts[QUEUE_STATUS.mismatched] ?? 0;
         return {
           items: (await this.records.rowsOf(scope, found.ids)).map(toMasterRecord),
           total: kind === 'pending' ? pendingApproval : mismatched,
@@ -117,8 +116,8 @@ export class ValidationService {
     }
     const scoped = await this.records.withAssignments(scope); // two counts and a page
     const [pendingApproval, mismatched] = await Promise.all([
-      this.records.count(scoped, { ...filter, statuses: ['PENDING_GRADE_VALIDATION'] }),
-      this.records.count(scoped, { ...filter, statuses: ['MISMATCHED'] }),
+      this.records.count(scoped, { ...filter, statuses: [QUEUE_STATUS.pending] }),
+      this.records.count(scoped, { ...filter, statuses: [QUEUE_STATUS.mismatched] }),
     ]);
     const rows = await this.records.page(
       scoped,
@@ -138,11 +137,11 @@ export class ValidationService {
   /** Filter values of the queues: the tenant's for a tenant admin, the reviewer's scope for a reviewer. */
   async facets(actor: Actor): Promise<Facets> {
     const scope = recordScopeOf(actor);
-    if (!scope.reviewerId) return { ...(await this.recordsService.facets(actor)), statuses: REVIEWABLE };
+    if (!scope.reviewerId) return { ...(await this.recordsService.facets(actor)), statuses: [...REVIEWABLE] };
     const { reviewerId } = scope;
     return {
       ...(await this.repo.reviewerFacets({ ...scope, reviewerId }, REVIEWABLE)),
-      statuses: REVIEWABLE,
+      statuses: [...REVIEWABLE],
     };
   }
 
@@ -161,20 +160,21 @@ export class ValidationService {
         dateOfBirth: input.dateOfBirth,
       };
       const patch: RecordPatch = { ...next, ministryId, departmentId };
-      let status = rec.status;
-      // Editing a mismatched record compares it again with what the source of truth said.
-      if (rec.status === 'MISMATCHED' && rec.sotData) {
-        status = reviewStateOf(
-          { ...next, ministry: input.ministry ?? rec.ministry, department: input.department },
-          rec.sotData as Partial<OptimaPerson>,
-        );
-      }
+      // Compared again with what the source of truth said (record-state: a mismatched record only).
+      const comparison = rec.sotData
+        ? comparisonOf(
+            { ...next, ministry: input.ministry ?? rec.ministry, department: input.department },
+            rec.sotData as Partial<OptimaPerson>,
+          )
+        : null;
+      const t = requireTransition(rec.status, { type: 'EDITED', comparison });
+      const status = t.to;
       await s.update(id, { ...patch, status });
       // A reviewer could not see the record again (nor get this answer): refused, rolled back.
       if (!(await s.lock(id)))
         throw badRequest(M.outOfScope, { ministry: M.outOfScope, department: M.outOfScope });
       return {
-        action: 'RECORD_EDITED',
+        action: t.audit!.action,
         after: {
           ...view(next),
           ministry: input.ministry ?? rec.ministry,
@@ -189,20 +189,20 @@ export class ValidationService {
   async decide(actor: Actor, id: string, d: Decision): Promise<MasterRecord> {
     await this.#decide(actor, id, d.version, async (s, rec) => {
       if (d.decision === 'APPROVE') {
-        if (rec.status !== 'PENDING_GRADE_VALIDATION') throw conflict(M.notReviewable);
+        const t = requireTransition(rec.status, { type: 'APPROVED' });
         // Nothing reaches the payroll with the salary grade id of another grade.
         if (salaryGradeDisagrees(rec.gradeLevel, rec.salaryGradeId))
           throw conflict(SG.approveBlocked(rec.salaryGradeId!, rec.gradeLevel!));
-        await s.update(id, { status: 'VALIDATED', validated: true });
+        await s.update(id, { status: t.to, validated: true });
         return {
-          action: 'RECORD_APPROVED',
-          after: { status: 'VALIDATED' },
+          action: t.audit!.action,
+          after: { status: t.to },
           note: d.comments || M.approvedNote,
         };
       }
-      if (!REVIEWABLE.includes(rec.status)) throw conflict(M.notReviewable);
-      await s.update(id, { status: 'REJECTED' });
-      return { action: 'RECORD_REJECTED', after: { status: 'REJECTED' }, note: d.comments };
+      const t = requireTransition(rec.status, { type: 'REJECTED' });
+      await s.update(id, { status: t.to });
+      return { action: t.audit!.action, after: { status: t.to }, note: d.comments };
     });
     return this.#reload(actor, id);
   }
@@ -238,11 +238,11 @@ export class ValidationService {
     input: { version?: number; salaryGradeId?: string },
   ): Promise<MasterRecord> {
     await this.#decide(actor, id, input.version, async (s, rec) => {
-      if (rec.status !== 'MISMATCHED') throw conflict(M.notMismatched);
+      const t = requireTransition(rec.status, { type: 'RESOLVED' });
       const sot = rec.sotData as Partial<OptimaPerson> | null;
       if (!sot) throw conflict(M.noSotData);
-      const patch: RecordPatch = { status: 'VALIDATED', validated: true };
-      const after: Record<string, unknown> = { status: 'VALIDATED' };
+      const patch: RecordPatch = { status: t.to, validated: true };
+      const after: Record<string, unknown> = { status: t.to };
       if (sot.fullName) patch.fullName = after.fullName = sot.fullName;
       if (sot.dateOfBirth) patch.dateOfBirth = after.dateOfBirth = sot.dateOfBirth;
       const grade = sot.gradeLevel || rec.gradeLevel;
@@ -258,7 +258,7 @@ export class ValidationService {
         after.department = sot.department;
       }
       await s.update(id, patch);
-      return { action: 'RECORD_MISMATCH_RESOLVED', after, note: 'Source-of-truth data accepted.' };
+      return { action: t.audit!.action, after, note: 'Source-of-truth data accepted.' };
     });
     return this.#reload(actor, id);
   }

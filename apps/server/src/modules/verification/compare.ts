@@ -3,6 +3,8 @@ import { gradeNumber } from '@portal/contract/salary-grade';
 import type { FieldVerdict } from '@portal/contract/verification';
 import { jaroWinkler } from '@skyra/jaro-winkler';
 import { compareNames, DEFAULT_NAME_MATCH_OPTIONS, type NameMatchOptions } from './name-match/name-match.ts';
+import type { RecordStatus } from '@portal/contract/records';
+import { statusAfterLookup, type Comparison, type LookupResult } from '../records/record-state.ts';
 
 /** The portal's side of a comparison: the record as it stands. */
 export interface ComparedRecord {
@@ -23,8 +25,6 @@ export interface ComparisonRow {
   /** DIFFERENT only: a CLOSE name does not send the record to the mismatch queue. */
   isMismatched: boolean;
 }
-
-export type VerificationStatus = 'PENDING_GRADE_VALIDATION' | 'MISMATCHED' | 'NOT_FOUND';
 
 const stripMarks = (s: string) => s.normalize('NFKD').replace(/\p{M}/gu, '');
 
@@ -117,18 +117,15 @@ export function comparisonRows(
   return rows;
 }
 
-/** The review state of a found record: MISMATCHED when a compared field disagrees, else pending approval. */
-export function reviewStateOf(
-  record: ComparedRecord,
-  person: Partial<OptimaPerson>,
-): 'MISMATCHED' | 'PENDING_GRADE_VALIDATION' {
-  return comparisonRows(record, person).some((r) => r.isMismatched)
-    ? 'MISMATCHED'
-    : 'PENDING_GRADE_VALIDATION';
+/** A found record's comparison: DISAGREES when a compared field differs (record-state gives the status). */
+export function comparisonOf(record: ComparedRecord, person: Partial<OptimaPerson>): Comparison {
+  return comparisonRows(record, person).some((r) => r.isMismatched) ? 'DISAGREES' : 'AGREES';
 }
 
 export interface VerificationOutcome {
-  status: VerificationStatus;
+  lookup: LookupResult;
+  /** The status the lookup gives a record awaiting verification (record-state). */
+  status: RecordStatus;
   /** Found with biometrics: counts as verified whatever happens in review. */
   sotVerified: boolean;
   sotData: OptimaPerson | null;
@@ -137,11 +134,11 @@ export interface VerificationOutcome {
 /** Not found, or found without biometrics, is the ghost signal (DESIGN §5). */
 export function outcomeOf(record: ComparedRecord, result: OptimaLookupResult): VerificationOutcome {
   const person = result.found ? result.person : undefined;
-  if (!person) return { status: 'NOT_FOUND', sotVerified: false, sotData: null };
-  if (!person.biometricsEnrolled) return { status: 'NOT_FOUND', sotVerified: false, sotData: person };
+  const lookup = !person?.biometricsEnrolled ? 'ABSENT' : comparisonOf(record, person);
   return {
-    status: reviewStateOf(record, person),
-    sotVerified: true,
-    sotData: person,
+    lookup,
+    status: statusAfterLookup(lookup),
+    sotVerified: lookup !== 'ABSENT',
+    sotData: person ?? null,
   };
 }

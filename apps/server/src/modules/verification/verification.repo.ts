@@ -2,10 +2,8 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { TenantScope } from '../../access/actor.ts';
 import type { Orm } from '../../platform/db.ts';
 import { bulkJobs } from '../../db/schema/index.ts';
+import { statesFor, statusLiterals } from '../records/record-state.ts';
 import type { VerificationOutcome } from './compare.ts';
-
-/** States a bulk verification picks up; failures stay UPLOADED with lastError. */
-export const NEEDS_VERIFICATION = ['UPLOADED', 'AWAITING_REVALIDATION'];
 
 export type BulkJobRow = typeof bulkJobs.$inferSelect;
 
@@ -35,7 +33,8 @@ function sqlStateOf(err: unknown): string | undefined {
 
 export type ChunkResult = { id: string } & ({ outcome: VerificationOutcome } | { error: string });
 
-const waitingStates = sql.raw(NEEDS_VERIFICATION.map((s) => `'${s}'`).join(', '));
+/** States a bulk verification takes up and writes (record-state); a failed lookup leaves the state. */
+const waitingStates = sql.raw(statusLiterals(statesFor('VERIFIED')));
 
 export class VerificationRepo {
   constructor(private readonly orm: Orm) {}
@@ -183,15 +182,17 @@ export class VerificationRepo {
     );
     const count = (pred: (r: ChunkResult) => boolean) => results.filter(pred).length;
     const verified = count((r) => 'outcome' in r && r.outcome.sotVerified);
-    const mismatched = count((r) => 'outcome' in r && r.outcome.status === 'MISMATCHED');
-    const notFound = count((r) => 'outcome' in r && r.outcome.status === 'NOT_FOUND');
+    const mismatched = count((r) => 'outcome' in r && r.outcome.lookup === 'DISAGREES');
+    const notFound = count((r) => 'outcome' in r && r.outcome.lookup === 'ABSENT');
     const failed = count((r) => 'error' in r);
     for (let attempt = 1; ; attempt++) {
       try {
         await this.orm.transaction(async (tx) => {
           // Durable before its progress is shown (issue #18): lookups may be billed per call, and a
           // chunk that a crash undid would be looked up again (no synchronous_commit = off here).
-          // Only records still among the job's items are written, and they leave the items.
+          // Only records still among the job's items are written, and they leave the items. A record
+          // that left the waiting states meanwhile (re-verified by its employee, then decided on)
+          // keeps what happened to it: the lookup is counted, its result not written.
           await tx.execute(sql`
             with o as (
               select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
@@ -209,7 +210,7 @@ export class VerificationRepo {
               last_verified_at = case when o.status is null then r.last_verified_at else now() end,
               version = r.version + 1, updated_at = now()
             from o join done on done.record_id = o.id
-            where r.id = o.id and r.tenant_id = ${scope.tenantId}`);
+            where r.id = o.id and r.tenant_id = ${scope.tenantId} and r.status in (${waitingStates})`);
           const lookups = results.length - failed;
           if (lookups > 0) {
             await tx.execute(sql`

@@ -1,11 +1,13 @@
 import type { BulkJob, ComparisonRow, DashboardStats } from '@portal/contract/verification';
 import { VERIFICATION_MESSAGES } from '@portal/contract/verification';
+import type { Role } from '@portal/contract/roles';
 import type { OptimaPerson } from '@portal/optima/protocol';
 import { recordScopeOf, scopeOf, type Actor } from '../../access/actor.ts';
 import { ERROR_CODES } from '@portal/contract/errors';
 import { AppError, conflict, notFound } from '../../platform/errors.ts';
 import type { JobQueue } from '../../platform/jobs.ts';
 import type { AuditRepo } from '../audit/audit.repo.ts';
+import { STATUS_FIGURES } from '../records/record-state.ts';
 import type { RecordsRepo } from '../records/records.repo.ts';
 import { bulkVerifyJob } from './bulk-verify.jobs.ts';
 import { comparisonRows } from './compare.ts';
@@ -92,7 +94,24 @@ export class VerificationService {
     );
   }
 
+  /** The overview's figures: records, verified, one per state (record-state) and users by role. */
   async dashboardStats(actor: Actor): Promise<DashboardStats> {
-    return this.stats.stats(scopeOf(actor));
+    const c = await this.stats.counts(scopeOf(actor));
+    const of = (figure: keyof typeof STATUS_FIGURES) => c.byStatus[STATUS_FIGURES[figure]] ?? 0;
+    const users = (role: Role) => c.usersByRole[role] ?? 0;
+    return {
+      totalUniqueRecords: c.records,
+      totalVerified: c.verified,
+      totalValidated: of('totalValidated'),
+      totalPendingApproval: of('totalPendingApproval'),
+      totalMismatched: of('totalMismatched'),
+      totalNotFound: of('totalNotFound'),
+      totalReviewers: users('REVIEWER'),
+      totalSelfServiceUsers: users('SELF_SERVICE_USER'),
+      totalAgentAccounts: users('AGENT'),
+      totalUploaded: of('totalUploaded'),
+      totalAwaitingRevalidation: of('totalAwaitingRevalidation'),
+      totalRejected: of('totalRejected'),
+    };
   }
 }
