@@ -9,8 +9,8 @@ export interface WordPair {
   similarity: number;
 }
 
-/** Beyond this many words left after the identical ones, the search is greedy (no real name gets there). */
-const EXHAUSTIVE_MAX = 6;
+/** Beyond this many words left after the identical ones, the search is greedy: it bounds the cost (few real names get there). */
+const EXHAUSTIVE_MAX = 4;
 
 interface Candidate {
   p: number;
