@@ -130,7 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
   );
   const people = new PeopleRepo(db.orm);
   usersRoutes(app, new UsersService(users, people));
-  const userAdmin = new UserAdminService(users, tenants, audit);
+  const userAdmin = new UserAdminService(users, audit);
   tenantsRoutes(
     app,
     new TenantsService(tenants, audit, secretBox(keys.atRest), config.provider.allowPrivateAddresses),

@@ -14,7 +14,6 @@ import { IngestRepo } from './modules/records/ingest.repo.ts';
 import { maintainRecordsJob } from './modules/records/maintain.jobs.ts';
 import { RecordsRepo } from './modules/records/records.repo.ts';
 import { UploadService } from './modules/records/upload.service.ts';
-import { TenantsRepo } from './modules/tenants/tenants.repo.ts';
 import { UserAdminService } from './modules/users/user-admin.service.ts';
 import { UsersRepo } from './modules/users/users.repo.ts';
 import { StatsRepo } from './modules/verification/stats.repo.ts';
@@ -77,11 +76,7 @@ export async function seedDemoRecords(deps: DemoSeedDeps, tenantId: string): Pro
       ...DEMO_REVIEWER_MINISTRIES,
     ]);
     if (reviewer && ministryIds.length) {
-      const people = new PeopleService(
-        new PeopleRepo(db.orm),
-        new UserAdminService(users, new TenantsRepo(db.orm), audit),
-        audit,
-      );
+      const people = new PeopleService(new PeopleRepo(db.orm), new UserAdminService(users, audit), audit);
       await people.updateAssignments(actor, reviewer.id, { ministryIds, departmentIds: [] });
     }
 

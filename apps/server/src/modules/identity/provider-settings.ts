@@ -1,13 +1,30 @@
 import type { SecretBox } from '../../platform/secrets.ts';
-import type { TenantsRepo } from '../tenants/tenants.repo.ts';
 import type { OptimaSettings } from './optima-client.ts';
+
+/** A tenant's provider settings as stored: the three secrets sealed with AES-256-GCM (platform/secrets.ts). */
+export interface StoredIdentitySourceConfig {
+  providerName: string;
+  apiBaseUrl: string;
+  clientId: string;
+  validationUrl: string | null;
+  clientSecret: string | null;
+  aesKey: string | null;
+  iv: string | null;
+}
+
+/** Where the stored settings are read: the tenants' repository, handed in by the composition root. */
+export interface StoredProviderSettings {
+  findById(
+    tenantId: string,
+  ): Promise<{ identitySourceConfig: StoredIdentitySourceConfig | null } | undefined>;
+}
 
 export class ProviderNotConfiguredError extends Error {}
 
 /** A tenant's provider settings with its secrets opened, for the provider client only. */
 export class ProviderSettings {
   constructor(
-    private readonly tenants: TenantsRepo,
+    private readonly tenants: StoredProviderSettings,
     private readonly secrets: SecretBox,
   ) {}
 

@@ -1,17 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Orm } from '../../platform/db.ts';
 import { tenants, users } from '../../db/schema/index.ts';
-
-/** Provider settings as stored: the three secrets sealed with AES-256-GCM (platform/secrets.ts). */
-export interface StoredIdentitySourceConfig {
-  providerName: string;
-  apiBaseUrl: string;
-  clientId: string;
-  validationUrl: string | null;
-  clientSecret: string | null;
-  aesKey: string | null;
-  iv: string | null;
-}
+import type { StoredIdentitySourceConfig } from '../identity/provider-settings.ts';
 
 export interface TenantRow {
   id: string;

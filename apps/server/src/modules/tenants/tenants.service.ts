@@ -11,8 +11,9 @@ import type { Actor } from '../../access/actor.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { SecretBox } from '../../platform/secrets.ts';
 import type { AuditRepo } from '../audit/audit.repo.ts';
+import type { StoredIdentitySourceConfig } from '../identity/provider-settings.ts';
 import { requestProviderToken } from '../identity/provider-token.ts';
-import type { StoredIdentitySourceConfig, TenantRow, TenantsRepo } from './tenants.repo.ts';
+import type { TenantRow, TenantsRepo } from './tenants.repo.ts';
 
 type CreateInput = z.output<typeof TenantCreateSchema>;
 type UpdateInput = z.output<typeof TenantUpdateSchema>;

@@ -4,7 +4,6 @@ import type { Actor } from '../../access/actor.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import type { AuditRepo } from '../audit/audit.repo.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import type { TenantsRepo } from '../tenants/tenants.repo.ts';
 import { isUniqueViolation } from '../tenants/tenants.service.ts';
 import type { UsersRepo } from './users.repo.ts';
 import type { Orm } from '../../platform/db.ts';
@@ -21,7 +20,6 @@ export interface CreateTenantUser {
 export class UserAdminService {
   constructor(
     private readonly users: UsersRepo,
-    private readonly tenants: TenantsRepo,
     private readonly audit: AuditRepo,
   ) {}
 
@@ -35,7 +33,7 @@ export class UserAdminService {
     input: CreateTenantUser,
     inSameTransaction?: (tx: Orm, user: { id: string }) => Promise<unknown>,
   ) {
-    if (!(await this.tenants.findById(input.tenantId))) throw notFound('Tenant not found');
+    if (!(await this.users.tenantExists(input.tenantId))) throw notFound('Tenant not found');
     if (await this.emailExists(input.email)) {
       throw conflict(TENANT_USER_MESSAGES.emailTaken, { email: TENANT_USER_MESSAGES.emailTaken });
     }

@@ -106,6 +106,16 @@ export class UsersRepo {
       .where(eq(users.id, id));
   }
 
+  /** Whether the tenant a new user is to join exists. */
+  async tenantExists(tenantId: string): Promise<boolean> {
+    const [row] = await this.orm
+      .select({ id: tenants.id })
+      .from(tenants)
+      .where(eq(tenants.id, tenantId))
+      .limit(1);
+    return Boolean(row);
+  }
+
   async existsWithRole(role: Role): Promise<boolean> {
     const [row] = await this.orm.select({ id: users.id }).from(users).where(eq(users.role, role)).limit(1);
     return Boolean(row);

@@ -1,13 +1,19 @@
 import type { Me } from '@portal/contract/auth';
-import { scopeOf, type Actor } from '../../access/actor.ts';
+import { scopeOf, type Actor, type TenantScope } from '../../access/actor.ts';
 import { unauthorized } from '../../platform/errors.ts';
-import type { PeopleRepo } from '../people/people.repo.ts';
 import type { UsersRepo } from './users.repo.ts';
+
+type Named = { id: string; name: string };
+
+/** Reviewers' assigned ministries and departments by name: the people repository, handed in by app.ts. */
+export interface AssignmentNames {
+  assignments(scope: TenantScope, userIds: string[]): Promise<{ ministries: Named[]; departments: Named[] }>;
+}
 
 export class UsersService {
   constructor(
     private readonly users: UsersRepo,
-    private readonly people: PeopleRepo,
+    private readonly people: AssignmentNames,
   ) {}
 
   async me(actor: Actor): Promise<Me> {
