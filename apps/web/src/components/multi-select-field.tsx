@@ -55,19 +55,24 @@ export function MultiSelectField({
         },
       }}
     >
-      {options.map((option) => (
-        <MenuItem key={option.value} value={option.value} dense>
-          {/* A picture of a checkbox: the option's aria-selected already says it is chosen. */}
-          <ListItemIcon aria-hidden="true" sx={{ color: 'primary.main' }}>
-            {value.includes(option.value) ? (
-              <CheckBox fontSize="small" />
-            ) : (
-              <CheckBoxOutlineBlank fontSize="small" />
-            )}
-          </ListItemIcon>
-          <ListItemText primary={option.label} />
-        </MenuItem>
-      ))}
+      {checkMenuItems(options, value)}
     </TextField>
   );
+}
+
+/** A multi-select's options, each with a checkbox mark (a select takes them as direct children). */
+export function checkMenuItems(options: readonly SelectOption[], chosen: readonly string[]) {
+  return options.map((option) => (
+    <MenuItem key={option.value} value={option.value} dense>
+      {/* A picture of a checkbox: the option's aria-selected already says it is chosen. */}
+      <ListItemIcon aria-hidden="true" sx={{ color: 'primary.main' }}>
+        {chosen.includes(option.value) ? (
+          <CheckBox fontSize="small" />
+        ) : (
+          <CheckBoxOutlineBlank fontSize="small" />
+        )}
+      </ListItemIcon>
+      <ListItemText primary={option.label} />
+    </MenuItem>
+  ));
 }

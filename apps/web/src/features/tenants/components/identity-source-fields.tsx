@@ -1,6 +1,7 @@
 import { UI_TEXTS } from '../../../lib/ui-texts.ts';
 import type { SecretsSet } from '../utils/tenant-form-values.ts';
-import { FULL_ROW, FormSection } from './form-section.tsx';
+import { FULL_ROW } from '../../../components/titled-section.tsx';
+import { FormSection } from './form-section.tsx';
 import { SecretField } from './secret-field.tsx';
 import { TenantTextField } from './tenant-text-field.tsx';
 import { TestConnectionPanel } from './test-connection-panel.tsx';

@@ -3,7 +3,8 @@ import { LIMITS } from '@portal/contract/limits';
 import { SUBSCRIPTION_STATUSES } from '@portal/contract/tenants';
 import { UI_TEXTS } from '../../../lib/ui-texts.ts';
 import type { SubdomainAvailability } from '../hooks/use-subdomain-availability.ts';
-import { FULL_ROW, FormSection } from './form-section.tsx';
+import { FULL_ROW } from '../../../components/titled-section.tsx';
+import { FormSection } from './form-section.tsx';
 import { SubdomainField } from './subdomain-field.tsx';
 import { TenantTextField } from './tenant-text-field.tsx';
 

@@ -11,7 +11,7 @@ import { useUpdateReviewerAssignments } from '../api/update-reviewer-assignments
 import { TENANT_TOASTS, useToasts } from '../../../lib/use-toasts.ts';
 import { USERS_TEXTS } from '../users-texts.ts';
 import { sameSelection } from '../utils/same-selection.ts';
-import { ChipMultiSelect } from './chip-multi-select.tsx';
+import { ChipMultiSelect } from '../../../components/chip-multi-select.tsx';
 
 const texts = USERS_TEXTS.assignments;
 

@@ -1,17 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { emailField } from '@portal/contract/tenant-users';
+import type { EmailAvailability } from '../../../components/email-field.tsx';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { emailCheckQueryOptions } from '../api/check-email.ts';
 
 /** Pause in typing after which the email is checked (SPEC §5 gives none; 400 ms as the brief asks). */
 export const EMAIL_CHECK_DEBOUNCE_MS = 400;
-
-/**
- * idle: nothing to check (blank or malformed); checking: waiting for the pause or the answer;
- * available / taken: the answer; unknown: the check failed (the server still refuses a taken
- * email on create, with 409).
- */
-export type EmailAvailability = 'idle' | 'checking' | 'available' | 'taken' | 'unknown';
 
 /** Whether `email` already belongs to a user, asked once typing has paused (SPEC §5). */
 export function useEmailAvailability(email: string, enabled = true): EmailAvailability {

@@ -4,19 +4,18 @@ import InputAdornment from '@mui/material/InputAdornment';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Password from '@mui/icons-material/Password';
-import { USERS_TEXTS } from '../users-texts.ts';
-import { generatePassword } from '../utils/generate-password.ts';
-import { VisibilityToggle } from '../../../components/visibility-toggle.tsx';
-
-const texts = USERS_TEXTS.form;
+import { generatePassword } from '../lib/generate-password.ts';
+import { VisibilityToggle } from './visibility-toggle.tsx';
 
 export type PasswordFieldProps = Omit<TextFieldProps, 'type'> & {
-  /** With it, a button fills the field with a generated password (and shows it). */
-  onGenerate?: (password: string) => void;
+  /** The show/hide button's name. */
+  toggleLabel: string;
+  /** With it, a button of this name fills the field with a generated password (and shows it). */
+  generate?: { label: string; onGenerate: (password: string) => void };
 };
 
 /** A new account's password: show/hide toggle and, optionally, a generate button (SPEC §2). */
-export function PasswordField({ onGenerate, ...props }: PasswordFieldProps) {
+export function PasswordField({ toggleLabel, generate, ...props }: PasswordFieldProps) {
   const [shown, setShown] = useState(false);
   return (
     <TextField
@@ -29,12 +28,12 @@ export function PasswordField({ onGenerate, ...props }: PasswordFieldProps) {
         input: {
           endAdornment: (
             <InputAdornment position="end">
-              {onGenerate && (
-                <Tooltip title={texts.generatePassword}>
+              {generate && (
+                <Tooltip title={generate.label}>
                   <IconButton
-                    aria-label={texts.generatePassword}
+                    aria-label={generate.label}
                     onClick={() => {
-                      onGenerate(generatePassword());
+                      generate.onGenerate(generatePassword());
                       // The admin has to pass it on: show what was generated.
                       setShown(true);
                     }}
@@ -47,7 +46,7 @@ export function PasswordField({ onGenerate, ...props }: PasswordFieldProps) {
               <VisibilityToggle
                 shown={shown}
                 onToggle={() => setShown((value) => !value)}
-                label={texts.togglePassword}
+                label={toggleLabel}
               />
             </InputAdornment>
           ),

@@ -1,12 +1,8 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import CheckBox from '@mui/icons-material/CheckBox';
-import CheckBoxOutlineBlank from '@mui/icons-material/CheckBoxOutlineBlank';
 import type { Named } from '@portal/contract/records';
+import { checkMenuItems } from './multi-select-field.tsx';
 
 export interface ChipMultiSelectProps {
   label: string;
@@ -74,19 +70,10 @@ export function ChipMultiSelect({
         },
       }}
     >
-      {options.map((option) => (
-        <MenuItem key={option.id} value={option.id} dense>
-          {/* A picture of a checkbox: the option's aria-selected already says it is chosen. */}
-          <ListItemIcon aria-hidden="true" sx={{ color: 'primary.main' }}>
-            {value.includes(option.id) ? (
-              <CheckBox fontSize="small" />
-            ) : (
-              <CheckBoxOutlineBlank fontSize="small" />
-            )}
-          </ListItemIcon>
-          <ListItemText primary={option.name} />
-        </MenuItem>
-      ))}
+      {checkMenuItems(
+        options.map((option) => ({ value: option.id, label: option.name })),
+        value,
+      )}
     </TextField>
   );
 }
