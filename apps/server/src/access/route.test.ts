@@ -28,6 +28,15 @@ const gone = defineRoute({
   response: z.null(),
   status: 204,
 });
+const probe = defineRoute({
+  method: 'GET',
+  path: '/api/v1/probe',
+  public: true,
+  tags: ['test'],
+  summary: 'A route whose handler sends the reply itself, with another status',
+  response: z.object({ ready: z.boolean() }),
+  errors: { 503: z.object({ ready: z.boolean() }) },
+});
 const open = defineRoute({
   method: 'POST',
   path: '/api/v1/open',
@@ -47,7 +56,8 @@ afterEach(async () => {
 
 /** A bare app: `actor` stands for what the access hook would have resolved. */
 async function appWith(actor: Actor | null) {
-  app = Fastify();
+  const logged: string[] = [];
+  app = Fastify({ logger: { level: 'warn', stream: { write: (line: string) => void logged.push(line) } } });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
@@ -56,7 +66,9 @@ async function appWith(actor: Actor | null) {
     request.actor = actor;
   });
   const configs: unknown[] = [];
-  app.addHook('onRoute', (route) => void configs.push(route.config));
+  app.addHook('onRoute', (route) => {
+    if (route.method !== 'HEAD') configs.push(route.config);
+  });
   serveRoute(app, created, async ({ actor: by, params, body }) => ({
     id: params.id,
     n: body.n,
@@ -64,8 +76,9 @@ async function appWith(actor: Actor | null) {
   }));
   serveRoute(app, gone, async () => null);
   serveRoute(app, open, async ({ actor: none }) => ({ actor: none }));
+  serveRoute(app, probe, async ({ reply }) => reply.code(503).send({ ready: false }));
   await app.ready();
-  return { app, configs };
+  return { app, configs, logged };
 }
 
 describe('serveRoute', () => {
@@ -75,6 +88,7 @@ describe('serveRoute', () => {
       { roles: ['TENANT_ADMIN'] },
       { roles: ['TENANT_ADMIN'] },
       { public: true, csrf: false },
+      { public: true },
     ]);
   });
 
@@ -86,6 +100,14 @@ describe('serveRoute', () => {
     const deleted = await app.inject({ method: 'DELETE', url: '/api/v1/things/ab' });
     expect(deleted.statusCode).toBe(204);
     expect(deleted.body).toBe('');
+  });
+
+  it('leaves a reply the handler sent itself as it is, and sends nothing more', async () => {
+    const { app, logged } = await appWith(null);
+    const res = await app.inject({ method: 'GET', url: '/api/v1/probe' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toEqual({ ready: false });
+    expect(logged).toEqual([]);
   });
 
   it('refuses input that fails the route’s schema before the handler runs', async () => {

@@ -61,7 +61,9 @@ export function serveRoute<const R extends ApiRoute>(
         reply,
       };
       const answer = await handler(call as RouteCall<R>);
-      if (answer === reply) return reply;
+      // A handler that sent the reply itself returned it; Fastify's reply is a thenable, so the
+      // handler's promise resolved to undefined (when the reply was sent), never to the reply.
+      if (answer === undefined) return reply;
       return reply.code(route.status ?? 200).send(answer);
     },
   };
