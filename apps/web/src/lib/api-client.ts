@@ -1,6 +1,15 @@
 import { z } from 'zod';
-import { API_BASE, CSRF_COOKIE, CSRF_HEADER } from '@portal/contract/api-paths';
+import { CSRF_COOKIE, CSRF_HEADER } from '@portal/contract/api-paths';
 import { ApiErrorSchema } from '@portal/contract/errors';
+import {
+  pathOf,
+  type Answer,
+  type ApiRoute,
+  type BodyInput,
+  type HttpMethod,
+  type ParamsInput,
+  type QueryInput,
+} from '@portal/contract/routes/define-route';
 import { readSession } from './auth-storage.ts';
 import { readCookie } from './cookies.ts';
 
@@ -26,22 +35,6 @@ export class ApiError extends Error {
     this.details = options.details;
     this.serverMessage = options.message;
   }
-}
-
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
-export interface ApiRequestOptions {
-  method?: HttpMethod;
-  /** JSON-serialised unless it is FormData (uploads). */
-  body?: unknown;
-  signal?: AbortSignal;
-  /** Extra headers of this call (e.g. `X-Tenant` on the public claim screens). */
-  headers?: Record<string, string>;
-}
-
-/** Contract paths already start with the API base; shorter paths are taken relative to it. */
-export function apiUrl(path: string): string {
-  return path.startsWith(`${API_BASE}/`) ? path : `${API_BASE}${path.startsWith('/') ? '' : '/'}${path}`;
 }
 
 /** Accept, bearer token, CSRF echo on non-GET and the JSON content type: shared with XHR uploads. */
@@ -81,29 +74,64 @@ async function toApiError(response: Response): Promise<ApiError> {
   return apiErrorFromBody(response.status, body);
 }
 
+/** A field the route needs is required; one it does not take cannot be given. */
+type Field<K extends string, T> = undefined extends T ? { [P in K]?: T } : { [P in K]: T };
+
+/** What a call of `route` sends: its path parameters, query and body as the contract types them. */
+export type CallInput<R extends ApiRoute> = Field<'params', ParamsInput<R>> &
+  Field<'body', BodyInput<R>> & {
+    query?: QueryInput<R>;
+    signal?: AbortSignal;
+    /** Extra headers of this call (e.g. `X-Tenant` on the public claim screens). */
+    headers?: Record<string, string>;
+  };
+
+interface LooseInput {
+  params?: Record<string, string | number>;
+  query?: Record<string, unknown>;
+  body?: unknown;
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+}
+
+/** `?a=1&b=x&b=y`: a list repeats its key; absent and blank values are left out. */
+export function queryString(query: Record<string, unknown> | undefined): string {
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    for (const item of Array.isArray(value) ? (value as unknown[]) : [value]) {
+      if (item !== undefined && item !== null && item !== '') search.append(key, String(item));
+    }
+  }
+  const text = search.toString();
+  return text ? `?${text}` : '';
+}
+
 /**
- * Calls the API. With a schema the JSON response is validated against it; without one the
- * response body is ignored (204 and other bodiless answers).
+ * Calls a route of the contract: the path from the route and `params`, the query string from
+ * `query`, the JSON body; the answer is validated with the route's response schema (a 204 has none).
  */
-export async function apiRequest<S extends z.ZodType>(
-  path: string,
-  options: ApiRequestOptions & { schema: S },
-): Promise<z.output<S>>;
-export async function apiRequest(path: string, options?: ApiRequestOptions): Promise<void>;
-export async function apiRequest(
-  path: string,
-  options: ApiRequestOptions & { schema?: z.ZodType } = {},
-): Promise<unknown> {
-  const method = options.method ?? 'GET';
+export async function callApi<const R extends ApiRoute>(
+  route: R,
+  ...[input]: object extends CallInput<R> ? [input?: CallInput<R>] : [input: CallInput<R>]
+): Promise<Answer<R>> {
+  const { params, query, body, signal, headers } = (input ?? {}) as LooseInput;
+  const url = pathOf(route, params) + queryString(query);
+  const response = await send(route.method, url, { body, signal, headers });
+  if (route.status === 204 || !route.response) return route.response?.parse(null) as Answer<R>;
+  return route.response.parse(await response.json()) as Answer<R>;
+}
+
+async function send(
+  method: HttpMethod,
+  url: string,
+  options: Pick<LooseInput, 'body' | 'signal' | 'headers'>,
+): Promise<Response> {
   let response: Response;
   try {
-    response = await fetch(apiUrl(path), {
+    response = await fetch(url, {
       method,
       headers: withExtraHeaders(buildHeaders(method, options.body), options.headers),
-      body:
-        options.body === undefined || options.body instanceof FormData
-          ? (options.body as FormData | undefined)
-          : JSON.stringify(options.body),
+      body: options.body === undefined ? undefined : JSON.stringify(options.body),
       credentials: 'same-origin',
       signal: options.signal,
     });
@@ -114,8 +142,6 @@ export async function apiRequest(
       code: NETWORK_ERROR_CODE,
     });
   }
-
   if (!response.ok) throw await toApiError(response);
-  if (!options.schema) return undefined;
-  return options.schema.parse(await response.json());
+  return response;
 }

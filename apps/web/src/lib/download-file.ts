@@ -3,7 +3,6 @@ import {
   NETWORK_ERROR_STATUS,
   ApiError,
   apiErrorFromBody,
-  apiUrl,
   buildHeaders,
 } from './api-client.ts';
 
@@ -27,7 +26,7 @@ export async function fetchNamedFile(
   try {
     const headers = buildHeaders('GET', undefined);
     headers.set('Accept', '*/*');
-    response = await fetch(apiUrl(path), { headers, credentials: 'same-origin', signal });
+    response = await fetch(path, { headers, credentials: 'same-origin', signal });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(NETWORK_ERROR_STATUS, {

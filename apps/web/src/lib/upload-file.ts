@@ -4,7 +4,6 @@ import {
   NETWORK_ERROR_CODE,
   NETWORK_ERROR_STATUS,
   apiErrorFromBody,
-  apiUrl,
   buildHeaders,
 } from './api-client.ts';
 
@@ -44,7 +43,7 @@ export function uploadFile<S extends z.ZodType>(
     const body = new FormData();
     body.append(fieldName, file, file.name);
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', apiUrl(path));
+    xhr.open('POST', path);
     xhr.withCredentials = true;
     // The browser sets the multipart Content-Type with its boundary; FormData keeps buildHeaders from setting JSON.
     buildHeaders('POST', body).forEach((value, name) => xhr.setRequestHeader(name, value));

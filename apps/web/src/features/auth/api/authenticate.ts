@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { API } from '@portal/contract/api-paths';
-import { AuthResponseSchema, type AuthenticateRequest, type AuthResponse } from '@portal/contract/auth';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { AuthenticateRequest, AuthResponse } from '@portal/contract/auth';
+import { AUTH_ROUTES } from '@portal/contract/routes/auth';
+import { callApi } from '../../../lib/api-client.ts';
 
 export function authenticate(credentials: AuthenticateRequest): Promise<AuthResponse> {
-  return apiRequest(API.authenticate, { method: 'POST', body: credentials, schema: AuthResponseSchema });
+  return callApi(AUTH_ROUTES.authenticate, { body: credentials });
 }
 
 export function useAuthenticate() {

@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { API } from '@portal/contract/api-paths';
-import { MeSchema, type Me } from '@portal/contract/auth';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { Me } from '@portal/contract/auth';
+import { USERS_ROUTES } from '@portal/contract/routes/users';
+import { callApi } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/use-session.ts';
 
 export function getMe(signal?: AbortSignal): Promise<Me> {
-  return apiRequest(API.me, { schema: MeSchema, signal });
+  return callApi(USERS_ROUTES.me, { signal });
 }
 
 /** Keyed by the token subject so one user's profile is never shown to the next. */

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { API } from '@portal/contract/api-paths';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { AUTH_ROUTES } from '@portal/contract/routes/auth';
+import { callApi } from '../../../lib/api-client.ts';
 import { clearToken } from '../../../lib/auth-storage.ts';
 
 /** Revokes the token on the server (every token of the user stops working). */
-export function logout(): Promise<void> {
-  return apiRequest(API.logout, { method: 'POST' });
+export async function logout(): Promise<void> {
+  await callApi(AUTH_ROUTES.logout);
 }
 
 /**

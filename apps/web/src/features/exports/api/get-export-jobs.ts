@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { ExportJobSchema, type ExportJob } from '@portal/contract/exports';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { ExportJob } from '@portal/contract/exports';
+import { EXPORTS_ROUTES } from '@portal/contract/routes/exports';
+import { callApi } from '../../../lib/api-client.ts';
 import { createExportPollSchedule } from '../utils/export-job-rules.ts';
-import { EXPORT_LOGS_PATH, exportKeys } from './exports-keys.ts';
+import { exportKeys } from './exports-keys.ts';
 
 export function getExportJobs(signal?: AbortSignal): Promise<ExportJob[]> {
-  return apiRequest(EXPORT_LOGS_PATH, { schema: z.array(ExportJobSchema), signal });
+  return callApi(EXPORTS_ROUTES.list, { signal });
 }
 
 export function exportJobsQueryOptions() {

@@ -1,13 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ExportJobSchema, type ExportJob } from '@portal/contract/exports';
+import type { ExportJob } from '@portal/contract/exports';
 import { TIMINGS } from '@portal/contract/limits';
-import { ApiError, apiRequest } from '../../../lib/api-client.ts';
-import { EXPORT_PATH, exportKeys } from './exports-keys.ts';
+import { EXPORTS_ROUTES } from '@portal/contract/routes/exports';
+import { ApiError, callApi } from '../../../lib/api-client.ts';
+import { exportKeys } from './exports-keys.ts';
 
 const CONFLICT = 409;
 
 export function startExport(): Promise<ExportJob> {
-  return apiRequest(EXPORT_PATH, { method: 'POST', schema: ExportJobSchema });
+  return callApi(EXPORTS_ROUTES.start);
 }
 
 const wait = (ms: number) => new Promise<void>((resolve) => window.setTimeout(resolve, ms));

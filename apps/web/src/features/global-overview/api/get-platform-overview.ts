@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { API_BASE } from '@portal/contract/api-paths';
-import { PlatformOverviewSchema, type PlatformOverview } from '@portal/contract/tenants';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { OVERVIEW_ROUTES } from '@portal/contract/routes/overview';
+import type { PlatformOverview } from '@portal/contract/tenants';
+import { callApi } from '../../../lib/api-client.ts';
 
 export const OVERVIEW_REFRESH_MS = 30_000;
 
 export function getPlatformOverview(signal?: AbortSignal): Promise<PlatformOverview> {
-  return apiRequest(`${API_BASE}/global-admin/overview`, { schema: PlatformOverviewSchema, signal });
+  return callApi(OVERVIEW_ROUTES.platform, { signal });
 }
 
 export function platformOverviewQueryOptions() {

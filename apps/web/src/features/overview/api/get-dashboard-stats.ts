@@ -1,15 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { API_BASE } from '@portal/contract/api-paths';
-import { DashboardStatsSchema, type DashboardStats } from '@portal/contract/verification';
-import { apiRequest } from '../../../lib/api-client.ts';
-
-export const DASHBOARD_STATS_PATH = `${API_BASE}/tenant-admin/dashboard/stats`;
+import { VERIFICATION_ROUTES } from '@portal/contract/routes/verification';
+import type { DashboardStats } from '@portal/contract/verification';
+import { callApi } from '../../../lib/api-client.ts';
 
 /** The key other screens invalidate when the figures change (a bulk job finishing). */
 export const dashboardStatsQueryKey = ['tenant-admin', 'dashboard-stats'] as const;
 
 export function getDashboardStats(signal?: AbortSignal): Promise<DashboardStats> {
-  return apiRequest(DASHBOARD_STATS_PATH, { schema: DashboardStatsSchema, signal });
+  return callApi(VERIFICATION_ROUTES.dashboardStats, { signal });
 }
 
 export function dashboardStatsQueryOptions() {

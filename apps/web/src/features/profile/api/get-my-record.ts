@@ -1,14 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { MasterRecordSchema, type MasterRecord } from '@portal/contract/records';
-import { apiRequest } from '../../../lib/api-client.ts';
-
-export const MY_RECORD_PATH = '/api/v1/users/me/record';
+import type { MasterRecord } from '@portal/contract/records';
+import { CLAIMS_ROUTES } from '@portal/contract/routes/claims';
+import { callApi } from '../../../lib/api-client.ts';
 
 /** Per user: a second employee signing in on the same tab never sees the first one's record. */
 export const myRecordKey = (userId: string) => ['users', 'me', 'record', userId] as const;
 
 export function getMyRecord(signal?: AbortSignal): Promise<MasterRecord> {
-  return apiRequest(MY_RECORD_PATH, { schema: MasterRecordSchema, signal });
+  return callApi(CLAIMS_ROUTES.myRecord, { signal });
 }
 
 export function myRecordQueryOptions(userId: string) {

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ReverifyResponseSchema, type ReverifyResponse } from '@portal/contract/claims';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { ReverifyResponse } from '@portal/contract/claims';
+import { CLAIMS_ROUTES } from '@portal/contract/routes/claims';
+import { callApi } from '../../../lib/api-client.ts';
 import { myRecordKey } from './get-my-record.ts';
 
 export interface ReverifyInput {
@@ -11,11 +12,7 @@ export interface ReverifyInput {
 
 /** POST /agent/records/{id}/verify: re-verification of a record awaiting it (SPEC §7). */
 export function reverifyRecord({ recordId, ...body }: ReverifyInput): Promise<ReverifyResponse> {
-  return apiRequest(`/api/v1/agent/records/${encodeURIComponent(recordId)}/verify`, {
-    method: 'POST',
-    body,
-    schema: ReverifyResponseSchema,
-  });
+  return callApi(CLAIMS_ROUTES.reverify, { params: { id: recordId }, body });
 }
 
 /** Afterwards the record has its new status: reload it. */

@@ -1,12 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { FacetsSchema, type Facets } from '@portal/contract/records';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { Facets } from '@portal/contract/records';
+import { RECORDS_ROUTES } from '@portal/contract/routes/records';
+import { callApi } from '../../../lib/api-client.ts';
 
 export const RECORD_FACETS_KEY = ['records', 'facets'] as const;
 
 /** Filter values: ministries and departments by id and name, grades, statuses. */
 export function getRecordFacets(signal?: AbortSignal): Promise<Facets> {
-  return apiRequest('/api/v1/records/facets', { schema: FacetsSchema, signal });
+  return callApi(RECORDS_ROUTES.facets, { signal });
 }
 
 export function recordFacetsQueryOptions() {

@@ -1,22 +1,25 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { RecordsPageSchema, type RecordsPage, type RecordsSearch } from '@portal/contract/records';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { toQueryString, type RecordsListQuery } from '../records-query.ts';
+import type { RecordsPage, RecordsSearch } from '@portal/contract/records';
+import { RECORDS_ROUTES } from '@portal/contract/routes/records';
+import { callApi } from '../../../lib/api-client.ts';
+import type { RecordsListQuery } from '../records-query.ts';
 
 /** Shared with the uploads feature by value: an upload invalidates ['records']. */
 export const RECORDS_LIST_KEY = ['records', 'list'] as const;
 
-/** GET /records; with ids (View Records after an upload: thousands of them), POST /records/search. */
+/**
+ * GET /records, a filter key repeated for several values; with ids (View Records after an upload:
+ * thousands of them, and a request line holds about 300), POST /records/search.
+ */
 export function getRecords(query: RecordsListQuery, signal?: AbortSignal): Promise<RecordsPage> {
   if (query.ids.length > 0) {
-    return apiRequest('/api/v1/records/search', {
-      method: 'POST',
-      body: query satisfies RecordsSearch,
-      schema: RecordsPageSchema,
-      signal,
-    });
+    return callApi(RECORDS_ROUTES.search, { body: query satisfies RecordsSearch, signal });
   }
-  return apiRequest(`/api/v1/records?${toQueryString(query)}`, { schema: RecordsPageSchema, signal });
+  const { page, pageSize, ministry, department, grade, status, q } = query;
+  return callApi(RECORDS_ROUTES.list, {
+    query: { page, pageSize, ministry, department, grade, status, q },
+    signal,
+  });
 }
 
 export function recordsQueryOptions(query: RecordsListQuery) {

@@ -4,12 +4,6 @@
  */
 export type ClaimContext = { variant: 'public'; tenant: string | null } | { variant: 'agent' };
 
-export const CLAIM_PATHS = {
-  public: { initiate: '/api/v1/verification/initiate', challenge: '/api/v1/verification/challenge' },
-  agent: { initiate: '/api/v1/agent/verify', challenge: '/api/v1/agent/challenge' },
-  createAccount: '/api/v1/auth/create-account',
-} as const;
-
 /** The X-Tenant header of a public call; the server prefers the Host's subdomain when it has one. */
 export function tenantHeaders(context: ClaimContext): Record<string, string> | undefined {
   return context.variant === 'public' && context.tenant ? { 'X-Tenant': context.tenant } : undefined;

@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { ChallengeResponseSchema, type ChallengeResponse } from '@portal/contract/claims';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { CLAIM_PATHS, tenantHeaders, type ClaimContext } from './claim-context.ts';
+import type { ChallengeResponse } from '@portal/contract/claims';
+import { CLAIMS_ROUTES } from '@portal/contract/routes/claims';
+import { callApi } from '../../../lib/api-client.ts';
+import { tenantHeaders, type ClaimContext } from './claim-context.ts';
 
 export interface ConfirmPsnInput {
   recordId: string;
@@ -10,12 +11,8 @@ export interface ConfirmPsnInput {
 
 /** POST /verification/challenge (public) or /agent/challenge (agent): the PSN of the claim. */
 export function confirmPsn(context: ClaimContext, input: ConfirmPsnInput): Promise<ChallengeResponse> {
-  return apiRequest(CLAIM_PATHS[context.variant].challenge, {
-    method: 'POST',
-    body: input,
-    headers: tenantHeaders(context),
-    schema: ChallengeResponseSchema,
-  });
+  const route = context.variant === 'public' ? CLAIMS_ROUTES.challenge : CLAIMS_ROUTES.agentChallenge;
+  return callApi(route, { body: input, headers: tenantHeaders(context) });
 }
 
 export function useConfirmPsn(context: ClaimContext) {

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { AuthResponseSchema, type AuthResponse } from '@portal/contract/auth';
+import type { AuthResponse } from '@portal/contract/auth';
 import type { CreateAccount } from '@portal/contract/claims';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { CLAIM_PATHS } from './claim-context.ts';
+import { CLAIMS_ROUTES } from '@portal/contract/routes/claims';
+import { callApi } from '../../../lib/api-client.ts';
 
 /**
  * POST /auth/create-account: the employee's account for a confirmed claim, for both variants (the
@@ -10,7 +10,7 @@ import { CLAIM_PATHS } from './claim-context.ts';
  * stores it, an agent's own session stays.
  */
 export function createAccount(input: CreateAccount): Promise<AuthResponse> {
-  return apiRequest(CLAIM_PATHS.createAccount, { method: 'POST', body: input, schema: AuthResponseSchema });
+  return callApi(CLAIMS_ROUTES.createAccount, { body: input });
 }
 
 export function useCreateAccount() {

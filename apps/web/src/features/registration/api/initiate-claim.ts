@@ -1,7 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
-import { InitiateResponseSchema, type InitiateResponse } from '@portal/contract/claims';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { CLAIM_PATHS, tenantHeaders, type ClaimContext } from './claim-context.ts';
+import type { InitiateResponse } from '@portal/contract/claims';
+import { CLAIMS_ROUTES } from '@portal/contract/routes/claims';
+import { callApi } from '../../../lib/api-client.ts';
+import { tenantHeaders, type ClaimContext } from './claim-context.ts';
 
 export interface InitiateClaimInput {
   ssid: string;
@@ -10,12 +11,8 @@ export interface InitiateClaimInput {
 
 /** POST /verification/initiate (public) or /agent/verify (agent): SSID + NIN → claim id, next step. */
 export function initiateClaim(context: ClaimContext, input: InitiateClaimInput): Promise<InitiateResponse> {
-  return apiRequest(CLAIM_PATHS[context.variant].initiate, {
-    method: 'POST',
-    body: input,
-    headers: tenantHeaders(context),
-    schema: InitiateResponseSchema,
-  });
+  const route = context.variant === 'public' ? CLAIMS_ROUTES.initiate : CLAIMS_ROUTES.agentInitiate;
+  return callApi(route, { body: input, headers: tenantHeaders(context) });
 }
 
 export function useInitiateClaim(context: ClaimContext) {

@@ -1,14 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { TENANTS_PATH, tenantKeys } from './tenant-keys.ts';
+import { TENANTS_ROUTES } from '@portal/contract/routes/tenants';
+import { callApi } from '../../../lib/api-client.ts';
+import { tenantKeys } from './tenant-keys.ts';
 
 /** true when no tenant uses `subdomain` yet. */
 export function checkSubdomain(subdomain: string, signal?: AbortSignal): Promise<boolean> {
-  return apiRequest(`${TENANTS_PATH}/check-subdomain/${encodeURIComponent(subdomain)}`, {
-    schema: z.boolean(),
-    signal,
-  });
+  return callApi(TENANTS_ROUTES.checkSubdomain, { params: { subdomain }, signal });
 }
 
 export function subdomainAvailabilityQueryOptions(subdomain: string) {

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { TenantSchema, type Tenant, type TenantCreate } from '@portal/contract/tenants';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { TENANTS_PATH, tenantKeys } from './tenant-keys.ts';
+import { TENANTS_ROUTES } from '@portal/contract/routes/tenants';
+import type { Tenant, TenantCreate } from '@portal/contract/tenants';
+import { callApi } from '../../../lib/api-client.ts';
+import { tenantKeys } from './tenant-keys.ts';
 
 export function createTenant(input: TenantCreate): Promise<Tenant> {
-  return apiRequest(TENANTS_PATH, { method: 'POST', body: input, schema: TenantSchema });
+  return callApi(TENANTS_ROUTES.create, { body: input });
 }
 
 /** Appends the created tenant to the cached list (SPEC §4). */

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { TENANTS_ROUTES } from '@portal/contract/routes/tenants';
 import type { Tenant } from '@portal/contract/tenants';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { tenantKeys, tenantPath } from './tenant-keys.ts';
+import { callApi } from '../../../lib/api-client.ts';
+import { tenantKeys } from './tenant-keys.ts';
 
-export function deleteTenant(tenant: Tenant): Promise<void> {
-  return apiRequest(tenantPath(tenant.id), { method: 'DELETE' });
+export async function deleteTenant(tenant: Tenant): Promise<void> {
+  await callApi(TENANTS_ROUTES.delete, { params: { id: tenant.id } });
 }
 
 /** Removes the deleted tenant from the cached list (SPEC §4) and forgets its users. */

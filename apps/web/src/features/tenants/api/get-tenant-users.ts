@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { TenantUserSchema, type TenantUser } from '@portal/contract/tenant-users';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { tenantKeys, tenantPath } from './tenant-keys.ts';
+import { TENANTS_ROUTES } from '@portal/contract/routes/tenants';
+import type { TenantUser } from '@portal/contract/tenant-users';
+import { callApi } from '../../../lib/api-client.ts';
+import { tenantKeys } from './tenant-keys.ts';
 
 export function getTenantUsers(tenantId: string, signal?: AbortSignal): Promise<TenantUser[]> {
-  return apiRequest(`${tenantPath(tenantId)}/users`, { schema: z.array(TenantUserSchema), signal });
+  return callApi(TENANTS_ROUTES.users, { params: { id: tenantId }, signal });
 }
 
 export function tenantUsersQueryOptions(tenantId: string) {

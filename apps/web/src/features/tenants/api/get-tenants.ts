@@ -1,11 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { TenantSchema, type Tenant } from '@portal/contract/tenants';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { TENANTS_PATH, tenantKeys } from './tenant-keys.ts';
+import { TENANTS_ROUTES } from '@portal/contract/routes/tenants';
+import type { Tenant } from '@portal/contract/tenants';
+import { callApi } from '../../../lib/api-client.ts';
+import { tenantKeys } from './tenant-keys.ts';
 
 export function getTenants(signal?: AbortSignal): Promise<Tenant[]> {
-  return apiRequest(TENANTS_PATH, { schema: z.array(TenantSchema), signal });
+  return callApi(TENANTS_ROUTES.list, { signal });
 }
 
 /**

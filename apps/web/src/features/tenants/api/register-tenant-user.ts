@@ -1,25 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { API_BASE } from '@portal/contract/api-paths';
-import type { RegisterUser } from '@portal/contract/tenant-users';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { TENANTS_ROUTES } from '@portal/contract/routes/tenants';
+import type { CreatedUser, RegisterUser } from '@portal/contract/tenant-users';
+import { callApi } from '../../../lib/api-client.ts';
 import { tenantKeys } from './tenant-keys.ts';
 
-const RegisteredUserSchema = z.object({
-  id: z.string(),
-  fullName: z.string(),
-  email: z.string(),
-  role: z.string(),
-  tenantId: z.string().nullable(),
-});
-
 /** POST /api/v1/auth/register: a user of a tenant, created by the global admin. */
-export function registerTenantUser(input: RegisterUser) {
-  return apiRequest(`${API_BASE}/auth/register`, {
-    method: 'POST',
-    body: input,
-    schema: RegisteredUserSchema,
-  });
+export function registerTenantUser(input: RegisterUser): Promise<CreatedUser> {
+  return callApi(TENANTS_ROUTES.registerUser, { body: input });
 }
 
 /** Reloads the tenant's user list after a user is created (SPEC §2). */

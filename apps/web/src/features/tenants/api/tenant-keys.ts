@@ -1,9 +1,3 @@
-import { API_BASE } from '@portal/contract/api-paths';
-
-/** Paths of the global-admin tenant API (SPEC §7). */
-export const TENANTS_PATH = `${API_BASE}/global-admin/tenants`;
-export const tenantPath = (id: string) => `${TENANTS_PATH}/${encodeURIComponent(id)}`;
-
 /** Query keys of this feature; mutations update or invalidate through the same keys. */
 export const tenantKeys = {
   all: ['global-admin', 'tenants'] as const,

@@ -1,14 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { TestConnectionResultSchema, type TestConnectionResult } from '@portal/contract/tenants';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { tenantPath } from './tenant-keys.ts';
+import { TENANTS_ROUTES } from '@portal/contract/routes/tenants';
+import type { TestConnectionResult } from '@portal/contract/tenants';
+import { callApi } from '../../../lib/api-client.ts';
 
 /** Asks the tenant's identity provider for a token with the stored settings. */
 export function testTenantConnection(tenantId: string): Promise<TestConnectionResult> {
-  return apiRequest(`${tenantPath(tenantId)}/test-connection`, {
-    method: 'POST',
-    schema: TestConnectionResultSchema,
-  });
+  return callApi(TENANTS_ROUTES.testConnection, { params: { id: tenantId } });
 }
 
 export function useTestTenantConnection() {

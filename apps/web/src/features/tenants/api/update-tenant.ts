@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { TenantSchema, type Tenant, type TenantUpdate } from '@portal/contract/tenants';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { tenantKeys, tenantPath } from './tenant-keys.ts';
+import { TENANTS_ROUTES } from '@portal/contract/routes/tenants';
+import type { Tenant, TenantUpdate } from '@portal/contract/tenants';
+import { callApi } from '../../../lib/api-client.ts';
+import { tenantKeys } from './tenant-keys.ts';
 
 export interface UpdateTenantInput {
   id: string;
@@ -9,7 +10,7 @@ export interface UpdateTenantInput {
 }
 
 export function updateTenant({ id, tenant }: UpdateTenantInput): Promise<Tenant> {
-  return apiRequest(tenantPath(id), { method: 'PUT', body: tenant, schema: TenantSchema });
+  return callApi(TENANTS_ROUTES.update, { params: { id }, body: tenant });
 }
 
 /** Replaces the updated tenant in the cached list (SPEC §4). */

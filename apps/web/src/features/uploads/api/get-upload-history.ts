@@ -1,13 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { UploadHistoryEntrySchema, type UploadHistoryEntry } from '@portal/contract/records';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { UploadHistoryEntry } from '@portal/contract/records';
+import { RECORDS_ROUTES } from '@portal/contract/routes/records';
+import { callApi } from '../../../lib/api-client.ts';
 import { UPLOAD_HISTORY_KEY } from './records-keys.ts';
 
-const UploadHistorySchema = z.array(UploadHistoryEntrySchema);
-
 export function getUploadHistory(signal?: AbortSignal): Promise<UploadHistoryEntry[]> {
-  return apiRequest('/api/v1/records/uploads', { schema: UploadHistorySchema, signal });
+  return callApi(RECORDS_ROUTES.uploads, { signal });
 }
 
 export function uploadHistoryQueryOptions() {

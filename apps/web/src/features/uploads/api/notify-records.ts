@@ -1,14 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { NotifyResponseSchema, type NotifyResponse } from '@portal/contract/records';
-import { apiRequest } from '../../../lib/api-client.ts';
+import type { NotifyResponse } from '@portal/contract/records';
+import { RECORDS_ROUTES } from '@portal/contract/routes/records';
+import { callApi } from '../../../lib/api-client.ts';
 
 /** POST /records/notify: queues re-verification notices to the employees of the records. */
 export function notifyRecords(recordIds: readonly string[]): Promise<NotifyResponse> {
-  return apiRequest('/api/v1/records/notify', {
-    method: 'POST',
-    body: { recordIds },
-    schema: NotifyResponseSchema,
-  });
+  return callApi(RECORDS_ROUTES.notify, { body: { recordIds: [...recordIds] } });
 }
 
 /** Notifying changes no record, so nothing is invalidated. */

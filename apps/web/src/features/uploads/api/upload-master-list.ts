@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { UploadSummarySchema, type UploadSummary } from '@portal/contract/records';
+import type { UploadSummary } from '@portal/contract/records';
+import { pathOf } from '@portal/contract/routes/define-route';
+import { RECORDS_ROUTES } from '@portal/contract/routes/records';
 import { uploadFile } from '../../../lib/upload-file.ts';
 import { RECORDS_KEY } from './records-keys.ts';
-
-export const UPLOAD_PATH = '/api/v1/records/upload';
 
 export interface UploadMasterListInput {
   file: File;
@@ -17,8 +17,8 @@ export function uploadMasterList({
   onProgress,
   signal,
 }: UploadMasterListInput): Promise<UploadSummary> {
-  return uploadFile(UPLOAD_PATH, file, {
-    schema: UploadSummarySchema,
+  return uploadFile(pathOf(RECORDS_ROUTES.upload), file, {
+    schema: RECORDS_ROUTES.upload.response,
     fieldName: 'file',
     onProgress,
     signal,

@@ -1,16 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import { CheckEmailResponseSchema } from '@portal/contract/people';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { CHECK_EMAIL_PATH, userKeys } from './users-keys.ts';
+import { PEOPLE_ROUTES } from '@portal/contract/routes/people';
+import { callApi } from '../../../lib/api-client.ts';
+import { userKeys } from './users-keys.ts';
 
 /** POST /tenant-admin/users/check-email: true when a user (of any tenant) has this email. */
 export async function checkEmail(email: string, signal?: AbortSignal): Promise<boolean> {
-  const answer = await apiRequest(CHECK_EMAIL_PATH, {
-    method: 'POST',
-    body: { email },
-    schema: CheckEmailResponseSchema,
-    signal,
-  });
+  const answer = await callApi(PEOPLE_ROUTES.checkEmail, { body: { email }, signal });
   return answer.exists;
 }
 

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { NamedSchema, type Named } from '@portal/contract/records';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { DEPARTMENTS_PATH, userKeys } from './users-keys.ts';
+import type { Named } from '@portal/contract/records';
+import { RECORDS_ROUTES } from '@portal/contract/routes/records';
+import { callApi } from '../../../lib/api-client.ts';
+import { userKeys } from './users-keys.ts';
 
 /** GET /tenant-admin/departments: the departments the uploaded master lists named. */
 export function getDepartments(signal?: AbortSignal): Promise<Named[]> {
-  return apiRequest(DEPARTMENTS_PATH, { schema: z.array(NamedSchema), signal });
+  return callApi(RECORDS_ROUTES.departments, { signal });
 }
 
 export function departmentsQueryOptions() {

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { NamedSchema, type Named } from '@portal/contract/records';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { MINISTRIES_PATH, userKeys } from './users-keys.ts';
+import type { Named } from '@portal/contract/records';
+import { RECORDS_ROUTES } from '@portal/contract/routes/records';
+import { callApi } from '../../../lib/api-client.ts';
+import { userKeys } from './users-keys.ts';
 
 /** GET /tenant-admin/ministries: the ministries the uploaded master lists named. */
 export function getMinistries(signal?: AbortSignal): Promise<Named[]> {
-  return apiRequest(MINISTRIES_PATH, { schema: z.array(NamedSchema), signal });
+  return callApi(RECORDS_ROUTES.ministries, { signal });
 }
 
 export function ministriesQueryOptions() {

@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { TenantUserSchema, type TenantUser } from '@portal/contract/tenant-users';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { USERS_PATH, userKeys } from './users-keys.ts';
+import { PEOPLE_ROUTES } from '@portal/contract/routes/people';
+import type { TenantUser } from '@portal/contract/tenant-users';
+import { callApi } from '../../../lib/api-client.ts';
+import { userKeys } from './users-keys.ts';
 
 /** GET /tenant-admin/users: the users of the own tenant. */
 export function getUsers(signal?: AbortSignal): Promise<TenantUser[]> {
-  return apiRequest(USERS_PATH, { schema: z.array(TenantUserSchema), signal });
+  return callApi(PEOPLE_ROUTES.users, { signal });
 }
 
 export function usersQueryOptions() {

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ReviewerSchema, type Assignments, type Reviewer } from '@portal/contract/people';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { reviewerAssignmentsPath, userKeys } from './users-keys.ts';
+import type { Assignments, Reviewer } from '@portal/contract/people';
+import { PEOPLE_ROUTES } from '@portal/contract/routes/people';
+import { callApi } from '../../../lib/api-client.ts';
+import { userKeys } from './users-keys.ts';
 
 export interface UpdateAssignmentsInput {
   reviewerId: string;
@@ -13,11 +14,7 @@ export function updateReviewerAssignments({
   reviewerId,
   assignments,
 }: UpdateAssignmentsInput): Promise<Reviewer> {
-  return apiRequest(reviewerAssignmentsPath(reviewerId), {
-    method: 'PUT',
-    body: assignments,
-    schema: ReviewerSchema,
-  });
+  return callApi(PEOPLE_ROUTES.updateAssignments, { params: { id: reviewerId }, body: assignments });
 }
 
 export function useUpdateReviewerAssignments() {

@@ -1,14 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { ComparisonRowSchema, type ComparisonRow } from '@portal/contract/verification';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { RECORD_PATHS, validationKeys } from './validation-keys.ts';
-
-const ComparisonSchema = z.array(ComparisonRowSchema);
+import { VERIFICATION_ROUTES } from '@portal/contract/routes/verification';
+import type { ComparisonRow } from '@portal/contract/verification';
+import { callApi } from '../../../lib/api-client.ts';
+import { validationKeys } from './validation-keys.ts';
 
 /** The record's compared fields: uploaded value, SoT value, and whether they differ. */
 export function getComparison(id: string, signal?: AbortSignal): Promise<ComparisonRow[]> {
-  return apiRequest(RECORD_PATHS.comparison(id), { schema: ComparisonSchema, signal });
+  return callApi(VERIFICATION_ROUTES.comparison, { params: { id }, signal });
 }
 
 export function comparisonQueryOptions(id: string) {

@@ -1,11 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { FacetsSchema, type Facets } from '@portal/contract/records';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { QUEUE_FACETS_PATH, validationKeys } from './validation-keys.ts';
+import type { Facets } from '@portal/contract/records';
+import { VALIDATION_ROUTES } from '@portal/contract/routes/validation';
+import { callApi } from '../../../lib/api-client.ts';
+import { validationKeys } from './validation-keys.ts';
 
 /** Filter values: the tenant's for a tenant admin, those of a reviewer's own queues for a reviewer. */
 export function getQueueFacets(signal?: AbortSignal): Promise<Facets> {
-  return apiRequest(QUEUE_FACETS_PATH, { schema: FacetsSchema, signal });
+  return callApi(VALIDATION_ROUTES.queueFacets, { signal });
 }
 
 export function queueFacetsQueryOptions() {

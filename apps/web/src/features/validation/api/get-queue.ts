@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { QueuePageSchema, type QueuePage } from '@portal/contract/validation';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { QUEUE_PATHS, validationKeys, type QueueKind } from './validation-keys.ts';
+import type { QueuePage } from '@portal/contract/validation';
+import { callApi } from '../../../lib/api-client.ts';
+import { QUEUE_ROUTES, validationKeys, type QueueKind } from './validation-keys.ts';
 
 export interface QueueFilters {
   /** Ministry and department ids (from the facets); grades by value. */
@@ -20,18 +20,10 @@ export interface QueueListQuery extends QueueFilters {
   q: string;
 }
 
-export function queueQueryString(query: QueueListQuery): string {
-  const params = new URLSearchParams({ page: String(query.page), pageSize: String(query.pageSize) });
-  for (const key of ['ministry', 'department', 'grade'] as const) {
-    for (const value of query[key]) params.append(key, value);
-  }
-  if (query.q) params.set('q', query.q);
-  return params.toString();
-}
-
 /** One page of a queue, with both tabs' counts under the same filters (the badges). */
 export function getQueue(kind: QueueKind, query: QueueListQuery, signal?: AbortSignal): Promise<QueuePage> {
-  return apiRequest(`${QUEUE_PATHS[kind]}?${queueQueryString(query)}`, { schema: QueuePageSchema, signal });
+  const { page, pageSize, ministry, department, grade, q } = query;
+  return callApi(QUEUE_ROUTES[kind], { query: { page, pageSize, ministry, department, grade, q }, signal });
 }
 
 export function queueQueryOptions(kind: QueueKind, query: QueueListQuery) {

@@ -1,12 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { MasterRecordSchema, type MasterRecord } from '@portal/contract/records';
-import {
-  BulkApproveResultSchema,
-  type BulkApproveResult,
-  type RecordEdit,
-} from '@portal/contract/validation';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { RECORD_PATHS, validationKeys } from './validation-keys.ts';
+import type { MasterRecord } from '@portal/contract/records';
+import { VALIDATION_ROUTES } from '@portal/contract/routes/validation';
+import type { BulkApproveResult, RecordEdit } from '@portal/contract/validation';
+import { callApi } from '../../../lib/api-client.ts';
+import { validationKeys } from './validation-keys.ts';
 
 /**
  * Every decision carries the version of the record the queue showed: the server answers 409
@@ -18,27 +15,23 @@ export interface RecordRef {
 }
 
 export function approveRecord({ id, version }: RecordRef): Promise<MasterRecord> {
-  return apiRequest(RECORD_PATHS.validate(id), {
-    method: 'POST',
+  return callApi(VALIDATION_ROUTES.decide, {
+    params: { id },
     body: { decision: 'APPROVE', comments: '', version },
-    schema: MasterRecordSchema,
   });
 }
 
 /** 'Approve selected': each record approved as if alone; the answer says which were refused and why. */
 export function approveRecords(records: RecordRef[]): Promise<BulkApproveResult> {
-  return apiRequest(RECORD_PATHS.bulkApprove, {
-    method: 'POST',
+  return callApi(VALIDATION_ROUTES.approveMany, {
     body: { records: records.map(({ id, version }) => ({ id, version })) },
-    schema: BulkApproveResultSchema,
   });
 }
 
 export function rejectRecord({ id, version, reason }: RecordRef & { reason: string }): Promise<MasterRecord> {
-  return apiRequest(RECORD_PATHS.validate(id), {
-    method: 'POST',
+  return callApi(VALIDATION_ROUTES.decide, {
+    params: { id },
     body: { decision: 'REJECT', comments: reason, version },
-    schema: MasterRecordSchema,
   });
 }
 
@@ -47,15 +40,11 @@ export function resolveMismatch({
   version,
   salaryGradeId,
 }: RecordRef & { salaryGradeId?: string }): Promise<MasterRecord> {
-  return apiRequest(RECORD_PATHS.resolve(id), {
-    method: 'POST',
-    body: { version, salaryGradeId },
-    schema: MasterRecordSchema,
-  });
+  return callApi(VALIDATION_ROUTES.resolve, { params: { id }, body: { version, salaryGradeId } });
 }
 
 export function editRecord({ id, edit }: { id: string; edit: RecordEdit }): Promise<MasterRecord> {
-  return apiRequest(RECORD_PATHS.edit(id), { method: 'PUT', body: edit, schema: MasterRecordSchema });
+  return callApi(VALIDATION_ROUTES.edit, { params: { id }, body: edit });
 }
 
 /**

@@ -1,22 +1,12 @@
-import { API_BASE } from '@portal/contract/api-paths';
+import { VALIDATION_ROUTES } from '@portal/contract/routes/validation';
 
 export type QueueKind = 'pending' | 'mismatched';
 
-/** Paths of the validation API (SPEC §7). */
-export const QUEUE_PATHS: Record<QueueKind, string> = {
-  pending: `${API_BASE}/records/queue/pending-approval`,
-  mismatched: `${API_BASE}/records/queue/mismatched`,
-};
-export const QUEUE_FACETS_PATH = `${API_BASE}/records/queue/facets`;
-const recordPath = (id: string) => `${API_BASE}/records/${encodeURIComponent(id)}`;
-export const RECORD_PATHS = {
-  edit: recordPath,
-  validate: (id: string) => `${recordPath(id)}/validate`,
-  resolve: (id: string) => `${recordPath(id)}/resolve-mismatch`,
-  comparison: (id: string) => `${recordPath(id)}/comparison`,
-  audit: (id: string) => `${recordPath(id)}/audit`,
-  bulkApprove: '/api/v1/records/bulk-approve',
-};
+/** The route of each queue tab. */
+export const QUEUE_ROUTES = {
+  pending: VALIDATION_ROUTES.pendingQueue,
+  mismatched: VALIDATION_ROUTES.mismatchedQueue,
+} satisfies Record<QueueKind, unknown>;
 
 /**
  * Query keys, all below ['records']: a decision invalidates ['records'], which reloads both

@@ -1,16 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { z } from 'zod';
-import { BulkJobSchema, type BulkJob } from '@portal/contract/verification';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { VERIFICATION_ROUTES } from '@portal/contract/routes/verification';
+import type { BulkJob } from '@portal/contract/verification';
+import { callApi } from '../../../lib/api-client.ts';
 // The overview owns the figures; a finished job changes them (see docs/DECISIONS.md).
 import { dashboardStatsQueryKey } from '../../overview/api/get-dashboard-stats.ts';
 import { createBulkJobPollSchedule } from '../utils/bulk-job-polling.ts';
 import { finishedJobIds } from '../utils/bulk-job-rules.ts';
-import { BULK_JOBS_PATH, verificationKeys } from './verification-keys.ts';
+import { verificationKeys } from './verification-keys.ts';
 
 export function getBulkJobs(signal?: AbortSignal): Promise<BulkJob[]> {
-  return apiRequest(BULK_JOBS_PATH, { schema: z.array(BulkJobSchema), signal });
+  return callApi(VERIFICATION_ROUTES.bulkJobs, { signal });
 }
 
 export function bulkJobsQueryOptions() {

@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { RecordsPageSchema, type RecordsPage } from '@portal/contract/records';
-import { apiRequest } from '../../../lib/api-client.ts';
-import { NOT_FOUND_PATH, verificationKeys } from './verification-keys.ts';
+import type { RecordsPage } from '@portal/contract/records';
+import { VERIFICATION_ROUTES } from '@portal/contract/routes/verification';
+import { callApi } from '../../../lib/api-client.ts';
+import { verificationKeys } from './verification-keys.ts';
 
 export interface NotFoundPageQuery {
   /** 1-based, as the API counts. */
@@ -12,9 +13,7 @@ export interface NotFoundPageQuery {
 }
 
 export function getNotFoundRecords({ page, pageSize, q }: NotFoundPageQuery, signal?: AbortSignal) {
-  const params = new URLSearchParams({ page: String(page), pageSize: String(pageSize) });
-  if (q) params.set('q', q);
-  return apiRequest(`${NOT_FOUND_PATH}?${params}`, { schema: RecordsPageSchema, signal });
+  return callApi(VERIFICATION_ROUTES.notFound, { query: { page, pageSize, q }, signal });
 }
 
 export function notFoundRecordsQueryOptions(query: NotFoundPageQuery) {

@@ -1,13 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { TIMINGS } from '@portal/contract/limits';
-import { BulkJobSchema, type BulkJob } from '@portal/contract/verification';
-import { ApiError, apiRequest } from '../../../lib/api-client.ts';
-import { BULK_VERIFY_PATH, verificationKeys } from './verification-keys.ts';
+import { VERIFICATION_ROUTES } from '@portal/contract/routes/verification';
+import type { BulkJob } from '@portal/contract/verification';
+import { ApiError, callApi } from '../../../lib/api-client.ts';
+import { verificationKeys } from './verification-keys.ts';
 
 const CONFLICT = 409;
 
 export function startBulkVerification(): Promise<BulkJob> {
-  return apiRequest(BULK_VERIFY_PATH, { method: 'POST', schema: BulkJobSchema });
+  return callApi(VERIFICATION_ROUTES.startBulk);
 }
 
 const wait = (ms: number) => new Promise<void>((resolve) => window.setTimeout(resolve, ms));
