@@ -8,6 +8,7 @@ import { OptimaClient, type ClientOptions } from '../identity/optima-client.ts';
 import type { ProviderSettings } from '../identity/provider-settings.ts';
 import type { RecordsRepo } from '../records/records.repo.ts';
 import { toMasterRecord } from '../records/records.service.ts';
+import { refusalOf, requireTransition } from '../records/record-state.ts';
 import { outcomeOf } from '../verification/compare.ts';
 import type { EmployeeRepo } from './employee.repo.ts';
 
@@ -49,7 +50,9 @@ export class EmployeeService {
     return this.repo.transaction(async (tx) => {
       const record = await this.repo.lock(tx, scope, recordId);
       if (!record) throw notFound('Record not found');
-      if (record.status !== 'AWAITING_REVALIDATION') throw conflict(M.notAwaiting);
+      // Refused before the provider is asked (record-state: only a record awaiting it).
+      const refused = refusalOf(record.status, 'REVERIFIED');
+      if (refused) throw conflict(refused);
       if (norm(record.nin) !== norm(input.nin) || norm(record.ssid) !== norm(input.ssid)) {
         throw badRequest(M.reverifyFailed);
       }
@@ -61,17 +64,16 @@ export class EmployeeService {
         throw new AppError(502, M.providerDown, ERROR_CODES.INTERNAL);
       }
       const outcome = outcomeOf(record, result!);
-      await this.repo.applyOutcome(tx, scope, recordId, outcome);
+      const t = requireTransition(record.status, { type: 'REVERIFIED', lookup: outcome.lookup });
+      await this.repo.applyOutcome(tx, scope, recordId, { ...outcome, status: t.to });
       await this.audit.append(
         {
           tenantId: scope.tenantId,
           actorUserId: actor.userId,
           actorEmail: actor.email,
-          action: 'RECORD_REVERIFIED',
+          ...t.audit!,
           entityType: 'record',
           entityId: recordId,
-          before: { status: record.status },
-          after: { status: outcome.status },
           note:
             actor.role === 'AGENT'
               ? `Re-verified with the assistance of agent ${actor.email}`
@@ -79,7 +81,7 @@ export class EmployeeService {
         },
         tx,
       );
-      return { newStatus: outcome.status, message: reverifyMessageOf(outcome.status) };
+      return { newStatus: t.to, message: reverifyMessageOf(t.to) };
     });
   }
 }

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { TenantScope } from '../../access/actor.ts';
 import type { Orm } from '../../platform/db.ts';
+import { REVIEWABLE, statusLiterals } from '../records/record-state.ts';
 import {
   departments,
   ministries,
@@ -105,7 +106,7 @@ export class PeopleRepo {
     }>(sql`
       select u.id, u.full_name, u.email,
         (select count(*)::int from records r
-          where r.tenant_id = ${scope.tenantId} and r.status in ('PENDING_GRADE_VALIDATION', 'MISMATCHED')
+          where r.tenant_id = ${scope.tenantId} and r.status in (${sql.raw(statusLiterals(REVIEWABLE))})
             and (r.ministry_id in (select ministry_id from reviewer_ministries where user_id = u.id)
               or r.department_id in (select department_id from reviewer_departments where user_id = u.id))) as pending
       from users u where u.tenant_id = ${scope.tenantId} and u.role = 'REVIEWER'
