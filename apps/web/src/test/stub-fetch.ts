@@ -1,6 +1,8 @@
 import { vi } from 'vitest';
 
 type JsonReply = { status: number; body?: unknown };
+/** Replies by 'METHOD /path'; a list answers one call after the other. */
+export type ApiReplies = Record<string, JsonReply | JsonReply[]>;
 
 /** A fetch stub answering each call with the next reply; the mock records every request. */
 export function stubFetch(...replies: JsonReply[]) {
@@ -20,7 +22,7 @@ export function stubFetch(...replies: JsonReply[]) {
  * A fetch stub answering by 'METHOD /path' (e.g. 'GET /api/v1/users/me'), for screens that make
  * several calls in no fixed order. Unlisted calls get 404; the mock records every request.
  */
-export function stubApi(routes: Record<string, JsonReply | JsonReply[]>) {
+export function stubApi(routes: ApiReplies) {
   const queues = new Map(Object.entries(routes).map(([key, reply]) => [key, [reply].flat()]));
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const key = `${init?.method ?? 'GET'} ${String(input)}`;

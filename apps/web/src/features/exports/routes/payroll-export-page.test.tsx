@@ -1,34 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { storeToken } from '../../../lib/auth-storage.ts';
-import { buildToken } from '../../../test/build-token.ts';
-import { renderApp } from '../../../test/render-app.tsx';
-import { stubApi } from '../../../test/stub-fetch.ts';
+import { TENANT_ADMIN_ME_REPLY, openScreen } from '../../../test/open-screen.ts';
+import type { ApiReplies, stubApi } from '../../../test/stub-fetch.ts';
 import { buildActiveExportJob, buildExportJob } from '../test/build-export-job.ts';
 
-const ME = {
-  id: 'user-1',
-  fullName: 'Tia Admin',
-  email: 'tenant.admin@demo.local',
-  role: 'TENANT_ADMIN',
-  status: 'ACTIVE',
-  tenantId: 'tenant-1',
-  tenantName: 'Demo State',
-};
 const LOGS = '/api/v1/records/export-logs';
 const CSV = '\uFEFFPSN,Work ID,Full Name\r\nPSN1,W1,Ada Obi\r\n';
-type Reply = { status: number; body?: unknown };
+type Reply = ApiReplies[string];
 
-function openExports(logs: Reply | Reply[], extra: Record<string, Reply | Reply[]> = {}) {
-  const fetchMock = stubApi({
-    'GET /api/v1/users/me': { status: 200, body: ME },
-    [`GET ${LOGS}`]: logs,
-    ...extra,
-  });
-  storeToken(buildToken());
-  renderApp('/dashboard/tenant-admin/export');
-  return fetchMock;
+function openExports(logs: Reply, extra: ApiReplies = {}) {
+  const replies = { ...TENANT_ADMIN_ME_REPLY, [`GET ${LOGS}`]: logs, ...extra };
+  return openScreen('/dashboard/tenant-admin/export', replies).fetchMock;
 }
 
 const logCalls = (fetchMock: ReturnType<typeof stubApi>) =>

@@ -1,42 +1,23 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { storeToken } from '../../../lib/auth-storage.ts';
-import { buildToken } from '../../../test/build-token.ts';
-import { renderApp } from '../../../test/render-app.tsx';
-import { stubApi } from '../../../test/stub-fetch.ts';
+import { TENANT_ADMIN_ME_REPLY, buildDashboardStats, openScreen } from '../../../test/open-screen.ts';
+import type { ApiReplies } from '../../../test/stub-fetch.ts';
 
-const ME = {
-  id: 'user-1',
-  fullName: 'Tia Admin',
-  email: 'tenant.admin@demo.local',
-  role: 'TENANT_ADMIN',
-  status: 'ACTIVE',
-  tenantId: 'tenant-1',
-  tenantName: 'Demo State',
-};
-const STATS = {
-  totalUniqueRecords: 2000,
-  totalVerified: 1880,
+const STATS = buildDashboardStats({
   totalValidated: 12,
   totalPendingApproval: 1788,
-  totalMismatched: 80,
-  totalNotFound: 120,
   totalReviewers: 3,
   totalSelfServiceUsers: 1500,
   totalAgentAccounts: 7,
-  totalUploaded: 0,
-  totalAwaitingRevalidation: 0,
-  totalRejected: 0,
-};
+});
 
-function openOverview(statsReply: { status: number; body?: unknown }) {
-  stubApi({
-    'GET /api/v1/users/me': { status: 200, body: ME },
+function openOverview(statsReply: ApiReplies[string], more: ApiReplies = {}) {
+  const replies = {
+    ...TENANT_ADMIN_ME_REPLY,
     'GET /api/v1/tenant-admin/dashboard/stats': statsReply,
-  });
-  storeToken(buildToken());
-  return renderApp('/dashboard/tenant-admin/overview');
+    ...more,
+  };
+  return openScreen('/dashboard/tenant-admin/overview', replies);
 }
 
 const card = (label: string) =>
@@ -81,19 +62,18 @@ describe('tenant overview', () => {
       status: 200,
       body: { items: [], total: 0, page: 1, pageSize: 5, counts: { pendingApproval: 3, mismatched: 0 } },
     };
-    const fetchMock = stubApi({
-      'GET /api/v1/users/me': { status: 200, body: ME },
-      'GET /api/v1/tenant-admin/dashboard/stats': { status: 200, body: STATS },
-      'GET /api/v1/records/queue/facets': {
-        status: 200,
-        body: { ministries: [], departments: [], grades: [], statuses: [] },
+    const { fetchMock, user } = openOverview(
+      { status: 200, body: STATS },
+      {
+        'GET /api/v1/records/queue/facets': {
+          status: 200,
+          body: { ministries: [], departments: [], grades: [], statuses: [] },
+        },
+        'GET /api/v1/records/queue/mismatched?page=1&pageSize=5': emptyQueue,
+        'GET /api/v1/records/queue/pending-approval?page=1&pageSize=5': emptyQueue,
       },
-      'GET /api/v1/records/queue/mismatched?page=1&pageSize=5': emptyQueue,
-      'GET /api/v1/records/queue/pending-approval?page=1&pageSize=5': emptyQueue,
-    });
-    storeToken(buildToken());
-    renderApp('/dashboard/tenant-admin/overview');
-    await userEvent.setup().click(await screen.findByRole('link', { name: /^Mismatched Records/ }));
+    );
+    await user.click(await screen.findByRole('link', { name: /^Mismatched Records/ }));
 
     const tab = await screen.findByRole('tab', { name: /^Mismatched Records/ });
     expect(tab.getAttribute('aria-selected')).toBe('true');

@@ -1,15 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { MasterRecord } from '@portal/contract/records';
-import { storeToken } from '../../../lib/auth-storage.ts';
-import { buildToken } from '../../../test/build-token.ts';
-import { renderApp } from '../../../test/render-app.tsx';
-import { stubApi } from '../../../test/stub-fetch.ts';
+import { buildMasterRecord } from '../../../test/build-master-record.ts';
+import { openScreen } from '../../../test/open-screen.ts';
+import type { ApiReplies } from '../../../test/stub-fetch.ts';
 
-const RECORD: MasterRecord = {
+const RECORD = buildMasterRecord({
   id: '3f1c2b9e-0000-4000-8000-000000000001',
-  fullName: 'Ada Ngozi Obi',
   employeeId: 'DM/EDU/36290',
   ssid: 'SS17911867',
   nin: '43205086057',
@@ -19,25 +16,13 @@ const RECORD: MasterRecord = {
   department: 'Secondary Education',
   departmentId: 'd-1',
   gradeLevel: 'GL 13',
-  salaryGradeId: null,
-  salaryStructure: null,
   dateOfBirth: '1975-03-13',
-  email: null,
-  phone: null,
   status: 'PENDING_GRADE_VALIDATION',
-  originalUploadData: '{}',
-  sotData: null,
-  lastError: null,
-  lastVerifiedAt: null,
-  validatedAt: null,
-  version: 1,
-};
+});
 const REVERIFY = `POST /api/v1/agent/records/${RECORD.id}/verify`;
 
-function openProfile(routes: Parameters<typeof stubApi>[0]) {
-  const fetchMock = stubApi(routes);
-  storeToken(buildToken({ sub: 'employee-1', role: 'SELF_SERVICE_USER' }));
-  return { fetchMock, ...renderApp('/dashboard/user') };
+function openProfile(replies: ApiReplies) {
+  return openScreen('/dashboard/user', replies, { sub: 'employee-1', role: 'SELF_SERVICE_USER' });
 }
 
 describe('employee profile', () => {

@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import type { MasterRecord } from '@portal/contract/records';
-import { storeToken } from '../../../lib/auth-storage.ts';
 import { recordsFocusState } from '../../../lib/records-focus.ts';
-import { buildToken } from '../../../test/build-token.ts';
-import { renderApp } from '../../../test/render-app.tsx';
-import { stubApi } from '../../../test/stub-fetch.ts';
+import { buildMasterRecord, recordsReply } from '../../../test/build-master-record.ts';
+import { openScreen } from '../../../test/open-screen.ts';
+import type { ApiReplies } from '../../../test/stub-fetch.ts';
 
 const PATH = '/dashboard/tenant-admin/records';
 const FACETS = {
@@ -16,55 +13,21 @@ const FACETS = {
   statuses: ['VALIDATED', 'PENDING_GRADE_VALIDATION'],
 };
 
-function buildRecord(overrides: Partial<MasterRecord> = {}): MasterRecord {
-  return {
-    id: 'r-1',
-    fullName: 'Ada Ngozi Obi',
-    employeeId: 'DM/HLT/1',
-    ssid: null,
-    nin: null,
-    psn: null,
-    ministry: 'Ministry of Health',
-    ministryId: 'm-health',
-    department: 'Nursing Services',
-    departmentId: 'd-nursing',
-    gradeLevel: 'GL 08',
-    salaryGradeId: null,
-    salaryStructure: null,
-    dateOfBirth: null,
-    email: null,
-    phone: null,
-    status: 'VALIDATED',
-    originalUploadData: '{}',
-    sotData: null,
-    lastError: null,
-    lastVerifiedAt: null,
-    validatedAt: null,
-    version: 1,
-    ...overrides,
-  };
-}
-
-const page = (items: MasterRecord[], total: number, unfilteredTotal: number, size = 10) => ({
-  status: 200,
-  body: { items, total, page: 1, pageSize: size, unfilteredTotal },
-});
-
-function open(routes: Parameters<typeof stubApi>[0], state?: unknown) {
-  const fetchMock = stubApi({ 'GET /api/v1/records/facets': { status: 200, body: FACETS }, ...routes });
-  storeToken(buildToken());
-  const view = renderApp(PATH);
+function open(replies: ApiReplies, state?: unknown) {
+  const view = openScreen(PATH, { 'GET /api/v1/records/facets': { status: 200, body: FACETS }, ...replies });
   if (state) void view.router.navigate(PATH, { state });
-  return { fetchMock, user: userEvent.setup() };
+  return view;
 }
 
 describe('master records', () => {
   it('shows the rows with avatar, status label and the filtered / total chip, and toasts the load', async () => {
     open({
-      'GET /api/v1/records?page=1&pageSize=10': page(
-        [buildRecord(), buildRecord({ id: 'r-2', fullName: 'Bola Ade', status: 'PENDING_GRADE_VALIDATION' })],
-        90,
-        90,
+      'GET /api/v1/records?page=1&pageSize=10': recordsReply(
+        [
+          buildMasterRecord(),
+          buildMasterRecord({ id: 'r-2', fullName: 'Bola Ade', status: 'PENDING_GRADE_VALIDATION' }),
+        ],
+        { total: 90 },
       ),
     });
     const table = await screen.findByRole('table', { name: 'Master records' });
@@ -77,8 +40,11 @@ describe('master records', () => {
 
   it('sends the chosen filters to the server and clears them with a toast', async () => {
     const { user, fetchMock } = open({
-      'GET /api/v1/records?page=1&pageSize=10': page([buildRecord()], 90, 90),
-      'GET /api/v1/records?page=1&pageSize=10&grade=GL+08': page([buildRecord()], 8, 90),
+      'GET /api/v1/records?page=1&pageSize=10': recordsReply([buildMasterRecord()], { total: 90 }),
+      'GET /api/v1/records?page=1&pageSize=10&grade=GL+08': recordsReply([buildMasterRecord()], {
+        total: 8,
+        unfilteredTotal: 90,
+      }),
     });
     await screen.findByRole('table', { name: 'Master records' });
     await user.click(screen.getByRole('combobox', { name: 'Grade' }));
@@ -94,7 +60,7 @@ describe('master records', () => {
   });
 
   it('offers the upload tab when there are no records at all', async () => {
-    const { user } = open({ 'GET /api/v1/records?page=1&pageSize=10': page([], 0, 0) });
+    const { user } = open({ 'GET /api/v1/records?page=1&pageSize=10': recordsReply([], { total: 0 }) });
     expect(await screen.findByRole('heading', { name: 'No Records Found' })).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Upload a Master List' }));
     expect(await screen.findByRole('heading', { level: 2, name: 'File Upload' })).toBeTruthy();
@@ -114,8 +80,8 @@ describe('master records', () => {
     const ids = ['7d1f0c1e-0000-4000-8000-000000000001', '7d1f0c1e-0000-4000-8000-000000000002'];
     const { user, fetchMock } = open(
       {
-        'GET /api/v1/records?page=1&pageSize=10': page([buildRecord()], 90, 90),
-        'POST /api/v1/records/search': page([buildRecord()], 2, 90),
+        'GET /api/v1/records?page=1&pageSize=10': recordsReply([buildMasterRecord()], { total: 90 }),
+        'POST /api/v1/records/search': recordsReply([buildMasterRecord()], { total: 2, unfilteredTotal: 90 }),
       },
       recordsFocusState(ids),
     );

@@ -1,33 +1,17 @@
 import type { MasterRecord } from '@portal/contract/records';
 import type { QueuePage } from '@portal/contract/validation';
+import { buildMasterRecord } from '../../../test/build-master-record.ts';
 
+/** A record waiting for a reviewer: pending grade validation, with its salary grade and birth date. */
 export function buildQueueRecord(overrides: Partial<MasterRecord> = {}): MasterRecord {
-  return {
-    id: 'r-1',
-    fullName: 'Ada Ngozi Obi',
-    employeeId: 'DM/HLT/1',
-    ssid: null,
-    nin: null,
-    psn: null,
-    ministry: 'Ministry of Health',
-    ministryId: 'm-health',
-    department: 'Nursing Services',
-    departmentId: 'd-nursing',
-    gradeLevel: 'GL 08',
+  return buildMasterRecord({
     salaryGradeId: 'SG-0801',
     salaryStructure: 'CONHESS',
     dateOfBirth: '1980-01-02',
-    email: null,
-    phone: null,
     status: 'PENDING_GRADE_VALIDATION',
-    originalUploadData: '{}',
-    sotData: null,
-    lastError: null,
-    lastVerifiedAt: null,
-    validatedAt: null,
     version: 3,
     ...overrides,
-  };
+  });
 }
 
 export function queueReply(

@@ -1,47 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { storeToken } from '../../../lib/auth-storage.ts';
-import { buildToken } from '../../../test/build-token.ts';
-import { renderApp } from '../../../test/render-app.tsx';
-import { stubApi } from '../../../test/stub-fetch.ts';
+import { TENANT_ADMIN_ME_REPLY, buildDashboardStats, openScreen } from '../../../test/open-screen.ts';
+import type { ApiReplies, stubApi } from '../../../test/stub-fetch.ts';
 import { buildBulkJob, buildRunningJob } from '../test/build-bulk-job.ts';
 
-const ME = {
-  id: 'user-1',
-  fullName: 'Tia Admin',
-  email: 'tenant.admin@demo.local',
-  role: 'TENANT_ADMIN',
-  status: 'ACTIVE',
-  tenantId: 'tenant-1',
-  tenantName: 'Demo State',
-};
-const STATS = {
-  totalUniqueRecords: 2000,
-  totalVerified: 1880,
-  totalValidated: 0,
-  totalPendingApproval: 1800,
-  totalMismatched: 80,
-  totalNotFound: 120,
-  totalReviewers: 1,
-  totalSelfServiceUsers: 1,
-  totalAgentAccounts: 1,
-  totalUploaded: 0,
-  totalAwaitingRevalidation: 0,
-  totalRejected: 0,
-};
-type Reply = { status: number; body?: unknown };
+type Reply = ApiReplies[string];
 
-function openBulkVerification(jobs: Reply | Reply[], extra: Record<string, Reply | Reply[]> = {}) {
-  const fetchMock = stubApi({
-    'GET /api/v1/users/me': { status: 200, body: ME },
-    'GET /api/v1/tenant-admin/dashboard/stats': { status: 200, body: STATS },
+function openBulkVerification(jobs: Reply, extra: ApiReplies = {}) {
+  const view = openScreen('/dashboard/tenant-admin/bulk-verify', {
+    ...TENANT_ADMIN_ME_REPLY,
+    'GET /api/v1/tenant-admin/dashboard/stats': { status: 200, body: buildDashboardStats() },
     'GET /api/v1/bulk-jobs': jobs,
     ...extra,
   });
-  storeToken(buildToken());
-  renderApp('/dashboard/tenant-admin/bulk-verify');
-  return fetchMock;
+  return view.fetchMock;
 }
 
 const jobsCalls = (fetchMock: ReturnType<typeof stubApi>) =>

@@ -1,91 +1,29 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { MasterRecord } from '@portal/contract/records';
-import { storeToken } from '../../../lib/auth-storage.ts';
-import { buildToken } from '../../../test/build-token.ts';
-import { renderApp } from '../../../test/render-app.tsx';
-import { stubApi } from '../../../test/stub-fetch.ts';
+import { buildGhostRecord, recordsReply } from '../../../test/build-master-record.ts';
+import { TENANT_ADMIN_ME_REPLY, buildDashboardStats, openScreen } from '../../../test/open-screen.ts';
+import type { ApiReplies } from '../../../test/stub-fetch.ts';
 
-const ME = {
-  id: 'user-1',
-  fullName: 'Tia Admin',
-  email: 'tenant.admin@demo.local',
-  role: 'TENANT_ADMIN',
-  status: 'ACTIVE',
-  tenantId: 'tenant-1',
-  tenantName: 'Demo State',
-};
 const PATH = '/api/v1/records/flagged/not-in-sot';
-const STATS_BASE = {
-  totalUniqueRecords: 0,
-  totalVerified: 1880,
-  totalValidated: 0,
-  totalPendingApproval: 1800,
-  totalMismatched: 80,
-  totalNotFound: 120,
-  totalReviewers: 1,
-  totalSelfServiceUsers: 1,
-  totalAgentAccounts: 1,
-  totalUploaded: 0,
-  totalAwaitingRevalidation: 0,
-  totalRejected: 0,
-};
 
-function buildRecord(n: number, overrides: Partial<MasterRecord> = {}): MasterRecord {
-  return {
-    id: `record-${n}`,
-    fullName: `Person Middle Number${n}`,
-    employeeId: null,
-    ssid: null,
-    nin: null,
-    psn: `PSN${1000 + n}`,
-    ministry: 'Ministry of Finance',
-    ministryId: null,
-    department: 'Treasury',
-    departmentId: null,
-    gradeLevel: 'GL 10',
-    salaryGradeId: null,
-    salaryStructure: null,
-    dateOfBirth: null,
-    email: null,
-    phone: null,
-    status: 'NOT_FOUND',
-    originalUploadData: '{}',
-    sotData: null,
-    lastError: null,
-    lastVerifiedAt: null,
-    validatedAt: null,
-    version: 1,
-    ...overrides,
-  };
-}
+const pageOf = (page: number, pageSize: number, total = 120) =>
+  recordsReply(
+    Array.from({ length: Math.min(pageSize, total - (page - 1) * pageSize) }, (_, i) => {
+      const n = (page - 1) * pageSize + i + 1;
+      return buildGhostRecord(n, { fullName: `Person Middle Number${n}` });
+    }),
+    { total, page, pageSize },
+  );
 
-const pageOf = (page: number, pageSize: number, total = 120) => ({
-  status: 200,
-  body: {
-    items: Array.from({ length: Math.min(pageSize, total - (page - 1) * pageSize) }, (_, i) =>
-      buildRecord((page - 1) * pageSize + i + 1),
-    ),
-    total,
-    page,
-    pageSize,
-    unfilteredTotal: total,
-  },
-});
-
-function openList(routes: Record<string, { status: number; body?: unknown }>) {
-  const fetchMock = stubApi({
-    'GET /api/v1/users/me': { status: 200, body: ME },
-    'GET /api/v1/tenant-admin/dashboard/stats': {
-      status: 200,
-      body: { ...STATS_BASE, totalUniqueRecords: 2000 },
-    },
-    ...routes,
+function openList(replies: ApiReplies) {
+  const stats = { status: 200, body: buildDashboardStats() };
+  const view = openScreen('/dashboard/tenant-admin/not-found', {
+    ...TENANT_ADMIN_ME_REPLY,
+    'GET /api/v1/tenant-admin/dashboard/stats': stats,
+    ...replies,
   });
-  storeToken(buildToken());
-  renderApp('/dashboard/tenant-admin/not-found');
-  return fetchMock;
+  return view.fetchMock;
 }
 
 describe('records without biometrics', () => {

@@ -1,48 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
 import type { MasterRecord } from '@portal/contract/records';
-import { storeToken } from '../../../lib/auth-storage.ts';
-import { buildToken } from '../../../test/build-token.ts';
-import { renderApp } from '../../../test/render-app.tsx';
-import { stubApi } from '../../../test/stub-fetch.ts';
+import { buildGhostRecord, recordsReply } from '../../../test/build-master-record.ts';
+import { openScreen } from '../../../test/open-screen.ts';
+import type { ApiReplies } from '../../../test/stub-fetch.ts';
 
 const PATH = '/api/v1/records/flagged/not-in-sot';
-const ghost = (n: number): MasterRecord => ({
-  id: `g-${n}`,
-  fullName: n === 0 ? 'Okon Bassey' : `Person ${n}`,
-  employeeId: null,
-  ssid: null,
-  nin: null,
-  psn: `PSN${1000 + n}`,
-  ministry: 'Ministry of Finance',
-  ministryId: null,
-  department: 'Treasury',
-  departmentId: null,
-  gradeLevel: 'GL 10',
-  salaryGradeId: null,
-  salaryStructure: null,
-  dateOfBirth: null,
-  email: null,
-  phone: null,
-  status: 'NOT_FOUND',
-  originalUploadData: '{}',
-  sotData: null,
-  lastError: null,
-  lastVerifiedAt: null,
-  validatedAt: null,
-  version: 1,
-});
-const reply = (items: MasterRecord[], total: number) => ({
-  status: 200,
-  body: { items, total, page: 1, pageSize: 10, unfilteredTotal: 120 },
-});
+const ghost = (n: number) => buildGhostRecord(n, n === 0 ? { fullName: 'Okon Bassey' } : {});
+const reply = (items: MasterRecord[], total: number) => recordsReply(items, { total, unfilteredTotal: 120 });
 
-function open(routes: Parameters<typeof stubApi>[0]) {
-  stubApi({ 'GET /api/v1/tenant-admin/dashboard/stats': { status: 404 }, ...routes });
-  storeToken(buildToken());
-  renderApp('/dashboard/tenant-admin/not-found');
-  return userEvent.setup();
+function open(replies: ApiReplies) {
+  const replyStats = { 'GET /api/v1/tenant-admin/dashboard/stats': { status: 404 } };
+  return openScreen('/dashboard/tenant-admin/not-found', { ...replyStats, ...replies }).user;
 }
 
 describe('records without biometrics: search', () => {
