@@ -1,7 +1,7 @@
 import { CLAIM_MESSAGES as M, reverifyMessageOf, type ReverifyResponse } from '@portal/contract/claims';
 import type { MasterRecord } from '@portal/contract/records';
 import { ERROR_CODES } from '@portal/contract/errors';
-import { scopeOf, type Actor } from '../../access/actor.ts';
+import { reachesWholeTenant, recordScopeOf, type Actor } from '../../access/actor.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { AuditRepo } from '../audit/audit.repo.ts';
 import { OptimaClient, type ClientOptions } from '../identity/optima-client.ts';
@@ -26,22 +26,24 @@ export class EmployeeService {
 
   async myRecord(actor: Actor): Promise<MasterRecord> {
     const id = await this.repo.recordIdOf(actor.userId);
-    const row = id ? await this.records.findById(scopeOf(actor), id) : undefined;
+    const row = id ? await this.records.findById(recordScopeOf(actor), id) : undefined;
     if (!row) throw notFound('No record is linked to this account.');
     return toMasterRecord(row);
   }
 
   /**
    * Checks SSID and NIN against the record, looks the person up at the provider live, and moves an
-   * AWAITING_REVALIDATION record on (DESIGN §6). An employee reaches only their own record.
+   * AWAITING_REVALIDATION record on (DESIGN §6). An employee reaches only their own record, an agent
+   * any of the tenant's (recordScopeOf); out of reach is 404.
    */
   async reverify(
     actor: Actor,
     recordId: string,
     input: { ssid: string; nin: string },
   ): Promise<ReverifyResponse> {
-    const scope = scopeOf(actor);
-    if (actor.role === 'SELF_SERVICE_USER' && (await this.repo.recordIdOf(actor.userId)) !== recordId) {
+    const scope = recordScopeOf(actor);
+    // An employee's other records are refused before the provider is asked; the lock decides the rest.
+    if (!reachesWholeTenant(scope) && !(await this.records.findById(scope, recordId))) {
       throw notFound('Record not found');
     }
     const settings = await this.provider.forTenant(scope.tenantId).catch(() => {

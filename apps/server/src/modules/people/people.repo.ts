@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { TenantScope } from '../../access/actor.ts';
+import { reviewerRecords } from '../../access/record-scope.repo.ts';
 import type { Orm } from '../../platform/db.ts';
 import { REVIEWABLE, statusLiterals } from '../records/record-state.ts';
 import {
@@ -105,10 +106,9 @@ export class PeopleRepo {
       pending: number;
     }>(sql`
       select u.id, u.full_name, u.email,
-        (select count(*)::int from records r
-          where r.tenant_id = ${scope.tenantId} and r.status in (${sql.raw(statusLiterals(REVIEWABLE))})
-            and (r.ministry_id in (select ministry_id from reviewer_ministries where user_id = u.id)
-              or r.department_id in (select department_id from reviewer_departments where user_id = u.id))) as pending
+        (select count(*)::int from records
+          where records.tenant_id = ${scope.tenantId} and records.status in (${sql.raw(statusLiterals(REVIEWABLE))})
+            and ${reviewerRecords(sql`u.id`)}) as pending
       from users u where u.tenant_id = ${scope.tenantId} and u.role = 'REVIEWER'
       order by u.full_name`);
     return result.rows;
