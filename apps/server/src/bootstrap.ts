@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Role } from '@portal/contract/roles';
 import type { Config } from './platform/config.ts';
-import { hashPassword } from './modules/auth/passwords.ts';
+import { hashPassword } from './platform/passwords.ts';
 import type { TenantsRepo } from './modules/tenants/tenants.repo.ts';
 import type { UsersRepo } from './modules/users/users.repo.ts';
 

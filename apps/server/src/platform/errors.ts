@@ -32,6 +32,14 @@ export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
     'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))),
   });
 
+/** A database error (or one it caused) that a unique index refused: two writers raced for one key. */
+export function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}
+
 const CODE_BY_STATUS: Record<number, string> = {
   401: ERROR_CODES.UNAUTHORIZED,
   403: ERROR_CODES.FORBIDDEN,

@@ -2,12 +2,12 @@ import type { Actor } from '../../access/actor.ts';
 import type { TokenService } from '../../access/tokens.ts';
 import type { LoginThrottle } from '../../platform/config.ts';
 import { unauthorized } from '../../platform/errors.ts';
+import { dummyPasswordHash, verifyPassword } from '../../platform/passwords.ts';
 import { RateLimiter } from '../../platform/rate-limit.ts';
 import { MESSAGES } from '@portal/contract/messages';
 import type { AuditRepo } from '../audit/audit.repo.ts';
 import type { UsersRepo } from '../users/users.repo.ts';
 import type { LoginAttemptsRepo, LoginHistory } from './login-attempts.repo.ts';
-import { dummyPasswordHash, verifyPassword } from './passwords.ts';
 
 const HOUR_MS = 3600 * 1000;
 

@@ -11,12 +11,11 @@ import { TENANT_USER_MESSAGES } from '@portal/contract/tenant-users';
 import { ERROR_CODES } from '@portal/contract/errors';
 import type { TenantScope } from '../../access/actor.ts';
 import type { TokenService } from '../../access/tokens.ts';
-import { AppError, conflict } from '../../platform/errors.ts';
+import { AppError, conflict, isUniqueViolation } from '../../platform/errors.ts';
+import { hashPassword } from '../../platform/passwords.ts';
 import type { RateLimiter } from '../../platform/rate-limit.ts';
 import type { AuditRepo } from '../audit/audit.repo.ts';
 import { isOneOf, NOT_CLAIMABLE } from '../records/record-state.ts';
-import { hashPassword } from '../auth/passwords.ts';
-import { isUniqueViolation } from '../tenants/tenants.service.ts';
 import type { UsersRepo } from '../users/users.repo.ts';
 import type { ClaimsRepo } from './claims.repo.ts';
 

@@ -8,7 +8,7 @@ import {
 } from '@portal/contract/tenants';
 import type { z } from 'zod';
 import type { Actor } from '../../access/actor.ts';
-import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import { badRequest, conflict, isUniqueViolation, notFound } from '../../platform/errors.ts';
 import type { SecretBox } from '../../platform/secrets.ts';
 import type { AuditRepo } from '../audit/audit.repo.ts';
 import type { StoredIdentitySourceConfig } from '../identity/provider-settings.ts';
@@ -208,11 +208,4 @@ export class TenantsService {
   #who(actor: Actor) {
     return { tenantId: null, actorUserId: actor.userId, actorEmail: actor.email };
   }
-}
-
-export function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-  }
-  return false;
 }

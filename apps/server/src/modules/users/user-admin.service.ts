@@ -1,10 +1,9 @@
 import type { Role } from '@portal/contract/roles';
 import { TENANT_USER_MESSAGES } from '@portal/contract/tenant-users';
 import type { Actor } from '../../access/actor.ts';
-import { conflict, notFound } from '../../platform/errors.ts';
+import { conflict, isUniqueViolation, notFound } from '../../platform/errors.ts';
+import { hashPassword } from '../../platform/passwords.ts';
 import type { AuditRepo } from '../audit/audit.repo.ts';
-import { hashPassword } from '../auth/passwords.ts';
-import { isUniqueViolation } from '../tenants/tenants.service.ts';
 import type { UsersRepo } from './users.repo.ts';
 import type { Orm } from '../../platform/db.ts';
 
