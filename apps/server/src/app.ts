@@ -61,6 +61,7 @@ import { StatsRepo } from './modules/verification/stats.repo.ts';
 import { VerificationRepo } from './modules/verification/verification.repo.ts';
 import { verificationRoutes } from './modules/verification/verification.routes.ts';
 import { VerificationService } from './modules/verification/verification.service.ts';
+import { comparisonOf } from './modules/verification/compare.ts';
 import { peopleRoutes } from './modules/people/people.routes.ts';
 import { PeopleService } from './modules/people/people.service.ts';
 
@@ -142,7 +143,7 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
   const recordsService = new RecordsService(recordsRepo);
   recordsRoutes(app, {
     records: recordsService,
-    uploads: new UploadService(new IngestRepo(db), config.upload, async (reason) => {
+    uploads: new UploadService(new IngestRepo(db, comparisonOf), config.upload, async (reason) => {
       // Maintenance is best effort: the upload has committed whatever happens here.
       await jobs.send(maintainRecordsJob, { reason }).catch((err: unknown) => app.log.warn({ err }, reason));
     }),

@@ -19,6 +19,7 @@ import { UsersRepo } from './modules/users/users.repo.ts';
 import { StatsRepo } from './modules/verification/stats.repo.ts';
 import { VerificationRepo } from './modules/verification/verification.repo.ts';
 import { VerificationService } from './modules/verification/verification.service.ts';
+import { comparisonOf } from './modules/verification/compare.ts';
 
 /** The sample master list whose people the demo simulator's population matches (examples/README.md). */
 export const DEMO_MASTER_LIST = fileURLToPath(new URL('../../../examples/master-list.csv', import.meta.url));
@@ -53,7 +54,7 @@ export async function seedDemoRecords(deps: DemoSeedDeps, tenantId: string): Pro
     const actor: Actor = { userId: admin.id, email: admin.email, role: 'TENANT_ADMIN', tenantId };
     const scope = tenantScope(tenantId);
 
-    const uploads = new UploadService(new IngestRepo(db), config.upload, async (reason) => {
+    const uploads = new UploadService(new IngestRepo(db, comparisonOf), config.upload, async (reason) => {
       await jobs.send(maintainRecordsJob, { reason });
     });
     const summary = await uploads.upload(actor, {

@@ -360,9 +360,10 @@ describe("a tenant's first upload into a table that holds other tenants' records
   it('finds the rows of each batch by the key index, though the statistics say the tenant has no records', async () => {
     const fresh = await createTenantWithAdmin(portal);
     const plan = await portal.db.orm.transaction(async (tx) => {
-      const session = new IngestSession(tx, tenantScope(fresh.tenant.id), () => {
+      const notUsedHere = () => {
         throw new Error('not used here');
-      });
+      };
+      const session = new IngestSession(tx, tenantScope(fresh.tenant.id), notUsedHere, notUsedHere);
       await session.begin();
       await tx.execute(sql`
         insert into upload_batch (row_no, natural_key, key_column, full_name, ministry, department, original)

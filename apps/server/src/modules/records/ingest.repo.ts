@@ -3,8 +3,7 @@ import type { TenantScope } from '../../access/actor.ts';
 import type { CopyIn, Database, Orm } from '../../platform/db.ts';
 import { idIn } from '../../platform/sql-ids.ts';
 import type { OptimaPerson } from '@portal/optima/protocol';
-import { comparisonOf } from '../verification/compare.ts';
-import { bulkMove, statesFor, statusLiterals, transition } from './record-state.ts';
+import { bulkMove, statesFor, statusLiterals, transition, type Comparison } from './record-state.ts';
 import type { BatchMessage } from './parse/read-upload.ts';
 
 export interface DuplicateKey {
@@ -190,6 +189,22 @@ export function upsertBatch(t: string, actor: { userId: string; email: string },
  * narrow temporary table, where keys repeated in the file are found at the end (the upload is then
  * rolled back whole).
  */
+/**
+ * How a record's posting compares with the source of truth's stored answer: verification's
+ * comparison rules (compare.ts), handed in by the composition root so that records does not
+ * depend on verification, which depends on records.
+ */
+export type CompareWithSource = (
+  record: {
+    fullName: string;
+    dateOfBirth: string | null;
+    ministry: string | null;
+    department: string | null;
+    gradeLevel: string | null;
+  },
+  person: Partial<OptimaPerson>,
+) => Comparison;
+
 export class IngestSession {
   /** Ministry and department names of the file known to exist (as written). */
   readonly #ministries = new Set<string>();
@@ -202,6 +217,7 @@ export class IngestSession {
     private readonly tx: Orm,
     private readonly scope: TenantScope,
     private readonly copyIn: CopyIn,
+    private readonly compare: CompareWithSource,
   ) {}
 
   /** Serialises uploads of one tenant, and creates the temporary tables of the upload. */
@@ -313,7 +329,7 @@ export class IngestSession {
         // Without a stored answer there is nothing to disagree with; the grade still goes to review.
         const t = transition(r.status, {
           type: 'UPLOAD_RECOMPARED',
-          comparison: comparisonOf(record, r.sot_data ?? {}),
+          comparison: this.compare(record, r.sot_data ?? {}),
         });
         return t.allowed && t.audit
           ? [{ id: r.id, before: t.from, after: t.to, action: t.audit.action }]
@@ -372,10 +388,13 @@ export class IngestSession {
 }
 
 export class IngestRepo {
-  constructor(private readonly db: Pick<Database, 'copyTransaction'>) {}
+  constructor(
+    private readonly db: Pick<Database, 'copyTransaction'>,
+    private readonly compare: CompareWithSource,
+  ) {}
 
   /** Runs one upload in one transaction: any throw rolls every row back. */
   async inTransaction<T>(scope: TenantScope, fn: (session: IngestSession) => Promise<T>): Promise<T> {
-    return this.db.copyTransaction((tx, copyIn) => fn(new IngestSession(tx, scope, copyIn)));
+    return this.db.copyTransaction((tx, copyIn) => fn(new IngestSession(tx, scope, copyIn, this.compare)));
   }
 }
