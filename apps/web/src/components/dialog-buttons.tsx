@@ -3,33 +3,20 @@ import Button, { type ButtonProps } from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';
 
 export interface DialogButtonsProps {
-  cancel: string;
-  onCancel: () => void;
   /** The dialog's work is under way: Cancel waits, the main button spins. */
   busy: boolean;
-  /** The main button; it submits the dialog's form unless `onConfirm` is given. */
-  confirm: string;
-  /** The main button's words while busy; without them it keeps `confirm`. */
-  confirming?: string;
-  onConfirm?: () => void;
-  confirmDisabled?: boolean;
-  confirmColor?: ButtonProps['color'];
+  onCancel: () => void;
+  /** Cancel's words, the main button's, and the main button's while busy (else it keeps its own). */
+  labels: readonly [cancel: string, confirm: string, confirming?: string];
+  /** The main button; it submits the dialog's form unless it has an `onClick`. */
+  confirm?: { disabled?: boolean; color?: ButtonProps['color']; onClick?: () => void };
   /** More buttons, between Cancel and the main one. */
   children?: ReactNode;
 }
 
 /** A form dialog's buttons: Cancel, then the main action, which shows its progress. */
-export function DialogButtons({
-  cancel,
-  onCancel,
-  busy,
-  confirm,
-  confirming = confirm,
-  onConfirm,
-  confirmDisabled,
-  confirmColor,
-  children,
-}: DialogButtonsProps) {
+export function DialogButtons({ busy, onCancel, labels, confirm = {}, children }: DialogButtonsProps) {
+  const [cancel, label, busyLabel = label] = labels;
   return (
     // Three buttons may not fit a phone's width: they wrap, spaced by the gap.
     <DialogActions sx={{ px: 3, pb: 2.5, ...(children ? { flexWrap: 'wrap', gap: 1 } : {}) }}>
@@ -38,15 +25,15 @@ export function DialogButtons({
       </Button>
       {children}
       <Button
-        type={onConfirm ? 'button' : 'submit'}
-        onClick={onConfirm}
+        type={confirm.onClick ? 'button' : 'submit'}
+        onClick={confirm.onClick}
         variant="contained"
-        color={confirmColor}
-        disabled={confirmDisabled}
+        color={confirm.color}
+        disabled={confirm.disabled}
         loading={busy}
         loadingPosition="start"
       >
-        {busy ? confirming : confirm}
+        {busy ? busyLabel : label}
       </Button>
     </DialogActions>
   );

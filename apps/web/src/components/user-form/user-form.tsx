@@ -78,15 +78,13 @@ export function UserForm({ state, texts, dialog, ...props }: UserFormProps) {
             </Stack>
           </DialogContent>
           <DialogButtons
-            cancel={dialog.cancel}
+            busy={state.creating}
             onCancel={() => {
               state.reset();
               dialog.onClose();
             }}
-            busy={state.creating}
-            confirm={texts.submit}
-            confirming={texts.creating}
-            confirmDisabled={blocked}
+            labels={[dialog.cancel, texts.submit, texts.creating]}
+            confirm={{ disabled: blocked }}
           />
         </form>
       </Dialog>

@@ -1,13 +1,12 @@
 import { useId, useState } from 'react';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import type { Reviewer } from '@portal/contract/people';
 import type { Named } from '@portal/contract/records';
 import { useUpdateReviewerAssignments } from '../api/update-reviewer-assignments.ts';
+import { DialogButtons } from '../../../components/dialog-buttons.tsx';
 import { TENANT_TOASTS, useToasts } from '../../../lib/use-toasts.ts';
 import { USERS_TEXTS } from '../users-texts.ts';
 import { sameSelection } from '../utils/same-selection.ts';
@@ -95,20 +94,12 @@ export function EditAssignmentsDialog({
           />
         </Stack>
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2.5 }}>
-        <Button onClick={onClose} disabled={saving}>
-          {texts.cancel}
-        </Button>
-        <Button
-          variant="contained"
-          onClick={save}
-          disabled={!changed}
-          loading={saving}
-          loadingPosition="start"
-        >
-          {saving ? texts.saving : texts.save}
-        </Button>
-      </DialogActions>
+      <DialogButtons
+        busy={saving}
+        onCancel={onClose}
+        labels={[texts.cancel, texts.save, texts.saving]}
+        confirm={{ disabled: !changed, onClick: save }}
+      />
     </Dialog>
   );
 }

@@ -1,14 +1,13 @@
 import { useId, useState, type FormEvent } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { MasterRecord } from '@portal/contract/records';
+import { DialogButtons } from '../../../components/dialog-buttons.tsx';
 import { errorMessage, fieldErrorsOf } from '../../../lib/error-message.ts';
 import { useEditRecord } from '../api/record-decisions.ts';
 import { useQueueToasts } from '../hooks/use-queue-toasts.ts';
@@ -189,20 +188,12 @@ export function EditRecordDialog({ record, ministries, departments, onClose }: E
             {text('salaryStructure')}
           </Stack>
         </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2.5 }}>
-          <Button onClick={onClose} disabled={saving}>
-            {texts.cancel}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={invalid}
-            loading={saving}
-            loadingPosition="start"
-          >
-            {saving ? texts.saving : texts.save}
-          </Button>
-        </DialogActions>
+        <DialogButtons
+          busy={saving}
+          onCancel={onClose}
+          labels={[texts.cancel, texts.save, texts.saving]}
+          confirm={{ disabled: invalid }}
+        />
       </form>
     </Dialog>
   );

@@ -1,13 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import WarningAmber from '@mui/icons-material/WarningAmber';
+import { DialogButtons } from '../../../components/dialog-buttons.tsx';
 import { VALIDATION_TEXTS } from '../validation-texts.ts';
 import { dialogPaper } from './record-dialog-paper.ts';
 
@@ -76,21 +75,12 @@ export function RejectRecordDialog({ fullName, busy, onReject, onCancel }: Rejec
             slotProps={{ htmlInput: { maxLength: 2000 } }}
           />
         </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2.5 }}>
-          <Button onClick={onCancel} disabled={busy}>
-            {texts.cancel}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            color="error"
-            disabled={blank}
-            loading={busy}
-            loadingPosition="start"
-          >
-            {busy ? texts.rejecting : texts.confirm}
-          </Button>
-        </DialogActions>
+        <DialogButtons
+          busy={busy}
+          onCancel={onCancel}
+          labels={[texts.cancel, texts.confirm, texts.rejecting]}
+          confirm={{ disabled: blank, color: 'error' }}
+        />
       </form>
     </Dialog>
   );

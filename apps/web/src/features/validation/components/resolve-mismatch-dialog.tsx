@@ -3,7 +3,6 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
@@ -14,6 +13,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { MasterRecord } from '@portal/contract/records';
+import { DialogButtons } from '../../../components/dialog-buttons.tsx';
 import { LoadingState } from '../../../components/loading-state.tsx';
 import { ScrollTableContainer } from '../../../components/scroll-table-container.tsx';
 import { WARNING_TEXT_COLOR } from '../../../components/stat-card.tsx';
@@ -119,24 +119,20 @@ export function ResolveMismatchDialog({ record, busy, onClose }: ResolveMismatch
           </Box>
         )}
       </DialogContent>
-      <DialogActions sx={{ px: 3, pb: 2.5, flexWrap: 'wrap', gap: 1 }}>
-        <Button onClick={() => onClose('cancel')} disabled={busy}>
-          {texts.cancel}
-        </Button>
+      <DialogButtons
+        busy={busy}
+        onCancel={() => onClose('cancel')}
+        labels={[texts.cancel, texts.accept, texts.accepting]}
+        confirm={{
+          disabled: !comparison.isSuccess || Boolean(salaryGradeProblem),
+          color: 'success',
+          onClick: () => onClose('accept', change.needed ? salaryGradeId.trim() : undefined),
+        }}
+      >
         <Button variant="outlined" onClick={() => onClose('edit')} disabled={busy}>
           {texts.editManually}
         </Button>
-        <Button
-          variant="contained"
-          color="success"
-          onClick={() => onClose('accept', change.needed ? salaryGradeId.trim() : undefined)}
-          disabled={!comparison.isSuccess || Boolean(salaryGradeProblem)}
-          loading={busy}
-          loadingPosition="start"
-        >
-          {busy ? texts.accepting : texts.accept}
-        </Button>
-      </DialogActions>
+      </DialogButtons>
     </Dialog>
   );
 }
