@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import TablePagination from '@mui/material/TablePagination';
 
 export interface TablePaginationBarProps {
@@ -50,4 +51,31 @@ export function TablePaginationBar({
 /** The page to show: the last one when rows went away (e.g. after a delete). */
 export function clampPage(page: number, count: number, pageSize: number): number {
   return Math.min(page, Math.max(0, Math.ceil(count / pageSize) - 1));
+}
+
+/**
+ * Paging of a list held in the browser: the rows of the current page, and the props of its
+ * TablePaginationBar. A new page size starts again at the first page.
+ */
+export function useClientPages<T>(
+  items: readonly T[],
+  pageSizes: readonly number[],
+  initialPageSize: number,
+) {
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState(initialPageSize);
+  // Deleting the last row of the last page must not leave an empty page behind.
+  const current = clampPage(page, items.length, pageSize);
+  const bar: TablePaginationBarProps = {
+    count: items.length,
+    page: current,
+    pageSize,
+    pageSizes,
+    onPageChange: setPage,
+    onPageSizeChange: (size) => {
+      setPageSize(size);
+      setPage(0);
+    },
+  };
+  return { rows: items.slice(current * pageSize, (current + 1) * pageSize), bar };
 }

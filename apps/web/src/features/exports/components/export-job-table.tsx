@@ -1,15 +1,10 @@
-import { useState } from 'react';
 import Button from '@mui/material/Button';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import type { ExportJob } from '@portal/contract/exports';
 import { PAGE_SIZES } from '@portal/contract/limits';
 import { ScrollTableContainer } from '../../../components/scroll-table-container.tsx';
-import { TablePaginationBar, clampPage } from '../../../components/table-pagination-bar.tsx';
+import { DataTable, type DataColumn } from '../../../components/data-table.tsx';
+import { TablePaginationBar, useClientPages } from '../../../components/table-pagination-bar.tsx';
 import { formatCount, formatMediumDateTime } from '../../../lib/format.ts';
 import { visuallyHidden } from '../../../lib/visually-hidden.ts';
 import { EXPORTS_TEXTS as texts } from '../exports-texts.ts';
@@ -18,6 +13,7 @@ import { ExportStatusChip } from './export-status-chip.tsx';
 
 const c = texts.columns;
 const DEFAULT_PAGE_SIZE = 10;
+const TABULAR = { fontVariantNumeric: 'tabular-nums' } as const;
 
 export interface ExportJobTableProps {
   jobs: readonly ExportJob[];
@@ -37,77 +33,65 @@ function RecordCount({ job }: { job: ExportJob }) {
   );
 }
 
+/** Fetches the file; its hidden words name the export's date, so each button reads apart. */
+function DownloadButton({
+  job,
+  onDownload,
+  downloading,
+}: {
+  job: ExportJob;
+  onDownload: () => void;
+  downloading: boolean;
+}) {
+  return (
+    <Button
+      size="small"
+      variant="outlined"
+      disabled={!canDownload(job)}
+      onClick={onDownload}
+      loading={downloading}
+      loadingPosition="start"
+      startIcon={<FileDownloadOutlined />}
+    >
+      {downloading ? texts.downloading : texts.download}
+      <span style={visuallyHidden}>{texts.downloadContext(formatMediumDateTime(job.exportTimestamp))}</span>
+    </Button>
+  );
+}
+
 /**
  * The export history, newest first, in SPEC §2's column order, paged on the client (page sizes
  * 5, 10, 25).
  */
 export function ExportJobTable({ jobs, onDownload, downloadingId }: ExportJobTableProps) {
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
-  const currentPage = clampPage(page, jobs.length, pageSize);
-  const rows = jobs.slice(currentPage * pageSize, (currentPage + 1) * pageSize);
+  const { rows, bar } = useClientPages(jobs, PAGE_SIZES.exports, DEFAULT_PAGE_SIZE);
+  const columns: DataColumn<ExportJob>[] = [
+    { header: c.status, cell: (job) => <ExportStatusChip job={job} />, headSx: { width: 170 } },
+    { header: c.recordCount, cell: (job) => <RecordCount job={job} />, align: 'right', sx: TABULAR },
+    { header: c.exportedBy, cell: (job) => job.exportedByEmail, sx: { wordBreak: 'break-all' } },
+    // The date tells the exports apart: it heads the row for screen readers.
+    {
+      header: c.exportDate,
+      cell: (job) => formatMediumDateTime(job.exportTimestamp),
+      rowHeader: true,
+      sx: { whiteSpace: 'nowrap' },
+    },
+    {
+      header: c.download,
+      align: 'right',
+      sx: { whiteSpace: 'nowrap' },
+      cell: (job) => (
+        <DownloadButton job={job} onDownload={() => onDownload(job)} downloading={downloadingId === job.id} />
+      ),
+    },
+  ];
 
   return (
     <>
       <ScrollTableContainer label={texts.tableLabel}>
-        <Table aria-label={texts.tableLabel} sx={{ minWidth: 720 }}>
-          <TableHead>
-            <TableRow>
-              <TableCell sx={{ width: 170 }}>{c.status}</TableCell>
-              <TableCell align="right">{c.recordCount}</TableCell>
-              <TableCell>{c.exportedBy}</TableCell>
-              <TableCell>{c.exportDate}</TableCell>
-              <TableCell align="right">{c.download}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((job) => {
-              const date = formatMediumDateTime(job.exportTimestamp);
-              const downloading = downloadingId === job.id;
-              return (
-                <TableRow key={job.id} hover>
-                  <TableCell>
-                    <ExportStatusChip job={job} />
-                  </TableCell>
-                  <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                    <RecordCount job={job} />
-                  </TableCell>
-                  <TableCell sx={{ wordBreak: 'break-all' }}>{job.exportedByEmail}</TableCell>
-                  {/* The date tells the exports apart: it heads the row for screen readers. */}
-                  <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>
-                    {date}
-                  </TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    <Button
-                      size="small"
-                      variant="outlined"
-                      disabled={!canDownload(job)}
-                      onClick={() => onDownload(job)}
-                      loading={downloading}
-                      loadingPosition="start"
-                      startIcon={<FileDownloadOutlined />}
-                    >
-                      {downloading ? texts.downloading : texts.download}
-                      <span style={visuallyHidden}>{texts.downloadContext(date)}</span>
-                    </Button>
-                  </TableCell>
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
+        <DataTable label={texts.tableLabel} minWidth={720} columns={columns} rows={rows} hover />
       </ScrollTableContainer>
-      <TablePaginationBar
-        count={jobs.length}
-        page={currentPage}
-        pageSize={pageSize}
-        pageSizes={PAGE_SIZES.exports}
-        onPageChange={setPage}
-        onPageSizeChange={(size) => {
-          setPageSize(size);
-          setPage(0);
-        }}
-      />
+      <TablePaginationBar {...bar} />
     </>
   );
 }

@@ -1,12 +1,8 @@
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import { PAGE_SIZES } from '@portal/contract/limits';
 import type { MasterRecord } from '@portal/contract/records';
+import { DataTable, type DataColumn } from '../../../components/data-table.tsx';
 import { ScrollTableContainer } from '../../../components/scroll-table-container.tsx';
 import { TablePaginationBar } from '../../../components/table-pagination-bar.tsx';
 import { RECORDS_TEXTS as texts } from '../records-texts.ts';
@@ -27,56 +23,35 @@ export interface RecordsTableProps {
 
 const orDash = (value: string | null) => value || texts.noValue;
 
+const COLUMNS: DataColumn<MasterRecord>[] = [
+  {
+    header: texts.columns.employee,
+    cell: (record) => <PersonCell fullName={record.fullName} secondary={record.employeeId ?? undefined} />,
+    sx: { minWidth: 220 },
+  },
+  { header: texts.columns.department, cell: (record) => orDash(record.department) },
+  { header: texts.columns.ministry, cell: (record) => orDash(record.ministry) },
+  { header: texts.columns.grade, cell: (record) => orDash(record.gradeLevel), sx: { whiteSpace: 'nowrap' } },
+  { header: texts.columns.status, cell: (record) => <RecordStatusChip status={record.status} /> },
+];
+
 /** One server page of master records with MUI pagination (page sizes 10, 25, 100). */
-export function RecordsTable({
-  items,
-  total,
-  page,
-  pageSize,
-  refreshing,
-  onPageChange,
-  onPageSizeChange,
-}: RecordsTableProps) {
-  const c = texts.columns;
+export function RecordsTable({ items, total, refreshing, ...paging }: RecordsTableProps) {
   return (
     <Box>
       <Box sx={{ height: 4 }}>{refreshing && <LinearProgress aria-label={texts.loading} />}</Box>
       <ScrollTableContainer label={texts.tableLabel}>
-        <Table size="small" aria-label={texts.tableLabel} aria-busy={refreshing} sx={{ minWidth: 760 }}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{c.employee}</TableCell>
-              <TableCell>{c.department}</TableCell>
-              <TableCell>{c.ministry}</TableCell>
-              <TableCell>{c.grade}</TableCell>
-              <TableCell>{c.status}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {items.map((record) => (
-              <TableRow key={record.id} hover>
-                <TableCell sx={{ minWidth: 220 }}>
-                  <PersonCell fullName={record.fullName} secondary={record.employeeId ?? undefined} />
-                </TableCell>
-                <TableCell>{orDash(record.department)}</TableCell>
-                <TableCell>{orDash(record.ministry)}</TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{orDash(record.gradeLevel)}</TableCell>
-                <TableCell>
-                  <RecordStatusChip status={record.status} />
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <DataTable
+          small
+          label={texts.tableLabel}
+          busy={refreshing}
+          minWidth={760}
+          columns={COLUMNS}
+          rows={items}
+          hover
+        />
       </ScrollTableContainer>
-      <TablePaginationBar
-        count={total}
-        page={page}
-        pageSize={pageSize}
-        pageSizes={PAGE_SIZES.records}
-        onPageChange={onPageChange}
-        onPageSizeChange={onPageSizeChange}
-      />
+      <TablePaginationBar {...paging} count={total} pageSizes={PAGE_SIZES.records} />
     </Box>
   );
 }

@@ -1,11 +1,6 @@
-import { useState, type ReactElement } from 'react';
+import type { ReactElement } from 'react';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
@@ -13,7 +8,8 @@ import ManageAccounts from '@mui/icons-material/ManageAccounts';
 import { PAGE_SIZES } from '@portal/contract/limits';
 import type { Tenant } from '@portal/contract/tenants';
 import { ScrollTableContainer } from '../../../components/scroll-table-container.tsx';
-import { TablePaginationBar, clampPage } from '../../../components/table-pagination-bar.tsx';
+import { DataTable, type DataColumn } from '../../../components/data-table.tsx';
+import { TablePaginationBar, useClientPages } from '../../../components/table-pagination-bar.tsx';
 import { formatMediumDate } from '../../../lib/format.ts';
 import { UI_TEXTS } from '../../../lib/ui-texts.ts';
 import { ValidationUrlCell } from './validation-url-cell.tsx';
@@ -55,82 +51,59 @@ function RowAction({ label, icon, color, disabled, onClick }: RowActionProps) {
 
 /** The tenants, paged on the client (page sizes 5, 10, 20 with first/last buttons: SPEC §2). */
 export function TenantTable({ tenants, onManageUsers, onEdit, onDelete, busyTenantId }: TenantTableProps) {
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(DEFAULT_PAGE_SIZE);
-  // Deleting the last row of the last page must not leave an empty page behind.
-  const currentPage = clampPage(page, tenants.length, pageSize);
-  const rows = tenants.slice(currentPage * pageSize, (currentPage + 1) * pageSize);
+  const { rows, bar } = useClientPages(tenants, PAGE_SIZE_OPTIONS, DEFAULT_PAGE_SIZE);
   const c = texts.columns;
+  const actions = (tenant: Tenant) => {
+    const busy = tenant.id === busyTenantId;
+    return (
+      <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
+        <RowAction
+          label={texts.manageUsers}
+          icon={<ManageAccounts />}
+          color="primary"
+          disabled={busy}
+          onClick={() => onManageUsers(tenant)}
+        />
+        <RowAction
+          label={texts.edit}
+          icon={<EditOutlined />}
+          disabled={busy}
+          onClick={() => onEdit(tenant)}
+        />
+        <RowAction
+          label={texts.delete}
+          icon={<DeleteOutlined />}
+          color="error"
+          disabled={busy}
+          onClick={() => onDelete(tenant)}
+        />
+      </Stack>
+    );
+  };
+  const columns: DataColumn<Tenant>[] = [
+    {
+      header: c.name,
+      cell: (tenant) => tenant.name,
+      rowHeader: true,
+      sx: { fontWeight: 500, maxWidth: 240 },
+    },
+    { header: c.subdomain, cell: (tenant) => tenant.subdomain, sx: { overflowWrap: 'anywhere' } },
+    { header: c.stateCode, cell: (tenant) => tenant.stateCode },
+    { header: c.validationUrl, cell: (tenant) => <ValidationUrlCell tenant={tenant} /> },
+    {
+      header: c.createdAt,
+      cell: (tenant) => formatMediumDate(tenant.createdAt),
+      sx: { whiteSpace: 'nowrap' },
+    },
+    { header: c.actions, cell: actions, align: 'right', sx: { whiteSpace: 'nowrap', py: 0.5 } },
+  ];
 
   return (
     <>
       <ScrollTableContainer label={texts.tableLabel}>
-        <Table aria-label={texts.tableLabel} sx={{ minWidth: 760 }}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{c.name}</TableCell>
-              <TableCell>{c.subdomain}</TableCell>
-              <TableCell>{c.stateCode}</TableCell>
-              <TableCell>{c.validationUrl}</TableCell>
-              <TableCell>{c.createdAt}</TableCell>
-              <TableCell align="right">{c.actions}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((tenant) => {
-              const busy = tenant.id === busyTenantId;
-              return (
-                <TableRow key={tenant.id} hover>
-                  <TableCell component="th" scope="row" sx={{ fontWeight: 500, maxWidth: 240 }}>
-                    {tenant.name}
-                  </TableCell>
-                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{tenant.subdomain}</TableCell>
-                  <TableCell>{tenant.stateCode}</TableCell>
-                  <TableCell>
-                    <ValidationUrlCell tenant={tenant} />
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatMediumDate(tenant.createdAt)}</TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap', py: 0.5 }}>
-                    <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
-                      <RowAction
-                        label={texts.manageUsers}
-                        icon={<ManageAccounts />}
-                        color="primary"
-                        disabled={busy}
-                        onClick={() => onManageUsers(tenant)}
-                      />
-                      <RowAction
-                        label={texts.edit}
-                        icon={<EditOutlined />}
-                        disabled={busy}
-                        onClick={() => onEdit(tenant)}
-                      />
-                      <RowAction
-                        label={texts.delete}
-                        icon={<DeleteOutlined />}
-                        color="error"
-                        disabled={busy}
-                        onClick={() => onDelete(tenant)}
-                      />
-                    </Stack>
-                  </TableCell>
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
+        <DataTable label={texts.tableLabel} minWidth={760} columns={columns} rows={rows} hover />
       </ScrollTableContainer>
-      <TablePaginationBar
-        count={tenants.length}
-        page={currentPage}
-        pageSize={pageSize}
-        pageSizes={PAGE_SIZE_OPTIONS}
-        onPageChange={setPage}
-        onPageSizeChange={(size) => {
-          setPageSize(size);
-          setPage(0);
-        }}
-      />
+      <TablePaginationBar {...bar} />
     </>
   );
 }

@@ -1,26 +1,22 @@
-import { useId, useState } from 'react';
-import Box from '@mui/material/Box';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import Typography from '@mui/material/Typography';
+import { useId } from 'react';
 import Group from '@mui/icons-material/Group';
 import { PAGE_SIZES } from '@portal/contract/limits';
 import { MESSAGES } from '@portal/contract/messages';
-import { REGISTER_ROLE_LABELS } from '@portal/contract/tenant-users';
-import { ScrollTableContainer } from '../../../components/scroll-table-container.tsx';
-import { TablePaginationBar, clampPage } from '../../../components/table-pagination-bar.tsx';
+import { REGISTER_ROLE_LABELS, type TenantUser } from '@portal/contract/tenant-users';
+import { DataTable, type DataColumn } from '../../../components/data-table.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { LoadingState } from '../../../components/loading-state.tsx';
+import { RetryAlert } from '../../../components/retry-alert.tsx';
+import { ScrollTableContainer } from '../../../components/scroll-table-container.tsx';
+import { TablePaginationBar, useClientPages } from '../../../components/table-pagination-bar.tsx';
+import { TitledSection } from '../../../components/titled-section.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { formatMediumDate } from '../../../lib/format.ts';
 import { UI_TEXTS } from '../../../lib/ui-texts.ts';
 import { useTenantUsers } from '../api/get-tenant-users.ts';
-import { RetryAlert } from '../../../components/retry-alert.tsx';
 
 const texts = UI_TEXTS.tenantUsers;
+const c = texts.columns;
 const PAGE_SIZE_OPTIONS = PAGE_SIZES.users;
 
 /** 'Administrator' for the roles this screen creates, else the role title-cased. */
@@ -33,12 +29,18 @@ export function roleLabel(role: string): string {
     .join(' ');
 }
 
+const COLUMNS: DataColumn<TenantUser>[] = [
+  { header: c.name, cell: (user) => user.fullName, rowHeader: true, sx: { fontWeight: 500 } },
+  { header: c.email, cell: (user) => user.email, sx: { overflowWrap: 'anywhere' } },
+  { header: c.role, cell: (user) => roleLabel(user.role) },
+  { header: c.createdAt, cell: (user) => formatMediumDate(user.createdAt), sx: { whiteSpace: 'nowrap' } },
+];
+
 /** The users of one tenant, newest data after each creation. */
 export function TenantUserTable({ tenantId }: { tenantId: string }) {
   const titleId = useId();
   const users = useTenantUsers(tenantId);
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState<number>(PAGE_SIZE_OPTIONS[1]);
+  const { rows, bar } = useClientPages(users.data ?? [], PAGE_SIZE_OPTIONS, PAGE_SIZE_OPTIONS[1]);
 
   let body;
   if (users.isPending) {
@@ -59,56 +61,19 @@ export function TenantUserTable({ tenantId }: { tenantId: string }) {
       />
     );
   } else {
-    const currentPage = clampPage(page, users.data.length, pageSize);
-    const rows = users.data.slice(currentPage * pageSize, (currentPage + 1) * pageSize);
-    const c = texts.columns;
     body = (
       <>
         <ScrollTableContainer label={texts.listTitle}>
-          <Table aria-labelledby={titleId} size="small" sx={{ minWidth: 560 }}>
-            <TableHead>
-              <TableRow>
-                <TableCell>{c.name}</TableCell>
-                <TableCell>{c.email}</TableCell>
-                <TableCell>{c.role}</TableCell>
-                <TableCell>{c.createdAt}</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {rows.map((user) => (
-                <TableRow key={user.id}>
-                  <TableCell component="th" scope="row" sx={{ fontWeight: 500 }}>
-                    {user.fullName}
-                  </TableCell>
-                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{user.email}</TableCell>
-                  <TableCell>{roleLabel(user.role)}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatMediumDate(user.createdAt)}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+          <DataTable labelledBy={titleId} small minWidth={560} columns={COLUMNS} rows={rows} />
         </ScrollTableContainer>
-        <TablePaginationBar
-          count={users.data.length}
-          page={currentPage}
-          pageSize={pageSize}
-          pageSizes={PAGE_SIZE_OPTIONS}
-          onPageChange={setPage}
-          onPageSizeChange={(size) => {
-            setPageSize(size);
-            setPage(0);
-          }}
-        />
+        <TablePaginationBar {...bar} />
       </>
     );
   }
 
   return (
-    <Box component="section" aria-labelledby={titleId}>
-      <Typography id={titleId} variant="subtitle1" component="h3" sx={{ fontWeight: 600, mb: 1 }}>
-        {texts.listTitle}
-      </Typography>
+    <TitledSection title={texts.listTitle} variant="subtitle1" gap={1} titleId={titleId}>
       {body}
-    </Box>
+    </TitledSection>
   );
 }

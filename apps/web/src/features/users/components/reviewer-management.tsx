@@ -1,12 +1,11 @@
 import { useEffect, useId, useState } from 'react';
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import ManageAccounts from '@mui/icons-material/ManageAccounts';
 import type { Reviewer } from '@portal/contract/people';
 import { PAGE_SIZES } from '@portal/contract/limits';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { LoadingState } from '../../../components/loading-state.tsx';
-import { TablePaginationBar, clampPage } from '../../../components/table-pagination-bar.tsx';
+import { TablePaginationBar, useClientPages } from '../../../components/table-pagination-bar.tsx';
+import { TitledSection } from '../../../components/titled-section.tsx';
 import { useDepartments } from '../api/get-departments.ts';
 import { useMinistries } from '../api/get-ministries.ts';
 import { useReviewers } from '../api/get-reviewers.ts';
@@ -26,8 +25,7 @@ export function ReviewerManagement() {
   const reviewers = useReviewers();
   const ministries = useMinistries();
   const departments = useDepartments();
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState<number>(PAGE_SIZE_OPTIONS[0]);
+  const { rows, bar } = useClientPages(reviewers.data ?? [], PAGE_SIZE_OPTIONS, PAGE_SIZE_OPTIONS[0]);
   const [editing, setEditing] = useState<Reviewer | null>(null);
 
   useEffect(() => {
@@ -52,38 +50,16 @@ export function ReviewerManagement() {
       />
     );
   } else {
-    const list = reviewers.data;
-    const currentPage = clampPage(page, list.length, pageSize);
     body = (
       <>
-        <ReviewerTable
-          reviewers={list.slice(currentPage * pageSize, (currentPage + 1) * pageSize)}
-          labelledBy={titleId}
-          onEdit={setEditing}
-        />
-        <TablePaginationBar
-          count={list.length}
-          page={currentPage}
-          pageSize={pageSize}
-          pageSizes={PAGE_SIZE_OPTIONS}
-          onPageChange={setPage}
-          onPageSizeChange={(size) => {
-            setPageSize(size);
-            setPage(0);
-          }}
-        />
+        <ReviewerTable reviewers={rows} labelledBy={titleId} onEdit={setEditing} />
+        <TablePaginationBar {...bar} />
       </>
     );
   }
 
   return (
-    <Box component="section" aria-labelledby={titleId}>
-      <Typography id={titleId} variant="h6" component="h3">
-        {texts.title}
-      </Typography>
-      <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1 }}>
-        {texts.subtitle}
-      </Typography>
+    <TitledSection title={texts.title} subtitle={texts.subtitle} gap={1} titleId={titleId}>
       {body}
       {editing && (
         <EditAssignmentsDialog
@@ -94,6 +70,6 @@ export function ReviewerManagement() {
           onClose={() => setEditing(null)}
         />
       )}
-    </Box>
+    </TitledSection>
   );
 }

@@ -1,15 +1,11 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Tooltip from '@mui/material/Tooltip';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import type { Reviewer } from '@portal/contract/people';
 import type { Named } from '@portal/contract/records';
+import { DataTable, type DataColumn } from '../../../components/data-table.tsx';
 import { PersonCell } from '../../../components/initials-avatar.tsx';
 import { ScrollTableContainer } from '../../../components/scroll-table-container.tsx';
 import { formatCount } from '../../../lib/format.ts';
@@ -46,44 +42,35 @@ export interface ReviewerTableProps {
 /** One page of reviewers with their pending count and assignments. */
 export function ReviewerTable({ reviewers, labelledBy, onEdit }: ReviewerTableProps) {
   const c = texts.columns;
+  const columns: DataColumn<Reviewer>[] = [
+    {
+      header: c.reviewer,
+      cell: (reviewer) => <PersonCell fullName={reviewer.fullName} secondary={reviewer.email} />,
+      rowHeader: true,
+    },
+    {
+      header: c.pending,
+      cell: (reviewer) => formatCount(reviewer.pendingValidationCount),
+      align: 'right',
+      sx: { fontVariantNumeric: 'tabular-nums' },
+    },
+    { header: c.ministries, cell: (reviewer) => <NamedChips items={reviewer.assignedMinistries} /> },
+    { header: c.departments, cell: (reviewer) => <NamedChips items={reviewer.assignedDepartments} /> },
+    {
+      header: c.actions,
+      align: 'right',
+      cell: (reviewer) => (
+        <Tooltip title={texts.edit(reviewer.fullName)}>
+          <IconButton aria-label={texts.edit(reviewer.fullName)} onClick={() => onEdit(reviewer)}>
+            <EditOutlined />
+          </IconButton>
+        </Tooltip>
+      ),
+    },
+  ];
   return (
     <ScrollTableContainer label={texts.title}>
-      <Table aria-labelledby={labelledBy} size="small" sx={{ minWidth: 760 }}>
-        <TableHead>
-          <TableRow>
-            <TableCell>{c.reviewer}</TableCell>
-            <TableCell align="right">{c.pending}</TableCell>
-            <TableCell>{c.ministries}</TableCell>
-            <TableCell>{c.departments}</TableCell>
-            <TableCell align="right">{c.actions}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {reviewers.map((reviewer) => (
-            <TableRow key={reviewer.id}>
-              <TableCell component="th" scope="row">
-                <PersonCell fullName={reviewer.fullName} secondary={reviewer.email} />
-              </TableCell>
-              <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                {formatCount(reviewer.pendingValidationCount)}
-              </TableCell>
-              <TableCell>
-                <NamedChips items={reviewer.assignedMinistries} />
-              </TableCell>
-              <TableCell>
-                <NamedChips items={reviewer.assignedDepartments} />
-              </TableCell>
-              <TableCell align="right">
-                <Tooltip title={texts.edit(reviewer.fullName)}>
-                  <IconButton aria-label={texts.edit(reviewer.fullName)} onClick={() => onEdit(reviewer)}>
-                    <EditOutlined />
-                  </IconButton>
-                </Tooltip>
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+      <DataTable labelledBy={labelledBy} small minWidth={760} columns={columns} rows={reviewers} />
     </ScrollTableContainer>
   );
 }

@@ -6,13 +6,10 @@ import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { MasterRecord } from '@portal/contract/records';
+import type { ComparisonRow } from '@portal/contract/verification';
+import { DataTable, type DataColumn } from '../../../components/data-table.tsx';
 import { DialogButtons } from '../../../components/dialog-buttons.tsx';
 import { LoadingState } from '../../../components/loading-state.tsx';
 import { ScrollTableContainer } from '../../../components/scroll-table-container.tsx';
@@ -39,6 +36,26 @@ export interface ResolveMismatchDialogProps {
 
 const HIGHLIGHT = { bgcolor: 'rgba(237, 108, 2, 0.12)' };
 
+const COLUMNS: DataColumn<ComparisonRow>[] = [
+  {
+    header: texts.field,
+    rowHeader: true,
+    sx: { fontWeight: 500 },
+    cell: (row) => (
+      <>
+        {fieldLabel(row.field)}
+        {row.isMismatched && <span style={visuallyHidden}>{`, ${texts.differs}`}</span>}
+      </>
+    ),
+  },
+  { header: texts.original, cell: (row) => fieldValue(row.field, row.originalValue) },
+  {
+    header: texts.sot,
+    cell: (row) => fieldValue(row.field, row.sotValue),
+    rowSx: (row) => (row.isMismatched ? { color: WARNING_TEXT_COLOR, fontWeight: 700 } : undefined),
+  },
+];
+
 /** 'Resolve Data Mismatch' (800 px, at most 90vw): the uploaded data beside the SoT data. */
 export function ResolveMismatchDialog({ record, busy, onClose }: ResolveMismatchDialogProps) {
   const titleId = useId();
@@ -58,33 +75,17 @@ export function ResolveMismatchDialog({ record, busy, onClose }: ResolveMismatch
   else
     content = (
       <ScrollTableContainer label={texts.tableLabel}>
-        <Table size="small" aria-label={texts.tableLabel}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{texts.field}</TableCell>
-              <TableCell>{texts.original}</TableCell>
-              <TableCell>{texts.sot}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((row) => (
-              <TableRow
-                key={row.field}
-                sx={row.isMismatched ? HIGHLIGHT : undefined}
-                data-mismatched={row.isMismatched}
-              >
-                <TableCell component="th" scope="row" sx={{ fontWeight: 500 }}>
-                  {fieldLabel(row.field)}
-                  {row.isMismatched && <span style={visuallyHidden}>{`, ${texts.differs}`}</span>}
-                </TableCell>
-                <TableCell>{fieldValue(row.field, row.originalValue)}</TableCell>
-                <TableCell sx={row.isMismatched ? { color: WARNING_TEXT_COLOR, fontWeight: 700 } : undefined}>
-                  {fieldValue(row.field, row.sotValue)}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <DataTable
+          small
+          label={texts.tableLabel}
+          columns={COLUMNS}
+          rows={rows}
+          rowKey={(row) => row.field}
+          rowProps={(row) => ({
+            sx: row.isMismatched ? HIGHLIGHT : undefined,
+            'data-mismatched': row.isMismatched,
+          })}
+        />
       </ScrollTableContainer>
     );
 

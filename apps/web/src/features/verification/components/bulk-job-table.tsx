@@ -1,17 +1,12 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import Button from '@mui/material/Button';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
 import ArrowForward from '@mui/icons-material/ArrowForward';
 import { PAGE_SIZES } from '@portal/contract/limits';
 import { homeForRole } from '@portal/contract/roles';
 import type { BulkJob } from '@portal/contract/verification';
+import { DataTable, type DataColumn } from '../../../components/data-table.tsx';
+import { TablePaginationBar, useClientPages } from '../../../components/table-pagination-bar.tsx';
 import { formatCount, formatMediumDateTime } from '../../../lib/format.ts';
 import { visuallyHidden } from '../../../lib/visually-hidden.ts';
 import { showsValidationStep } from '../utils/bulk-job-rules.ts';
@@ -39,74 +34,46 @@ function Figure({ job, value }: { job: BulkJob; value: number }) {
   return job.status === 'PENDING' && job.totalRecords === 0 ? <Nothing /> : <>{formatCount(value)}</>;
 }
 
+const NUMBER = { align: 'right', sx: { fontVariantNumeric: 'tabular-nums' } } as const;
+
+const COLUMNS: DataColumn<BulkJob>[] = [
+  {
+    header: c.createdAt,
+    cell: (job) => formatMediumDateTime(job.createdAt),
+    rowHeader: true,
+    sx: { whiteSpace: 'nowrap' },
+  },
+  { header: c.totalRecords, cell: (job) => <Figure job={job} value={job.totalRecords} />, ...NUMBER },
+  {
+    header: c.verified,
+    cell: (job) => <Figure job={job} value={job.successfullyVerifiedRecords} />,
+    ...NUMBER,
+  },
+  { header: c.notFound, cell: (job) => <Figure job={job} value={job.notFoundRecords} />, ...NUMBER },
+  { header: c.status, cell: (job) => <BulkJobStatusCell job={job} /> },
+  {
+    header: c.nextStep,
+    sx: { whiteSpace: 'nowrap' },
+    cell: (job) =>
+      showsValidationStep(job) ? (
+        <Button component={Link} to={VALIDATION_PATH} size="small" endIcon={<ArrowForward />}>
+          {texts.goToValidation}
+        </Button>
+      ) : (
+        <Nothing />
+      ),
+  },
+];
+
 /** The job history, paged on the client (page sizes 5, 10, 20: SPEC §2). */
 export function BulkJobTable({ jobs }: { jobs: readonly BulkJob[] }) {
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
-  const lastPage = Math.max(0, Math.ceil(jobs.length / pageSize) - 1);
-  const currentPage = Math.min(page, lastPage);
-  const rows = jobs.slice(currentPage * pageSize, (currentPage + 1) * pageSize);
-
+  const { rows, bar } = useClientPages(jobs, PAGE_SIZE_OPTIONS, DEFAULT_PAGE_SIZE);
   return (
     <>
       <TableContainer sx={{ overflowX: 'auto' }}>
-        <Table aria-label={texts.tableLabel} sx={{ minWidth: 760 }}>
-          <TableHead>
-            <TableRow>
-              <TableCell>{c.createdAt}</TableCell>
-              <TableCell align="right">{c.totalRecords}</TableCell>
-              <TableCell align="right">{c.verified}</TableCell>
-              <TableCell align="right">{c.notFound}</TableCell>
-              <TableCell>{c.status}</TableCell>
-              <TableCell>{c.nextStep}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((job) => (
-              <TableRow key={job.id} hover>
-                <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>
-                  {formatMediumDateTime(job.createdAt)}
-                </TableCell>
-                <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                  <Figure job={job} value={job.totalRecords} />
-                </TableCell>
-                <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                  <Figure job={job} value={job.successfullyVerifiedRecords} />
-                </TableCell>
-                <TableCell align="right" sx={{ fontVariantNumeric: 'tabular-nums' }}>
-                  <Figure job={job} value={job.notFoundRecords} />
-                </TableCell>
-                <TableCell>
-                  <BulkJobStatusCell job={job} />
-                </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  {showsValidationStep(job) ? (
-                    <Button component={Link} to={VALIDATION_PATH} size="small" endIcon={<ArrowForward />}>
-                      {texts.goToValidation}
-                    </Button>
-                  ) : (
-                    <Nothing />
-                  )}
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+        <DataTable label={texts.tableLabel} minWidth={760} columns={COLUMNS} rows={rows} hover />
       </TableContainer>
-      <TablePagination
-        component="div"
-        count={jobs.length}
-        page={currentPage}
-        onPageChange={(_event, next) => setPage(next)}
-        rowsPerPage={pageSize}
-        rowsPerPageOptions={PAGE_SIZE_OPTIONS}
-        onRowsPerPageChange={(event) => {
-          setPageSize(Number(event.target.value));
-          setPage(0);
-        }}
-        showFirstButton
-        showLastButton
-      />
+      <TablePaginationBar {...bar} />
     </>
   );
 }

@@ -1,15 +1,11 @@
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
-import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
-import TableRow from '@mui/material/TableRow';
 import { PAGE_SIZES } from '@portal/contract/limits';
 import type { MasterRecord } from '@portal/contract/records';
+import { DataTable, type DataColumn } from '../../../components/data-table.tsx';
 import { initialsOf, NAME_MAX_WIDTH } from '../../../components/initials-avatar.tsx';
+import { TablePaginationBar } from '../../../components/table-pagination-bar.tsx';
 import { VERIFICATION_TEXTS } from '../verification-texts.ts';
 
 const texts = VERIFICATION_TEXTS.notFound;
@@ -30,72 +26,48 @@ export interface NotFoundTableProps {
 
 const orDash = (value: string | null) => value || '\u2014';
 
+const COLUMNS: DataColumn<MasterRecord>[] = [
+  {
+    header: c.fullName,
+    rowHeader: true,
+    cell: (record) => (
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
+        <Avatar
+          aria-hidden="true"
+          sx={{ width: 36, height: 36, fontSize: '0.875rem', bgcolor: 'secondary.main' }}
+        >
+          {initialsOf(record.fullName)}
+        </Avatar>
+        <Box component="span" sx={{ fontWeight: 500, maxWidth: NAME_MAX_WIDTH, overflowWrap: 'anywhere' }}>
+          {record.fullName}
+        </Box>
+      </Box>
+    ),
+  },
+  {
+    header: c.psn,
+    cell: (record) => orDash(record.psn),
+    sx: { whiteSpace: 'nowrap', fontFamily: 'monospace' },
+  },
+  { header: c.department, cell: (record) => orDash(record.department) },
+  { header: c.ministry, cell: (record) => orDash(record.ministry) },
+];
+
 /** The potential ghosts, one server page at a time (page sizes 10, 25, 50, first/last: SPEC §2). */
-export function NotFoundTable({
-  records,
-  total,
-  page,
-  pageSize,
-  onPageChange,
-  onPageSizeChange,
-  busy,
-}: NotFoundTableProps) {
+export function NotFoundTable({ records, total, busy, ...paging }: NotFoundTableProps) {
   return (
     <>
       <TableContainer sx={{ overflowX: 'auto' }}>
-        <Table
-          aria-label={texts.tableLabel}
-          aria-busy={busy}
+        <DataTable
+          label={texts.tableLabel}
+          busy={busy}
           sx={{ minWidth: 720, opacity: busy ? 0.6 : 1, transition: 'opacity 150ms' }}
-        >
-          <TableHead>
-            <TableRow>
-              <TableCell>{c.fullName}</TableCell>
-              <TableCell>{c.psn}</TableCell>
-              <TableCell>{c.department}</TableCell>
-              <TableCell>{c.ministry}</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {records.map((record) => (
-              <TableRow key={record.id} hover>
-                <TableCell component="th" scope="row">
-                  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
-                    <Avatar
-                      aria-hidden="true"
-                      sx={{ width: 36, height: 36, fontSize: '0.875rem', bgcolor: 'secondary.main' }}
-                    >
-                      {initialsOf(record.fullName)}
-                    </Avatar>
-                    <Box
-                      component="span"
-                      sx={{ fontWeight: 500, maxWidth: NAME_MAX_WIDTH, overflowWrap: 'anywhere' }}
-                    >
-                      {record.fullName}
-                    </Box>
-                  </Box>
-                </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap', fontFamily: 'monospace' }}>
-                  {orDash(record.psn)}
-                </TableCell>
-                <TableCell>{orDash(record.department)}</TableCell>
-                <TableCell>{orDash(record.ministry)}</TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
+          columns={COLUMNS}
+          rows={records}
+          hover
+        />
       </TableContainer>
-      <TablePagination
-        component="div"
-        count={total}
-        page={page}
-        onPageChange={(_event, next) => onPageChange(next)}
-        rowsPerPage={pageSize}
-        rowsPerPageOptions={NOT_FOUND_PAGE_SIZES}
-        onRowsPerPageChange={(event) => onPageSizeChange(Number(event.target.value))}
-        showFirstButton
-        showLastButton
-      />
+      <TablePaginationBar {...paging} count={total} pageSizes={NOT_FOUND_PAGE_SIZES} />
     </>
   );
 }
