@@ -34,3 +34,25 @@ export function TabHeader({
     </Box>
   );
 }
+
+/** A tab's h2 and the line under it, for a tab that lays out its header itself. */
+export function TabTitle({
+  title,
+  subtitle,
+  small,
+}: {
+  title: string;
+  subtitle: ReactNode;
+  small?: boolean;
+}) {
+  return (
+    <>
+      <Typography variant="h5" component="h2">
+        {title}
+      </Typography>
+      <Typography variant={small ? 'body2' : undefined} sx={{ color: 'text.secondary', mt: 0.5 }}>
+        {subtitle}
+      </Typography>
+    </>
+  );
+}

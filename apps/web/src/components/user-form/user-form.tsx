@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -7,6 +7,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import PersonAdd from '@mui/icons-material/PersonAdd';
 import { DialogButtons } from '../dialog-buttons.tsx';
+import { FormButtons } from '../form-buttons.tsx';
 import type { EmailCheck } from '../email-field.tsx';
 import { FieldGrid, TitledSection } from '../titled-section.tsx';
 import type { UserFormState } from './use-user-form.ts';
@@ -99,8 +100,8 @@ export function UserForm({ state, texts, dialog, ...props }: UserFormProps) {
     >
       <Box component="form" noValidate onSubmit={state.submit} aria-labelledby={titleId}>
         <FieldGrid>{fields}</FieldGrid>
-        <PageButtons
-          reset={texts.reset === undefined ? undefined : { label: texts.reset, onReset: state.reset }}
+        <FormButtons
+          secondary={texts.reset === undefined ? undefined : { label: texts.reset, onClick: state.reset }}
           busy={state.creating}
         >
           <Button
@@ -113,37 +114,8 @@ export function UserForm({ state, texts, dialog, ...props }: UserFormProps) {
           >
             {state.creating && texts.creating ? texts.creating : texts.submit}
           </Button>
-        </PageButtons>
+        </FormButtons>
       </Box>
     </TitledSection>
-  );
-}
-
-/** Submit on the right; with a Reset button, the two stack on phones (submit on top). */
-function PageButtons({
-  reset,
-  busy,
-  children,
-}: {
-  reset: { label: string; onReset: () => void } | undefined;
-  busy: boolean;
-  children: ReactNode;
-}) {
-  if (!reset) return <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 3 }}>{children}</Box>;
-  return (
-    <Box
-      sx={{
-        display: 'flex',
-        flexDirection: { xs: 'column-reverse', sm: 'row' },
-        justifyContent: 'flex-end',
-        gap: 1.5,
-        mt: 3,
-      }}
-    >
-      <Button variant="outlined" disabled={busy} onClick={reset.onReset}>
-        {reset.label}
-      </Button>
-      {children}
-    </Box>
   );
 }

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
+import { TabTitle } from '../../../components/tab-header.tsx';
 import { LoadingState } from '../../../components/loading-state.tsx';
 import { useDashboardStats } from '../api/get-dashboard-stats.ts';
 import { OverviewStatGrid } from '../components/overview-stat-grid.tsx';
@@ -22,12 +22,7 @@ export function TenantOverviewPage() {
   return (
     <Stack spacing={3}>
       <div>
-        <Typography variant="h5" component="h2">
-          {OVERVIEW_TEXTS.title}
-        </Typography>
-        <Typography variant="body2" sx={{ color: 'text.secondary', mt: 0.5 }}>
-          {OVERVIEW_TEXTS.subtitle}
-        </Typography>
+        <TabTitle title={OVERVIEW_TEXTS.title} subtitle={OVERVIEW_TEXTS.subtitle} small />
       </div>
       {stats.isPending ? (
         <LoadingState message={OVERVIEW_TEXTS.loading} />

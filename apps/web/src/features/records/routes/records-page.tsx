@@ -5,10 +5,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
-import Typography from '@mui/material/Typography';
 import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined';
 import { PAGE_SIZES, TOAST_MS } from '@portal/contract/limits';
 import { homeForRole } from '@portal/contract/roles';
+import { TabTitle } from '../../../components/tab-header.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { SearchField } from '../../../components/search-field.tsx';
 import { readRecordsFocus } from '../../../lib/records-focus.ts';
@@ -143,10 +143,7 @@ export function RecordsPage() {
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
         <Box sx={{ flex: '1 1 auto' }}>
-          <Typography variant="h5" component="h2">
-            {texts.title}
-          </Typography>
-          <Typography sx={{ color: 'text.secondary', mt: 0.5 }}>{texts.subtitle}</Typography>
+          <TabTitle title={texts.title} subtitle={texts.subtitle} />
         </Box>
         {data && (
           <Chip

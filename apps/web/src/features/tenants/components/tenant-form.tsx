@@ -11,6 +11,7 @@ import {
   TenantUpdateSchema,
   type Tenant,
 } from '@portal/contract/tenants';
+import { FormButtons } from '../../../components/form-buttons.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage, fieldErrorsOf } from '../../../lib/error-message.ts';
 import { UI_TEXTS } from '../../../lib/ui-texts.ts';
@@ -76,35 +77,26 @@ export function TenantForm({ tenant, onDone }: TenantFormProps) {
     }
   };
 
+  /** The toasts of a save and what follows it (SPEC §9). */
+  const outcome = (saved: (name: string) => string, failed: (message: string) => string) => ({
+    onSuccess: (result: Tenant) => {
+      toast.success(saved(result.name));
+      onDone();
+    },
+    onError: (error: Error) => {
+      showServerErrors(error);
+      toast.error(failed(errorMessage(error, MESSAGES.auth.defaultError)));
+    },
+  });
   const onSubmit = handleSubmit((values) => {
-    const message = (error: unknown) => errorMessage(error, MESSAGES.auth.defaultError);
-    if (tenant) {
-      // The subdomain is fixed: send the stored one whatever the disabled field holds.
-      updateTenant.mutate(
-        { id: tenant.id, tenant: { ...values, subdomain: tenant.subdomain } },
-        {
-          onSuccess: (updated) => {
-            toast.success(UI_TEXTS.tenants.updated(updated.name));
-            onDone();
-          },
-          onError: (error) => {
-            showServerErrors(error);
-            toast.error(UI_TEXTS.tenants.updateFailed(message(error)));
-          },
-        },
-      );
+    const t = UI_TEXTS.tenants;
+    if (!tenant) {
+      createTenant.mutate(values, outcome(t.created, t.createFailed));
       return;
     }
-    createTenant.mutate(values, {
-      onSuccess: (created) => {
-        toast.success(UI_TEXTS.tenants.created(created.name));
-        onDone();
-      },
-      onError: (error) => {
-        showServerErrors(error);
-        toast.error(UI_TEXTS.tenants.createFailed(message(error)));
-      },
-    });
+    // The subdomain is fixed: send the stored one whatever the disabled field holds.
+    const update = { id: tenant.id, tenant: { ...values, subdomain: tenant.subdomain } };
+    updateTenant.mutate(update, outcome(t.updated, t.updateFailed));
   });
 
   return (
@@ -127,18 +119,7 @@ export function TenantForm({ tenant, onDone }: TenantFormProps) {
             }
           />
         </Stack>
-        <Box
-          sx={{
-            display: 'flex',
-            flexDirection: { xs: 'column-reverse', sm: 'row' },
-            justifyContent: 'flex-end',
-            gap: 1.5,
-            mt: 4,
-          }}
-        >
-          <Button variant="outlined" onClick={onDone} disabled={saving}>
-            {texts.cancel}
-          </Button>
+        <FormButtons secondary={{ label: texts.cancel, onClick: onDone }} busy={saving} mt={4}>
           <Button
             type="submit"
             variant="contained"
@@ -148,7 +129,7 @@ export function TenantForm({ tenant, onDone }: TenantFormProps) {
           >
             {saving ? texts.saving : tenant ? texts.save : texts.create}
           </Button>
-        </Box>
+        </FormButtons>
       </Box>
     </FormProvider>
   );

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
-import Typography from '@mui/material/Typography';
+import { TabTitle } from '../../../components/tab-header.tsx';
 import { MasterListUploader } from '../components/master-list-uploader.tsx';
 import { TemplateDownloadLink } from '../components/template-download-link.tsx';
 import { UploadHistoryTable } from '../components/upload-history-table.tsx';
@@ -11,12 +11,14 @@ export function UploadsPage() {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
       <Box>
-        <Typography variant="h5" component="h2">
-          {texts.title}
-        </Typography>
-        <Typography sx={{ color: 'text.secondary', mt: 0.5 }}>
-          {texts.subtitle} <TemplateDownloadLink />
-        </Typography>
+        <TabTitle
+          title={texts.title}
+          subtitle={
+            <>
+              {texts.subtitle} <TemplateDownloadLink />
+            </>
+          }
+        />
       </Box>
       <MasterListUploader />
       <Divider />

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
-import Typography from '@mui/material/Typography';
 import PersonAddAlt from '@mui/icons-material/PersonAddAlt';
+import { TabTitle } from '../../../components/tab-header.tsx';
 import { CreateUserDialog } from '../components/create-user-dialog.tsx';
 import { CreateUserForm } from '../components/create-user-form.tsx';
 import { ReviewerManagement } from '../components/reviewer-management.tsx';
@@ -20,10 +20,7 @@ export function UsersPage() {
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 2 }}>
         <Box sx={{ flex: '1 1 320px' }}>
-          <Typography variant="h5" component="h2">
-            {texts.title}
-          </Typography>
-          <Typography sx={{ color: 'text.secondary', mt: 0.5 }}>{texts.subtitle}</Typography>
+          <TabTitle title={texts.title} subtitle={texts.subtitle} />
         </Box>
         <Button variant="outlined" startIcon={<PersonAddAlt />} onClick={() => setDialogOpen(true)}>
           {texts.openDialog}

@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import CompareArrows from '@mui/icons-material/CompareArrows';
 import DoneAll from '@mui/icons-material/DoneAll';
 import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
 import type { MasterRecord } from '@portal/contract/records';
+import { TabTitle } from '../../../components/tab-header.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { LoadingState } from '../../../components/loading-state.tsx';
 import { SearchField } from '../../../components/search-field.tsx';
@@ -147,10 +147,7 @@ export function ValidationQueuePage({ variant }: ValidationQueuePageProps) {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       <div>
-        <Typography variant="h5" component="h2">
-          {heading.title}
-        </Typography>
-        <Typography sx={{ color: 'text.secondary', mt: 0.5 }}>{heading.subtitle}</Typography>
+        <TabTitle title={heading.title} subtitle={heading.subtitle} />
       </div>
       <SearchField value={search} onSearch={changeSearch} />
       <QueueFilters
