@@ -32,6 +32,12 @@ export const MasterRecordSchema = z.object({
   dateOfBirth: z.string().nullable(),
   email: z.string().nullable(),
   phone: z.string().nullable(),
+  /** The payroll columns (issue #21); monthlyGrossPay in naira, exact to the kobo (two decimals at most). */
+  dateOfFirstAppointment: z.string().nullable(),
+  bank: z.string().nullable(),
+  accountNumber: z.string().nullable(),
+  bvn: z.string().nullable(),
+  monthlyGrossPay: z.number().nullable(),
   status: z.string(),
   originalUploadData: z.string(),
   sotData: z.string().nullable(),
@@ -197,4 +203,9 @@ export const TEMPLATE_HEADERS = [
   'Date of Birth',
   'Email',
   'Phone',
+  'Date of First Appointment',
+  'Bank',
+  'Account Number',
+  'BVN',
+  'Monthly Gross Pay',
 ] as const;

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { idSchema, requiredString } from './fields.ts';
 import { PAGE_SIZES } from './limits.ts';
+import {
+  AccountNumberInputSchema,
+  BvnInputSchema,
+  MonthlyPayInputSchema,
+  PAYROLL_MESSAGES,
+} from './payroll.ts';
 import { MasterRecordSchema, pageOf, PageQuerySchema, RecordsQuerySchema } from './records.ts';
 
 export const QueueQuerySchema = PageQuerySchema.extend({
@@ -90,6 +96,23 @@ export const RecordEditSchema = z.object({
     .nullish()
     .transform((v) => v || null)
     .refine((v) => v === null || isCalendarDate(v), VALIDATION_MESSAGES.invalidDate),
+  // The payroll columns (issue #21): each left out is kept as it is; null or blank clears it.
+  dateOfFirstAppointment: z
+    .string()
+    .trim()
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v || null))
+    .refine((v) => v == null || isCalendarDate(v), PAYROLL_MESSAGES.firstAppointmentIso),
+  bank: z
+    .string()
+    .trim()
+    .max(100, 'Cannot exceed 100 characters')
+    .nullish()
+    .transform((v) => (v === undefined ? undefined : v || null)),
+  accountNumber: AccountNumberInputSchema,
+  bvn: BvnInputSchema,
+  /** Naira, as a number or as written ('₦250,000.50'); becomes kobo. */
+  monthlyGrossPay: MonthlyPayInputSchema,
   /** The version the editor saw; a different current version is a 409. */
   version: z.number().int().optional(),
 });

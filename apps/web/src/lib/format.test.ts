@@ -3,6 +3,8 @@ import {
   formatCalendarDate,
   formatCount,
   formatMediumDateTime,
+  formatNaira,
+  formatNairaShort,
   formatRecordStatus,
   formatShare,
   sharePercent,
@@ -71,5 +73,22 @@ describe('formatRecordStatus', () => {
     expect(formatRecordStatus('VALIDATED')).toBe('Validated');
     expect(formatRecordStatus('SOMETHING_ELSE')).toBe('Unknown');
     expect(formatRecordStatus(null)).toBe('Unknown');
+  });
+});
+
+describe('formatNaira', () => {
+  it('writes naira as people in Nigeria do: the sign, commas, two decimals', () => {
+    expect(formatNaira(1234567.5)).toBe('₦1,234,567.50');
+    expect(formatNaira(80_500_000)).toBe('₦80,500,000.00');
+    expect(formatNaira(0.05)).toBe('₦0.05');
+    expect(formatNaira(0)).toBe('₦0.00');
+    expect(formatNaira(null)).toBe('\u2014');
+  });
+
+  it('shortens amounts for a chart axis', () => {
+    expect(formatNairaShort(80_500_000)).toBe('₦80.5m');
+    expect(formatNairaShort(1_250_000_000)).toBe('₦1.3bn');
+    expect(formatNairaShort(250_000)).toBe('₦250k');
+    expect(formatNairaShort(900)).toBe('₦900');
   });
 });

@@ -108,3 +108,32 @@ export function formatShare(part: number, total: number): string {
   if (part < total && share > 99.9) return '>99.9%';
   return `${oneDecimal.format(share)}%`;
 }
+
+const naira = new Intl.NumberFormat(LOCALE, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/**
+ * Naira as people in Nigeria write it: '₦1,234,567.50' (the naira sign, thousands separated by
+ * commas, always two decimals for the kobo); a dash for an unknown amount. `amount` is naira with
+ * at most two decimals, as the API sends it (exact to the kobo).
+ */
+export function formatNaira(amount: number | null | undefined): string {
+  if (amount === null || amount === undefined || !Number.isFinite(amount)) return DASH;
+  return `${amount < 0 ? '-' : ''}₦${naira.format(Math.abs(amount))}`;
+}
+
+const SCALES: readonly [number, string][] = [
+  [1e12, 'tn'],
+  [1e9, 'bn'],
+  [1e6, 'm'],
+  [1e3, 'k'],
+];
+
+/** Naira in short, for a chart's axis: '₦80.5m', '₦1.2bn', '₦250k', '₦900'. */
+export function formatNairaShort(amount: number): string {
+  const abs = Math.abs(amount);
+  const sign = amount < 0 ? '-' : '';
+  for (const [scale, suffix] of SCALES) {
+    if (abs >= scale) return `${sign}₦${oneDecimal.format(abs / scale)}${suffix}`;
+  }
+  return `${sign}₦${oneDecimal.format(abs)}`;
+}

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -65,6 +66,14 @@ export const records = pgTable(
     dateOfBirth: date('date_of_birth'),
     email: text('email'),
     phone: text('phone'),
+    // The payroll columns (issue #21), optional; the integrity rules read them.
+    dateOfFirstAppointment: date('date_of_first_appointment'),
+    bank: text('bank'),
+    /** NUBAN, 10 digits. */
+    accountNumber: text('account_number'),
+    bvn: text('bvn'),
+    /** Monthly gross pay in kobo: exact, never a float. */
+    monthlyGrossKobo: bigint('monthly_gross_kobo', { mode: 'number' }),
     status: text('status').notNull().default('UPLOADED'),
     /** Found in the source of truth with biometrics (counts as verified whatever the review state since). */
     sotVerified: boolean('sot_verified').notNull().default(false),
@@ -92,6 +101,7 @@ export const records = pgTable(
     // words, kept by a trigger.
     index('records_tenant_grade_idx').on(t.tenantId, t.gradeLevel),
     index('records_tenant_nin_idx').on(t.tenantId, t.nin),
+    check('records_monthly_gross_kobo_check', sql`${t.monthlyGrossKobo} >= 0`),
   ],
 );
 

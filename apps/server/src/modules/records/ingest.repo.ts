@@ -47,6 +47,11 @@ const BATCH_COLUMNS: [string, string][] = [
   ['date_of_birth', 'date'],
   ['email', 'text'],
   ['phone', 'text'],
+  ['date_of_first_appointment', 'date'],
+  ['bank', 'text'],
+  ['account_number', 'text'],
+  ['bvn', 'text'],
+  ['monthly_gross_kobo', 'bigint'],
   ['original', 'jsonb'],
 ];
 
@@ -65,6 +70,12 @@ const COMPARED = [
   'date_of_birth',
   'email',
   'phone',
+  // The payroll columns (issue #21): kept like the others, as the last upload carried them.
+  'date_of_first_appointment',
+  'bank',
+  'account_number',
+  'bvn',
+  'monthly_gross_kobo',
 ];
 const camel = (c: string) => c.replace(/_(\w)/g, (_, l: string) => l.toUpperCase());
 const list = (alias: string, prefix = '') => COMPARED.map((c) => `${alias}.${prefix}${c}`).join(', ');

@@ -6,6 +6,7 @@ import type {
   RecordsQuerySchema,
 } from '@portal/contract/records';
 import { RECORD_STATUSES } from '@portal/contract/records';
+import { koboToNaira } from '@portal/contract/payroll';
 import type { z } from 'zod';
 import { scopeOf, type Actor, type RecordScope, type TenantScope } from '../../access/actor.ts';
 import { isOneOf, POTENTIAL_GHOSTS } from './record-state.ts';
@@ -33,6 +34,11 @@ export function toMasterRecord(row: RecordRow): MasterRecord {
     dateOfBirth: iso(row.dateOfBirth)?.slice(0, 10) ?? null,
     email: row.email ?? null,
     phone: row.phone ?? null,
+    dateOfFirstAppointment: iso(row.dateOfFirstAppointment)?.slice(0, 10) ?? null,
+    bank: row.bank ?? null,
+    accountNumber: row.accountNumber ?? null,
+    bvn: row.bvn ?? null,
+    monthlyGrossPay: row.monthlyGrossKobo == null ? null : koboToNaira(Number(row.monthlyGrossKobo)),
     status: row.status,
     originalUploadData: JSON.stringify(row.originalUploadData ?? {}),
     sotData: row.sotData == null ? null : JSON.stringify(row.sotData),

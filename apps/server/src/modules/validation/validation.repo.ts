@@ -18,6 +18,11 @@ export interface LockedRecord {
   salaryGradeId: string | null;
   salaryStructure: string | null;
   dateOfBirth: string | null;
+  dateOfFirstAppointment: string | null;
+  bank: string | null;
+  accountNumber: string | null;
+  bvn: string | null;
+  monthlyGrossKobo: number | null;
   sotData: unknown;
 }
 
@@ -30,6 +35,11 @@ export interface RecordPatch {
   salaryGradeId?: string | null;
   salaryStructure?: string | null;
   dateOfBirth?: string | null;
+  dateOfFirstAppointment?: string | null;
+  bank?: string | null;
+  accountNumber?: string | null;
+  bvn?: string | null;
+  monthlyGrossKobo?: number | null;
   validated?: boolean;
 }
 
@@ -56,6 +66,11 @@ export class ValidationSession {
         salaryGradeId: records.salaryGradeId,
         salaryStructure: records.salaryStructure,
         dateOfBirth: sql<string | null>`to_char(${records.dateOfBirth}, 'YYYY-MM-DD')`,
+        dateOfFirstAppointment: sql<string | null>`to_char(${records.dateOfFirstAppointment}, 'YYYY-MM-DD')`,
+        bank: records.bank,
+        accountNumber: records.accountNumber,
+        bvn: records.bvn,
+        monthlyGrossKobo: records.monthlyGrossKobo,
         sotData: records.sotData,
       })
       .from(records)

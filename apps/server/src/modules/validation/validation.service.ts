@@ -36,6 +36,11 @@ const view = (r: LockedRecord) => ({
   salaryGradeId: r.salaryGradeId,
   salaryStructure: r.salaryStructure,
   dateOfBirth: r.dateOfBirth,
+  dateOfFirstAppointment: r.dateOfFirstAppointment,
+  bank: r.bank,
+  accountNumber: r.accountNumber,
+  bvn: r.bvn,
+  monthlyGrossKobo: r.monthlyGrossKobo,
 });
 
 /**
@@ -60,6 +65,9 @@ function salaryGradeFor(rec: LockedRecord, grade: string | null, given: string |
   }
   return id;
 }
+/** `given` unless the caller left it out. */
+const keep = <T>(given: T | undefined, current: T): T => (given === undefined ? current : given);
+
 /** Only what changed, for the audit trail. */
 function diff(before: Record<string, unknown>, after: Record<string, unknown>) {
   const keys = Object.keys(after).filter((k) => before[k] !== after[k]);
@@ -158,6 +166,12 @@ export class ValidationService {
         salaryGradeId: salaryGradeFor(rec, input.gradeLevel, input.salaryGradeId),
         salaryStructure: input.salaryStructure,
         dateOfBirth: input.dateOfBirth,
+        // The payroll columns: left out, kept as they are.
+        dateOfFirstAppointment: keep(input.dateOfFirstAppointment, rec.dateOfFirstAppointment),
+        bank: keep(input.bank, rec.bank),
+        accountNumber: keep(input.accountNumber, rec.accountNumber),
+        bvn: keep(input.bvn, rec.bvn),
+        monthlyGrossKobo: keep(input.monthlyGrossPay, rec.monthlyGrossKobo),
       };
       const patch: RecordPatch = { ...next, ministryId, departmentId };
       // Compared again with what the source of truth said (record-state: a mismatched record only).

@@ -16,7 +16,12 @@ export type Field =
   | 'salaryStructure'
   | 'dateOfBirth'
   | 'email'
-  | 'phone';
+  | 'phone'
+  | 'dateOfFirstAppointment'
+  | 'bank'
+  | 'accountNumber'
+  | 'bvn'
+  | 'monthlyGrossPay';
 
 /** Header spellings seen in real master lists, after normalise(). */
 const ALIASES: Record<Field, string[]> = {
@@ -110,6 +115,51 @@ const ALIASES: Record<Field, string[]> = {
     'gsmno',
     'gsmnumber',
     'tel',
+  ],
+  // The payroll columns (issue #21).
+  dateOfFirstAppointment: [
+    'dateoffirstappointment',
+    'dofa',
+    'dateofappointment',
+    'firstappointmentdate',
+    'dateemployed',
+    'dateofemployment',
+    'dateoffirstappt',
+    'dateofassumption',
+    'dateofassumptionofduty',
+    'appointmentdate',
+    'employmentdate',
+  ],
+  bank: ['bank', 'bankname', 'nameofbank', 'salarybank'],
+  accountNumber: [
+    'accountnumber',
+    'accountno',
+    'nuban',
+    'nubanno',
+    'nubannumber',
+    'bankaccount',
+    'bankaccountnumber',
+    'bankaccountno',
+    'acctno',
+    'acctnumber',
+    'accno',
+    'salaryaccount',
+    'salaryaccountnumber',
+    'salaryaccountno',
+  ],
+  bvn: ['bvn', 'bvnno', 'bvnnumber', 'bankverificationnumber'],
+  monthlyGrossPay: [
+    'monthlygrosspay',
+    'grosspay',
+    'monthlygross',
+    'grosssalary',
+    'monthlysalary',
+    'monthlygrosssalary',
+    'grossmonthlypay',
+    'grossmonthlysalary',
+    'grossemolument',
+    'grossemoluments',
+    'monthlygrossemolument',
   ],
 };
 

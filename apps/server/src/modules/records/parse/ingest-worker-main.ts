@@ -40,6 +40,11 @@ const line = (r: MasterRow) =>
     r.dateOfBirth,
     r.email,
     r.phone,
+    r.dateOfFirstAppointment,
+    r.bank,
+    r.accountNumber,
+    r.bvn,
+    r.monthlyGrossKobo,
     JSON.stringify(r.original),
   ]);
 

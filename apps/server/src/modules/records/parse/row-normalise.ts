@@ -1,4 +1,12 @@
 import type { UploadRowError } from '@portal/contract/records';
+import {
+  BVN,
+  digitsOf,
+  NUBAN,
+  numberToKobo,
+  parseNairaToKobo,
+  PAYROLL_MESSAGES,
+} from '@portal/contract/payroll';
 import { cellText, parseDate, type Cell } from './cell-values.ts';
 import type { Field, HeaderMap } from './headers.ts';
 
@@ -20,6 +28,12 @@ export interface MasterRow {
   dateOfBirth: string | null;
   email: string | null;
   phone: string | null;
+  dateOfFirstAppointment: string | null;
+  bank: string | null;
+  accountNumber: string | null;
+  bvn: string | null;
+  /** Integer kobo. */
+  monthlyGrossKobo: number | null;
   original: Record<string, string>;
 }
 
@@ -41,6 +55,7 @@ const MAX_LENGTH = [
   ['ssid', 'SSID', 50],
   ['email', 'Email', 254],
   ['phone', 'Phone', 50],
+  ['bank', 'Bank', 100],
 ] as const satisfies readonly (readonly [Field, string, number])[];
 
 /**
@@ -103,6 +118,7 @@ export function normaliseRow(
         'Date of birth is not a valid date (use YYYY-MM-DD or DD/MM/YYYY)',
       );
   }
+  const payroll = payrollOf(raw, text, (field, reason) => fail(field, map.labelOf[field], reason));
   const email = text('email')?.toLowerCase() ?? null;
   if (email && !EMAIL.test(email)) fail('email', map.labelOf.email, 'Email is not a valid address');
 
@@ -138,7 +154,45 @@ export function normaliseRow(
         typeof raw.phone === 'number' && /^[1-9]\d{9}$/.test(text('phone') ?? '')
           ? `0${text('phone')}`
           : text('phone'),
+      ...payroll,
       original,
     },
   };
+}
+
+/**
+ * A number of `length` digits from its cell: a numeric cell lost its leading zeros in the
+ * spreadsheet (an account number starting with 0), so they are put back.
+ */
+function digitCell(cell: Cell, text: string | null, length: number): string | null {
+  if (!text) return null;
+  const digits = digitsOf(text);
+  return typeof cell === 'number' && /^\d+$/.test(digits) && digits.length < length
+    ? digits.padStart(length, '0')
+    : digits;
+}
+
+/** The payroll columns (issue #21): each optional; a present value must be valid. */
+function payrollOf(
+  raw: Partial<Record<Field, Cell>>,
+  text: (f: Field) => string | null,
+  fail: (field: Field, reason: string) => void,
+) {
+  let dateOfFirstAppointment: string | null = null;
+  if (cellText(raw.dateOfFirstAppointment)) {
+    dateOfFirstAppointment = parseDate(raw.dateOfFirstAppointment) ?? null;
+    if (!dateOfFirstAppointment) fail('dateOfFirstAppointment', PAYROLL_MESSAGES.firstAppointment);
+  }
+  const accountNumber = digitCell(raw.accountNumber, text('accountNumber'), 10);
+  if (accountNumber && !NUBAN.test(accountNumber)) fail('accountNumber', PAYROLL_MESSAGES.accountNumber);
+  const bvn = digitCell(raw.bvn, text('bvn'), 11);
+  if (bvn && !BVN.test(bvn)) fail('bvn', PAYROLL_MESSAGES.bvn);
+  let monthlyGrossKobo: number | null = null;
+  const pay = raw.monthlyGrossPay;
+  if (cellText(pay)) {
+    const parsed = typeof pay === 'number' ? numberToKobo(pay) : parseNairaToKobo(cellText(pay));
+    if ('error' in parsed) fail('monthlyGrossPay', parsed.error);
+    else monthlyGrossKobo = parsed.kobo;
+  }
+  return { dateOfFirstAppointment, bank: text('bank'), accountNumber, bvn, monthlyGrossKobo };
 }

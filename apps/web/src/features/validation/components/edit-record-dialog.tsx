@@ -14,6 +14,14 @@ import { useQueueToasts } from '../hooks/use-queue-toasts.ts';
 import { VALIDATION_TEXTS } from '../validation-texts.ts';
 import { dialogPaper } from './record-dialog-paper.ts';
 import { SalaryGradeField, salaryGradeChange, salaryGradeError } from './salary-grade-field.tsx';
+import {
+  PayrollFields,
+  payrollEdit,
+  payrollInvalid,
+  payrollValuesOf,
+  type PayrollField,
+  type PayrollValues,
+} from './payroll-fields.tsx';
 
 const texts = VALIDATION_TEXTS.edit;
 
@@ -36,7 +44,8 @@ export interface EditRecordDialogProps {
  * 'Edit Record' (SPEC §2, 600 px): subtitle the record's full name; Save Changes stays disabled
  * while Full Name or Department is blank. The date of birth is not on the form and is kept. The
  * Salary Grade ID follows the grade (issue #17): changing the grade proposes the id of the new
- * grade, and an id that names another grade keeps Save Changes disabled.
+ * grade, and an id that names another grade keeps Save Changes disabled. The payroll columns
+ * (issue #21) follow, checked as the server checks them.
  */
 export function EditRecordDialog({ record, ministries, departments, onClose }: EditRecordDialogProps) {
   const titleId = useId();
@@ -50,6 +59,7 @@ export function EditRecordDialog({ record, ministries, departments, onClose }: E
     ministry: record.ministry ?? '',
     salaryStructure: record.salaryStructure ?? '',
   }));
+  const [payroll, setPayroll] = useState<PayrollValues>(() => payrollValuesOf(record));
   const [salaryGradeId, setSalaryGradeId] = useState(record.salaryGradeId ?? '');
   const [salaryGradeTouched, setSalaryGradeTouched] = useState(false);
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
@@ -66,7 +76,13 @@ export function EditRecordDialog({ record, ministries, departments, onClose }: E
     salaryGradeError(grade, salaryGradeId, change.needed ? change : null) || serverErrors.salaryGradeId || '';
   const invalid =
     FIELDS.some((field) => REQUIRED[field] && !values[field].trim()) ||
-    Boolean(salaryGradeError(grade, salaryGradeId, null));
+    Boolean(salaryGradeError(grade, salaryGradeId, null)) ||
+    payrollInvalid(payroll);
+
+  const setPayrollField = (field: PayrollField, value: string) => {
+    setPayroll((prev) => ({ ...prev, [field]: value }));
+    setServerErrors((prev) => ({ ...prev, [field]: '' }));
+  };
 
   const set = (field: Field, value: string) => {
     setValues((prev) => ({ ...prev, [field]: value }));
@@ -90,6 +106,7 @@ export function EditRecordDialog({ record, ministries, departments, onClose }: E
           salaryStructure: values.salaryStructure,
           salaryGradeId,
           dateOfBirth: record.dateOfBirth,
+          ...payrollEdit(payroll),
           version: record.version,
         },
       },
@@ -186,6 +203,12 @@ export function EditRecordDialog({ record, ministries, departments, onClose }: E
             {suggest('department', departments)}
             {suggest('ministry', ministries)}
             {text('salaryStructure')}
+            <PayrollFields
+              values={payroll}
+              serverErrors={serverErrors}
+              disabled={saving}
+              onChange={setPayrollField}
+            />
           </Stack>
         </DialogContent>
         <DialogButtons

@@ -266,6 +266,12 @@ describe('validation queue: decisions', () => {
       // Names no grade ('SG-0801'), so it stays as it is with the new grade.
       salaryGradeId: 'SG-0801',
       dateOfBirth: '1980-01-02',
+      // The payroll columns go as they stand (none on this record).
+      dateOfFirstAppointment: null,
+      bank: null,
+      accountNumber: null,
+      bvn: null,
+      monthlyGrossPay: null,
       version: 3,
     });
   });

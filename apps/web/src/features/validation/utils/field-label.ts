@@ -1,4 +1,4 @@
-import { formatCalendarDate, formatCount, formatRecordStatus } from '../../../lib/format.ts';
+import { formatCalendarDate, formatCount, formatNaira, formatRecordStatus } from '../../../lib/format.ts';
 import { VALIDATION_TEXTS } from '../validation-texts.ts';
 
 /** 'gradeLevel' → 'Grade Level': the known labels, else the camelCase words title-cased. */
@@ -23,11 +23,14 @@ export function actionLabel(action: string): string {
 
 /**
  * A field's value as the screens show it (record history, mismatch comparison): a date of birth as
- * a date, a status by its label, numbers with separators; a dash for none.
+ * a date, a status by its label, pay in naira, numbers with separators; a dash for none.
  */
 export function fieldValue(field: string, value: unknown): string {
   if (value === null || value === undefined || value === '') return VALIDATION_TEXTS.noValue;
-  if (field === 'dateOfBirth' && typeof value === 'string') return formatCalendarDate(value);
+  if ((field === 'dateOfBirth' || field === 'dateOfFirstAppointment') && typeof value === 'string')
+    return formatCalendarDate(value);
+  // The history keeps pay in kobo (exact); it reads in naira.
+  if (field === 'monthlyGrossKobo' && typeof value === 'number') return formatNaira(value / 100);
   if (field === 'status' && typeof value === 'string') return formatRecordStatus(value);
   if (typeof value === 'number') return formatCount(value);
   return typeof value === 'string' ? value : JSON.stringify(value);
