@@ -151,7 +151,7 @@ test.describe('tenant admin: bulk verification and potential ghosts', () => {
       const chip = jobsTable(page).getByText('COMPLETED', { exact: true });
       await chip.hover();
       await expect(page.getByRole('tooltip')).toContainText(
-        'Verified 2,000 of 2,000 records: 1,880 found, 80 mismatched, 120 not found, 0 failed.',
+        'Verified 2,000 of 2,000 records: 1,880 found, 65 mismatched, 120 not found, 0 failed.',
       );
       await page.mouse.move(0, 0);
       await expect(page.getByRole('tooltip')).toHaveCount(0);
@@ -164,8 +164,8 @@ test.describe('tenant admin: bulk verification and potential ghosts', () => {
       await page.getByRole('tab', { name: 'Overview' }).click();
       await expectCard(page, 'Total Unique Records', '2,000');
       await expectCard(page, 'Total Verified (SoT)', '1,880');
-      await expectCard(page, 'Pending Validation', '1,800');
-      await expectCard(page, 'Mismatched Records', '80');
+      await expectCard(page, 'Pending Validation', '1,815');
+      await expectCard(page, 'Mismatched Records', '65');
       await expectCard(page, 'No Biometrics (Potential Ghosts)', '120');
       const funnel = page.getByRole('region', { name: 'Verification Funnel' });
       await expect(funnel.getByRole('listitem')).toHaveCount(5);

@@ -44,8 +44,8 @@ test.describe('tenant admin journey', () => {
     for (const [label, value] of [
       ['Total Unique Records', '2,000'],
       ['Total Verified (SoT)', '1,880'],
-      ['Pending Validation', '1,800'],
-      ['Mismatched Records', '80'],
+      ['Pending Validation', '1,815'],
+      ['Mismatched Records', '65'],
       ['No Biometrics (Potential Ghosts)', '120'],
     ] as const) {
       await expect(card(label)).toHaveText(`${label}${value}`);

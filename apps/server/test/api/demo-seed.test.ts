@@ -28,8 +28,8 @@ describe('demo seed (first start in demo mode)', () => {
     expect(stats).toMatchObject({
       totalUniqueRecords: 2000,
       totalVerified: 1880,
-      totalPendingApproval: 1800,
-      totalMismatched: 80,
+      totalPendingApproval: 1815,
+      totalMismatched: 65,
       totalNotFound: 120,
     } satisfies Partial<DashboardStats>);
     const jobs = (await portal.api.get('/api/v1/bulk-jobs', { token: admin })).json() as BulkJob[];

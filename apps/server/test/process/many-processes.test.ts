@@ -167,7 +167,7 @@ it('two API and two worker processes: uploads, bulk verifications, decisions and
       totalRecords: 2000,
       processedRecords: 2000,
       successfullyVerifiedRecords: 1880,
-      mismatchedRecords: 80,
+      mismatchedRecords: 65,
       notFoundRecords: 120,
       failedRecords: 0,
     });
