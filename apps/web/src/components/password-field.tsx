@@ -1,11 +1,10 @@
-import { useState } from 'react';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Password from '@mui/icons-material/Password';
 import { generatePassword } from '../lib/generate-password.ts';
-import { VisibilityToggle } from './visibility-toggle.tsx';
+import { useVisibility } from './visibility-toggle.tsx';
 
 export type PasswordFieldProps = Omit<TextFieldProps, 'type'> & {
   /** The show/hide button's name. */
@@ -16,11 +15,11 @@ export type PasswordFieldProps = Omit<TextFieldProps, 'type'> & {
 
 /** A new account's password: show/hide toggle and, optionally, a generate button (SPEC §2). */
 export function PasswordField({ toggleLabel, generate, ...props }: PasswordFieldProps) {
-  const [shown, setShown] = useState(false);
+  const visibility = useVisibility(toggleLabel);
   return (
     <TextField
       {...props}
-      type={shown ? 'text' : 'password'}
+      type={visibility.type}
       // A password for someone else: keep the browser's password manager out of it.
       autoComplete="new-password"
       slotProps={{
@@ -35,7 +34,7 @@ export function PasswordField({ toggleLabel, generate, ...props }: PasswordField
                     onClick={() => {
                       generate.onGenerate(generatePassword());
                       // The admin has to pass it on: show what was generated.
-                      setShown(true);
+                      visibility.show();
                     }}
                     onMouseDown={(event) => event.preventDefault()}
                   >
@@ -43,11 +42,7 @@ export function PasswordField({ toggleLabel, generate, ...props }: PasswordField
                   </IconButton>
                 </Tooltip>
               )}
-              <VisibilityToggle
-                shown={shown}
-                onToggle={() => setShown((value) => !value)}
-                label={toggleLabel}
-              />
+              {visibility.toggle}
             </InputAdornment>
           ),
         },

@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 
@@ -29,4 +31,26 @@ export function VisibilityToggle({
       {shown ? <VisibilityOff /> : <Visibility />}
     </IconButton>
   );
+}
+
+/**
+ * A password-like field's show/hide state: the input `type` to give it and its `endAdornment`
+ * (the toggle named `label`). `show()` reveals the value (a generated password).
+ */
+export function useVisibility(label: string, disabled?: boolean) {
+  const [shown, setShown] = useState(false);
+  const toggle = (
+    <VisibilityToggle
+      shown={shown}
+      onToggle={() => setShown((value) => !value)}
+      label={label}
+      disabled={disabled}
+    />
+  );
+  return {
+    type: shown ? 'text' : 'password',
+    show: () => setShown(true),
+    toggle,
+    endAdornment: <InputAdornment position="end">{toggle}</InputAdornment>,
+  };
 }

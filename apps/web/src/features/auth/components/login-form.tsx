@@ -8,7 +8,6 @@ import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { AuthenticateRequestSchema } from '@portal/contract/auth';
@@ -25,7 +24,7 @@ import { useAuthenticate } from '../api/authenticate.ts';
 import { isBlocked, remainingAttempts } from '../lockout/login-lockout.ts';
 import { useLoginLockout } from '../lockout/use-login-lockout.ts';
 import { LockWarningAlert } from './lock-warning-alert.tsx';
-import { VisibilityToggle } from '../../../components/visibility-toggle.tsx';
+import { useVisibility } from '../../../components/visibility-toggle.tsx';
 
 const LoginFormSchema = AuthenticateRequestSchema.extend({ rememberMe: z.boolean() });
 type LoginFormInput = z.input<typeof LoginFormSchema>;
@@ -36,7 +35,7 @@ export function LoginForm() {
   const { enqueueSnackbar } = useSnackbar();
   const authenticate = useAuthenticate();
   const lockout = useLoginLockout();
-  const [showPassword, setShowPassword] = useState(false);
+  const password = useVisibility(UI_TEXTS.login.togglePassword);
   const [rememberedEmail] = useState(getRememberedEmail);
 
   const {
@@ -99,25 +98,13 @@ export function LoginForm() {
       <TextField
         {...register('password')}
         label={UI_TEXTS.login.password}
-        type={showPassword ? 'text' : 'password'}
+        type={password.type}
         autoComplete="current-password"
         required
         fullWidth
         error={errors.password !== undefined}
         helperText={errors.password?.message}
-        slotProps={{
-          input: {
-            endAdornment: (
-              <InputAdornment position="end">
-                <VisibilityToggle
-                  shown={showPassword}
-                  onToggle={() => setShowPassword((shown) => !shown)}
-                  label={UI_TEXTS.login.togglePassword}
-                />
-              </InputAdornment>
-            ),
-          },
-        }}
+        slotProps={{ input: { endAdornment: password.endAdornment } }}
       />
       <Controller
         name="rememberMe"

@@ -1,14 +1,12 @@
-import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
 import { CreateAccountSchema } from '@portal/contract/claims';
 import type { z } from 'zod';
 import type { RegistrationMessage } from '../registration-machine.ts';
 import { REGISTRATION_TEXTS } from '../registration-texts.ts';
 import { StepForm } from './step-form.tsx';
-import { VisibilityToggle } from '../../../components/visibility-toggle.tsx';
+import { useVisibility } from '../../../components/visibility-toggle.tsx';
 
 const CredentialsSchema = CreateAccountSchema.omit({ recordId: true });
 type CredentialsInput = z.input<typeof CredentialsSchema>;
@@ -39,7 +37,7 @@ export function CredentialsStep({
   onSubmit,
   onStartOver,
 }: CredentialsStepProps) {
-  const [shown, setShown] = useState(false);
+  const password = useVisibility(texts.fields.togglePassword, done);
   const {
     register,
     handleSubmit,
@@ -75,27 +73,14 @@ export function CredentialsStep({
       <TextField
         {...register('password')}
         label={texts.fields.password}
-        type={shown ? 'text' : 'password'}
+        type={password.type}
         required
         fullWidth
         autoComplete="new-password"
         disabled={done}
         error={errors.password !== undefined}
         helperText={errors.password?.message}
-        slotProps={{
-          input: {
-            endAdornment: (
-              <InputAdornment position="end">
-                <VisibilityToggle
-                  shown={shown}
-                  onToggle={() => setShown((value) => !value)}
-                  label={texts.fields.togglePassword}
-                  disabled={done}
-                />
-              </InputAdornment>
-            ),
-          },
-        }}
+        slotProps={{ input: { endAdornment: password.endAdornment } }}
       />
     </StepForm>
   );

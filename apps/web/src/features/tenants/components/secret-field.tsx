@@ -1,11 +1,9 @@
-import { useState } from 'react';
 import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
-import InputAdornment from '@mui/material/InputAdornment';
 import { UI_TEXTS } from '../../../lib/ui-texts.ts';
 import type { TenantFormValues } from '../utils/tenant-form-values.ts';
 import { TenantTextField } from './tenant-text-field.tsx';
-import { VisibilityToggle } from '../../../components/visibility-toggle.tsx';
+import { useVisibility } from '../../../components/visibility-toggle.tsx';
 
 const texts = UI_TEXTS.tenantForm;
 
@@ -20,7 +18,7 @@ export interface SecretFieldProps {
 
 /** A provider secret: hidden as typed, never prefilled; in edit mode says whether one is stored. */
 export function SecretField({ name, label, required, stored, sx }: SecretFieldProps) {
-  const [shown, setShown] = useState(false);
+  const secret = useVisibility(texts.toggleSecret(label));
   const hint =
     stored === undefined ? undefined : (
       <>
@@ -37,23 +35,13 @@ export function SecretField({ name, label, required, stored, sx }: SecretFieldPr
       label={label}
       required={required}
       sx={sx}
-      type={shown ? 'text' : 'password'}
+      type={secret.type}
       // Not a sign-in password: keep the browser's password manager out of it.
       autoComplete="new-password"
       hint={hint}
       slotProps={{
         htmlInput: { spellCheck: false },
-        input: {
-          endAdornment: (
-            <InputAdornment position="end">
-              <VisibilityToggle
-                shown={shown}
-                onToggle={() => setShown((value) => !value)}
-                label={texts.toggleSecret(label)}
-              />
-            </InputAdornment>
-          ),
-        },
+        input: { endAdornment: secret.endAdornment },
       }}
     />
   );
