@@ -8,3 +8,5 @@ export { reviewerMinistries, reviewerDepartments } from './assignments.ts';
 export { bulkJobItems, bulkJobs } from './bulk-jobs.ts';
 export { exportJobs, exportChunks } from './exports.ts';
 export { claims, claimHolds } from './claims.ts';
+export { tenantSettings } from './tenant-settings.ts';
+export { integrityFlags, integrityState } from './integrity.ts';

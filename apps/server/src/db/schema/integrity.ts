@@ -1,0 +1,67 @@
+import {
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { records } from './records.ts';
+import { tenants } from './tenants.ts';
+import { users } from './users.ts';
+
+/**
+ * One flag of an integrity rule on a record (issue #21). `fingerprint` names the evidence (the
+ * dates used, the members of the group): a DISMISSED flag stays closed for the same fingerprint and
+ * a flag is raised again only when the evidence changes. OPEN flags are what the rules find now;
+ * DISMISSED and CONFIRMED ones are the decisions taken.
+ */
+export const integrityFlags = pgTable(
+  'integrity_flags',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    recordId: uuid('record_id')
+      .notNull()
+      .references(() => records.id, { onDelete: 'cascade' }),
+    rule: text('rule').notNull(),
+    fingerprint: text('fingerprint').notNull(),
+    evidence: jsonb('evidence').notNull(),
+    status: text('status').notNull().default('OPEN'),
+    raisedAt: timestamp('raised_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: uuid('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedByEmail: text('decided_by_email'),
+    reasonCode: text('reason_code'),
+    note: text('note'),
+  },
+  (t) => [
+    uniqueIndex('integrity_flags_evidence_key').on(t.tenantId, t.recordId, t.rule, t.fingerprint),
+    index('integrity_flags_tenant_status_idx').on(t.tenantId, t.status, t.rule),
+  ],
+);
+
+/**
+ * Where a tenant's evaluation stands: when a change last asked for one (requested_at), which of
+ * those requests the last finished run covered, the run under way (its start, heartbeat and
+ * progress) and the figures it left (summary), so that the summary call reads one row.
+ */
+export const integrityState = pgTable('integrity_state', {
+  tenantId: uuid('tenant_id')
+    .primaryKey()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  requestedAt: timestamp('requested_at', { withTimezone: true, precision: 6 }).notNull().defaultNow(),
+  coveredRequestAt: timestamp('covered_request_at', { withTimezone: true, precision: 6 }),
+  runStartedAt: timestamp('run_started_at', { withTimezone: true }),
+  heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+  stepsDone: integer('steps_done').notNull().default(0),
+  stepsTotal: integer('steps_total').notNull().default(0),
+  evaluatedAt: timestamp('evaluated_at', { withTimezone: true }),
+  asOf: date('as_of'),
+  summary: jsonb('summary'),
+});
