@@ -1,10 +1,10 @@
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
 import { LoginPage } from '../features/auth/routes/login-page.tsx';
-import { agentDashboardRoute } from '../features/dashboards/routes/agent-dashboard.tsx';
-import { globalAdminDashboardRoute } from '../features/dashboards/routes/global-admin-dashboard.tsx';
-import { reviewerDashboardRoute } from '../features/dashboards/routes/reviewer-dashboard.tsx';
-import { tenantAdminDashboardRoute } from '../features/dashboards/routes/tenant-admin-dashboard.tsx';
-import { userDashboardRoute } from '../features/dashboards/routes/user-dashboard.tsx';
+import { agentDashboardRoute } from './dashboards/routes/agent-dashboard.tsx';
+import { globalAdminDashboardRoute } from './dashboards/routes/global-admin-dashboard.tsx';
+import { reviewerDashboardRoute } from './dashboards/routes/reviewer-dashboard.tsx';
+import { tenantAdminDashboardRoute } from './dashboards/routes/tenant-admin-dashboard.tsx';
+import { userDashboardRoute } from './dashboards/routes/user-dashboard.tsx';
 import { GlobalOverviewPage } from '../features/global-overview/routes/global-overview-page.tsx';
 import { ProfilePage } from '../features/profile/routes/profile-page.tsx';
 import { AgentVerifyPage } from '../features/registration/routes/agent-verify-page.tsx';

@@ -3,7 +3,7 @@ import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import { TabTitle } from '../../../components/tab-header.tsx';
 import { LoadingState } from '../../../components/loading-state.tsx';
-import { useDashboardStats } from '../api/get-dashboard-stats.ts';
+import { useDashboardStats } from '../../../lib/dashboard-stats.ts';
 import { OverviewStatGrid } from '../components/overview-stat-grid.tsx';
 import { VerificationFunnelChart } from '../components/verification-funnel-chart.tsx';
 import { OVERVIEW_TEXTS } from '../overview-texts.ts';

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ReactNode } from 'react';
 import { renderHook } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useDashboardStats } from '../../overview/api/get-dashboard-stats.ts';
+import { useDashboardStats } from '../../../lib/dashboard-stats.ts';
 import { stubApi } from '../../../test/stub-fetch.ts';
 import { buildBulkJob, buildRunningJob } from '../test/build-bulk-job.ts';
 import { useBulkJobs } from './get-bulk-jobs.ts';

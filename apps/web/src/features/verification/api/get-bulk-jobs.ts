@@ -4,7 +4,7 @@ import { VERIFICATION_ROUTES } from '@portal/contract/routes/verification';
 import type { BulkJob } from '@portal/contract/verification';
 import { callApi } from '../../../lib/api-client.ts';
 // The overview owns the figures; a finished job changes them (see docs/DECISIONS.md).
-import { dashboardStatsQueryKey } from '../../overview/api/get-dashboard-stats.ts';
+import { dashboardStatsQueryKey } from '../../../lib/dashboard-stats.ts';
 import { createBulkJobPollSchedule } from '../utils/bulk-job-polling.ts';
 import { finishedJobIds } from '../utils/bulk-job-rules.ts';
 import { verificationKeys } from './verification-keys.ts';

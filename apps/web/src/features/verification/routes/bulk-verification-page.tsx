@@ -1,9 +1,9 @@
 import { useId } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import PlayArrow from '@mui/icons-material/PlayArrow';
+import { BusyButton } from '../../../components/busy-button.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { JobHistorySection } from '../../../components/job-history-section.tsx';
 import { TabHeader } from '../../../components/tab-header.tsx';
@@ -12,7 +12,7 @@ import { TOAST_MS } from '@portal/contract/limits';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { useToasts } from '../../../lib/use-toasts.ts';
-import { useDashboardStats } from '../../overview/api/get-dashboard-stats.ts';
+import { useDashboardStats } from '../../../lib/dashboard-stats.ts';
 import { useBulkJobs } from '../api/get-bulk-jobs.ts';
 import { useStartBulkVerification } from '../api/start-bulk-verification.ts';
 import { BulkJobTable } from '../components/bulk-job-table.tsx';
@@ -49,18 +49,16 @@ export function BulkVerificationPage() {
           <Box
             sx={{ display: 'flex', flexDirection: 'column', alignItems: { xs: 'stretch', sm: 'flex-end' } }}
           >
-            <Button
-              variant="contained"
+            <BusyButton
               size="large"
               onClick={handleStart}
               disabled={active}
               aria-describedby={active ? hintId : undefined}
-              loading={start.isPending}
-              loadingPosition="start"
+              busy={start.isPending}
+              label={texts.start}
+              busyLabel={texts.starting}
               startIcon={<PlayArrow />}
-            >
-              {start.isPending ? texts.starting : texts.start}
-            </Button>
+            />
             {active && (
               <Typography
                 id={hintId}

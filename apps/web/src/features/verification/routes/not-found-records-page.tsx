@@ -13,7 +13,7 @@ import { EmptyState } from '../../../components/empty-state.tsx';
 import { LoadingState } from '../../../components/loading-state.tsx';
 import { SEARCH_TEXTS, SearchField } from '../../../components/search-field.tsx';
 // The overview owns the tenant figures; the master list size comes from them.
-import { useDashboardStats } from '../../overview/api/get-dashboard-stats.ts';
+import { useDashboardStats } from '../../../lib/dashboard-stats.ts';
 import { useNotFoundRecords } from '../api/get-not-found-records.ts';
 import { NOT_FOUND_PAGE_SIZES, NotFoundTable } from '../components/not-found-table.tsx';
 import { NotFoundHeaderStats } from '../components/not-found-header-stats.tsx';

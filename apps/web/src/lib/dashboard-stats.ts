@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { VERIFICATION_ROUTES } from '@portal/contract/routes/verification';
 import type { DashboardStats } from '@portal/contract/verification';
-import { callApi } from '../../../lib/api-client.ts';
+import { callApi } from './api-client.ts';
 
 /** The key other screens invalidate when the figures change (a bulk job finishing). */
 export const dashboardStatsQueryKey = ['tenant-admin', 'dashboard-stats'] as const;

@@ -2,8 +2,8 @@ import { Navigate, type RouteObject } from 'react-router';
 import { homeForRole } from '@portal/contract/roles';
 import { UI_TEXTS } from '../../../lib/ui-texts.ts';
 import { DashboardLayout } from '../components/dashboard-layout.tsx';
-import { ValidationQueuePage } from '../../validation/routes/validation-queue-page.tsx';
-import { UnassignedReviewerNotice } from '../../validation/components/unassigned-reviewer-notice.tsx';
+import { ValidationQueuePage } from '../../../features/validation/routes/validation-queue-page.tsx';
+import { UnassignedReviewerNotice } from '../../../features/validation/components/unassigned-reviewer-notice.tsx';
 
 const texts = UI_TEXTS.dashboards.reviewer;
 
