@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import Button, { type ButtonProps } from '@mui/material/Button';
+import { BusyButton } from './busy-button.tsx';
 import DialogActions from '@mui/material/DialogActions';
 
 export interface DialogButtonsProps {
@@ -16,7 +17,7 @@ export interface DialogButtonsProps {
 
 /** A form dialog's buttons: Cancel, then the main action, which shows its progress. */
 export function DialogButtons({ busy, onCancel, labels, confirm = {}, children }: DialogButtonsProps) {
-  const [cancel, label, busyLabel = label] = labels;
+  const [cancel, label, busyLabel] = labels;
   return (
     // Three buttons may not fit a phone's width: they wrap, spaced by the gap.
     <DialogActions sx={{ px: 3, pb: 2.5, ...(children ? { flexWrap: 'wrap', gap: 1 } : {}) }}>
@@ -24,17 +25,13 @@ export function DialogButtons({ busy, onCancel, labels, confirm = {}, children }
         {cancel}
       </Button>
       {children}
-      <Button
+      <BusyButton
         type={confirm.onClick ? 'button' : 'submit'}
-        onClick={confirm.onClick}
-        variant="contained"
-        color={confirm.color}
-        disabled={confirm.disabled}
-        loading={busy}
-        loadingPosition="start"
-      >
-        {busy ? busyLabel : label}
-      </Button>
+        {...confirm}
+        busy={busy}
+        label={label}
+        busyLabel={busyLabel}
+      />
     </DialogActions>
   );
 }

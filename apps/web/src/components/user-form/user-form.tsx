@@ -1,11 +1,11 @@
 import { useId } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import PersonAdd from '@mui/icons-material/PersonAdd';
+import { BusyButton } from '../busy-button.tsx';
 import { DialogButtons } from '../dialog-buttons.tsx';
 import { FormButtons } from '../form-buttons.tsx';
 import type { EmailCheck } from '../email-field.tsx';
@@ -104,16 +104,14 @@ export function UserForm({ state, texts, dialog, ...props }: UserFormProps) {
           secondary={texts.reset === undefined ? undefined : { label: texts.reset, onClick: state.reset }}
           busy={state.creating}
         >
-          <Button
+          <BusyButton
             type="submit"
-            variant="contained"
             disabled={blocked}
-            loading={state.creating}
-            loadingPosition="start"
+            busy={state.creating}
+            label={texts.submit}
+            busyLabel={texts.creating}
             startIcon={<PersonAdd />}
-          >
-            {state.creating && texts.creating ? texts.creating : texts.submit}
-          </Button>
+          />
         </FormButtons>
       </Box>
     </TitledSection>

@@ -1,15 +1,15 @@
-import Button from '@mui/material/Button';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import type { ExportJob } from '@portal/contract/exports';
 import { PAGE_SIZES } from '@portal/contract/limits';
+import { BusyButton } from '../../../components/busy-button.tsx';
 import { ScrollTableContainer } from '../../../components/scroll-table-container.tsx';
 import { DataTable, type DataColumn } from '../../../components/data-table.tsx';
+import { JobStatusChip } from '../../../components/job-status-chip.tsx';
 import { TablePaginationBar, useClientPages } from '../../../components/table-pagination-bar.tsx';
 import { formatCount, formatMediumDateTime } from '../../../lib/format.ts';
 import { visuallyHidden } from '../../../lib/visually-hidden.ts';
 import { EXPORTS_TEXTS as texts } from '../exports-texts.ts';
-import { canDownload } from '../utils/export-job-rules.ts';
-import { ExportStatusChip } from './export-status-chip.tsx';
+import { canDownload, isActiveExport } from '../utils/export-job-rules.ts';
 
 const c = texts.columns;
 const DEFAULT_PAGE_SIZE = 10;
@@ -44,18 +44,18 @@ function DownloadButton({
   downloading: boolean;
 }) {
   return (
-    <Button
+    <BusyButton
       size="small"
       variant="outlined"
       disabled={!canDownload(job)}
       onClick={onDownload}
-      loading={downloading}
-      loadingPosition="start"
+      busy={downloading}
+      label={texts.download}
+      busyLabel={texts.downloading}
       startIcon={<FileDownloadOutlined />}
     >
-      {downloading ? texts.downloading : texts.download}
       <span style={visuallyHidden}>{texts.downloadContext(formatMediumDateTime(job.exportTimestamp))}</span>
-    </Button>
+    </BusyButton>
   );
 }
 
@@ -66,7 +66,19 @@ function DownloadButton({
 export function ExportJobTable({ jobs, onDownload, downloadingId }: ExportJobTableProps) {
   const { rows, bar } = useClientPages(jobs, PAGE_SIZES.exports, DEFAULT_PAGE_SIZE);
   const columns: DataColumn<ExportJob>[] = [
-    { header: c.status, cell: (job) => <ExportStatusChip job={job} />, headSx: { width: 170 } },
+    {
+      header: c.status,
+      headSx: { width: 170 },
+      // The tooltip to the right, over this row's own (empty) count, not over the next row's status.
+      cell: (job) => (
+        <JobStatusChip
+          status={job.status}
+          message={job.statusMessage}
+          spinning={isActiveExport(job)}
+          tooltipPlacement="right"
+        />
+      ),
+    },
     { header: c.recordCount, cell: (job) => <RecordCount job={job} />, align: 'right', sx: TABULAR },
     { header: c.exportedBy, cell: (job) => job.exportedByEmail, sx: { wordBreak: 'break-all' } },
     // The date tells the exports apart: it heads the row for screen readers.

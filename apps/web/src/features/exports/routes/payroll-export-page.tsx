@@ -1,9 +1,9 @@
 import { useEffect, useRef } from 'react';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { TOAST_MS } from '@portal/contract/limits';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import PostAddOutlined from '@mui/icons-material/PostAddOutlined';
+import { BusyButton } from '../../../components/busy-button.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { JobHistorySection } from '../../../components/job-history-section.tsx';
 import { TabHeader } from '../../../components/tab-header.tsx';
@@ -41,16 +41,14 @@ export function PayrollExportPage() {
         title={texts.title}
         subtitle={texts.subtitle}
         action={
-          <Button
-            variant="contained"
+          <BusyButton
             size="large"
             onClick={handleGenerate}
-            loading={start.isPending}
-            loadingPosition="start"
+            busy={start.isPending}
+            label={texts.generate}
+            busyLabel={texts.initiating}
             startIcon={<PostAddOutlined />}
-          >
-            {start.isPending ? texts.initiating : texts.generate}
-          </Button>
+          />
         }
       />
 

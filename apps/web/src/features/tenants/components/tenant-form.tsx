@@ -1,7 +1,6 @@
 import { FormProvider, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import { MESSAGES } from '@portal/contract/messages';
@@ -11,6 +10,7 @@ import {
   TenantUpdateSchema,
   type Tenant,
 } from '@portal/contract/tenants';
+import { BusyButton } from '../../../components/busy-button.tsx';
 import { FormButtons } from '../../../components/form-buttons.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { errorMessage, fieldErrorsOf } from '../../../lib/error-message.ts';
@@ -120,15 +120,13 @@ export function TenantForm({ tenant, onDone }: TenantFormProps) {
           />
         </Stack>
         <FormButtons secondary={{ label: texts.cancel, onClick: onDone }} busy={saving} mt={4}>
-          <Button
+          <BusyButton
             type="submit"
-            variant="contained"
             disabled={!isValid || availability === 'taken'}
-            loading={saving}
-            loadingPosition="start"
-          >
-            {saving ? texts.saving : tenant ? texts.save : texts.create}
-          </Button>
+            busy={saving}
+            label={tenant ? texts.save : texts.create}
+            busyLabel={texts.saving}
+          />
         </FormButtons>
       </Box>
     </FormProvider>

@@ -1,9 +1,9 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import NetworkCheck from '@mui/icons-material/NetworkCheck';
 import { MESSAGES } from '@portal/contract/messages';
+import { BusyButton } from '../../../components/busy-button.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { UI_TEXTS } from '../../../lib/ui-texts.ts';
 import { useTestTenantConnection } from '../api/test-connection.ts';
@@ -17,15 +17,14 @@ export function TestConnectionPanel({ tenantId }: { tenantId: string }) {
   return (
     <Box sx={{ gridColumn: '1 / -1', display: 'flex', flexDirection: 'column', gap: 1.5 }}>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 2 }}>
-        <Button
+        <BusyButton
           variant="outlined"
           onClick={() => test.mutate(tenantId)}
-          loading={test.isPending}
-          loadingPosition="start"
+          busy={test.isPending}
+          label={texts.testConnection}
+          busyLabel={texts.testing}
           startIcon={<NetworkCheck />}
-        >
-          {test.isPending ? texts.testing : texts.testConnection}
-        </Button>
+        />
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
           {texts.testConnectionHint}
         </Typography>

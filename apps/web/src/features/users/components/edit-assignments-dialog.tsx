@@ -49,6 +49,23 @@ export function EditAssignmentsDialog({
     ...assigned.filter((item) => !options.some((option) => option.id === item.id)),
   ];
 
+  const fields = [
+    {
+      name: 'ministryIds',
+      label: texts.ministries,
+      options: withAssigned(ministries, reviewer.assignedMinistries),
+      value: ministryIds,
+      onChange: setMinistryIds,
+    },
+    {
+      name: 'departmentIds',
+      label: texts.departments,
+      options: withAssigned(departments, reviewer.assignedDepartments),
+      value: departmentIds,
+      onChange: setDepartmentIds,
+    },
+  ];
+
   const save = () =>
     update.mutate(
       { reviewerId: reviewer.id, assignments: { ministryIds, departmentIds } },
@@ -74,24 +91,14 @@ export function EditAssignmentsDialog({
       <DialogTitle id={titleId}>{texts.title(reviewer.fullName)}</DialogTitle>
       <DialogContent>
         <Stack spacing={2.5} sx={{ pt: 1 }}>
-          <ChipMultiSelect
-            name="ministryIds"
-            label={texts.ministries}
-            options={withAssigned(ministries, reviewer.assignedMinistries)}
-            value={ministryIds}
-            onChange={setMinistryIds}
-            emptyText={USERS_TEXTS.form.noOptions}
-            disabled={saving}
-          />
-          <ChipMultiSelect
-            name="departmentIds"
-            label={texts.departments}
-            options={withAssigned(departments, reviewer.assignedDepartments)}
-            value={departmentIds}
-            onChange={setDepartmentIds}
-            emptyText={USERS_TEXTS.form.noOptions}
-            disabled={saving}
-          />
+          {fields.map((field) => (
+            <ChipMultiSelect
+              key={field.name}
+              {...field}
+              emptyText={USERS_TEXTS.form.noOptions}
+              disabled={saving}
+            />
+          ))}
         </Stack>
       </DialogContent>
       <DialogButtons

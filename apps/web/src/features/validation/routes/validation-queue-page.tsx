@@ -5,6 +5,7 @@ import CompareArrows from '@mui/icons-material/CompareArrows';
 import DoneAll from '@mui/icons-material/DoneAll';
 import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
 import type { MasterRecord } from '@portal/contract/records';
+import { BusyButton } from '../../../components/busy-button.tsx';
 import { TabTitle } from '../../../components/tab-header.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { LoadingState } from '../../../components/loading-state.tsx';
@@ -110,17 +111,14 @@ export function ValidationQueuePage({ variant }: ValidationQueuePageProps) {
       <>
         {kind === 'pending' && (
           <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 1 }}>
-            <Button
-              variant="contained"
+            <BusyButton
               color="success"
               startIcon={<DoneAll />}
               disabled={bulk.count === 0}
-              loading={bulk.approving}
-              loadingPosition="start"
+              busy={bulk.approving}
+              label={texts.bulk.approveSelected(bulk.count)}
               onClick={() => void bulk.approveSelected()}
-            >
-              {texts.bulk.approveSelected(bulk.count)}
-            </Button>
+            />
           </Box>
         )}
         <QueueTable
