@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useForm, type DefaultValues } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import type { DefaultValues } from 'react-hook-form';
+import { useZodForm } from '../../lib/use-zod-form.ts';
 import type { z } from 'zod';
 import type { UserFormField, UserFormValues } from './user-form-fields.tsx';
 
@@ -29,11 +29,7 @@ export function useUserForm<TOutput>({
 }: UseUserFormOptions<TOutput>) {
   // Remounts the password field on reset, so a shown password is hidden again.
   const [passwordKey, setPasswordKey] = useState(0);
-  const form = useForm<UserFormValues, unknown, TOutput>({
-    resolver: zodResolver(schema as z.ZodType<TOutput, UserFormValues>),
-    mode: 'onTouched',
-    defaultValues: empty,
-  });
+  const form = useZodForm(schema as z.ZodType<TOutput, UserFormValues>, empty);
   const reset = () => {
     form.reset(empty);
     setPasswordKey((key) => key + 1);

@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller } from 'react-hook-form';
 import { useNavigate } from 'react-router';
 import { useSnackbar } from 'notistack';
 import { z } from 'zod';
@@ -14,6 +13,7 @@ import { AuthenticateRequestSchema } from '@portal/contract/auth';
 import { TOAST_MS } from '@portal/contract/limits';
 import { MESSAGES } from '@portal/contract/messages';
 import { homeForRole } from '@portal/contract/roles';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { keepToastAcrossNavigation } from '../../../lib/route-toasts.ts';
 import { getRememberedEmail, setRememberedEmail, storeToken } from '../../../lib/auth-storage.ts';
@@ -27,8 +27,6 @@ import { LockWarningAlert } from './lock-warning-alert.tsx';
 import { useVisibility } from '../../../components/visibility-toggle.tsx';
 
 const LoginFormSchema = AuthenticateRequestSchema.extend({ rememberMe: z.boolean() });
-type LoginFormInput = z.input<typeof LoginFormSchema>;
-type LoginForm = z.output<typeof LoginFormSchema>;
 
 export function LoginForm() {
   const navigate = useNavigate();
@@ -43,10 +41,10 @@ export function LoginForm() {
     control,
     handleSubmit,
     formState: { errors },
-  } = useForm<LoginFormInput, unknown, LoginForm>({
-    resolver: zodResolver(LoginFormSchema),
-    mode: 'onTouched',
-    defaultValues: { email: rememberedEmail ?? '', password: '', rememberMe: rememberedEmail !== null },
+  } = useZodForm(LoginFormSchema, {
+    email: rememberedEmail ?? '',
+    password: '',
+    rememberMe: rememberedEmail !== null,
   });
 
   const toast = (message: string, variant: 'success' | 'error') =>

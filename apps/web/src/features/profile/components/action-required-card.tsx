@@ -1,6 +1,3 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -14,13 +11,11 @@ import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import WarningAmber from '@mui/icons-material/WarningAmber';
 import WarningAmberOutlined from '@mui/icons-material/WarningAmberOutlined';
 import { ReverifyRequestSchema, reverifyMessageOf } from '@portal/contract/claims';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { ApiError, NETWORK_ERROR_STATUS } from '../../../lib/api-client.ts';
 import { visuallyHidden } from '../../../lib/visually-hidden.ts';
 import type { useReverifyRecord } from '../api/reverify-record.ts';
 import { PROFILE_TEXTS } from '../profile-texts.ts';
-
-type ReverifyFormInput = z.input<typeof ReverifyRequestSchema>;
-type ReverifyForm = z.output<typeof ReverifyRequestSchema>;
 
 const texts = PROFILE_TEXTS.actionRequired;
 /** Dark amber with 5.5:1 on white; MUI's warning.main is too light for text. */
@@ -51,11 +46,7 @@ export function ActionRequiredCard({ recordId, reverify }: ActionRequiredCardPro
     register,
     handleSubmit,
     formState: { errors, isValid },
-  } = useForm<ReverifyFormInput, unknown, ReverifyForm>({
-    resolver: zodResolver(ReverifyRequestSchema),
-    mode: 'onTouched',
-    defaultValues: { ssid: '', nin: '' },
-  });
+  } = useZodForm(ReverifyRequestSchema, { ssid: '', nin: '' });
   const onSubmit = handleSubmit((input) => {
     if (reverify.isPending || done) return;
     reverify.mutate({ recordId, ...input });

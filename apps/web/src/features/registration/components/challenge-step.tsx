@@ -1,15 +1,11 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import TextField from '@mui/material/TextField';
 import { ChallengeRequestSchema } from '@portal/contract/claims';
-import type { z } from 'zod';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 import type { RegistrationMessage } from '../registration-machine.ts';
 import { REGISTRATION_TEXTS } from '../registration-texts.ts';
 import { StepForm } from './step-form.tsx';
 
 const PsnSchema = ChallengeRequestSchema.pick({ psn: true });
-type PsnInput = z.input<typeof PsnSchema>;
-type Psn = z.output<typeof PsnSchema>;
 
 const texts = REGISTRATION_TEXTS;
 
@@ -30,11 +26,7 @@ export function ChallengeStep({ hint, busy, message, hasClaim, onSubmit, onStart
     register,
     handleSubmit,
     formState: { errors, isValid },
-  } = useForm<PsnInput, unknown, Psn>({
-    resolver: zodResolver(PsnSchema),
-    mode: 'onTouched',
-    defaultValues: { psn: '' },
-  });
+  } = useZodForm(PsnSchema, { psn: '' });
   return (
     <StepForm
       hint={hint}

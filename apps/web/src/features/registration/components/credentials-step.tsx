@@ -1,15 +1,13 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import TextField from '@mui/material/TextField';
 import { CreateAccountSchema } from '@portal/contract/claims';
 import type { z } from 'zod';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 import type { RegistrationMessage } from '../registration-machine.ts';
 import { REGISTRATION_TEXTS } from '../registration-texts.ts';
 import { StepForm } from './step-form.tsx';
 import { useVisibility } from '../../../components/visibility-toggle.tsx';
 
 const CredentialsSchema = CreateAccountSchema.omit({ recordId: true });
-type CredentialsInput = z.input<typeof CredentialsSchema>;
 export type Credentials = z.output<typeof CredentialsSchema>;
 
 const texts = REGISTRATION_TEXTS;
@@ -42,11 +40,7 @@ export function CredentialsStep({
     register,
     handleSubmit,
     formState: { errors, isValid },
-  } = useForm<CredentialsInput, unknown, Credentials>({
-    resolver: zodResolver(CredentialsSchema),
-    mode: 'onTouched',
-    defaultValues: { email: '', password: '' },
-  });
+  } = useZodForm(CredentialsSchema, { email: '', password: '' });
   return (
     <StepForm
       hint={hint}

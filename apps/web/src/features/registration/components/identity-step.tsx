@@ -1,13 +1,11 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import TextField from '@mui/material/TextField';
 import { InitiateRequestSchema } from '@portal/contract/claims';
 import type { z } from 'zod';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 import type { RegistrationMessage } from '../registration-machine.ts';
 import { REGISTRATION_TEXTS } from '../registration-texts.ts';
 import { StepForm } from './step-form.tsx';
 
-type IdentityInput = z.input<typeof InitiateRequestSchema>;
 type Identity = z.output<typeof InitiateRequestSchema>;
 
 const texts = REGISTRATION_TEXTS;
@@ -27,11 +25,7 @@ export function IdentityStep({ hint, busy, message, autoFocus, onSubmit }: Ident
     register,
     handleSubmit,
     formState: { errors, isValid },
-  } = useForm<IdentityInput, unknown, Identity>({
-    resolver: zodResolver(InitiateRequestSchema),
-    mode: 'onTouched',
-    defaultValues: { ssid: '', nin: '' },
-  });
+  } = useZodForm(InitiateRequestSchema, { ssid: '', nin: '' });
   return (
     <StepForm
       hint={hint}

@@ -1,5 +1,4 @@
-import { FormProvider, useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { FormProvider, useWatch } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
@@ -10,6 +9,7 @@ import {
   TenantUpdateSchema,
   type Tenant,
 } from '@portal/contract/tenants';
+import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { FormButtons } from '../../../components/form-buttons.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -46,11 +46,10 @@ export function TenantForm({ tenant, onDone }: TenantFormProps) {
   const createTenant = useCreateTenant();
   const updateTenant = useUpdateTenant();
   const toast = useToasts(TENANT_TOASTS);
-  const form = useForm<TenantFormInput, unknown, TenantFormOutput>({
-    resolver: zodResolver(tenant ? TenantUpdateSchema : TenantCreateSchema),
-    mode: 'onTouched',
-    defaultValues: tenantFormDefaults(tenant),
-  });
+  const form = useZodForm<TenantFormInput, TenantFormOutput>(
+    tenant ? TenantUpdateSchema : TenantCreateSchema,
+    tenantFormDefaults(tenant),
+  );
   const {
     control,
     handleSubmit,
