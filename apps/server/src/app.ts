@@ -63,6 +63,13 @@ import { verificationRoutes } from './modules/verification/verification.routes.t
 import { VerificationService } from './modules/verification/verification.service.ts';
 import { comparisonOf } from './modules/verification/compare.ts';
 import { peopleRoutes } from './modules/people/people.routes.ts';
+import { IntegrityRepo } from './modules/integrity/integrity.repo.ts';
+import { integrityRequester } from './modules/integrity/integrity.jobs.ts';
+import { evaluateIntegrityAfterChanges, integrityRoutes } from './modules/integrity/integrity.routes.ts';
+import { IntegrityService } from './modules/integrity/integrity.service.ts';
+import { SettingsRepo } from './modules/settings/settings.repo.ts';
+import { settingsRoutes } from './modules/settings/settings.routes.ts';
+import { SettingsService } from './modules/settings/settings.service.ts';
 import { PeopleService } from './modules/people/people.service.ts';
 
 export interface AppDeps {
@@ -103,6 +110,11 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
   const accessRepo = new AccessRepo(db.orm);
   const routeTable = registerAccess(app, { tokens, repo: accessRepo });
   const tenants = new TenantsRepo(db.orm);
+
+  // Payroll integrity (issue #21): a route that changes records asks for an evaluation of the rules.
+  const integrityRepo = new IntegrityRepo(db.orm);
+  const requestIntegrity = integrityRequester(integrityRepo, jobs);
+  evaluateIntegrityAfterChanges(app, requestIntegrity);
 
   const overviewRepo = new OverviewRepo(db.orm);
   const metrics = new RequestMetrics(overviewRepo, app.log);
@@ -180,6 +192,14 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
     app,
     new VerificationService(new VerificationRepo(db.orm), recordsRepo, new StatsRepo(db.orm), audit, jobs),
     recordsService,
+  );
+  const settings = new SettingsService(new SettingsRepo(db.orm), audit, async (scope, sections) => {
+    if (sections.includes('integrity')) await requestIntegrity(scope.tenantId, 'settings changed');
+  });
+  settingsRoutes(app, settings);
+  integrityRoutes(
+    app,
+    new IntegrityService(integrityRepo, recordsRepo, recordsService, settings, audit, requestIntegrity),
   );
 
   await registerWeb(app, config.webDist);

@@ -26,6 +26,16 @@ import { ExportsRepo } from './modules/exports/exports.repo.ts';
 import { EXPORT_MESSAGES } from '@portal/contract/exports';
 import { startDemoSimulator, type DemoSimulator } from './demo-simulator.ts';
 import { seedDemoRecords } from './demo-seed.ts';
+import { IntegrityEvaluator, nigeriaToday } from './modules/integrity/evaluate.ts';
+import {
+  evaluateIntegrityHandler,
+  evaluateIntegrityJob,
+  integrityRequester,
+} from './modules/integrity/integrity.jobs.ts';
+import { IntegrityRepo } from './modules/integrity/integrity.repo.ts';
+import { RulesRepo } from './modules/integrity/rules.repo.ts';
+import { SettingsRepo } from './modules/settings/settings.repo.ts';
+import { SettingsService } from './modules/settings/settings.service.ts';
 
 export interface Portal extends PortalApp {
   db: Database;
@@ -80,7 +90,21 @@ export async function startPortal(config: Config, options: PortalOptions = {}): 
         workerId: `${os.hostname()}:${process.pid}:${crypto.randomUUID().slice(0, 8)}`,
         client: config.provider,
         afterLargeChange: async (reason) => void (await jobs!.send(maintainRecordsJob, { reason })),
+        afterJob: async (tenantId, reason) => integrityRequest(tenantId, reason),
       }),
+    );
+    // Payroll integrity (issue #21): the rules' evaluation, asked for after changes and by the watchdog.
+    const integrityRepo = new IntegrityRepo(db.orm);
+    const integrityRequest = integrityRequester(integrityRepo, jobs);
+    jobs.register(
+      evaluateIntegrityJob,
+      evaluateIntegrityHandler(
+        new IntegrityEvaluator(
+          integrityRepo,
+          new RulesRepo(db.orm),
+          new SettingsService(new SettingsRepo(db.orm), new AuditRepo(db.orm)),
+        ),
+      ),
     );
     const exportsRepo = new ExportsRepo(db.orm);
     jobs.register(exportJob, exportHandler(db.orm, exportsRepo, new AuditRepo(db.orm), db.copyOut));
@@ -104,9 +128,19 @@ export async function startPortal(config: Config, options: PortalOptions = {}): 
           );
         }
       };
-      await resumeOrphans();
+      // Evaluates the integrity rules of a tenant whose evaluation is due: a new day (ages move on),
+      // or a change whose run did not finish (its worker died).
+      const dueIntegrity = async () => {
+        for (const tenantId of await integrityRepo.dueTenants(nigeriaToday()))
+          await started.send(evaluateIntegrityJob, { tenantId, reason: 'due' });
+      };
+      const resumeAll = async () => {
+        await resumeOrphans();
+        await dueIntegrity();
+      };
+      await resumeAll();
       watchdog = setInterval(
-        () => void resumeOrphans().catch((err: unknown) => log.warn({ err }, 'watchdog failed')),
+        () => void resumeAll().catch((err: unknown) => log.warn({ err }, 'watchdog failed')),
         10_000,
       );
       watchdog.unref();

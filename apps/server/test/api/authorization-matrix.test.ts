@@ -8,6 +8,8 @@ import { createTenantWithAdmin } from '../helpers/tenants.ts';
 import { buildUserInput } from '../helpers/factories.ts';
 import { seedRecords } from '../helpers/records.ts';
 import { csvOf, uploadFile } from '../helpers/uploads.ts';
+import { payrollCsv } from '../helpers/payroll-lists.ts';
+import { allFlags, currentSummary } from '../helpers/integrity.ts';
 
 /*
  * Every route of the app's route table × every role (and anonymous) × own tenant / another tenant.
@@ -30,6 +32,8 @@ interface TenantIds {
   ministry: string;
   department: string;
   email: string;
+  /** An integrity flag (issue #21). */
+  flag: string;
 }
 
 /** A path parameter → the resource it names, by the path before it. Add a row for a new kind. */
@@ -39,6 +43,7 @@ const PARAMS: { param: string; path: RegExp; kind: keyof TenantIds | 'tenant' | 
   { param: 'id', path: /\/records\/export-logs\/:id/, kind: 'export' },
   { param: 'id', path: /\/tenant-admin\/reviewers\/:id/, kind: 'reviewer' },
   { param: 'id', path: /\/records\/:id/, kind: 'record' },
+  { param: 'id', path: /\/integrity\/flags\/:id/, kind: 'flag' },
 ];
 
 interface Sample {
@@ -82,6 +87,11 @@ const SAMPLES: Record<string, Sample> = {
   'GET /api/v1/records/flagged/not-in-sot': { query: (ids) => `?ministry=${ids.ministry}` },
   'GET /api/v1/records/queue/pending-approval': { query: (ids) => `?ministry=${ids.ministry}` },
   'GET /api/v1/records/queue/mismatched': { query: (ids) => `?department=${ids.department}` },
+  'POST /api/v1/integrity/flags/:id/decision': {
+    body: () => ({ decision: 'DISMISS', reasonCode: 'OTHER', note: 'matrix' }),
+  },
+  'GET /api/v1/integrity/flags': { query: (ids) => `?ministry=${ids.ministry}` },
+  'PUT /api/v1/tenant-admin/settings': { body: () => ({ integrity: { retirementAge: 61 } }) },
 };
 
 /** Calls that end the caller's session: the caller signs in again after them. */
@@ -141,6 +151,23 @@ async function seedTenant(
     csvOf([{ name: `${label} Uploaded`, nin: nin(9), psn: `PSN${k}9999`, ministry, department }]),
   );
   if (up.statusCode !== 200) throw new Error(`upload ${label}: ${up.body}`);
+  // Two records sharing a BVN: an integrity flag each (issue #21).
+  const shared = await uploadFile(
+    portal,
+    t.token,
+    `${label} payroll.csv`,
+    payrollCsv(
+      [1, 2].map((i) => ({
+        name: `${label} Payroll ${i}`,
+        psn: `PSN${k}800${i}`,
+        nin: nin(10 + i),
+        ministry,
+        department,
+        bvn: `2${k}${String(k).repeat(9)}`.slice(0, 11),
+      })),
+    ),
+  );
+  if (shared.statusCode !== 200) throw new Error(`payroll upload ${label}: ${shared.body}`);
   const reviewerEmail = `${label.toLowerCase()}.reviewer@example.gov.ng`;
   const agentEmail = `${label.toLowerCase()}.agent@example.gov.ng`;
   const reviewer = await tenantUser(t.token, 'REVIEWER', `${label} Reviewer`, reviewerEmail);
@@ -177,7 +204,12 @@ async function seedTenant(
     const s = logs.find((l) => l.id === exportId)?.status;
     return s === 'COMPLETED' || s === 'FAILED' ? s : undefined;
   });
+  // The rules have run after the last change, so that nothing of either tenant moves meanwhile.
+  await currentSummary(portal, t.token);
+  const [flag] = await allFlags(portal, t.token);
+  if (!flag) throw new Error(`no integrity flag for ${label}`);
   return {
+    flag: flag.id,
     record: recordIds[1]!,
     recordNin: nin(1),
     recordSsid: ssid(1),

@@ -3,9 +3,11 @@ import { CLAIMS_ROUTES } from './claims.ts';
 import type { ApiRoute } from './define-route.ts';
 import { EXPORTS_ROUTES } from './exports.ts';
 import { HEALTH_ROUTES } from './health.ts';
+import { INTEGRITY_ROUTES } from './integrity.ts';
 import { OVERVIEW_ROUTES } from './overview.ts';
 import { PEOPLE_ROUTES } from './people.ts';
 import { RECORDS_ROUTES } from './records.ts';
+import { SETTINGS_ROUTES } from './settings.ts';
 import { TENANTS_ROUTES } from './tenants.ts';
 import { USERS_ROUTES } from './users.ts';
 import { VALIDATION_ROUTES } from './validation.ts';
@@ -24,4 +26,6 @@ export const API_ROUTES: readonly ApiRoute[] = [
   EXPORTS_ROUTES,
   VALIDATION_ROUTES,
   VERIFICATION_ROUTES,
+  SETTINGS_ROUTES,
+  INTEGRITY_ROUTES,
 ].flatMap((table): ApiRoute[] => Object.values(table));

@@ -37,6 +37,7 @@ const EVENTS: { [T in RecordEventType]: Extract<RecordEvent, { type: T }>[] } = 
     { type: 'REVERIFIED', lookup: 'ABSENT' },
   ],
   APPROVED: [{ type: 'APPROVED' }],
+  INTEGRITY_CONFIRMED: [{ type: 'INTEGRITY_CONFIRMED' }],
   REJECTED: [{ type: 'REJECTED' }],
   RESOLVED: [{ type: 'RESOLVED' }],
   EDITED: [
@@ -65,6 +66,7 @@ const notWaiting = no('The record is no longer awaiting verification.');
 const notAwaiting = no(CLAIM_MESSAGES.notAwaiting);
 const notReviewable = no(VALIDATION_MESSAGES.notReviewable);
 const notMismatched = no(VALIDATION_MESSAGES.notMismatched);
+const alreadyRejected = no('This record is already rejected.');
 const notChecked = no('Only a checked record is compared again after an upload.');
 const U = 'UPLOADED';
 const P = 'PENDING_GRADE_VALIDATION';
@@ -89,6 +91,7 @@ const TABLE: Record<string, Record<RecordStatus, Expected>> = {
   APPROVED: { [U]: notReviewable, [P]: go(V, 'RECORD_APPROVED'), [M]: notReviewable, [N]: notReviewable, [V]: notReviewable, [R]: notReviewable, [A]: notReviewable },
   REJECTED: { [U]: notReviewable, [P]: go(R, 'RECORD_REJECTED'), [M]: go(R, 'RECORD_REJECTED'), [N]: notReviewable, [V]: notReviewable, [R]: notReviewable, [A]: notReviewable },
   RESOLVED: { [U]: notMismatched, [P]: notMismatched, [M]: go(V, 'RECORD_MISMATCH_RESOLVED'), [N]: notMismatched, [V]: notMismatched, [R]: notMismatched, [A]: notMismatched },
+  INTEGRITY_CONFIRMED: { [U]: go(R, 'RECORD_INTEGRITY_CONFIRMED'), [P]: go(R, 'RECORD_INTEGRITY_CONFIRMED'), [M]: go(R, 'RECORD_INTEGRITY_CONFIRMED'), [N]: go(R, 'RECORD_INTEGRITY_CONFIRMED'), [V]: go(R, 'RECORD_INTEGRITY_CONFIRMED'), [R]: alreadyRejected, [A]: go(R, 'RECORD_INTEGRITY_CONFIRMED') },
   'EDITED null': keeps('RECORD_EDITED'),
   'EDITED AGREES': { ...keeps('RECORD_EDITED'), [M]: go(P, 'RECORD_EDITED') },
   'EDITED DISAGREES': keeps('RECORD_EDITED'),
@@ -185,6 +188,16 @@ describe('what statements over many records receive', () => {
       const t = transition(s, { type: 'UPLOAD_CHANGED' });
       expect(t.allowed && t.audit?.action).toBe(stayed);
     }
+  });
+
+  it('the integrity rules judge every record but a rejected one, and a confirmation rejects it (issue #21)', () => {
+    expect(statesFor('INTEGRITY_CONFIRMED')).toEqual([U, P, M, N, V, A]);
+    expect(bulkMove({ type: 'INTEGRITY_CONFIRMED' })).toEqual({
+      from: [U, P, M, N, V, A],
+      to: R,
+      moved: 'RECORD_INTEGRITY_CONFIRMED',
+      stayed: 'RECORD_INTEGRITY_CONFIRMED',
+    });
   });
 
   it('an event that moves no record has no bulk move', () => {

@@ -32,6 +32,8 @@ export type RecordEvent =
   | { type: 'RESOLVED' }
   /** A reviewer's edit; `comparison` with the stored source-of-truth answer, null without one. */
   | { type: 'EDITED'; comparison: Comparison | null }
+  /** An integrity flag confirmed (issue #21): not a legitimate employee, so off the payroll. */
+  | { type: 'INTEGRITY_CONFIRMED' }
   /** An upload changed fields of the record, none of its identity. */
   | { type: 'UPLOAD_CHANGED' }
   /** An upload changed the full name, NIN, SSID or date of birth. */
@@ -46,6 +48,7 @@ export type RecordAuditAction =
   | 'RECORD_REJECTED'
   | 'RECORD_MISMATCH_RESOLVED'
   | 'RECORD_EDITED'
+  | 'RECORD_INTEGRITY_CONFIRMED'
   | 'RECORD_UPDATED_BY_UPLOAD'
   | 'RECORD_REVERIFICATION_REQUIRED'
   | 'RECORD_RECOMPARED_AFTER_UPLOAD';
@@ -153,6 +156,16 @@ const RULES: { [T in RecordEventType]: Rule<T> } = {
     moved: 'RECORD_MISMATCH_RESOLVED',
     stayed: 'RECORD_MISMATCH_RESOLVED',
     refusal: VALIDATION_MESSAGES.notMismatched,
+  },
+  // A confirmed integrity flag (issue #21) rejects the record whatever its verification: a ghost
+  // leaves the payroll. The integrity rules judge exactly these states (a rejected record is not
+  // flagged again).
+  INTEGRITY_CONFIRMED: {
+    from: RECORD_STATUSES.filter((s) => s !== 'REJECTED'),
+    to: () => 'REJECTED',
+    moved: 'RECORD_INTEGRITY_CONFIRMED',
+    stayed: 'RECORD_INTEGRITY_CONFIRMED',
+    refusal: 'This record is already rejected.',
   },
   // An edit keeps the state, except that a mismatched record is compared again (DESIGN §6).
   EDITED: {

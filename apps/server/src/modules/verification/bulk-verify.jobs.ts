@@ -30,6 +30,8 @@ export interface BulkVerifyOptions {
   client?: Partial<ClientOptions>;
   /** Called after a job that changed many records (queues table maintenance); best effort. */
   afterLargeChange?: (reason: string) => Promise<void>;
+  /** Called after a job that verified records (the integrity rules run again); best effort. */
+  afterJob?: (tenantId: string, reason: string) => Promise<void>;
 }
 
 /** At most `limit` lookups at a time, granted in the order they were asked for (FIFO). */
@@ -173,6 +175,10 @@ export function bulkVerifyHandler(
         await opts
           .afterLargeChange?.(`bulk verification of ${done.processedRecords} records`)
           .catch((err: unknown) => ctx.log.warn({ err, jobId }, 'records maintenance not queued'));
+      if (done.processedRecords > 0)
+        await opts
+          .afterJob?.(scope.tenantId, `bulk verification of ${done.processedRecords} records`)
+          .catch((err: unknown) => ctx.log.warn({ err, jobId }, 'integrity evaluation not queued'));
     } catch (err) {
       // The chunks being committed finish (or fail) before the job's end is written.
       await commitsDone().catch(() => undefined);

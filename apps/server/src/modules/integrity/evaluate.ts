@@ -1,0 +1,72 @@
+import type { TenantSettings } from '@portal/contract/settings';
+import type { TenantScope } from '../../access/actor.ts';
+import { bankKeyOf } from './bank-key.ts';
+import type { IntegrityRepo } from './integrity.repo.ts';
+import { RULE_STEPS, type RulesRepo, type StepOutcome } from './rules.repo.ts';
+
+/** Nigeria keeps West Africa Time (UTC+1) all year, without summer time. */
+const WAT_OFFSET_MS = 3_600_000;
+
+/** Today as the calendar reads in Nigeria (YYYY-MM-DD): the day the rules are evaluated as of. */
+export function nigeriaToday(now = Date.now()): string {
+  return new Date(now + WAT_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** How many times a run starts over when changes keep arriving while it runs. */
+const MAX_ROUNDS = 5;
+
+export interface RunOutcome {
+  /** The steps' figures, or null when another run was under way (it evaluates again if asked). */
+  steps: StepOutcome[] | null;
+  ms: number;
+}
+
+/**
+ * One tenant's evaluation (issue #21): the rules step by step (progress after each), then the
+ * figures the summary call reads. Runs of a tenant never overlap (IntegrityRepo.claim); a change
+ * arriving during a run makes the run start over when it ends, so the last change is always
+ * covered by a finished run.
+ */
+export class IntegrityEvaluator {
+  constructor(
+    private readonly repo: IntegrityRepo,
+    private readonly rules: RulesRepo,
+    private readonly settings: { of(scope: TenantScope): Promise<TenantSettings> },
+  ) {}
+
+  async run(scope: TenantScope): Promise<RunOutcome> {
+    const started = performance.now();
+    let steps: StepOutcome[] | null = null;
+    for (let round = 0; round < MAX_ROUNDS; round++) {
+      const covers = await this.repo.claim(scope, RULE_STEPS.length + 1);
+      if (!covers) break;
+      let again: boolean;
+      try {
+        const { integrity } = await this.settings.of(scope);
+        const asOf = nigeriaToday();
+        const params = {
+          asOf,
+          retirementAge: integrity.retirementAge,
+          serviceLimitYears: integrity.serviceLimitYears,
+          enabled: integrity.rules,
+        };
+        const banks: Record<string, string> = {};
+        for (const name of await this.rules.bankNames(scope)) {
+          const key = bankKeyOf(name);
+          if (key) banks[name] = key;
+        }
+        steps = [];
+        for (const rules of RULE_STEPS) {
+          steps.push(await this.rules.runStep(scope, rules, params, banks));
+          await this.repo.progress(scope, steps.length);
+        }
+        again = await this.repo.finish(scope, covers, asOf, await this.repo.figures(scope));
+      } catch (err) {
+        await this.repo.abandon(scope).catch(() => undefined);
+        throw err;
+      }
+      if (!again) break;
+    }
+    return { steps, ms: Math.round(performance.now() - started) };
+  }
+}

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { tenantScope } from '../../access/actor.ts';
+import { defineJob, type JobHandler, type JobQueue } from '../../platform/jobs.ts';
+import type { IntegrityEvaluator } from './evaluate.ts';
+import type { IntegrityRepo } from './integrity.repo.ts';
+
+/**
+ * Evaluates a tenant's integrity rules (issue #21). Queued after every upload, bulk verification
+ * and decision that changes records, after a settings change, on demand, and by the watchdog for a
+ * tenant whose evaluation is due (a new day, a run whose worker died).
+ */
+export const evaluateIntegrityJob = defineJob({
+  name: 'integrity.evaluate',
+  version: 1,
+  schema: z.object({ tenantId: z.uuid(), reason: z.string().max(200) }),
+  retryLimit: 2,
+  expireInSeconds: 3600,
+});
+
+export function evaluateIntegrityHandler(
+  evaluator: IntegrityEvaluator,
+): JobHandler<z.infer<typeof evaluateIntegrityJob.schema>> {
+  return async ({ tenantId, reason }, { log }) => {
+    const { steps, ms } = await evaluator.run(tenantScope(tenantId));
+    if (steps) log.info({ tenantId, reason, ms, steps }, 'integrity rules evaluated');
+  };
+}
+
+/** Asks for a tenant's evaluation after a change: marks it stale and queues the job. */
+export type IntegrityRequest = (tenantId: string, reason: string) => Promise<void>;
+
+export function integrityRequester(repo: IntegrityRepo, jobs: Pick<JobQueue, 'send'>): IntegrityRequest {
+  return async (tenantId, reason) => {
+    await repo.request(tenantScope(tenantId));
+    await jobs.send(evaluateIntegrityJob, { tenantId, reason: reason.slice(0, 200) });
+  };
+}

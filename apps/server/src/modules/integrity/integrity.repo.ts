@@ -1,0 +1,301 @@
+import { and, sql, type SQL } from 'drizzle-orm';
+import type { FlagStatus, IntegrityRule } from '@portal/contract/integrity';
+import type { RecordScope, TenantScope } from '../../access/actor.ts';
+import { recordsInScope, type AssignedScope } from '../../access/record-scope.repo.ts';
+import type { Orm } from '../../platform/db.ts';
+import { idIn } from '../../platform/sql-ids.ts';
+
+/** A run whose heartbeat is older than this is taken to have died (its worker was killed). */
+const RUN_TIMEOUT = sql.raw(`interval '5 minutes'`);
+
+/** Figures of a set of flags, in kobo (exact). */
+export interface Figures {
+  flaggedRecords: number;
+  payUnknownRecords: number;
+  monthlyKobo: number;
+}
+
+export interface StoredSummary {
+  rules: (Figures & { rule: IntegrityRule })[];
+  total: Figures;
+  byMinistry: (Figures & { ministryId: string | null; ministry: string | null })[];
+}
+
+export interface EvaluationState {
+  running: boolean;
+  stale: boolean;
+  stepsDone: number;
+  stepsTotal: number;
+  evaluatedAt: Date | null;
+  asOf: string | null;
+  summary: StoredSummary | null;
+}
+
+export interface FlagRow {
+  id: string;
+  recordId: string;
+  psn: string | null;
+  fullName: string;
+  ministry: string | null;
+  department: string | null;
+  recordStatus: string;
+  recordVersion: number;
+  rule: IntegrityRule;
+  evidence: Record<string, unknown>;
+  monthlyKobo: number | null;
+  status: FlagStatus;
+  raisedAt: Date;
+  decidedAt: Date | null;
+  decidedByEmail: string | null;
+  reasonCode: string | null;
+  note: string | null;
+}
+
+export interface FlagFilter {
+  rules: IntegrityRule[];
+  statuses: FlagStatus[];
+  ministryIds?: string[];
+  departmentIds?: string[];
+}
+
+const FLAG_COLUMNS = sql`f.id, f.record_id as "recordId", records.psn, records.full_name as "fullName",
+  m.name as ministry, d.name as department, records.status as "recordStatus", records.version as "recordVersion",
+  f.rule, f.evidence, records.monthly_gross_kobo::float8 as "monthlyKobo", f.status, f.raised_at as "raisedAt",
+  f.decided_at as "decidedAt", f.decided_by_email as "decidedByEmail", f.reason_code as "reasonCode", f.note`;
+
+/** The flags a scope reaches: its tenant's, on records the scope reaches (a reviewer's assignments). */
+const FLAGS_IN_SCOPE = (scope: AssignedScope) => sql`integrity_flags f
+  join records on records.id = f.record_id
+  left join ministries m on m.id = records.ministry_id
+  left join departments d on d.id = records.department_id
+  where f.tenant_id = ${scope.tenantId} and ${recordsInScope(scope)}`;
+
+const toDate = (v: unknown) => (v == null ? null : v instanceof Date ? v : new Date(String(v)));
+
+function flagRow(r: Record<string, unknown>): FlagRow {
+  return {
+    ...(r as unknown as FlagRow),
+    monthlyKobo: r.monthlyKobo == null ? null : Number(r.monthlyKobo),
+    recordVersion: Number(r.recordVersion),
+    raisedAt: toDate(r.raisedAt)!,
+    decidedAt: toDate(r.decidedAt),
+  };
+}
+
+/** Flags, the tenant's evaluation state and its stored figures (SQL only). */
+export class IntegrityRepo {
+  constructor(private readonly orm: Orm) {}
+
+  /** A change asks for an evaluation: the tenant's state is stale from now. */
+  async request(scope: TenantScope): Promise<void> {
+    await this.orm.execute(sql`
+      insert into integrity_state (tenant_id, requested_at) values (${scope.tenantId}, clock_timestamp())
+      on conflict (tenant_id) do update set requested_at = clock_timestamp()`);
+  }
+
+  /**
+   * Takes the tenant's run, unless another is under way (its heartbeat fresh): answers the request
+   * time this run covers, or null. Runs of a tenant never overlap, whatever the processes.
+   */
+  async claim(scope: TenantScope, steps: number): Promise<string | null> {
+    await this.orm.execute(sql`
+      insert into integrity_state (tenant_id) values (${scope.tenantId}) on conflict (tenant_id) do nothing`);
+    const result = await this.orm.execute<{ covers: string }>(sql`
+      update integrity_state set run_started_at = now(), heartbeat_at = now(), steps_done = 0, steps_total = ${steps}
+      where tenant_id = ${scope.tenantId} and (run_started_at is null or heartbeat_at < now() - ${RUN_TIMEOUT})
+      returning requested_at::text as covers`);
+    return result.rows[0]?.covers ?? null;
+  }
+
+  async progress(scope: TenantScope, done: number): Promise<void> {
+    await this.orm.execute(sql`
+      update integrity_state set steps_done = ${done}, heartbeat_at = now() where tenant_id = ${scope.tenantId}`);
+  }
+
+  /** Ends the run with its figures; answers whether a change asked for another evaluation meanwhile. */
+  async finish(scope: TenantScope, covers: string, asOf: string, summary: StoredSummary): Promise<boolean> {
+    const result = await this.orm.execute<{ again: boolean }>(sql`
+      update integrity_state set run_started_at = null, heartbeat_at = null, evaluated_at = now(),
+        as_of = ${asOf}::date, covered_request_at = ${covers}::timestamptz, summary = ${JSON.stringify(summary)}::jsonb
+      where tenant_id = ${scope.tenantId}
+      returning requested_at > ${covers}::timestamptz as again`);
+    return Boolean(result.rows[0]?.again);
+  }
+
+  /** A run that failed leaves the tenant stale, for the next request or the watchdog. */
+  async abandon(scope: TenantScope): Promise<void> {
+    await this.orm.execute(sql`
+      update integrity_state set run_started_at = null, heartbeat_at = null where tenant_id = ${scope.tenantId}`);
+  }
+
+  /** The figures after a decision, without evaluating the rules again. */
+  async storeSummary(scope: TenantScope, summary: StoredSummary): Promise<void> {
+    await this.orm.execute(sql`
+      update integrity_state set summary = ${JSON.stringify(summary)}::jsonb where tenant_id = ${scope.tenantId}`);
+  }
+
+  /** Where the tenant's evaluation stands as of `today`; undefined when none was ever asked for. */
+  async state(scope: TenantScope, today: string): Promise<EvaluationState | undefined> {
+    const result = await this.orm.execute<Record<string, unknown>>(sql`
+      select run_started_at is not null and heartbeat_at > now() - ${RUN_TIMEOUT} as running,
+        covered_request_at is null or requested_at > covered_request_at or as_of < ${today}::date as stale,
+        steps_done as "stepsDone", steps_total as "stepsTotal", evaluated_at as "evaluatedAt",
+        as_of::text as "asOf", summary
+      from integrity_state where tenant_id = ${scope.tenantId}`);
+    const row = result.rows[0];
+    if (!row) return undefined;
+    return {
+      running: Boolean(row.running),
+      stale: Boolean(row.stale),
+      stepsDone: Number(row.stepsDone),
+      stepsTotal: Number(row.stepsTotal),
+      evaluatedAt: toDate(row.evaluatedAt),
+      asOf: (row.asOf as string | null) ?? null,
+      summary: (row.summary as StoredSummary | null) ?? null,
+    };
+  }
+
+  /**
+   * Tenants whose evaluation is due as of `today` and not under way (a change since the last run,
+   * a new day, or a run whose worker died). Note: unscoped on purpose, the watchdog's across tenants.
+   */
+  async dueTenants(today: string): Promise<string[]> {
+    const result = await this.orm.execute<{ tenant_id: string }>(sql`
+      select tenant_id from integrity_state
+      where (run_started_at is null or heartbeat_at < now() - ${RUN_TIMEOUT})
+        and (covered_request_at is null or requested_at > covered_request_at or as_of < ${today}::date)`);
+    return result.rows.map((r) => r.tenant_id);
+  }
+
+  /** Each rule's, the total's (each record once) and each ministry's figures of the OPEN flags in scope. */
+  async figures(scope: AssignedScope): Promise<StoredSummary> {
+    const result = await this.orm.execute<{ rules: unknown; total: unknown; by_ministry: unknown }>(sql`
+      with f as (
+        select f.rule, f.record_id, records.monthly_gross_kobo as kobo, records.ministry_id
+        from integrity_flags f join records on records.id = f.record_id
+        where f.tenant_id = ${scope.tenantId} and f.status = 'OPEN' and ${recordsInScope(scope)}
+      ),
+      per_record as (select distinct on (record_id) record_id, kobo, ministry_id from f)
+      select
+        (select coalesce(jsonb_agg(x), '[]'::jsonb) from (
+          select rule, count(distinct record_id)::int as "flaggedRecords",
+            count(distinct record_id) filter (where kobo is null)::int as "payUnknownRecords",
+            coalesce(sum(kobo), 0)::float8 as "monthlyKobo"
+          from f group by rule) x) as rules,
+        (select jsonb_build_object('flaggedRecords', count(*)::int,
+            'payUnknownRecords', (count(*) filter (where kobo is null))::int,
+            'monthlyKobo', coalesce(sum(kobo), 0)::float8) from per_record) as total,
+        (select coalesce(jsonb_agg(y order by y."monthlyKobo" desc, y.ministry), '[]'::jsonb) from (
+          select p.ministry_id as "ministryId", mi.name as ministry, count(*)::int as "flaggedRecords",
+            (count(*) filter (where p.kobo is null))::int as "payUnknownRecords",
+            coalesce(sum(p.kobo), 0)::float8 as "monthlyKobo"
+          from per_record p left join ministries mi on mi.id = p.ministry_id
+          group by p.ministry_id, mi.name) y) as by_ministry`);
+    const row = result.rows[0]!;
+    return {
+      rules: row.rules as StoredSummary['rules'],
+      total: row.total as Figures,
+      byMinistry: row.by_ministry as StoredSummary['byMinistry'],
+    };
+  }
+
+  /** A page of the flags in scope, largest pay first, and how many match. */
+  async page(
+    scope: AssignedScope,
+    filter: FlagFilter,
+    page: { page: number; pageSize: number },
+  ): Promise<{ rows: FlagRow[]; total: number }> {
+    const conditions: SQL[] = [
+      sql`f.status in (${sql.join(
+        filter.statuses.map((s) => sql`${s}`),
+        sql`, `,
+      )})`,
+    ];
+    if (filter.rules.length)
+      conditions.push(
+        sql`f.rule in (${sql.join(
+          filter.rules.map((r) => sql`${r}`),
+          sql`, `,
+        )})`,
+      );
+    if (filter.ministryIds?.length) conditions.push(idIn(sql`records.ministry_id`, filter.ministryIds));
+    if (filter.departmentIds?.length) conditions.push(idIn(sql`records.department_id`, filter.departmentIds));
+    const where = and(...conditions)!;
+    const result = await this.orm.execute<Record<string, unknown>>(sql`
+      select ${FLAG_COLUMNS}, count(*) over () as total
+      from ${FLAGS_IN_SCOPE(scope)} and ${where}
+      order by records.monthly_gross_kobo desc nulls last, records.full_name, f.rule, f.id
+      limit ${page.pageSize} offset ${(page.page - 1) * page.pageSize}`);
+    let total = Number(result.rows[0]?.total ?? 0);
+    if (result.rows.length === 0 && page.page > 1) {
+      const counted = await this.orm.execute<{ n: number }>(sql`
+        select count(*)::int as n from ${FLAGS_IN_SCOPE(scope)} and ${where}`);
+      total = counted.rows[0]?.n ?? 0;
+    }
+    return { rows: result.rows.map(flagRow), total };
+  }
+
+  /** One flag in scope, as the list shows it. */
+  async find(scope: AssignedScope, id: string, orm: Orm = this.orm): Promise<FlagRow | undefined> {
+    const result = await orm.execute<Record<string, unknown>>(sql`
+      select ${FLAG_COLUMNS} from ${FLAGS_IN_SCOPE(scope)} and f.id = ${id}`);
+    return result.rows[0] ? flagRow(result.rows[0]) : undefined;
+  }
+
+  /** Which of `ids` the scope reaches (a reviewer's view of a group's other records). */
+  async recordsReached(scope: RecordScope, ids: string[]): Promise<Set<string>> {
+    if (ids.length === 0) return new Set();
+    const result = await this.orm.execute<{ id: string }>(sql`
+      select records.id from records where ${recordsInScope(scope)} and ${idIn(sql`records.id`, ids)}`);
+    return new Set(result.rows.map((r) => r.id));
+  }
+
+  async inTransaction<T>(fn: (s: DecisionSession) => Promise<T>): Promise<T> {
+    return this.orm.transaction(async (tx) => fn(new DecisionSession(tx, this)));
+  }
+}
+
+/** A decision's transaction: the flag and its record locked until it ends. */
+export class DecisionSession {
+  constructor(
+    readonly tx: Orm,
+    private readonly repo: IntegrityRepo,
+  ) {}
+
+  /** The flag in scope with its record, both locked; undefined when out of scope or absent. */
+  async lock(scope: AssignedScope, id: string): Promise<FlagRow | undefined> {
+    const result = await this.tx.execute<{ id: string }>(sql`
+      select f.id from integrity_flags f join records on records.id = f.record_id
+      where f.tenant_id = ${scope.tenantId} and f.id = ${id} and ${recordsInScope(scope)}
+      for update of f, records`);
+    if (!result.rows[0]) return undefined;
+    return this.repo.find(scope, id, this.tx);
+  }
+
+  async close(
+    scope: TenantScope,
+    id: string,
+    status: Exclude<FlagStatus, 'OPEN'>,
+    by: { userId: string; email: string },
+    reasonCode: string,
+    note: string | null,
+  ): Promise<void> {
+    await this.tx.execute(sql`
+      update integrity_flags set status = ${status}, decided_at = now(), decided_by = ${by.userId},
+        decided_by_email = ${by.email}, reason_code = ${reasonCode}, note = ${note}
+      where tenant_id = ${scope.tenantId} and id = ${id}`);
+  }
+
+  /** The record's new status (record-state decided it), with its version moved on. */
+  async setRecordStatus(scope: TenantScope, recordId: string, status: string): Promise<void> {
+    await this.tx.execute(sql`
+      update records set status = ${status}, version = version + 1, updated_at = now()
+      where tenant_id = ${scope.tenantId} and id = ${recordId}`);
+  }
+
+  /** A rejected record is not judged any more: its other OPEN flags go (the next run would drop them). */
+  async dropOpenFlagsOf(scope: TenantScope, recordId: string): Promise<void> {
+    await this.tx.execute(sql`
+      delete from integrity_flags where tenant_id = ${scope.tenantId} and record_id = ${recordId} and status = 'OPEN'`);
+  }
+}

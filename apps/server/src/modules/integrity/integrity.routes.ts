@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import { CLAIMS_ROUTES } from '@portal/contract/routes/claims';
+import { INTEGRITY_ROUTES } from '@portal/contract/routes/integrity';
+import { RECORDS_ROUTES } from '@portal/contract/routes/records';
+import { VALIDATION_ROUTES } from '@portal/contract/routes/validation';
+import { serveRoute } from '../../access/route.ts';
+import type { IntegrityRequest } from './integrity.jobs.ts';
+import type { IntegrityService } from './integrity.service.ts';
+
+export function integrityRoutes(app: FastifyInstance, integrity: IntegrityService): void {
+  serveRoute(app, INTEGRITY_ROUTES.summary, async ({ actor }) => integrity.summary(actor));
+  serveRoute(app, INTEGRITY_ROUTES.flags, async ({ actor, query }) => integrity.flags(actor, query));
+  serveRoute(app, INTEGRITY_ROUTES.decide, async ({ actor, params, body }) =>
+    integrity.decide(actor, params.id, body),
+  );
+  serveRoute(app, INTEGRITY_ROUTES.evaluate, async ({ actor }) => integrity.evaluate(actor));
+}
+
+/**
+ * The routes whose success changes a tenant's records: an upload, the review decisions (edit,
+ * approve or reject, approve selected, resolve) and a re-verification. Bulk verification ends in
+ * its job, which asks by itself; an integrity decision asks in its service.
+ */
+const RECORD_CHANGING = [
+  RECORDS_ROUTES.upload,
+  VALIDATION_ROUTES.edit,
+  VALIDATION_ROUTES.decide,
+  VALIDATION_ROUTES.approveMany,
+  VALIDATION_ROUTES.resolve,
+  CLAIMS_ROUTES.reverify,
+];
+
+/**
+ * After a route of RECORD_CHANGING succeeds, the integrity rules are asked to run again (issue
+ * #21), before the answer is sent: a caller who then reads the summary sees it stale or running,
+ * never the old figures as current. Registered before the routes, so that it applies to them all.
+ */
+export function evaluateIntegrityAfterChanges(app: FastifyInstance, request: IntegrityRequest): void {
+  const changing = new Set(RECORD_CHANGING.map((r) => `${r.method} ${r.path}`));
+  app.addHook('onSend', async (req, reply, payload) => {
+    const tenantId = req.actor?.tenantId;
+    if (reply.statusCode < 300 && tenantId && changing.has(`${req.method} ${req.routeOptions.url}`)) {
+      await request(tenantId, `${req.method} ${req.routeOptions.url}`).catch((err: unknown) =>
+        req.log.warn({ err }, 'integrity evaluation not queued'),
+      );
+    }
+    return payload;
+  });
+}

@@ -1,0 +1,228 @@
+import type { z } from 'zod';
+import {
+  INTEGRITY_MESSAGES as M,
+  INTEGRITY_RULE_LABELS,
+  INTEGRITY_RULES,
+  reasonLabel,
+  type FlagEvidence,
+  type FlagsPage,
+  type FlagsQuerySchema,
+  type IntegrityDecisionSchema,
+  type IntegrityFlag,
+  type IntegritySummary,
+} from '@portal/contract/integrity';
+import { koboToNaira } from '@portal/contract/payroll';
+import type { TenantSettings } from '@portal/contract/settings';
+import {
+  reachesWholeTenant,
+  recordScopeOf,
+  scopeOf,
+  type Actor,
+  type TenantScope,
+} from '../../access/actor.ts';
+import { conflict, notFound } from '../../platform/errors.ts';
+import type { AuditRepo } from '../audit/audit.repo.ts';
+import { requireTransition } from '../records/record-state.ts';
+import type { RecordsRepo } from '../records/records.repo.ts';
+import type { RecordsService } from '../records/records.service.ts';
+import { nigeriaToday } from './evaluate.ts';
+import type { IntegrityRequest } from './integrity.jobs.ts';
+import type { FlagRow, Figures, IntegrityRepo, StoredSummary } from './integrity.repo.ts';
+
+type Query = z.output<typeof FlagsQuerySchema>;
+type Decision = z.output<typeof IntegrityDecisionSchema>;
+
+const naira = (f: Figures | undefined) => ({
+  flaggedRecords: f?.flaggedRecords ?? 0,
+  monthlyAmount: koboToNaira(f?.monthlyKobo ?? 0),
+  payUnknownRecords: f?.payUnknownRecords ?? 0,
+});
+
+const iso = (d: Date) => d.toISOString();
+
+/**
+ * Payroll integrity (issue #21): the summary and flags a scope reaches (a reviewer's assignments),
+ * and the decisions on a flag. CONFIRM rejects the record through the record state machine (it
+ * leaves the payroll export), DISMISS closes the flag for the same evidence; both are audited on
+ * the record, each in one transaction holding the flag's and the record's row locks.
+ */
+export class IntegrityService {
+  constructor(
+    private readonly repo: IntegrityRepo,
+    private readonly records: RecordsRepo,
+    private readonly recordsService: RecordsService,
+    private readonly settings: { of(scope: TenantScope): Promise<TenantSettings> },
+    private readonly audit: AuditRepo,
+    private readonly requestEvaluation: IntegrityRequest,
+  ) {}
+
+  async summary(actor: Actor): Promise<IntegritySummary> {
+    const scope = recordScopeOf(actor);
+    const tenant = scopeOf(actor);
+    let state = await this.repo.state(tenant, nigeriaToday());
+    if (!state) {
+      // Never evaluated (records from before the rules existed): the first look asks for it.
+      await this.requestEvaluation(tenant.tenantId, 'first summary');
+      state = await this.repo.state(tenant, nigeriaToday());
+    }
+    // A tenant admin reads the figures the last run (or decision) stored; a reviewer's are counted
+    // within their assignments.
+    const figures: StoredSummary =
+      reachesWholeTenant(scope) && state?.summary
+        ? state.summary
+        : await this.repo.figures(await this.records.withAssignments(scope));
+    const { integrity } = await this.settings.of(tenant);
+    const byRule = new Map(figures.rules.map((r) => [r.rule, r]));
+    return {
+      status: state?.running ? 'RUNNING' : !state || state.stale ? 'STALE' : 'CURRENT',
+      evaluatedAt: state?.evaluatedAt ? iso(state.evaluatedAt) : null,
+      asOf: state?.asOf ?? null,
+      progress: state?.running ? { done: state.stepsDone, total: state.stepsTotal } : null,
+      rules: INTEGRITY_RULES.map((code) => ({
+        code,
+        label: INTEGRITY_RULE_LABELS[code],
+        enabled: integrity.rules[code],
+        ...naira(byRule.get(code)),
+      })),
+      ...naira(figures.total),
+      byMinistry: figures.byMinistry.map((m) => ({
+        ministryId: m.ministryId,
+        ministry: m.ministry ?? 'No ministry',
+        ...naira(m),
+      })),
+    };
+  }
+
+  async flags(actor: Actor, q: Query): Promise<FlagsPage> {
+    const scope = recordScopeOf(actor);
+    const empty = { items: [], total: 0, page: q.page, pageSize: q.pageSize };
+    const filter = await this.recordsService.resolveFilter(scope, {
+      ministry: q.ministry,
+      department: q.department,
+      grade: [],
+      status: [],
+      ids: [],
+      q: undefined,
+    });
+    if (!filter) return empty;
+    const scoped = await this.records.withAssignments(scope);
+    const { rows, total } = await this.repo.page(
+      scoped,
+      {
+        rules: q.rule,
+        statuses: q.status.length ? q.status : ['OPEN'],
+        ministryIds: filter.ministryIds,
+        departmentIds: filter.departmentIds,
+      },
+      q,
+    );
+    return { items: await this.#view(actor, rows), total, page: q.page, pageSize: q.pageSize };
+  }
+
+  async decide(actor: Actor, id: string, d: Decision): Promise<IntegrityFlag> {
+    const scope = recordScopeOf(actor);
+    const tenant = scopeOf(actor);
+    const who = { userId: actor.userId, email: actor.email };
+    const { confirmed } = await this.repo.inTransaction(async (s) => {
+      const flag = await s.lock(scope, id);
+      if (!flag) throw notFound(M.flagNotFound);
+      if (flag.status !== 'OPEN') throw conflict(M.alreadyDecided);
+      const why = `${INTEGRITY_RULE_LABELS[flag.rule]}: ${reasonLabel(d.reasonCode)}${d.note ? `. ${d.note}` : ''}`;
+      if (d.decision === 'CONFIRM') {
+        // Through the state machine: the record is rejected and leaves the payroll export.
+        const t = requireTransition(flag.recordStatus, { type: 'INTEGRITY_CONFIRMED' });
+        await s.setRecordStatus(tenant, flag.recordId, t.to);
+        await s.close(tenant, id, 'CONFIRMED', who, d.reasonCode, d.note);
+        await s.dropOpenFlagsOf(tenant, flag.recordId);
+        await this.audit.append(
+          {
+            tenantId: tenant.tenantId,
+            actorUserId: actor.userId,
+            actorEmail: actor.email,
+            action: t.audit!.action,
+            entityType: 'record',
+            entityId: flag.recordId,
+            before: t.audit!.before,
+            after: t.audit!.after,
+            note: `Integrity flag confirmed (${why})`,
+          },
+          s.tx,
+        );
+        return { confirmed: true };
+      }
+      await s.close(tenant, id, 'DISMISSED', who, d.reasonCode, d.note);
+      await this.audit.append(
+        {
+          tenantId: tenant.tenantId,
+          actorUserId: actor.userId,
+          actorEmail: actor.email,
+          action: 'INTEGRITY_FLAG_DISMISSED',
+          entityType: 'record',
+          entityId: flag.recordId,
+          note: `Integrity flag dismissed (${why})`,
+        },
+        s.tx,
+      );
+      return { confirmed: false };
+    });
+    // The figures follow the decision at once; a rejected record also changes its groups, so the
+    // rules run again.
+    await this.repo.storeSummary(tenant, await this.repo.figures(tenant));
+    if (confirmed) await this.requestEvaluation(tenant.tenantId, 'integrity flag confirmed');
+    const flag = await this.repo.find(await this.records.withAssignments(scope), id);
+    if (!flag) throw notFound(M.flagNotFound);
+    return (await this.#view(actor, [flag]))[0]!;
+  }
+
+  /** Evaluates the rules now; answers the summary as it stands (the run under way or queued). */
+  async evaluate(actor: Actor): Promise<IntegritySummary> {
+    await this.requestEvaluation(scopeOf(actor).tenantId, `asked by ${actor.email}`);
+    return this.summary(actor);
+  }
+
+  /** The API's view of flags; a reviewer does not see a group's records outside their assignments. */
+  async #view(actor: Actor, rows: FlagRow[]): Promise<IntegrityFlag[]> {
+    const scope = recordScopeOf(actor);
+    let reached: Set<string> | null = null;
+    if (!reachesWholeTenant(scope)) {
+      const others = rows.flatMap((r) =>
+        ((r.evidence.others as { recordId: string | null }[] | undefined) ?? []).map((o) => o.recordId!),
+      );
+      reached = await this.repo.recordsReached(scope, [...new Set(others.filter(Boolean))]);
+    }
+    return rows.map((r) => {
+      const evidence = { ...r.evidence } as FlagEvidence;
+      if (evidence.kind === 'GROUP' && reached) {
+        const seen = reached;
+        evidence.others = evidence.others.map((o) =>
+          o.recordId && seen.has(o.recordId) ? o : { recordId: null, psn: null, fullName: null },
+        );
+      }
+      return {
+        id: r.id,
+        recordId: r.recordId,
+        psn: r.psn,
+        fullName: r.fullName,
+        ministry: r.ministry,
+        department: r.department,
+        recordStatus: r.recordStatus,
+        rule: r.rule,
+        evidence,
+        monthlyAmount: r.monthlyKobo === null ? null : koboToNaira(r.monthlyKobo),
+        status: r.status,
+        raisedAt: iso(r.raisedAt),
+        decision:
+          r.status === 'OPEN' || !r.decidedAt || !r.reasonCode
+            ? null
+            : {
+                decision: r.status === 'CONFIRMED' ? 'CONFIRM' : 'DISMISS',
+                reasonCode: r.reasonCode,
+                reasonLabel: reasonLabel(r.reasonCode),
+                note: r.note,
+                decidedAt: iso(r.decidedAt),
+                decidedByEmail: r.decidedByEmail,
+              },
+      };
+    });
+  }
+}

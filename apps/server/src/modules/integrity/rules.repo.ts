@@ -1,0 +1,215 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { IntegrityRule } from '@portal/contract/integrity';
+import type { TenantScope } from '../../access/actor.ts';
+import type { Orm } from '../../platform/db.ts';
+import { statesFor, statusLiterals } from '../records/record-state.ts';
+
+/**
+ * The integrity rules in set-based SQL (issue #21), each step one statement over the whole tenant
+ * that finds the rule's records (`hits`: record, rule, fingerprint of the evidence, evidence) and
+ * merges them into integrity_flags: an OPEN flag no longer found (or found with other evidence) is
+ * removed, a new finding is raised, an OPEN one gets today's evidence; a DISMISSED or CONFIRMED
+ * flag of the same fingerprint stays as decided (dismissal memory).
+ */
+
+/** What a step of the evaluation reads. */
+export interface RuleParams {
+  /** The day the rules are evaluated as of (YYYY-MM-DD, Nigeria's calendar). */
+  asOf: string;
+  retirementAge: number;
+  serviceLimitYears: number;
+  enabled: Record<IntegrityRule, boolean>;
+}
+
+export type StepOutcome = {
+  hits: number;
+  raised: number;
+  cleared: number;
+};
+
+/** The records the rules judge: any but a rejected one (record-state: a confirmation applies to them). */
+const judged = () => sql.raw(statusLiterals(statesFor('INTEGRITY_CONFIRMED')));
+
+/**
+ * The provider's date of birth of a verified record (found with biometrics), when it is a day of
+ * the calendar; the age rules use it before the uploaded one (issue #21). The protocol only checks
+ * its shape, so 1980-02-30 is read as no date rather than failing the evaluation.
+ */
+const PROVIDER_DOB = sql.raw(`case when r.sot_verified
+    and (r.sot_data ->> 'dateOfBirth') ~ '^[1-9][0-9]{3}-(0[1-9]|1[0-2])-(0[1-9]|[12][0-9]|3[01])$'
+  then case when substr(r.sot_data ->> 'dateOfBirth', 9, 2)::int <= extract(day from
+      date_trunc('month', (substr(r.sot_data ->> 'dateOfBirth', 1, 7) || '-01')::date) + interval '1 month - 1 day')
+    then (r.sot_data ->> 'dateOfBirth')::date end end`);
+
+const DATE_RULES = [
+  'IMPLAUSIBLE_BIRTH_DATE',
+  'PAST_RETIREMENT_AGE',
+  'UNDERAGE_AT_APPOINTMENT',
+  'PAST_SERVICE_LIMIT',
+] as const satisfies readonly IntegrityRule[];
+
+/** The steps of an evaluation, in order: the date rules in one pass, then each group rule. */
+export const RULE_STEPS = [
+  DATE_RULES,
+  ['SHARED_BANK_ACCOUNT'],
+  ['DUPLICATE_BVN'],
+  ['DUPLICATE_NIN'],
+] as const satisfies readonly (readonly IntegrityRule[])[];
+
+const ruleList = (rules: readonly IntegrityRule[]) => sql.raw(rules.map((r) => `'${r}'`).join(', '));
+
+/** The statement that merges `hits` (a CTE) into the tenant's flags of `rules`. */
+function merge(t: string, rules: readonly IntegrityRule[], hits: SQL): SQL {
+  return sql`
+    with hits as (${hits}),
+    cleared as (
+      delete from integrity_flags f
+      where f.tenant_id = ${t} and f.status = 'OPEN' and f.rule in (${ruleList(rules)})
+        and not exists (select 1 from hits h
+          where h.record_id = f.record_id and h.rule = f.rule and h.fingerprint = f.fingerprint)
+      returning 1
+    ),
+    raised as (
+      insert into integrity_flags (tenant_id, record_id, rule, fingerprint, evidence)
+      select ${t}, record_id, rule, fingerprint, evidence from hits
+      on conflict (tenant_id, record_id, rule, fingerprint) do update set evidence = excluded.evidence
+        where integrity_flags.status = 'OPEN' and integrity_flags.evidence is distinct from excluded.evidence
+      returning (xmax = 0) as inserted
+    )
+    select (select count(*)::int from hits) as hits,
+      (select count(*)::int from raised where inserted) as raised,
+      (select count(*)::int from cleared) as cleared`;
+}
+
+/**
+ * PAST_RETIREMENT_AGE (the retirement age or older as of the day), UNDERAGE_AT_APPOINTMENT
+ * (younger than 18 on the day of the first appointment), IMPLAUSIBLE_BIRTH_DATE (before 1920 or
+ * after the day; such a record is not judged by the two age rules) and PAST_SERVICE_LIMIT (the
+ * service limit or more since the first appointment), in one pass over the tenant's records.
+ * Fingerprints: the dates the rule used.
+ */
+function dateRules(t: string, p: RuleParams): SQL {
+  const d = sql`${p.asOf}::date`;
+  const retiredBorn = sql`(${d} - make_interval(years => ${p.retirementAge}::int))::date`;
+  const serviceSince = sql`(${d} - make_interval(years => ${p.serviceLimitYears}::int))::date`;
+  const on = (rule: IntegrityRule) => sql`${p.enabled[rule]}::boolean`;
+  return sql`
+    with c as (
+      select x.*, x.bd is not null and (x.bd < date '1920-01-01' or x.bd > ${d}) as implausible
+      from (
+        select r.id, r.date_of_first_appointment as dofa,
+          coalesce(${PROVIDER_DOB}, r.date_of_birth) as bd,
+          case when ${PROVIDER_DOB} is not null then 'PROVIDER' else 'UPLOAD' end as src
+        from records r
+        where r.tenant_id = (select ${t}::uuid) and r.status in (${judged()})
+      ) x
+      -- Only the records some date rule finds go on (a handful of a million).
+      where x.bd < date '1920-01-01' or x.bd > ${d} or x.bd <= ${retiredBorn}
+        or x.dofa <= ${serviceSince} or x.dofa < (x.bd + interval '18 years')::date
+    )
+    select id as record_id, 'IMPLAUSIBLE_BIRTH_DATE'::text as rule, md5(bd::text) as fingerprint,
+      jsonb_build_object('kind', 'BIRTH_DATE', 'dateOfBirth', bd, 'dateOfBirthSource', src,
+        'problem', case when bd < date '1920-01-01' then 'BEFORE_1920' else 'IN_FUTURE' end,
+        'asOf', ${p.asOf}::text) as evidence
+    from c where ${on('IMPLAUSIBLE_BIRTH_DATE')} and implausible
+    union all
+    select id, 'PAST_RETIREMENT_AGE', md5(bd::text),
+      jsonb_build_object('kind', 'AGE', 'dateOfBirth', bd, 'dateOfBirthSource', src,
+        'age', extract(year from age(${d}, bd))::int, 'asOf', ${p.asOf}::text,
+        'retirementAge', ${p.retirementAge}::int)
+    from c where ${on('PAST_RETIREMENT_AGE')} and not implausible and bd <= ${retiredBorn}
+    union all
+    select id, 'UNDERAGE_AT_APPOINTMENT', md5(bd::text || '|' || dofa::text),
+      jsonb_build_object('kind', 'APPOINTMENT_AGE', 'dateOfBirth', bd, 'dateOfBirthSource', src,
+        'dateOfFirstAppointment', dofa, 'ageAtAppointment', greatest(extract(year from age(dofa, bd))::int, 0))
+    from c where ${on('UNDERAGE_AT_APPOINTMENT')} and not implausible and dofa < (bd + interval '18 years')::date
+    union all
+    select id, 'PAST_SERVICE_LIMIT', md5(dofa::text),
+      jsonb_build_object('kind', 'SERVICE', 'dateOfFirstAppointment', dofa,
+        'yearsOfService', extract(year from age(${d}, dofa))::int, 'asOf', ${p.asOf}::text,
+        'serviceLimit', ${p.serviceLimitYears}::int)
+    from c where ${on('PAST_SERVICE_LIMIT')} and dofa <= ${serviceSince}`;
+}
+
+type GroupRule = 'SHARED_BANK_ACCOUNT' | 'DUPLICATE_BVN' | 'DUPLICATE_NIN';
+
+/**
+ * A group rule: the same value (bank and account number, BVN, NIN) on more than one judged record;
+ * every record of the group is flagged, with the group's size and its other records (the first 20
+ * by PSN). Fingerprint: the value and every member, so a record joining or leaving the group
+ * raises the flag again. `banks` maps each bank name of the tenant to the bank it means.
+ */
+function groupRule(t: string, rule: GroupRule, banks: Record<string, string>): SQL {
+  const field = { SHARED_BANK_ACCOUNT: 'BANK_ACCOUNT', DUPLICATE_BVN: 'BVN', DUPLICATE_NIN: 'NIN' }[rule];
+  // The value that groups records, and where it comes from.
+  const from =
+    rule === 'SHARED_BANK_ACCOUNT'
+      ? sql`records r join jsonb_each_text(${JSON.stringify(banks)}::jsonb) b(name, bank_key) on b.name = r.bank`
+      : sql`records r`;
+  const key =
+    rule === 'SHARED_BANK_ACCOUNT'
+      ? sql`b.bank_key || ':' || r.account_number`
+      : rule === 'DUPLICATE_BVN'
+        ? sql`r.bvn`
+        : sql`r.nin`;
+  const value = rule === 'SHARED_BANK_ACCOUNT' ? sql`r.account_number` : key;
+  const bank = rule === 'SHARED_BANK_ACCOUNT' ? sql`r.bank` : sql`null::text`;
+  const where = sql`r.tenant_id = (select ${t}::uuid) and r.status in (${judged()}) and ${value} is not null`;
+  return sql`
+    with g as (select ${key} as k from ${from} where ${where} group by 1 having count(*) > 1),
+    m as (
+      select r.id, r.psn, r.full_name, ${key} as k, ${value} as v, ${bank} as bank
+      from ${from} where ${where} and ${key} in (select k from g)
+    ),
+    groups as (
+      select k, count(*)::int as n, md5(k || '|' || string_agg(id::text, ',' order by id)) as fp,
+        (array_agg(jsonb_build_object('recordId', id, 'psn', psn, 'fullName', full_name)
+          order by psn nulls last, id))[1:21] as firsts
+      from m group by k
+    )
+    select m.id as record_id, ${rule}::text as rule, gr.fp as fingerprint,
+      jsonb_build_object('kind', 'GROUP', 'field', ${field}::text, 'bank', m.bank,
+        'accountNumber', case when ${rule}::text = 'SHARED_BANK_ACCOUNT' then m.v end,
+        'value', m.v, 'groupSize', gr.n,
+        'others', (select coalesce(jsonb_agg(e), '[]'::jsonb)
+          from (select e from unnest(gr.firsts) e where e ->> 'recordId' <> m.id::text limit 20) o)) as evidence
+    from m join groups gr on gr.k = m.k`;
+}
+
+/** Where the rules' statements run: each step is one statement, in a transaction of its own. */
+export class RulesRepo {
+  constructor(private readonly orm: Orm) {}
+
+  /** The tenant's bank names as written (a few dozen), for the bank each means. */
+  async bankNames(scope: TenantScope): Promise<string[]> {
+    const result = await this.orm.execute<{ bank: string }>(sql`
+      select distinct r.bank from records r
+      where r.tenant_id = (select ${scope.tenantId}::uuid) and r.bank is not null and r.account_number is not null`);
+    return result.rows.map((r) => r.bank);
+  }
+
+  /**
+   * Runs one step of `rules`: a rule switched off only clears its OPEN flags. A hash of the whole
+   * tenant's values wants more memory than a query's default; the step's transaction gets it.
+   */
+  async runStep(
+    scope: TenantScope,
+    rules: readonly IntegrityRule[],
+    p: RuleParams,
+    banks: Record<string, string>,
+  ): Promise<StepOutcome> {
+    const t = scope.tenantId;
+    const on = rules.filter((r) => p.enabled[r]);
+    const hits =
+      on.length === 0
+        ? sql`select null::uuid as record_id, null::text as rule, null::text as fingerprint, null::jsonb as evidence where false`
+        : (DATE_RULES as readonly IntegrityRule[]).includes(rules[0]!)
+          ? dateRules(t, p)
+          : groupRule(t, rules[0] as GroupRule, banks);
+    return this.orm.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('work_mem', '256MB', true)`);
+      const result = await tx.execute<StepOutcome>(merge(t, rules, hits));
+      return result.rows[0]!;
+    });
+  }
+}

@@ -1,0 +1,264 @@
+import { z } from 'zod';
+import { idSchema } from './fields.ts';
+import { pageOf, PageQuerySchema, RecordsQuerySchema } from './records.ts';
+
+/**
+ * Payroll integrity rules (issue #21): ghosts that identity checks miss, each rule with a stable
+ * code, and the pay at stake a month.
+ */
+export const INTEGRITY_RULES = [
+  'PAST_RETIREMENT_AGE',
+  'PAST_SERVICE_LIMIT',
+  'UNDERAGE_AT_APPOINTMENT',
+  'IMPLAUSIBLE_BIRTH_DATE',
+  'SHARED_BANK_ACCOUNT',
+  'DUPLICATE_BVN',
+  'DUPLICATE_NIN',
+] as const;
+export const IntegrityRuleSchema = z.enum(INTEGRITY_RULES, {
+  error: `Unknown rule: use one of ${INTEGRITY_RULES.join(', ')}`,
+});
+export type IntegrityRule = z.infer<typeof IntegrityRuleSchema>;
+
+export const INTEGRITY_RULE_LABELS: Record<IntegrityRule, string> = {
+  PAST_RETIREMENT_AGE: 'Past retirement age',
+  PAST_SERVICE_LIMIT: 'Past the service limit',
+  UNDERAGE_AT_APPOINTMENT: 'Under 18 at first appointment',
+  IMPLAUSIBLE_BIRTH_DATE: 'Implausible birth date',
+  SHARED_BANK_ACCOUNT: 'Bank account on several records',
+  DUPLICATE_BVN: 'BVN on several records',
+  DUPLICATE_NIN: 'NIN on several records',
+};
+
+/** What each rule looks for, in a sentence (the cards' tooltips, the API's documentation). */
+export const INTEGRITY_RULE_DESCRIPTIONS: Record<IntegrityRule, string> = {
+  PAST_RETIREMENT_AGE: 'Aged the retirement age (60 by default) or older today.',
+  PAST_SERVICE_LIMIT:
+    'In service the service limit (35 years by default) or longer since the first appointment.',
+  UNDERAGE_AT_APPOINTMENT: 'Younger than 18 on the day of the first appointment.',
+  IMPLAUSIBLE_BIRTH_DATE:
+    'Born before 1920 or in the future (a placeholder date); not judged by the age rules.',
+  SHARED_BANK_ACCOUNT: 'The same bank and account number as another record.',
+  DUPLICATE_BVN: 'The same BVN as another record.',
+  DUPLICATE_NIN: 'The same NIN as another record.',
+};
+
+export const INTEGRITY_DECISIONS = ['CONFIRM', 'DISMISS'] as const;
+export type IntegrityDecision = (typeof INTEGRITY_DECISIONS)[number];
+
+/**
+ * The reasons a decision names, one list (issue #22 makes it the tenant's own): CONFIRM says why
+ * the person is not a legitimate employee (the record is rejected and leaves the payroll), DISMISS
+ * why the flag does not make them one. OTHER serves both and needs a note.
+ */
+export const INTEGRITY_REASONS = [
+  { code: 'NOT_ON_NOMINAL_ROLL', label: 'Not on the nominal roll', decisions: ['CONFIRM'] },
+  { code: 'DECEASED', label: 'Deceased', decisions: ['CONFIRM'] },
+  { code: 'RETIRED', label: 'Retired', decisions: ['CONFIRM'] },
+  { code: 'DUPLICATE_RECORD', label: 'Duplicate record', decisions: ['CONFIRM'] },
+  { code: 'ABSCONDED', label: 'Absconded', decisions: ['CONFIRM'] },
+  { code: 'IDENTITY_NOT_ESTABLISHED', label: 'Identity not established', decisions: ['CONFIRM'] },
+  { code: 'FAKE_APPOINTMENT', label: 'Fake appointment', decisions: ['CONFIRM'] },
+  { code: 'VERIFIED_IN_PERSON', label: 'Verified in person (headcount)', decisions: ['DISMISS'] },
+  { code: 'DATA_ERROR', label: 'Data error (to be corrected in the master list)', decisions: ['DISMISS'] },
+  {
+    code: 'APPROVED_EXCEPTION',
+    label: 'Approved exception (e.g. extension of service)',
+    decisions: ['DISMISS'],
+  },
+  { code: 'OTHER', label: 'Other (say why in the note)', decisions: ['CONFIRM', 'DISMISS'] },
+] as const satisfies readonly { code: string; label: string; decisions: readonly IntegrityDecision[] }[];
+export type IntegrityReasonCode = (typeof INTEGRITY_REASONS)[number]['code'];
+const REASON_CODES = INTEGRITY_REASONS.map((r) => r.code) as [IntegrityReasonCode, ...IntegrityReasonCode[]];
+
+export const reasonsFor = (decision: IntegrityDecision) =>
+  INTEGRITY_REASONS.filter((r) => (r.decisions as readonly string[]).includes(decision));
+export const reasonLabel = (code: string) => INTEGRITY_REASONS.find((r) => r.code === code)?.label ?? code;
+
+export const INTEGRITY_MESSAGES = {
+  reasonRequired: 'A reason is required',
+  noteRequired: 'Say why in the note when the reason is Other',
+  reasonNotFor: (decision: IntegrityDecision) =>
+    `Not a reason to ${decision === 'CONFIRM' ? 'confirm' : 'dismiss'} a flag: use one of ${reasonsFor(
+      decision,
+    )
+      .map((r) => r.code)
+      .join(', ')}`,
+  flagNotFound: 'Flag not found',
+  alreadyDecided: 'This flag has already been decided.',
+  recordRejected: 'This record is already rejected.',
+  evaluationQueued: 'The rules are being evaluated.',
+} as const;
+
+/** POST /integrity/flags/{id}/decision. */
+export const IntegrityDecisionSchema = z
+  .object({
+    decision: z.enum(INTEGRITY_DECISIONS, { error: 'Decision must be CONFIRM or DISMISS' }),
+    reasonCode: z.enum(REASON_CODES, {
+      error: (issue) =>
+        issue.input == null || issue.input === ''
+          ? INTEGRITY_MESSAGES.reasonRequired
+          : `Unknown reason: use one of ${REASON_CODES.join(', ')}`,
+    }),
+    note: z
+      .string()
+      .trim()
+      .max(2000, 'Cannot exceed 2000 characters')
+      .nullish()
+      .transform((v) => v || null),
+  })
+  .superRefine((d, ctx) => {
+    if (!reasonsFor(d.decision).some((r) => r.code === d.reasonCode))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['reasonCode'],
+        message: INTEGRITY_MESSAGES.reasonNotFor(d.decision),
+      });
+    if (d.reasonCode === 'OTHER' && !d.note)
+      ctx.addIssue({ code: 'custom', path: ['note'], message: INTEGRITY_MESSAGES.noteRequired });
+  });
+export type IntegrityDecisionInput = z.input<typeof IntegrityDecisionSchema>;
+
+export const FLAG_STATUSES = ['OPEN', 'CONFIRMED', 'DISMISSED'] as const;
+export const FlagStatusSchema = z.enum(FLAG_STATUSES, {
+  error: `Unknown status: use one of ${FLAG_STATUSES.join(', ')}`,
+});
+export type FlagStatus = z.infer<typeof FlagStatusSchema>;
+
+const dateText = z.string();
+const birthDateSource = z.enum(['PROVIDER', 'UPLOAD']);
+
+/** Why a record is flagged: the dates and age used, or the other records of its group. */
+export const FlagEvidenceSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('AGE'),
+    dateOfBirth: dateText,
+    /** The provider's date of birth when the record was verified, else the uploaded one. */
+    dateOfBirthSource: birthDateSource,
+    age: z.number(),
+    asOf: dateText,
+    retirementAge: z.number(),
+  }),
+  z.object({
+    kind: z.literal('SERVICE'),
+    dateOfFirstAppointment: dateText,
+    yearsOfService: z.number(),
+    asOf: dateText,
+    serviceLimit: z.number(),
+  }),
+  z.object({
+    kind: z.literal('APPOINTMENT_AGE'),
+    dateOfBirth: dateText,
+    dateOfBirthSource: birthDateSource,
+    dateOfFirstAppointment: dateText,
+    /** Whole years of age on the day of the first appointment. */
+    ageAtAppointment: z.number(),
+  }),
+  z.object({
+    kind: z.literal('BIRTH_DATE'),
+    dateOfBirth: dateText,
+    dateOfBirthSource: birthDateSource,
+    problem: z.enum(['BEFORE_1920', 'IN_FUTURE']),
+    asOf: dateText,
+  }),
+  z.object({
+    kind: z.literal('GROUP'),
+    field: z.enum(['BANK_ACCOUNT', 'BVN', 'NIN']),
+    /** The shared value: bank and account number, BVN or NIN. */
+    bank: z.string().nullable(),
+    accountNumber: z.string().nullable(),
+    value: z.string(),
+    /** Records in the group, this one included. */
+    groupSize: z.number(),
+    /**
+     * The group's other records (the first 20 by PSN); for a reviewer, one outside their
+     * assignments shows no PSN or name.
+     */
+    others: z.array(
+      z.object({
+        recordId: z.string().nullable(),
+        psn: z.string().nullable(),
+        fullName: z.string().nullable(),
+      }),
+    ),
+  }),
+]);
+export type FlagEvidence = z.infer<typeof FlagEvidenceSchema>;
+
+export const IntegrityFlagSchema = z.object({
+  id: z.string(),
+  recordId: z.string(),
+  psn: z.string().nullable(),
+  fullName: z.string(),
+  ministry: z.string().nullable(),
+  department: z.string().nullable(),
+  recordStatus: z.string(),
+  rule: IntegrityRuleSchema,
+  evidence: FlagEvidenceSchema,
+  /** The record's monthly gross pay in naira (exact to the kobo); null when unknown. */
+  monthlyAmount: z.number().nullable(),
+  status: FlagStatusSchema,
+  raisedAt: z.string(),
+  decision: z
+    .object({
+      decision: z.enum(INTEGRITY_DECISIONS),
+      reasonCode: z.string(),
+      reasonLabel: z.string(),
+      note: z.string().nullable(),
+      decidedAt: z.string(),
+      decidedByEmail: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type IntegrityFlag = z.infer<typeof IntegrityFlagSchema>;
+
+const rulesList = z
+  .union([z.string(), z.array(z.string())])
+  .optional()
+  .transform((v) =>
+    (v === undefined ? [] : Array.isArray(v) ? v : [v])
+      .flatMap((s) => s.split(','))
+      .map((s) => s.trim())
+      .filter(Boolean),
+  );
+
+/** GET /integrity/flags: by rule, ministry, department (ids or names) and status (OPEN unless said). */
+export const FlagsQuerySchema = PageQuerySchema.extend({
+  rule: rulesList.pipe(z.array(IntegrityRuleSchema)),
+  ministry: RecordsQuerySchema.shape.ministry,
+  department: RecordsQuerySchema.shape.department,
+  status: rulesList.pipe(z.array(FlagStatusSchema)),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type FlagsQuery = z.input<typeof FlagsQuerySchema>;
+
+export const FlagsPageSchema = pageOf(IntegrityFlagSchema);
+export type FlagsPage = z.infer<typeof FlagsPageSchema>;
+
+export const INTEGRITY_STATUSES = ['CURRENT', 'RUNNING', 'STALE'] as const;
+
+const figures = {
+  /** Records flagged (each once). */
+  flaggedRecords: z.number(),
+  /** Their monthly gross pay in naira, exact to the kobo. */
+  monthlyAmount: z.number(),
+  /** Flagged records without a monthly gross pay (counted 0 in monthlyAmount). */
+  payUnknownRecords: z.number(),
+};
+
+export const IntegritySummarySchema = z.object({
+  status: z.enum(INTEGRITY_STATUSES),
+  evaluatedAt: z.string().nullable(),
+  asOf: z.string().nullable(),
+  /** Steps of the run under way (RUNNING), else null. */
+  progress: z.object({ done: z.number(), total: z.number() }).nullable(),
+  rules: z.array(
+    z.object({ code: IntegrityRuleSchema, label: z.string(), enabled: z.boolean(), ...figures }),
+  ),
+  ...figures,
+  /** Pay at stake by ministry, largest first. */
+  byMinistry: z.array(z.object({ ministryId: z.string().nullable(), ministry: z.string(), ...figures })),
+});
+export type IntegritySummary = z.infer<typeof IntegritySummarySchema>;
+
+export const FlagIdParamsSchema = z.object({ id: idSchema(INTEGRITY_MESSAGES.flagNotFound) });
