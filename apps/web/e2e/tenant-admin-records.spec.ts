@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
+import { TEMPLATE_HEADERS } from '@portal/contract/records';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { DEMO_USERS } from './support/demo-users.ts';
 import { createTenantOnDemoSimulator } from './support/journey-tenant.ts';
@@ -106,7 +107,7 @@ test.describe('tenant admin: master list upload and records', () => {
       const template = await download;
       expect(template.suggestedFilename()).toBe('master-list-template.csv');
       const templateText = fs.readFileSync(await template.path(), 'utf8');
-      expect(templateText.replace(/^\uFEFF/, '').trim()).toBe(HEADERS.replace('S/N,', ''));
+      expect(templateText.replace(/^\uFEFF/, '').trim()).toBe(TEMPLATE_HEADERS.join(','));
       await expectNoSeriousA11yViolations(page);
 
       await fileInput(page).setInputFiles(SAMPLE);
