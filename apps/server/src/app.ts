@@ -53,7 +53,9 @@ import { claimsRoutes } from './modules/claims/claims.routes.ts';
 import { ClaimsService } from './modules/claims/claims.service.ts';
 import { EmployeeRepo } from './modules/employee/employee.repo.ts';
 import { EmployeeService } from './modules/employee/employee.service.ts';
-import { ProviderSettings } from './modules/identity/provider-settings.ts';
+import { ProviderSettings, TenantMatchSettings } from './modules/identity/provider-settings.ts';
+import { SettingsRecompare } from './modules/verification/settings-recompare.ts';
+import { SettingsRecompareRepo } from './modules/verification/settings-recompare.repo.ts';
 import { CLAIM_MESSAGES } from '@portal/contract/claims';
 import { validationRoutes } from './modules/validation/validation.routes.ts';
 import { ValidationService } from './modules/validation/validation.service.ts';
@@ -110,6 +112,7 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
   const accessRepo = new AccessRepo(db.orm);
   const routeTable = registerAccess(app, { tokens, repo: accessRepo });
   const tenants = new TenantsRepo(db.orm);
+  const matchSettings = new TenantMatchSettings(tenants);
 
   // Payroll integrity (issue #21): a route that changes records asks for an evaluation of the rules.
   const integrityRepo = new IntegrityRepo(db.orm);
@@ -146,7 +149,13 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
   const userAdmin = new UserAdminService(users, audit);
   tenantsRoutes(
     app,
-    new TenantsService(tenants, audit, secretBox(keys.atRest), config.provider.allowPrivateAddresses),
+    new TenantsService(
+      tenants,
+      audit,
+      secretBox(keys.atRest),
+      config.provider.allowPrivateAddresses,
+      new SettingsRecompare(new SettingsRecompareRepo()),
+    ),
     userAdmin,
   );
   peopleRoutes(app, new PeopleService(people, userAdmin, audit));
@@ -155,10 +164,17 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
   const recordsService = new RecordsService(recordsRepo);
   recordsRoutes(app, {
     records: recordsService,
-    uploads: new UploadService(new IngestRepo(db, comparisonOf), config.upload, async (reason) => {
-      // Maintenance is best effort: the upload has committed whatever happens here.
-      await jobs.send(maintainRecordsJob, { reason }).catch((err: unknown) => app.log.warn({ err }, reason));
-    }),
+    uploads: new UploadService(
+      new IngestRepo(db, comparisonOf),
+      config.upload,
+      matchSettings,
+      async (reason) => {
+        // Maintenance is best effort: the upload has committed whatever happens here.
+        await jobs
+          .send(maintainRecordsJob, { reason })
+          .catch((err: unknown) => app.log.warn({ err }, reason));
+      },
+    ),
     notify: new NotifyService(
       new OutboxRepo(db.orm),
       audit,
@@ -186,11 +202,18 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
   exportsRoutes(app, new ExportsService(new ExportsRepo(db.orm), audit, jobs));
   validationRoutes(
     app,
-    new ValidationService(new ValidationRepo(db.orm), recordsRepo, recordsService, audit),
+    new ValidationService(new ValidationRepo(db.orm), recordsRepo, recordsService, audit, matchSettings),
   );
   verificationRoutes(
     app,
-    new VerificationService(new VerificationRepo(db.orm), recordsRepo, new StatsRepo(db.orm), audit, jobs),
+    new VerificationService(
+      new VerificationRepo(db.orm),
+      recordsRepo,
+      new StatsRepo(db.orm),
+      audit,
+      jobs,
+      matchSettings,
+    ),
     recordsService,
   );
   const settings = new SettingsService(new SettingsRepo(db.orm), audit, async (scope, sections) => {

@@ -20,6 +20,8 @@ import { StatsRepo } from './modules/verification/stats.repo.ts';
 import { VerificationRepo } from './modules/verification/verification.repo.ts';
 import { VerificationService } from './modules/verification/verification.service.ts';
 import { comparisonOf } from './modules/verification/compare.ts';
+import { TenantMatchSettings } from './modules/identity/provider-settings.ts';
+import { TenantsRepo } from './modules/tenants/tenants.repo.ts';
 
 /** The sample master list whose people the demo simulator's population matches (examples/README.md). */
 export const DEMO_MASTER_LIST = fileURLToPath(new URL('../../../examples/master-list.csv', import.meta.url));
@@ -53,10 +55,16 @@ export async function seedDemoRecords(deps: DemoSeedDeps, tenantId: string): Pro
     if (!admin) throw new Error('the demo tenant admin is missing');
     const actor: Actor = { userId: admin.id, email: admin.email, role: 'TENANT_ADMIN', tenantId };
     const scope = tenantScope(tenantId);
+    const matchSettings = new TenantMatchSettings(new TenantsRepo(db.orm));
 
-    const uploads = new UploadService(new IngestRepo(db, comparisonOf), config.upload, async (reason) => {
-      await jobs.send(maintainRecordsJob, { reason });
-    });
+    const uploads = new UploadService(
+      new IngestRepo(db, comparisonOf),
+      config.upload,
+      matchSettings,
+      async (reason) => {
+        await jobs.send(maintainRecordsJob, { reason });
+      },
+    );
     const summary = await uploads.upload(actor, {
       path: DEMO_MASTER_LIST,
       fileName: 'master-list.csv',
@@ -70,6 +78,7 @@ export async function seedDemoRecords(deps: DemoSeedDeps, tenantId: string): Pro
       new StatsRepo(db.orm),
       audit,
       jobs,
+      matchSettings,
     ).start(actor);
 
     const reviewer = await users.findByEmail(DEMO_USERS.find((u) => u.role === 'REVIEWER')!.email);

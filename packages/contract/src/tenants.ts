@@ -17,6 +17,17 @@ export const TENANT_MESSAGES = {
   aesKey: 'AES key must be 32 bytes, written as base64 or hex',
   iv: 'IV must be 16 bytes, written as base64 or hex',
   notFound: 'Tenant not found',
+  minWordSimilarity: 'Minimum word similarity must be a number from 0.70 to 0.99',
+} as const;
+
+/**
+ * The name comparison's settings a global admin sets per tenant (issue #20): the least Jaro-Winkler
+ * similarity of a word for 'one letter differs' (0.80 measured by bench:names), and whether a close
+ * name (CLOSE) is sent to the mismatch queue like a different one.
+ */
+export const NAME_MATCH_SETTINGS = {
+  minWordSimilarity: { min: 0.7, max: 0.99, default: 0.8 },
+  closeIsDifferent: { default: false },
 } as const;
 
 export const SUBSCRIPTION_STATUSES = ['ACTIVE', 'TRIAL'] as const;
@@ -83,6 +94,13 @@ const tenantFields = {
   clientSecretEncrypted: optionalSecret,
   aesKey: keyOf(32, TENANT_MESSAGES.aesKey),
   iv: keyOf(16, TENANT_MESSAGES.iv),
+  /** Left out: the stored setting (or the default) stays. */
+  minWordSimilarity: z
+    .number({ error: TENANT_MESSAGES.minWordSimilarity })
+    .min(NAME_MATCH_SETTINGS.minWordSimilarity.min, TENANT_MESSAGES.minWordSimilarity)
+    .max(NAME_MATCH_SETTINGS.minWordSimilarity.max, TENANT_MESSAGES.minWordSimilarity)
+    .optional(),
+  closeIsDifferent: z.boolean().optional(),
 };
 
 /** Create: aesKey and iv are required; the client secret is optional (SPEC §5). */
@@ -104,6 +122,8 @@ export const PublicIdentitySourceConfigSchema = z.object({
   clientId: z.string(),
   validationUrl: z.string().nullable(),
   secretsSet: z.object({ clientSecret: z.boolean(), aesKey: z.boolean(), iv: z.boolean() }),
+  minWordSimilarity: z.number(),
+  closeIsDifferent: z.boolean(),
 });
 export type PublicIdentitySourceConfig = z.infer<typeof PublicIdentitySourceConfigSchema>;
 

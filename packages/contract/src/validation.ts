@@ -20,6 +20,8 @@ export type QueueQuery = z.input<typeof QueueQuerySchema>;
 /** A queue page, with both tabs' counts (same filters) for the badges. */
 export const QueuePageSchema = pageOf(MasterRecordSchema).extend({
   counts: z.object({ pendingApproval: z.number(), mismatched: z.number() }),
+  /** Per record of the page, why its close fields were forgiven ('middle name missing'): the chips. */
+  closeReasons: z.record(z.string(), z.array(z.string())),
 });
 export type QueuePage = z.infer<typeof QueuePageSchema>;
 

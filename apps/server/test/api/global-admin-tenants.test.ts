@@ -153,6 +153,9 @@ describe('tenants', () => {
       clientId: input.clientId,
       validationUrl: input.validationUrl,
       secretsSet: { clientSecret: true, aesKey: true, iv: true },
+      // The name-match settings (issue #20): the defaults.
+      minWordSimilarity: 0.8,
+      closeIsDifferent: false,
     });
     const check = await portal.api.get('/api/v1/global-admin/tenants/check-subdomain/kano-state', {
       token: admin,

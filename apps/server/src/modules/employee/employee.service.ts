@@ -49,6 +49,7 @@ export class EmployeeService {
     const settings = await this.provider.forTenant(scope.tenantId).catch(() => {
       throw new AppError(502, M.providerDown, ERROR_CODES.INTERNAL);
     });
+    const match = await this.provider.matchSettings(scope.tenantId);
     return this.repo.transaction(async (tx) => {
       const record = await this.repo.lock(tx, scope, recordId);
       if (!record) throw notFound('Record not found');
@@ -65,7 +66,7 @@ export class EmployeeService {
       } catch {
         throw new AppError(502, M.providerDown, ERROR_CODES.INTERNAL);
       }
-      const outcome = outcomeOf(record, result!);
+      const outcome = outcomeOf(record, result!, match);
       const t = requireTransition(record.status, { type: 'REVERIFIED', lookup: outcome.lookup });
       await this.repo.applyOutcome(tx, scope, recordId, { ...outcome, status: t.to });
       await this.audit.append(

@@ -1,3 +1,4 @@
+import { NAME_MATCH_SETTINGS } from '@portal/contract/tenants';
 import type { SecretBox } from '../../platform/secrets.ts';
 import type { OptimaSettings } from './optima-client.ts';
 
@@ -10,6 +11,32 @@ export interface StoredIdentitySourceConfig {
   clientSecret: string | null;
   aesKey: string | null;
   iv: string | null;
+  /** The name comparison's settings (issue #20); absent in settings stored before them: the defaults. */
+  minWordSimilarity?: number;
+  closeIsDifferent?: boolean;
+}
+
+/** How names are compared for a tenant (the shape of name-match's NameMatchOptions). */
+export interface MatchSettings {
+  minWordSimilarity: number;
+  closeIsDifferent: boolean;
+}
+
+/** A tenant's stored name-match settings, the defaults for what is not stored. */
+export function matchSettingsOf(cfg: StoredIdentitySourceConfig | null | undefined): MatchSettings {
+  return {
+    minWordSimilarity: cfg?.minWordSimilarity ?? NAME_MATCH_SETTINGS.minWordSimilarity.default,
+    closeIsDifferent: cfg?.closeIsDifferent ?? NAME_MATCH_SETTINGS.closeIsDifferent.default,
+  };
+}
+
+/** Where every comparison reads the tenant's name-match settings. */
+export class TenantMatchSettings {
+  constructor(private readonly tenants: StoredProviderSettings) {}
+
+  async forTenant(tenantId: string): Promise<MatchSettings> {
+    return matchSettingsOf((await this.tenants.findById(tenantId))?.identitySourceConfig);
+  }
 }
 
 /** Where the stored settings are read: the tenants' repository, handed in by the composition root. */
@@ -42,5 +69,10 @@ export class ProviderSettings {
       aesKey: this.secrets.open(cfg.aesKey),
       iv: this.secrets.open(cfg.iv),
     };
+  }
+
+  /** The tenant's name-match settings (the defaults when none are stored). */
+  async matchSettings(tenantId: string): Promise<MatchSettings> {
+    return matchSettingsOf((await this.tenants.findById(tenantId))?.identitySourceConfig);
   }
 }

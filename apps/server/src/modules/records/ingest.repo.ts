@@ -3,6 +3,7 @@ import type { TenantScope } from '../../access/actor.ts';
 import type { CopyIn, Database, Orm } from '../../platform/db.ts';
 import { idIn } from '../../platform/sql-ids.ts';
 import type { OptimaPerson } from '@portal/optima/protocol';
+import type { MatchSettings } from '../identity/provider-settings.ts';
 import { bulkMove, statesFor, statusLiterals, transition, type Comparison } from './record-state.ts';
 import type { BatchMessage } from './parse/read-upload.ts';
 
@@ -214,6 +215,8 @@ export type CompareWithSource = (
     gradeLevel: string | null;
   },
   person: Partial<OptimaPerson>,
+  /** The tenant's name-match settings (identity/provider-settings.ts). */
+  options: MatchSettings,
 ) => Comparison;
 
 export class IngestSession {
@@ -309,7 +312,11 @@ export class IngestSession {
    * MISMATCHED, one that agrees awaits grade validation (so a VALIDATED record leaves the payroll
    * export until a reviewer approves its new posting or grade). Each move is audited.
    */
-  async recompare(actor: { userId: string; email: string }, note: string): Promise<void> {
+  async recompare(
+    actor: { userId: string; email: string },
+    note: string,
+    options: MatchSettings,
+  ): Promise<void> {
     const t = this.scope.tenantId;
     for (let i = 0; i < this.#recompare.length; i += RECOMPARE_CHUNK) {
       const ids = this.#recompare.slice(i, i + RECOMPARE_CHUNK);
@@ -340,7 +347,7 @@ export class IngestSession {
         // Without a stored answer there is nothing to disagree with; the grade still goes to review.
         const t = transition(r.status, {
           type: 'UPLOAD_RECOMPARED',
-          comparison: this.compare(record, r.sot_data ?? {}),
+          comparison: this.compare(record, r.sot_data ?? {}, options),
         });
         return t.allowed && t.audit
           ? [{ id: r.id, before: t.from, after: t.to, action: t.audit.action }]

@@ -51,6 +51,10 @@ const EVENTS: { [T in RecordEventType]: Extract<RecordEvent, { type: T }>[] } = 
     { type: 'UPLOAD_RECOMPARED', comparison: 'AGREES' },
     { type: 'UPLOAD_RECOMPARED', comparison: 'DISAGREES' },
   ],
+  SETTINGS_RECOMPARED: [
+    { type: 'SETTINGS_RECOMPARED', comparison: 'AGREES' },
+    { type: 'SETTINGS_RECOMPARED', comparison: 'DISAGREES' },
+  ],
 };
 
 const label = (e: RecordEvent) =>
@@ -68,6 +72,7 @@ const notReviewable = no(VALIDATION_MESSAGES.notReviewable);
 const notMismatched = no(VALIDATION_MESSAGES.notMismatched);
 const alreadyRejected = no('This record is already rejected.');
 const notChecked = no('Only a checked record is compared again after an upload.');
+const notInReview = no('Only a record in review is compared again after a settings change.');
 const U = 'UPLOADED';
 const P = 'PENDING_GRADE_VALIDATION';
 const M = 'MISMATCHED';
@@ -104,6 +109,8 @@ const TABLE: Record<string, Record<RecordStatus, Expected>> = {
   },
   'UPLOAD_RECOMPARED AGREES': { [U]: notChecked, [P]: go(P, null), [M]: go(P, 'RECORD_RECOMPARED_AFTER_UPLOAD'), [N]: notChecked, [V]: go(P, 'RECORD_RECOMPARED_AFTER_UPLOAD'), [R]: notChecked, [A]: notChecked },
   'UPLOAD_RECOMPARED DISAGREES': { [U]: notChecked, [P]: go(M, 'RECORD_RECOMPARED_AFTER_UPLOAD'), [M]: go(M, null), [N]: notChecked, [V]: go(M, 'RECORD_RECOMPARED_AFTER_UPLOAD'), [R]: notChecked, [A]: notChecked },
+  'SETTINGS_RECOMPARED AGREES': { [U]: notInReview, [P]: go(P, null), [M]: go(P, 'RECORD_RECOMPARED_AFTER_SETTINGS'), [N]: notInReview, [V]: notInReview, [R]: notInReview, [A]: notInReview },
+  'SETTINGS_RECOMPARED DISAGREES': { [U]: notInReview, [P]: go(M, 'RECORD_RECOMPARED_AFTER_SETTINGS'), [M]: go(M, null), [N]: notInReview, [V]: notInReview, [R]: notInReview, [A]: notInReview },
 };
 
 const cases = Object.values(EVENTS)

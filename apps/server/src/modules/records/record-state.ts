@@ -39,7 +39,9 @@ export type RecordEvent =
   /** An upload changed the full name, NIN, SSID or date of birth. */
   | { type: 'UPLOAD_IDENTITY_CHANGED' }
   /** After an upload moved a checked record's ministry, department or grade: compared again. */
-  | { type: 'UPLOAD_RECOMPARED'; comparison: Comparison };
+  | { type: 'UPLOAD_RECOMPARED'; comparison: Comparison }
+  /** The tenant's name-match settings changed: a record in review compared again with its stored answer. */
+  | { type: 'SETTINGS_RECOMPARED'; comparison: Comparison };
 export type RecordEventType = RecordEvent['type'];
 
 export type RecordAuditAction =
@@ -51,7 +53,8 @@ export type RecordAuditAction =
   | 'RECORD_INTEGRITY_CONFIRMED'
   | 'RECORD_UPDATED_BY_UPLOAD'
   | 'RECORD_REVERIFICATION_REQUIRED'
-  | 'RECORD_RECOMPARED_AFTER_UPLOAD';
+  | 'RECORD_RECOMPARED_AFTER_UPLOAD'
+  | 'RECORD_RECOMPARED_AFTER_SETTINGS';
 
 /**
  * The audit entry of a transition: its action, and the status in before/after when it changed.
@@ -198,6 +201,14 @@ const RULES: { [T in RecordEventType]: Rule<T> } = {
     moved: 'RECORD_RECOMPARED_AFTER_UPLOAD',
     stayed: null,
     refusal: 'Only a checked record is compared again after an upload.',
+  },
+  // A settings change never touches a decided record: only the two review queues swap records.
+  SETTINGS_RECOMPARED: {
+    from: REVIEWABLE,
+    to: (_, e) => AFTER_LOOKUP[e.comparison],
+    moved: 'RECORD_RECOMPARED_AFTER_SETTINGS',
+    stayed: null,
+    refusal: 'Only a record in review is compared again after a settings change.',
   },
 };
 

@@ -5,6 +5,7 @@ import { ERROR_CODES } from '@portal/contract/errors';
 import { UploadError, type ParseLimits } from './parse/parse-upload.ts';
 import { readUpload } from './parse/read-upload.ts';
 import type { IngestRepo } from './ingest.repo.ts';
+import type { TenantMatchSettings } from '../identity/provider-settings.ts';
 import { LARGE_CHANGE } from './maintain.jobs.ts';
 
 export interface UploadedFile {
@@ -29,6 +30,8 @@ export class UploadService {
   constructor(
     private readonly ingest: IngestRepo,
     private readonly limits: ParseLimits,
+    /** The tenant's name-match settings, for the records an upload compares again. */
+    private readonly matchSettings: Pick<TenantMatchSettings, 'forTenant'>,
     /** Called after a committed upload that changed many records (queues table maintenance). */
     private readonly afterLargeChange: (reason: string) => Promise<void> = async () => undefined,
   ) {}
@@ -44,6 +47,8 @@ export class UploadService {
   }
 
   async #apply(actor: Actor, scope: TenantScope, file: UploadedFile): Promise<UploadSummary> {
+    // Read before the transaction: on PGlite's single connection a read beside it would wait for it.
+    const matchSettings = await this.matchSettings.forTenant(scope.tenantId);
     try {
       return await this.ingest.inTransaction(scope, async (session) => {
         await session.begin();
@@ -86,7 +91,7 @@ export class UploadService {
         // Nothing applied so far is kept: the throw rolls the whole transaction back.
         if (errorCount > 0)
           throw rejection(errorCount, errors.sort((a, b) => a.row - b.row).slice(0, MAX_ERRORS));
-        await session.recompare(who, note);
+        await session.recompare(who, note, matchSettings);
         const outcome = await session.finish();
         await session.recordUpload({
           fileName: file.fileName,

@@ -11,8 +11,9 @@ import type { Actor } from '../../access/actor.ts';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../platform/errors.ts';
 import type { SecretBox } from '../../platform/secrets.ts';
 import type { AuditRepo } from '../audit/audit.repo.ts';
-import type { StoredIdentitySourceConfig } from '../identity/provider-settings.ts';
+import { matchSettingsOf, type StoredIdentitySourceConfig } from '../identity/provider-settings.ts';
 import { requestProviderToken } from '../identity/provider-token.ts';
+import type { SettingsRecompare } from '../verification/settings-recompare.ts';
 import type { TenantRow, TenantsRepo } from './tenants.repo.ts';
 
 type CreateInput = z.output<typeof TenantCreateSchema>;
@@ -32,6 +33,7 @@ export function toPublicTenant(row: TenantRow): Tenant {
           aesKey: Boolean(cfg.aesKey),
           iv: Boolean(cfg.iv),
         },
+        ...matchSettingsOf(cfg),
       }
     : null;
   return {
@@ -59,6 +61,8 @@ export class TenantsService {
     private readonly secrets: SecretBox,
     /** ALLOW_PRIVATE_PROVIDER_URLS: the connection test may reach non-public addresses. */
     private readonly allowPrivateProviderAddresses: boolean,
+    /** Moves records between the review queues when the name-match settings change. */
+    private readonly recompare: Pick<SettingsRecompare, 'run'>,
   ) {}
 
   async list(): Promise<Tenant[]> {
@@ -128,6 +132,15 @@ export class TenantsService {
         tx,
       );
       if (!updated) throw notFound(TENANT_MESSAGES.notFound);
+      // Past decisions stay; the records still in review are compared again under the new settings.
+      const before = matchSettingsOf(existing.identitySourceConfig);
+      const after = matchSettingsOf(updated.identitySourceConfig);
+      const changed =
+        before.minWordSimilarity !== after.minWordSimilarity ||
+        before.closeIsDifferent !== after.closeIsDifferent;
+      const recompared = changed
+        ? await this.recompare.run(tx, id, after, { userId: actor.userId, email: actor.email })
+        : null;
       await this.audit.append(
         {
           ...this.#who(actor),
@@ -136,6 +149,9 @@ export class TenantsService {
           entityId: id,
           before: auditView(existing),
           after: auditView(updated),
+          ...(recompared && {
+            note: `Name-match settings changed: ${recompared.compared} records in review compared again, ${recompared.moved} moved between the queues.`,
+          }),
         },
         tx,
       );
@@ -202,6 +218,11 @@ export class TenantsService {
       clientSecret: keep(input.clientSecretEncrypted, stored?.clientSecret),
       aesKey: keep(input.aesKey, stored?.aesKey),
       iv: keep(input.iv, stored?.iv),
+      minWordSimilarity: matchSettingsOf(stored).minWordSimilarity,
+      closeIsDifferent: matchSettingsOf(stored).closeIsDifferent,
+      // Left out of the request: what is stored (or the default) stays.
+      ...(input.minWordSimilarity !== undefined && { minWordSimilarity: input.minWordSimilarity }),
+      ...(input.closeIsDifferent !== undefined && { closeIsDifferent: input.closeIsDifferent }),
     };
   }
 

@@ -17,10 +17,11 @@ import {
 import { recordScopeOf, type Actor } from '../../access/actor.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { AuditRepo } from '../audit/audit.repo.ts';
-import type { RecordsRepo } from '../records/records.repo.ts';
+import type { TenantMatchSettings } from '../identity/provider-settings.ts';
+import type { RecordRow, RecordsRepo } from '../records/records.repo.ts';
 import { toMasterRecord, type RecordsService } from '../records/records.service.ts';
 import { QUEUE_STATUS, requireTransition, REVIEWABLE } from '../records/record-state.ts';
-import { comparisonOf } from '../verification/compare.ts';
+import { closeReasonsOf, comparisonOf, comparisonRows } from '../verification/compare.ts';
 import type { LockedRecord, RecordPatch, ValidationRepo, ValidationSession } from './validation.repo.ts';
 
 type Edit = z.output<typeof RecordEditSchema>;
@@ -88,6 +89,7 @@ export class ValidationService {
     private readonly records: RecordsRepo,
     private readonly recordsService: RecordsService,
     private readonly audit: AuditRepo,
+    private readonly matchSettings: Pick<TenantMatchSettings, 'forTenant'>,
   ) {}
 
   async queue(actor: Actor, kind: 'pending' | 'mismatched', q: Query): Promise<QueuePage> {
@@ -100,6 +102,7 @@ export class ValidationService {
         page: q.page,
         pageSize: q.pageSize,
         counts: { pendingApproval: 0, mismatched: 0 },
+        closeReasons: {},
       };
     const status = QUEUE_STATUS[kind];
     if (filter.search) {
@@ -113,8 +116,10 @@ export class ValidationService {
       if (found) {
         const pendingApproval = found.counts[QUEUE_STATUS.pending] ?? 0;
         const mismatched = found.counts[QUEUE_STATUS.mismatched] ?? 0;
+        const rows = await this.records.rowsOf(scope, found.ids);
         return {
-          items: (await this.records.rowsOf(scope, found.ids)).map(toMasterRecord),
+          items: rows.map(toMasterRecord),
+          closeReasons: await this.#closeReasons(scope.tenantId, rows),
           total: kind === 'pending' ? pendingApproval : mismatched,
           page: q.page,
           pageSize: q.pageSize,
@@ -135,11 +140,38 @@ export class ValidationService {
     );
     return {
       items: rows.map(toMasterRecord),
+      closeReasons: await this.#closeReasons(scope.tenantId, rows),
       total: kind === 'pending' ? pendingApproval : mismatched,
       page: q.page,
       pageSize: q.pageSize,
       counts: { pendingApproval, mismatched },
     };
+  }
+
+  /** The page's records compared again with their stored answers: the reasons of their close fields. */
+  async #closeReasons(tenantId: string, rows: RecordRow[]): Promise<Record<string, string[]>> {
+    const options = await this.matchSettings.forTenant(tenantId);
+    const out: Record<string, string[]> = {};
+    for (const row of rows) {
+      if (!row.sotData) continue;
+      const dob = row.dateOfBirth as unknown;
+      const reasons = closeReasonsOf(
+        comparisonRows(
+          {
+            fullName: row.fullName,
+            dateOfBirth:
+              dob instanceof Date ? dob.toISOString().slice(0, 10) : ((dob as string | null) ?? null),
+            ministry: row.ministry ?? null,
+            department: row.department ?? null,
+            gradeLevel: row.gradeLevel ?? null,
+          },
+          row.sotData as Partial<OptimaPerson>,
+          options,
+        ),
+      );
+      if (reasons.length) out[row.id] = reasons;
+    }
+    return out;
   }
 
   /** Filter values of the queues: the tenant's for a tenant admin, the reviewer's scope for a reviewer. */
@@ -154,6 +186,8 @@ export class ValidationService {
   }
 
   async edit(actor: Actor, id: string, input: Edit): Promise<MasterRecord> {
+    // Read before the decision's transaction (PGlite has one connection).
+    const matchSettings = await this.matchSettings.forTenant(recordScopeOf(actor).tenantId);
     await this.#decide(actor, id, input.version, async (s, rec) => {
       const departmentId = await s.idByName('department', input.department);
       if (!departmentId) throw badRequest(M.unknownDepartment, { department: M.unknownDepartment });
@@ -179,6 +213,7 @@ export class ValidationService {
         ? comparisonOf(
             { ...next, ministry: input.ministry ?? rec.ministry, department: input.department },
             rec.sotData as Partial<OptimaPerson>,
+            matchSettings,
           )
         : null;
       const t = requireTransition(rec.status, { type: 'EDITED', comparison });

@@ -9,7 +9,11 @@ import {
   ProviderDownError,
   type ClientOptions,
 } from '../identity/optima-client.ts';
-import { ProviderNotConfiguredError, type ProviderSettings } from '../identity/provider-settings.ts';
+import {
+  ProviderNotConfiguredError,
+  type MatchSettings,
+  type ProviderSettings,
+} from '../identity/provider-settings.ts';
 import { outcomeOf } from './compare.ts';
 import { LARGE_CHANGE } from '../records/maintain.jobs.ts';
 import type { ChunkRecord, ChunkResult, VerificationRepo } from './verification.repo.ts';
@@ -56,7 +60,12 @@ class Lanes {
   }
 }
 
-async function verifyChunk(client: OptimaClient, chunk: ChunkRecord[], lanes: Lanes): Promise<ChunkResult[]> {
+async function verifyChunk(
+  client: OptimaClient,
+  chunk: ChunkRecord[],
+  lanes: Lanes,
+  match: MatchSettings,
+): Promise<ChunkResult[]> {
   const batches: ChunkRecord[][] = [];
   for (let i = 0; i < chunk.length; i += OPTIMA_BATCH_MAX) batches.push(chunk.slice(i, i + OPTIMA_BATCH_MAX));
   const lookUp = async (batch: ChunkRecord[]): Promise<ChunkResult[]> => {
@@ -71,7 +80,7 @@ async function verifyChunk(client: OptimaClient, chunk: ChunkRecord[], lanes: La
       throw err;
     }
     const byId = new Map(lookable.map((r, i) => [r.id, results[i]!]));
-    return batch.map((r) => ({ id: r.id, outcome: outcomeOf(r, byId.get(r.id) ?? { found: false }) }));
+    return batch.map((r) => ({ id: r.id, outcome: outcomeOf(r, byId.get(r.id) ?? { found: false }, match) }));
   };
   const perBatch = await Promise.all(batches.map((batch) => lanes.run(() => lookUp(batch))));
   return perBatch.flat();
@@ -134,6 +143,7 @@ export function bulkVerifyHandler(
     };
     try {
       const client = new OptimaClient(await settings.forTenant(tenantId), opts.client);
+      const match = await settings.matchSettings(tenantId);
       const read = (after: string | null) => {
         const chunk = repo.nextChunk(scope, jobId, after, opts.chunkSize);
         chunk.catch(() => undefined);
@@ -144,7 +154,7 @@ export function bulkVerifyHandler(
         const chunk = await next;
         if (chunk.length === 0) break;
         next = read(chunk.at(-1)!.id);
-        const results = verifyChunk(client, chunk, lanes);
+        const results = verifyChunk(client, chunk, lanes, match);
         results.catch(() => undefined);
         lookingUp.push(results);
         if (lookingUp.length >= LOOKUPS_IN_FLIGHT) await commitOldest();

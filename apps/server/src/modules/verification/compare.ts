@@ -117,9 +117,18 @@ export function comparisonRows(
   return rows;
 }
 
+/** The reasons of a comparison's close fields, one each ('title ignored', 'word order'). */
+export function closeReasonsOf(rows: ComparisonRow[]): string[] {
+  return rows.flatMap((r) => (r.verdict === 'CLOSE' && r.reason ? r.reason.split('; ') : []));
+}
+
 /** A found record's comparison: DISAGREES when a compared field differs (record-state gives the status). */
-export function comparisonOf(record: ComparedRecord, person: Partial<OptimaPerson>): Comparison {
-  return comparisonRows(record, person).some((r) => r.isMismatched) ? 'DISAGREES' : 'AGREES';
+export function comparisonOf(
+  record: ComparedRecord,
+  person: Partial<OptimaPerson>,
+  options: NameMatchOptions = DEFAULT_NAME_MATCH_OPTIONS,
+): Comparison {
+  return comparisonRows(record, person, options).some((r) => r.isMismatched) ? 'DISAGREES' : 'AGREES';
 }
 
 export interface VerificationOutcome {
@@ -132,9 +141,13 @@ export interface VerificationOutcome {
 }
 
 /** Not found, or found without biometrics, is the ghost signal (DESIGN §5). */
-export function outcomeOf(record: ComparedRecord, result: OptimaLookupResult): VerificationOutcome {
+export function outcomeOf(
+  record: ComparedRecord,
+  result: OptimaLookupResult,
+  options: NameMatchOptions = DEFAULT_NAME_MATCH_OPTIONS,
+): VerificationOutcome {
   const person = result.found ? result.person : undefined;
-  const lookup = !person?.biometricsEnrolled ? 'ABSENT' : comparisonOf(record, person);
+  const lookup = !person?.biometricsEnrolled ? 'ABSENT' : comparisonOf(record, person, options);
   return {
     lookup,
     status: statusAfterLookup(lookup),

@@ -7,6 +7,7 @@ import { ERROR_CODES } from '@portal/contract/errors';
 import { AppError, conflict, notFound } from '../../platform/errors.ts';
 import type { JobQueue } from '../../platform/jobs.ts';
 import type { AuditRepo } from '../audit/audit.repo.ts';
+import type { TenantMatchSettings } from '../identity/provider-settings.ts';
 import { STATUS_FIGURES } from '../records/record-state.ts';
 import type { RecordsRepo } from '../records/records.repo.ts';
 import { bulkVerifyJob } from './bulk-verify.jobs.ts';
@@ -47,6 +48,7 @@ export class VerificationService {
     private readonly stats: StatsRepo,
     private readonly audit: AuditRepo,
     private readonly jobs: JobQueue,
+    private readonly matchSettings: Pick<TenantMatchSettings, 'forTenant'>,
   ) {}
 
   async start(actor: Actor): Promise<BulkJob> {
@@ -91,6 +93,7 @@ export class VerificationService {
         gradeLevel: record.gradeLevel ?? null,
       },
       record.sotData as Partial<OptimaPerson>,
+      await this.matchSettings.forTenant(scopeOf(actor).tenantId),
     );
   }
 

@@ -1,3 +1,4 @@
+import { NAME_MATCH_SETTINGS } from '@portal/contract/tenants';
 import type { FieldVerdict } from '@portal/contract/verification';
 import { alignWords, type WordPair } from './name-align.ts';
 import { isGenerationSuffix, isTitle, nameWords, variantGroupOf } from './name-words.ts';
@@ -10,7 +11,7 @@ import { isGenerationSuffix, isTitle, nameWords, variantGroupOf } from './name-w
  * which the lists refuse, the threshold alone would stop 1 from 0.78 to 0.86 and 4 at 0.88. A
  * higher value costs typos and buys little, so the default sits just above that one pair (0.756).
  */
-export const DEFAULT_MIN_WORD_SIMILARITY = 0.8;
+export const DEFAULT_MIN_WORD_SIMILARITY = NAME_MATCH_SETTINGS.minWordSimilarity.default;
 
 export interface NameMatchOptions {
   /** See DEFAULT_MIN_WORD_SIMILARITY. */
