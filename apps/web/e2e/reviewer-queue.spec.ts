@@ -359,6 +359,7 @@ test.describe('validation queues', () => {
         'Field',
         'Original Uploaded Data',
         'Source of Truth Data',
+        'Match',
       ]);
       await expect(comparison.getByRole('rowheader', { name: /, differs$/ }).first()).toBeVisible();
       await settle(page);

@@ -108,6 +108,13 @@ export const UI_TEXTS = {
     testConnection: 'Test Connection',
     testing: 'Testing...',
     testConnectionHint: 'Tests the saved settings: save your changes first.',
+    nameMatching: 'Name Matching',
+    minWordSimilarity: 'Minimum word similarity for one letter differs',
+    minWordSimilarityHint:
+      'From 0.70 to 0.99 (default 0.80). Higher: fewer mistyped names forgiven as close.',
+    closeIsDifferent: 'Treat close names as mismatches',
+    closeIsDifferentHint:
+      'Every difference (spelling variant, missing middle name, title, word order) goes to the mismatch queue. Saving a change compares the records still in review again.',
   },
   tenantUsers: {
     back: 'Back to Tenants',

@@ -4,6 +4,7 @@ import { countOf, formatCount } from '../../lib/format.ts';
 
 /** Texts of the validation queues and their dialogs (SPEC §2 Validation Queues, §8 Queues). */
 export const VALIDATION_TEXTS = {
+  closeReasons: 'Close match: differences forgiven',
   tenant: {
     title: 'Validation Queue',
     subtitle: 'Approve, reject, edit and resolve the records of your tenant that await a decision.',
@@ -103,6 +104,8 @@ export const VALIDATION_TEXTS = {
     original: 'Original Uploaded Data',
     sot: 'Source of Truth Data',
     differs: 'differs',
+    verdict: 'Match',
+    similarity: (percent: number) => `${percent}% similar`,
     tableLabel: 'Uploaded data compared with the source of truth',
     cancel: 'Cancel',
     editManually: 'Edit Manually',

@@ -27,6 +27,7 @@ import {
   type TenantFormOutput,
 } from '../utils/tenant-form-values.ts';
 import { IdentitySourceFields } from './identity-source-fields.tsx';
+import { NameMatchFields } from './name-match-fields.tsx';
 import { TenantBasicFields } from './tenant-basic-fields.tsx';
 import { ViewHeading } from './view-heading.tsx';
 
@@ -117,6 +118,7 @@ export function TenantForm({ tenant, onDone }: TenantFormProps) {
               tenant ? { tenantId: tenant.id, secretsSet: secretsSetOf(tenant) ?? NO_SECRETS } : undefined
             }
           />
+          <NameMatchFields />
         </Stack>
         <FormButtons secondary={{ label: texts.cancel, onClick: onDone }} busy={saving} mt={4}>
           <BusyButton

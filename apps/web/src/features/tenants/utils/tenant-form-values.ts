@@ -1,5 +1,6 @@
 import {
   DEFAULT_PROVIDER,
+  NAME_MATCH_SETTINGS,
   type PublicIdentitySourceConfig,
   type SubscriptionStatus,
   type Tenant,
@@ -28,6 +29,9 @@ export interface TenantFormValues {
   clientSecretEncrypted: string;
   aesKey: string;
   iv: string;
+  /** The name comparison's settings (issue #20). */
+  minWordSimilarity: number;
+  closeIsDifferent: boolean;
 }
 
 export const TENANT_FORM_FIELDS = [
@@ -43,6 +47,8 @@ export const TENANT_FORM_FIELDS = [
   'clientSecretEncrypted',
   'aesKey',
   'iv',
+  'minWordSimilarity',
+  'closeIsDifferent',
 ] as const satisfies readonly (keyof TenantFormValues)[];
 
 export function isTenantFormField(field: string): field is keyof TenantFormValues {
@@ -84,5 +90,13 @@ export function tenantFormDefaults(tenant?: Tenant): TenantFormValues {
     clientSecretEncrypted: '',
     aesKey: '',
     iv: '',
+    minWordSimilarity:
+      typeof config.minWordSimilarity === 'number'
+        ? config.minWordSimilarity
+        : NAME_MATCH_SETTINGS.minWordSimilarity.default,
+    closeIsDifferent:
+      typeof config.closeIsDifferent === 'boolean'
+        ? config.closeIsDifferent
+        : NAME_MATCH_SETTINGS.closeIsDifferent.default,
   };
 }

@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
+import Stack from '@mui/material/Stack';
 import LinearProgress from '@mui/material/LinearProgress';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -10,6 +11,7 @@ import { PAGE_SIZES } from '@portal/contract/limits';
 import type { MasterRecord } from '@portal/contract/records';
 import { PersonCell } from '../../../components/initials-avatar.tsx';
 import { ScrollTableContainer } from '../../../components/scroll-table-container.tsx';
+import { ReasonChip } from '../../../components/verdict-chip.tsx';
 import { TablePaginationBar } from '../../../components/table-pagination-bar.tsx';
 import type { QueueKind } from '../api/validation-keys.ts';
 import {
@@ -29,6 +31,8 @@ export interface QueueTableProps {
   variant: QueueVariant;
   kind: QueueKind;
   items: readonly MasterRecord[];
+  /** Why each record's close fields were forgiven: chips under the name (issue #20). */
+  closeReasons?: Readonly<Record<string, readonly string[]>>;
   total: number;
   /** 0-based, as TablePagination counts. */
   page: number;
@@ -55,10 +59,26 @@ const NOWRAP = new Set<QueueColumn>(['grade', 'salaryGradeId', 'salaryStructure'
 
 const orDash = (value: string | null) => value || texts.noValue;
 
-function cell(column: QueueColumn, record: MasterRecord) {
+function cell(column: QueueColumn, record: MasterRecord, reasons: readonly string[] = []) {
   switch (column) {
     case 'employee':
-      return <PersonCell fullName={record.fullName} secondary={record.employeeId ?? undefined} />;
+      return (
+        <>
+          <PersonCell fullName={record.fullName} secondary={record.employeeId ?? undefined} />
+          {reasons.length > 0 && (
+            <Stack
+              direction="row"
+              role="group"
+              aria-label={texts.closeReasons}
+              sx={{ flexWrap: 'wrap', gap: 0.5, mt: 0.75 }}
+            >
+              {reasons.map((reason) => (
+                <ReasonChip key={reason} reason={reason} />
+              ))}
+            </Stack>
+          )}
+        </>
+      );
     case 'department':
       return orDash(record.department);
     case 'ministry':
@@ -129,7 +149,7 @@ export function QueueTable(props: QueueTableProps) {
                 {columns.map((column) =>
                   column === 'employee' ? (
                     <TableCell key={column} component="th" scope="row" sx={{ minWidth: 200 }}>
-                      {cell(column, record)}
+                      {cell(column, record, props.closeReasons?.[record.id])}
                     </TableCell>
                   ) : column === 'actions' ? (
                     <TableCell key={column} align="right" sx={{ whiteSpace: 'nowrap' }}>

@@ -6,6 +6,7 @@ import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { MasterRecord } from '@portal/contract/records';
 import type { ComparisonRow } from '@portal/contract/verification';
@@ -14,6 +15,7 @@ import { DialogButtons } from '../../../components/dialog-buttons.tsx';
 import { LoadingState } from '../../../components/loading-state.tsx';
 import { ScrollTableContainer } from '../../../components/scroll-table-container.tsx';
 import { WARNING_TEXT_COLOR } from '../../../components/stat-card.tsx';
+import { VerdictChip } from '../../../components/verdict-chip.tsx';
 import { visuallyHidden } from '../../../lib/visually-hidden.ts';
 import { useComparison } from '../api/get-comparison.ts';
 import { fieldLabel, fieldValue } from '../utils/field-label.ts';
@@ -35,6 +37,8 @@ export interface ResolveMismatchDialogProps {
 }
 
 const HIGHLIGHT = { bgcolor: 'rgba(237, 108, 2, 0.12)' };
+/** A close value differs too, forgiven: marked more lightly than a difference. */
+const CLOSE_HIGHLIGHT = { bgcolor: 'rgba(2, 136, 209, 0.06)' };
 
 const COLUMNS: DataColumn<ComparisonRow>[] = [
   {
@@ -53,6 +57,21 @@ const COLUMNS: DataColumn<ComparisonRow>[] = [
     header: texts.sot,
     cell: (row) => fieldValue(row.field, row.sotValue),
     rowSx: (row) => (row.isMismatched ? { color: WARNING_TEXT_COLOR, fontWeight: 700 } : undefined),
+  },
+  {
+    // The verdict, how similar the values are, and why a difference was forgiven or not (issue #20).
+    header: texts.verdict,
+    cell: (row) => (
+      <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+        <VerdictChip verdict={row.verdict} />
+        {row.verdict !== 'MATCH' && (
+          <Typography variant="caption" sx={{ color: 'text.secondary' }}>
+            {texts.similarity(Math.round(row.similarity * 100))}
+            {row.reason && ` · ${row.reason}`}
+          </Typography>
+        )}
+      </Stack>
+    ),
   },
 ];
 
@@ -82,7 +101,7 @@ export function ResolveMismatchDialog({ record, busy, onClose }: ResolveMismatch
           rows={rows}
           rowKey={(row) => row.field}
           rowProps={(row) => ({
-            sx: row.isMismatched ? HIGHLIGHT : undefined,
+            sx: row.isMismatched ? HIGHLIGHT : row.verdict === 'CLOSE' ? CLOSE_HIGHLIGHT : undefined,
             'data-mismatched': row.isMismatched,
           })}
         />

@@ -182,7 +182,7 @@ describe('validation queue: decisions', () => {
     await user.click(within(table).getByRole('button', { name: 'Resolve' }));
     const dialog = await screen.findByRole('dialog', { name: 'Resolve Data Mismatch' });
     const comparison = await within(dialog).findByRole('table');
-    expect(headers(comparison)).toEqual(['Field', 'Original Uploaded Data', 'Source of Truth Data']);
+    expect(headers(comparison)).toEqual(['Field', 'Original Uploaded Data', 'Source of Truth Data', 'Match']);
     expect(within(comparison).getByRole('rowheader', { name: 'Grade Level, differs' })).toBeTruthy();
     expect(within(comparison).getByRole('rowheader', { name: 'Full Name' })).toBeTruthy();
 

@@ -125,6 +125,7 @@ export function ValidationQueuePage({ variant }: ValidationQueuePageProps) {
           variant={variant}
           kind={kind}
           items={data.items}
+          closeReasons={data.closeReasons}
           total={data.total}
           page={shownPage}
           pageSize={pageSize}
