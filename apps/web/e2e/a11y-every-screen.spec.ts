@@ -50,6 +50,16 @@ test.describe('accessibility of every screen', () => {
     await page.getByRole('tab', { name: /^Mismatched Records/ }).click();
     await expectAccessible(page, page.getByRole('table', { name: 'Mismatched records' }));
 
+    await dashboardTab(page, 'Integrity').click();
+    await expectAccessible(page, page.getByRole('table', { name: 'Integrity flags' }));
+    await page
+      .getByRole('button', { name: /^Decide on the flag of / })
+      .first()
+      .click();
+    await page.getByRole('radio', { name: /^Confirm/ }).check();
+    await expectAccessible(page, page.getByRole('dialog', { name: 'Decide on an Integrity Flag' }));
+    await page.keyboard.press('Escape');
+
     await dashboardTab(page, 'Payroll Export').click();
     await expectAccessible(page, page.getByRole('heading', { name: 'Export History' }));
 
@@ -85,12 +95,14 @@ test.describe('accessibility of every screen', () => {
     await expectAccessible(page, page.getByRole('heading', { name: 'Verify Your Identity' }));
   });
 
-  test('reviewer: both queues', async ({ page }) => {
+  test('reviewer: both queues and the integrity flags', async ({ page }) => {
     await signIn(page, DEMO_USERS.reviewer);
     await expectAccessible(page, page.getByRole('heading', { name: 'My Validation Tasks' }));
     await page.getByRole('tab', { name: /^Mismatched Records/ }).click();
     await expect(page).toHaveURL(/\?tab=mismatched$/);
     await expectAccessible(page, page.getByRole('tabpanel'));
+    await dashboardTab(page, 'Integrity Flags').click();
+    await expectAccessible(page, page.getByRole('table', { name: 'Integrity flags' }));
   });
 
   test('employee: profile', async ({ page }) => {

@@ -86,6 +86,21 @@ test.describe('Content-Security-Policy on every screen', () => {
     await mismatched.getByRole('button', { name: 'Resolve', exact: true }).first().click();
     await opened(page, page.getByRole('dialog'));
     await page.keyboard.press('Escape');
+    // Integrity (issue #21): the rule cards, the pay-at-stake chart (@mui/x-charts, SVG) and the
+    // decision dialog.
+    await dashboardTab(page, 'Integrity').click();
+    await opened(page, page.getByTestId('pay-at-stake-chart').locator('svg'));
+    await opened(page, page.getByRole('table', { name: 'Integrity flags' }));
+    await page
+      .getByRole('button', { name: /^Decide on the flag of / })
+      .first()
+      .click();
+    await opened(page, page.getByRole('dialog', { name: 'Decide on an Integrity Flag' }));
+    await page.getByRole('radio', { name: /^Confirm/ }).check();
+    await page.getByRole('combobox', { name: /Reason/ }).click();
+    await opened(page, page.getByRole('option', { name: 'Retired' }));
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
     await dashboardTab(page, 'Payroll Export').click();
     await opened(page, page.getByRole('heading', { name: 'Export History' }));
     await page.goto('/dashboard/tenant-admin/not-found');
@@ -113,11 +128,13 @@ test.describe('Content-Security-Policy on every screen', () => {
     await opened(page, page.getByRole('heading', { name: 'Verify Your Identity' }));
   });
 
-  test('reviewer: both queues', async ({ page }) => {
+  test('reviewer: both queues and the integrity flags', async ({ page }) => {
     await signIn(page, DEMO_USERS.reviewer);
     await opened(page, page.getByRole('heading', { name: 'My Validation Tasks' }));
     await page.getByRole('tab', { name: /^Mismatched Records/ }).click();
     await opened(page, page.getByRole('tabpanel'));
+    await dashboardTab(page, 'Integrity Flags').click();
+    await opened(page, page.getByRole('table', { name: 'Integrity flags' }));
   });
 
   test('employee: profile', async ({ page }) => {

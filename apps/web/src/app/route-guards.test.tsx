@@ -94,6 +94,7 @@ describe('role dashboards', () => {
       'Master Records',
       'Bulk Verification',
       'Validation Queue',
+      'Integrity',
       'Payroll Export',
     ]);
     const selected = screen.getByRole('tab', { selected: true });

@@ -14,6 +14,8 @@ export interface StatCardProps {
   label: string;
   /** `undefined` while the figure is unknown (it failed to load): shows a dash. */
   value: number | undefined;
+  /** The figure as written, when it is not a count (an amount: '₦1,234,567.50'). */
+  display?: string;
   icon?: ReactNode;
   /** A short line under the figure. */
   caption?: string;
@@ -33,7 +35,7 @@ export const WARNING_TEXT_COLOR = '#b34700';
 
 const TONE_COLOR: Record<StatTone, string> = { default: 'text.primary', warning: WARNING_TEXT_COLOR };
 
-function StatCardBody({ label, value, icon, caption, tone = 'default', to, action }: StatCardProps) {
+function StatCardBody({ label, value, display, icon, caption, tone = 'default', to, action }: StatCardProps) {
   return (
     <Box sx={{ p: 2.5, display: 'flex', flexDirection: 'column', gap: 1, height: '100%' }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
@@ -72,7 +74,7 @@ function StatCardBody({ label, value, icon, caption, tone = 'default', to, actio
           fontVariantNumeric: 'tabular-nums',
         }}
       >
-        {value === undefined ? '\u2014' : formatCount(value)}
+        {value === undefined ? '\u2014' : (display ?? formatCount(value))}
         {tone === 'warning' && value !== undefined && value > 0 && (
           <Box component="span" aria-hidden="true" sx={{ display: 'flex', fontSize: '1.5rem' }}>
             <WarningAmber fontSize="inherit" />

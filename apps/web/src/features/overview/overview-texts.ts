@@ -15,6 +15,11 @@ export const OVERVIEW_TEXTS = {
     agentAccounts: 'Agent Accounts',
   },
   statsLabel: 'Tenant statistics',
+  integrity: {
+    label: '₦ at stake a month',
+    flagged: (records: string) => `${records} flagged by the payroll integrity rules`,
+    evaluating: 'Evaluating…',
+  },
   funnel: {
     title: 'Verification Funnel',
     description:

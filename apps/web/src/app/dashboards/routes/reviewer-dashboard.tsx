@@ -2,15 +2,30 @@ import { Navigate, type RouteObject } from 'react-router';
 import { homeForRole } from '@portal/contract/roles';
 import { UI_TEXTS } from '../../../lib/ui-texts.ts';
 import { DashboardLayout } from '../components/dashboard-layout.tsx';
+import type { DashboardTab } from '../components/dashboard-tabs.tsx';
+import { IntegrityPage } from '../../../features/integrity/routes/integrity-page.tsx';
+import { INTEGRITY_TEXTS } from '../../../features/integrity/integrity-texts.ts';
 import { ValidationQueuePage } from '../../../features/validation/routes/validation-queue-page.tsx';
 import { UnassignedReviewerNotice } from '../../../features/validation/components/unassigned-reviewer-notice.tsx';
 
 const texts = UI_TEXTS.dashboards.reviewer;
 
+/** The reviewer's queue (SPEC §2) and the integrity flags of their assignments (issue #21). */
+const TABS: readonly DashboardTab[] = [
+  { path: 'queue', label: texts.queue },
+  { path: 'integrity', label: INTEGRITY_TEXTS.reviewerTab },
+];
+
 /** /dashboard/reviewer: layout and child routes (SPEC §2). */
 export const reviewerDashboardRoute: RouteObject = {
   element: (
-    <DashboardLayout basePath={homeForRole('REVIEWER')} title={texts.title} subtitle={texts.subtitle} />
+    <DashboardLayout
+      basePath={homeForRole('REVIEWER')}
+      title={texts.title}
+      subtitle={texts.subtitle}
+      tabs={TABS}
+      tabsLabel={INTEGRITY_TEXTS.reviewerTabsLabel}
+    />
   ),
   children: [
     { index: true, element: <Navigate to="queue" replace /> },
@@ -23,5 +38,6 @@ export const reviewerDashboardRoute: RouteObject = {
         </>
       ),
     },
+    { path: 'integrity', element: <IntegrityPage variant="reviewer" /> },
   ],
 };

@@ -13,6 +13,8 @@ import { BulkVerificationPage } from '../../../features/verification/routes/bulk
 import { NotFoundRecordsPage } from '../../../features/verification/routes/not-found-records-page.tsx';
 import { PayrollExportPage } from '../../../features/exports/routes/payroll-export-page.tsx';
 import { ValidationQueuePage } from '../../../features/validation/routes/validation-queue-page.tsx';
+import { IntegrityPage } from '../../../features/integrity/routes/integrity-page.tsx';
+import { INTEGRITY_TEXTS } from '../../../features/integrity/integrity-texts.ts';
 
 const texts = UI_TEXTS.dashboards.tenantAdmin;
 const BASE_PATH = homeForRole('TENANT_ADMIN');
@@ -24,6 +26,7 @@ const TABS: readonly DashboardTab[] = [
   { path: 'records', label: texts.records },
   { path: 'bulk-verify', label: texts.bulkVerify },
   { path: 'validation', label: texts.validation },
+  { path: 'integrity', label: INTEGRITY_TEXTS.tab },
   { path: 'export', label: texts.export },
 ];
 
@@ -36,6 +39,7 @@ const SCREENS: Partial<Record<string, ReactElement>> = {
   records: <RecordsPage />,
   export: <PayrollExportPage />,
   validation: <ValidationQueuePage variant="tenant" />,
+  integrity: <IntegrityPage variant="tenant" />,
 };
 
 /** /dashboard/tenant-admin: layout and child routes (SPEC §2). `not-found` has no tab. */

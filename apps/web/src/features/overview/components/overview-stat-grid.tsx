@@ -61,8 +61,17 @@ export const OVERVIEW_CARDS: readonly CardSpec[] = [
   { label: texts.agentAccounts, field: 'totalAgentAccounts', icon: <SupportAgentOutlined /> },
 ];
 
-/** 3 columns on desktop, 2 on tablets, 1 on phones. `stats` is absent when they failed to load. */
-export function OverviewStatGrid({ stats }: { stats: DashboardStats | undefined }) {
+/**
+ * 3 columns on desktop, 2 on tablets, 1 on phones. `stats` is absent when they failed to load;
+ * `children` are more cards (list items) after the nine.
+ */
+export function OverviewStatGrid({
+  stats,
+  children,
+}: {
+  stats: DashboardStats | undefined;
+  children?: ReactNode;
+}) {
   return (
     <Box
       component="ul"
@@ -87,6 +96,7 @@ export function OverviewStatGrid({ stats }: { stats: DashboardStats | undefined 
           />
         </Box>
       ))}
+      {children}
     </Box>
   );
 }

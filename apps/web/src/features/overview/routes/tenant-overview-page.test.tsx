@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { TENANT_ADMIN_ME_REPLY, buildDashboardStats, openScreen } from '../../../test/open-screen.ts';
 import type { ApiReplies } from '../../../test/stub-fetch.ts';
+import { buildIntegritySummary } from '../../../test/build-integrity-summary.ts';
 
 const STATS = buildDashboardStats({
   totalValidated: 12,
@@ -42,8 +43,24 @@ describe('tenant overview', () => {
     ];
     expect(
       within(screen.getByRole('list', { name: 'Tenant statistics' })).getAllByRole('listitem'),
-    ).toHaveLength(9);
+    ).toHaveLength(10);
     for (const [label, value] of expected) expect(card(label!).textContent).toContain(value);
+  });
+
+  it("adds the integrity rules' ₦ at stake a month, linking to the Integrity tab (issue #21)", async () => {
+    openOverview(
+      { status: 200, body: STATS },
+      {
+        'GET /api/v1/integrity/summary': {
+          status: 200,
+          body: buildIntegritySummary({ flaggedRecords: 13, monthlyAmount: 1715002.04 }),
+        },
+      },
+    );
+    const link = await screen.findByRole('link', { name: /^₦ at stake a month/ });
+    expect(link.getAttribute('href')).toBe('/dashboard/tenant-admin/integrity');
+    await waitFor(() => expect(link.textContent).toContain('₦1,715,002.04'));
+    expect(link.textContent).toContain('13 records flagged by the payroll integrity rules');
   });
 
   it('links four cards to the screens that work their records', async () => {
@@ -60,7 +77,14 @@ describe('tenant overview', () => {
   it('the Mismatched Records card opens the queue on its Mismatched Records tab', async () => {
     const emptyQueue = {
       status: 200,
-      body: { items: [], total: 0, page: 1, pageSize: 5, counts: { pendingApproval: 3, mismatched: 0 } },
+      body: {
+        items: [],
+        total: 0,
+        page: 1,
+        pageSize: 5,
+        counts: { pendingApproval: 3, mismatched: 0 },
+        closeReasons: {},
+      },
     };
     const { fetchMock, user } = openOverview(
       { status: 200, body: STATS },

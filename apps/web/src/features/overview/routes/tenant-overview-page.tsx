@@ -4,12 +4,14 @@ import Stack from '@mui/material/Stack';
 import { TabTitle } from '../../../components/tab-header.tsx';
 import { LoadingState } from '../../../components/loading-state.tsx';
 import { useDashboardStats } from '../../../lib/dashboard-stats.ts';
+import { IntegrityAtStakeCard } from '../components/integrity-at-stake-card.tsx';
 import { OverviewStatGrid } from '../components/overview-stat-grid.tsx';
 import { VerificationFunnelChart } from '../components/verification-funnel-chart.tsx';
 import { OVERVIEW_TEXTS } from '../overview-texts.ts';
 
 /**
- * /dashboard/tenant-admin/overview: the nine figures and the verification funnel (SPEC §2).
+ * /dashboard/tenant-admin/overview: the nine figures, the pay at stake the integrity rules found
+ * (issue #21) and the verification funnel (SPEC §2).
  * A failed load is only logged (SPEC §8): the spinner stops and the cards show dashes.
  */
 export function TenantOverviewPage() {
@@ -28,7 +30,9 @@ export function TenantOverviewPage() {
         <LoadingState message={OVERVIEW_TEXTS.loading} />
       ) : (
         <>
-          <OverviewStatGrid stats={stats.data} />
+          <OverviewStatGrid stats={stats.data}>
+            <IntegrityAtStakeCard />
+          </OverviewStatGrid>
           {stats.data && (
             <>
               <Divider />

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { TENANT_ADMIN_ME_REPLY, openScreen } from '../../../test/open-screen.ts';
+import { buildIntegrityFlag, buildIntegritySummary } from '../../../test/build-integrity-summary.ts';
+
+const SUMMARY = buildIntegritySummary({
+  flaggedRecords: 13,
+  monthlyAmount: 1715002.04,
+  payUnknownRecords: 2,
+  rules: buildIntegritySummary().rules.map((r) =>
+    r.code === 'PAST_RETIREMENT_AGE' ? { ...r, flaggedRecords: 3, monthlyAmount: 475000.25 } : r,
+  ),
+  byMinistry: [
+    {
+      ministryId: 'm-1',
+      ministry: 'Ministry of Health',
+      flaggedRecords: 13,
+      monthlyAmount: 1715002.04,
+      payUnknownRecords: 2,
+    },
+  ],
+});
+const FLAG = buildIntegrityFlag();
+const page = (items = [FLAG]) => ({
+  status: 200,
+  body: { items, total: items.length, page: 1, pageSize: 10 },
+});
+
+function open(more = {}) {
+  return openScreen('/dashboard/tenant-admin/integrity', {
+    ...TENANT_ADMIN_ME_REPLY,
+    'GET /api/v1/integrity/summary': { status: 200, body: SUMMARY },
+    'GET /api/v1/integrity/flags?status=OPEN&page=1&pageSize=10': page(),
+    ...more,
+  });
+}
+
+describe('the Integrity tab (issue #21)', () => {
+  it('shows the totals, one card per rule with ₦ a month, and the flags with their evidence', async () => {
+    open();
+    const rules = await screen.findByRole('list', { name: 'Rules' });
+    expect(within(rules).getAllByRole('listitem')).toHaveLength(7);
+    const retirement = within(rules).getByRole('button', {
+      name: /^Past retirement age: 3 records, ₦475,000.25 a month/,
+    });
+    expect(retirement.getAttribute('aria-pressed')).toBe('false');
+    const totals = screen.getByRole('region', { name: 'Totals' });
+    expect(totals.textContent).toContain('Records flagged13');
+    expect(totals.textContent).toContain('₦ at stake a month₦1,715,002.04');
+    expect(totals.textContent).toContain('2 flagged records without a monthly pay (counted as ₦0)');
+    // The chart's figures, for screen readers too.
+    const chartTable = screen.getByRole('table', { name: /Monthly pay of the flagged records/ });
+    expect(within(chartTable).getByRole('row', { name: /Ministry of Health/ }).textContent).toContain(
+      '₦1,715,002.04',
+    );
+    expect(screen.getByText(/Rules evaluated as of Nov 24, 2026/)).toBeTruthy();
+    const table = await screen.findByRole('table', { name: 'Integrity flags' });
+    const row = within(table).getByRole('row', { name: /Ada Ngozi Obi/ });
+    expect(row.textContent).toContain(
+      'Aged 61 on Nov 24, 2026: born Mar 10, 1965 (date of birth as uploaded)',
+    );
+    expect(row.textContent).toContain('₦250,000.50');
+  });
+
+  it('filters the list by the rule of a card', async () => {
+    const { user, fetchMock } = open({
+      'GET /api/v1/integrity/flags?rule=PAST_RETIREMENT_AGE&status=OPEN&page=1&pageSize=10': page(),
+    });
+    await user.click(await screen.findByRole('button', { name: /^Past retirement age/ }));
+    await waitFor(() =>
+      expect(fetchMock.mock.calls.map((c) => String(c[0]))).toContain(
+        '/api/v1/integrity/flags?rule=PAST_RETIREMENT_AGE&status=OPEN&page=1&pageSize=10',
+      ),
+    );
+    expect(screen.getByRole('button', { name: /^Past retirement age/ }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+  });
+
+  it('confirms a ghost with a reason from the decision list, warning that the record leaves the payroll', async () => {
+    const { user, fetchMock } = open({
+      'POST /api/v1/integrity/flags/f-1/decision': {
+        status: 200,
+        body: buildIntegrityFlag({ status: 'CONFIRMED', recordStatus: 'REJECTED' }),
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Decide on the flag of Ada Ngozi Obi' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Decide on an Integrity Flag' });
+    const save = within(dialog).getByRole('button', { name: 'Dismiss Flag' }) as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+    await user.click(within(dialog).getByRole('radio', { name: /^Confirm/ }));
+    expect(within(dialog).getByText(/leaves the payroll export/)).toBeTruthy();
+    await user.click(within(dialog).getByRole('combobox', { name: /Reason/ }));
+    const options = screen.getAllByRole('option').map((o) => o.textContent);
+    expect(options).toContain('Retired');
+    expect(options).not.toContain('Verified in person (headcount)');
+    await user.click(screen.getByRole('option', { name: 'Other (say why in the note)' }));
+    const confirm = within(dialog).getByRole('button', { name: 'Confirm Ghost' }) as HTMLButtonElement;
+    expect(confirm.disabled).toBe(true); // Other needs a note
+    await user.type(within(dialog).getByRole('textbox', { name: /Note/ }), 'Not seen at the headcount');
+    await user.click(confirm);
+    expect(await screen.findByText(/Ada Ngozi Obi confirmed as a ghost/)).toBeTruthy();
+    const sent = fetchMock.mock.calls.find((c) => String(c[0]).endsWith('/decision'))!;
+    expect(JSON.parse(String(sent[1]!.body))).toEqual({
+      decision: 'CONFIRM',
+      reasonCode: 'OTHER',
+      note: 'Not seen at the headcount',
+    });
+  });
+
+  it("shows 'Evaluating…' with the run's progress while the rules run", async () => {
+    open({
+      'GET /api/v1/integrity/summary': {
+        status: 200,
+        body: { ...SUMMARY, status: 'RUNNING', progress: { done: 2, total: 5 } },
+      },
+    });
+    expect(await screen.findByText(/Evaluating… Step 2 of 5/)).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: 'Evaluating…' }).getAttribute('aria-valuenow')).toBe('40');
+  });
+});

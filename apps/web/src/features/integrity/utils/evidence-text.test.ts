@@ -1,0 +1,58 @@
+import { describe, expect, it } from 'vitest';
+import { evidenceOthers, evidenceSummary } from './evidence-text.ts';
+
+describe('integrity evidence as the flag list says it', () => {
+  it('says the age and dates used', () => {
+    expect(
+      evidenceSummary({
+        kind: 'AGE',
+        age: 60,
+        asOf: '2026-11-24',
+        dateOfBirth: '1966-11-24',
+        dateOfBirthSource: 'PROVIDER',
+        retirementAge: 60,
+      }),
+    ).toBe(
+      'Aged 60 on Nov 24, 2026: born Nov 24, 1966 (date of birth from the identity provider); retirement age 60.',
+    );
+    expect(
+      evidenceSummary({
+        kind: 'APPOINTMENT_AGE',
+        ageAtAppointment: 17,
+        dateOfBirth: '2000-05-10',
+        dateOfBirthSource: 'UPLOAD',
+        dateOfFirstAppointment: '2018-05-09',
+      }),
+    ).toBe('Aged 17 when first appointed on May 9, 2018: born May 10, 2000 (date of birth as uploaded).');
+    expect(
+      evidenceSummary({
+        kind: 'BIRTH_DATE',
+        dateOfBirth: '1919-12-31',
+        dateOfBirthSource: 'UPLOAD',
+        problem: 'BEFORE_1920',
+        asOf: '2026-11-24',
+      }),
+    ).toBe('Born Dec 31, 1919 (date of birth as uploaded): before 1920, a placeholder date.');
+  });
+
+  it("names a group's shared value and its other records, hidden ones counted", () => {
+    const e = {
+      kind: 'GROUP' as const,
+      field: 'BANK_ACCOUNT' as const,
+      bank: 'GTBank',
+      accountNumber: '0123456789',
+      value: '0123456789',
+      groupSize: 25,
+      others: [
+        { recordId: 'r2', psn: 'PSNA2', fullName: 'Ada Obi' },
+        { recordId: null, psn: null, fullName: null },
+      ],
+    };
+    expect(evidenceSummary(e)).toBe('Account 0123456789 at GTBank is on 25 records.');
+    expect(evidenceOthers(e)).toEqual([
+      'PSNA2 Ada Obi',
+      '1 record outside your assignments',
+      'and 22 more records',
+    ]);
+  });
+});

@@ -1,0 +1,38 @@
+import type { FlagEvidence } from '@portal/contract/integrity';
+import { countOf, formatCalendarDate } from '../../../lib/format.ts';
+
+const source = (s: 'PROVIDER' | 'UPLOAD') =>
+  s === 'PROVIDER' ? 'date of birth from the identity provider' : 'date of birth as uploaded';
+
+/** The evidence's first line: why the record is flagged, with the dates and age used. */
+export function evidenceSummary(e: FlagEvidence): string {
+  switch (e.kind) {
+    case 'AGE':
+      return `Aged ${e.age} on ${formatCalendarDate(e.asOf)}: born ${formatCalendarDate(e.dateOfBirth)} (${source(e.dateOfBirthSource)}); retirement age ${e.retirementAge}.`;
+    case 'SERVICE':
+      return `${countOf(e.yearsOfService, 'year')} of service on ${formatCalendarDate(e.asOf)}: first appointed ${formatCalendarDate(e.dateOfFirstAppointment)}; service limit ${e.serviceLimit} years.`;
+    case 'APPOINTMENT_AGE':
+      return `Aged ${e.ageAtAppointment} when first appointed on ${formatCalendarDate(e.dateOfFirstAppointment)}: born ${formatCalendarDate(e.dateOfBirth)} (${source(e.dateOfBirthSource)}).`;
+    case 'BIRTH_DATE':
+      return `Born ${formatCalendarDate(e.dateOfBirth)} (${source(e.dateOfBirthSource)}): ${e.problem === 'BEFORE_1920' ? 'before 1920, a placeholder date' : 'a date in the future'}.`;
+    case 'GROUP': {
+      const what =
+        e.field === 'BANK_ACCOUNT'
+          ? `Account ${e.accountNumber ?? e.value}${e.bank ? ` at ${e.bank}` : ''}`
+          : `${e.field === 'BVN' ? 'BVN' : 'NIN'} ${e.value}`;
+      return `${what} is on ${countOf(e.groupSize, 'record')}.`;
+    }
+  }
+}
+
+/** A group's other records, as the evidence lists them ('PSNA2 Ada Obi'); hidden ones counted. */
+export function evidenceOthers(e: FlagEvidence): string[] {
+  if (e.kind !== 'GROUP') return [];
+  const shown = e.others.filter((o) => o.recordId);
+  const hidden = e.others.length - shown.length;
+  const lines = shown.map((o) => [o.psn, o.fullName].filter(Boolean).join(' '));
+  if (hidden > 0) lines.push(`${countOf(hidden, 'record')} outside your assignments`);
+  const unlisted = e.groupSize - 1 - e.others.length;
+  if (unlisted > 0) lines.push(`and ${countOf(unlisted, 'more record')}`);
+  return lines;
+}
