@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
 import { PEOPLE_FILE_COLUMNS } from '../apps/identity-sim/src/population.ts';
 import { buildMasterRows, MASTER_LIST_HEADERS, masterRowCells, type MasterRow } from './master-list-rows.ts';
+import { addPayrollColumns } from './payroll-rows.ts';
 import { derivePopulation, type DerivedPerson, type Outcome } from './sot-population-rows.ts';
 import { fixZipTimestamps } from './zip-timestamps.ts';
 
@@ -45,7 +46,16 @@ async function writeXlsx(file: string, rows: readonly MasterRow[]): Promise<void
   const sheet = workbook.addWorksheet('Master List', { views: [{ state: 'frozen', ySplit: 1 }] });
   sheet.columns = MASTER_LIST_HEADERS.map((header) => ({
     header,
-    width: { 'S/N': 7, 'Full Name': 32, Ministry: 30, Department: 32, Email: 40 }[header as string] ?? 16,
+    width:
+      {
+        'S/N': 7,
+        'Full Name': 32,
+        Ministry: 30,
+        Department: 32,
+        Email: 40,
+        Bank: 26,
+        'Date of First Appointment': 18,
+      }[header as string] ?? 16,
   }));
   sheet.getRow(1).font = { bold: true };
   for (const row of rows) {
@@ -53,9 +63,15 @@ async function writeXlsx(file: string, rows: readonly MasterRow[]): Promise<void
     cells[0] = row.serial; // a number, as HR sheets number their rows
     const { year, month, day } = row.dateOfBirth;
     cells[11] = new Date(Date.UTC(year, month - 1, day)); // a real date cell, shown DD/MM/YYYY
+    const first = row.dateOfFirstAppointment;
+    if (first) cells[14] = new Date(Date.UTC(first.year, first.month - 1, first.day));
+    // Pay as a number cell shown with separators; account number and BVN stay text (leading zeros).
+    if (row.monthlyGrossKobo != null) cells[18] = row.monthlyGrossKobo / 100;
     sheet.addRow(cells);
   }
   sheet.getColumn(12).numFmt = 'dd/mm/yyyy';
+  sheet.getColumn(15).numFmt = 'dd/mm/yyyy';
+  sheet.getColumn(19).numFmt = '#,##0.00';
   const zip = Buffer.from((await workbook.xlsx.writeBuffer()) as ArrayBuffer);
   fs.writeFileSync(file, fixZipTimestamps(zip, stamp));
 }
@@ -73,6 +89,7 @@ function summarise(derived: readonly DerivedPerson[]): Map<Outcome, Map<string, 
 
 async function main(): Promise<void> {
   const rows = buildMasterRows(EMPLOYEES, SEED);
+  const anomalies = addPayrollColumns(rows);
   writeCsv(out('master-list.csv'), MASTER_LIST_HEADERS, rows.map(masterRowCells));
   await writeXlsx(out('master-list.xlsx'), rows);
 
@@ -86,6 +103,9 @@ async function main(): Promise<void> {
 
   console.log(`master-list.csv / master-list.xlsx: ${rows.length} employees`);
   console.log(`sot-population.csv: ${people.length} people`);
+  console.log(`payroll anomalies (${anomalies.length} rows):`);
+  for (const a of anomalies)
+    console.log(`  S/N ${String(a.serial).padStart(4)}  ${a.rule.padEnd(24)} ${a.what}`);
   for (const [outcome, byVariant] of summarise(derived)) {
     const total = [...byVariant.values()].reduce((sum, n) => sum + n, 0);
     const detail = [...byVariant].map(([variant, n]) => `${variant} ${n}`).join(', ');

@@ -19,6 +19,13 @@ export interface MasterRow {
   dateOfBirth: { year: number; month: number; day: number };
   email: string;
   phone: string;
+  // The payroll columns (issue #21; payroll-rows.ts fills them).
+  dateOfFirstAppointment?: { year: number; month: number; day: number } | null;
+  bank?: string;
+  accountNumber?: string;
+  bvn?: string;
+  /** Integer kobo; null when the pay office's extract lacks it. */
+  monthlyGrossKobo?: number | null;
 }
 
 /** Column headers as an HR office writes them (the portal's upload maps them). */
@@ -26,6 +33,7 @@ export interface MasterRow {
 export const MASTER_LIST_HEADERS = [
   'S/N', 'Full Name', 'Employee ID', 'PSN', 'NIN', 'SSID', 'Ministry', 'Department', 'Grade Level',
   'Salary Grade ID', 'Salary Structure', 'Date of Birth', 'Email', 'Phone',
+  'Date of First Appointment', 'Bank', 'Account Number', 'BVN', 'Monthly Gross Pay',
 ] as const;
 
 /** Common Nigerian mobile prefixes (MTN, Glo, Airtel, 9mobile). */
@@ -95,7 +103,13 @@ export function buildMasterRows(count: number, seed: number): MasterRow[] {
   return rows;
 }
 
-/** The row as the 14 cells of MASTER_LIST_HEADERS, dates as DD/MM/YYYY. */
+/** Naira as a pay office writes it: '185,400.50'. */
+export function formatNairaCells(kobo: number): string {
+  const naira = Math.floor(kobo / 100).toLocaleString('en-US');
+  return `${naira}.${String(kobo % 100).padStart(2, '0')}`;
+}
+
+/** The row as the 19 cells of MASTER_LIST_HEADERS, dates as DD/MM/YYYY. */
 export function masterRowCells(row: MasterRow): string[] {
   return [
     String(row.serial),
@@ -112,5 +126,10 @@ export function masterRowCells(row: MasterRow): string[] {
     formatDmy(row.dateOfBirth),
     row.email,
     row.phone,
+    row.dateOfFirstAppointment ? formatDmy(row.dateOfFirstAppointment) : '',
+    row.bank ?? '',
+    row.accountNumber ?? '',
+    row.bvn ?? '',
+    row.monthlyGrossKobo == null ? '' : formatNairaCells(row.monthlyGrossKobo),
   ];
 }

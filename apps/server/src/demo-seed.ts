@@ -22,12 +22,17 @@ import { VerificationService } from './modules/verification/verification.service
 import { comparisonOf } from './modules/verification/compare.ts';
 import { TenantMatchSettings } from './modules/identity/provider-settings.ts';
 import { TenantsRepo } from './modules/tenants/tenants.repo.ts';
+import { nigeriaToday } from './modules/integrity/evaluate.ts';
+import { integrityRequester } from './modules/integrity/integrity.jobs.ts';
+import { IntegrityRepo } from './modules/integrity/integrity.repo.ts';
 
 /** The sample master list whose people the demo simulator's population matches (examples/README.md). */
 export const DEMO_MASTER_LIST = fileURLToPath(new URL('../../../examples/master-list.csv', import.meta.url));
 
 /** How long a first start waits for the demo's bulk verification before it serves anyway. */
 const VERIFY_WAIT_MS = 60_000;
+/** And for the integrity rules' evaluation that follows it (under a second for the sample). */
+const INTEGRITY_WAIT_MS = 20_000;
 
 export interface DemoSeedDeps {
   config: Config;
@@ -71,6 +76,11 @@ export async function seedDemoRecords(deps: DemoSeedDeps, tenantId: string): Pro
       sizeBytes: fs.statSync(DEMO_MASTER_LIST).size,
     });
 
+    // The integrity rules (issue #21) run after the upload and again after the bulk verification
+    // (its job asks): the sample's payroll anomalies are flagged on the first screen.
+    const integrity = new IntegrityRepo(db.orm);
+    await integrityRequester(integrity, jobs)(tenantId, 'demo seed');
+
     const verification = new VerificationRepo(db.orm);
     const job = await new VerificationService(
       verification,
@@ -108,13 +118,30 @@ export async function seedDemoRecords(deps: DemoSeedDeps, tenantId: string): Pro
         await new Promise((r) => setTimeout(r, 200));
       }
     }
+    let flagged = 'not evaluated (no worker in this process)';
+    if (deps.working) {
+      const end = Date.now() + INTEGRITY_WAIT_MS;
+      for (;;) {
+        const state = await integrity.state(scope, nigeriaToday());
+        if (state && !state.stale && !state.running) {
+          flagged = `${state.summary?.total.flaggedRecords ?? 0} records flagged`;
+          break;
+        }
+        if (Date.now() > end) {
+          flagged = 'still evaluating';
+          break;
+        }
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    }
     log.info(
       {
         records: summary.newRecordsCreated,
         bulkVerification: status,
+        integrity: flagged,
         ms: Date.now() - started,
       },
-      'seeded the demo master list, its bulk verification, the reviewer assignments and the employee record',
+      'seeded the demo master list, its bulk verification and integrity flags, the reviewer assignments and the employee record',
     );
   } catch (err) {
     log.error({ err }, 'seeding the demo records failed; delete the data directory to seed again');

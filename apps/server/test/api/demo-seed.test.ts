@@ -3,6 +3,7 @@ import type { Me } from '@portal/contract/auth';
 import type { MasterRecord, RecordsPage } from '@portal/contract/records';
 import type { QueuePage } from '@portal/contract/validation';
 import type { BulkJob, DashboardStats } from '@portal/contract/verification';
+import type { IntegritySummary } from '@portal/contract/integrity';
 import { createTestPortal, DEMO_ADMIN, type TestPortal } from '../helpers/test-portal.ts';
 
 const opened: TestPortal[] = [];
@@ -41,6 +42,25 @@ describe('demo seed (first start in demo mode)', () => {
     });
     const uploads = (await portal.api.get('/api/v1/records/uploads', { token: admin })).json() as unknown[];
     expect(uploads).toHaveLength(1);
+
+    // The sample's payroll anomalies (examples/payroll-rows.ts) are flagged, with the pay at stake.
+    const summary = (
+      await portal.api.get('/api/v1/integrity/summary', { token: admin })
+    ).json() as IntegritySummary;
+    expect(summary.status).toBe('CURRENT');
+    const byRule = Object.fromEntries(summary.rules.map((r) => [r.code, r.flaggedRecords]));
+    expect(byRule).toMatchObject({
+      SHARED_BANK_ACCOUNT: 9,
+      DUPLICATE_BVN: 9,
+      DUPLICATE_NIN: 6,
+      IMPLAUSIBLE_BIRTH_DATE: 4,
+    });
+    // Ages move on with the calendar: at least the planted ones.
+    expect(byRule.PAST_RETIREMENT_AGE).toBeGreaterThanOrEqual(12);
+    expect(byRule.PAST_SERVICE_LIMIT).toBeGreaterThanOrEqual(8);
+    expect(byRule.UNDERAGE_AT_APPOINTMENT).toBeGreaterThanOrEqual(6);
+    expect(summary.monthlyAmount).toBeGreaterThan(0);
+    expect(summary.byMinistry.length).toBeGreaterThan(1);
 
     // The reviewer: two ministries, both with records in each queue, and nothing else.
     const reviewer = await portal.login('reviewer@demo.local');
