@@ -1,0 +1,128 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoSeriousA11yViolations } from './support/axe.ts';
+import { DEMO_USERS } from './support/demo-users.ts';
+import { createTenantOnDemoSimulator } from './support/journey-tenant.ts';
+import { signIn, type SignInUser } from './support/login-page.ts';
+import { saveScreen } from './support/screens.ts';
+
+/**
+ * Payroll integrity (issue #21) as a tenant administrator meets it: upload the sample master list
+ * (its payroll columns carry anomalies of every kind, examples/README.md), open Integrity, read
+ * the rule cards and the chart of pay at stake by ministry, confirm one flag as a ghost (the
+ * record is rejected) and dismiss another, each with a reason.
+ */
+
+const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+const SAMPLE = path.join(REPO_ROOT, 'examples/master-list.csv');
+const run = Date.now().toString(36);
+const admin: SignInUser = {
+  email: `admin.${run}@integrity.example`,
+  password: 'Integrity12345!',
+  home: DEMO_USERS.tenantAdmin.home,
+  title: DEMO_USERS.tenantAdmin.title,
+};
+
+const card = (page: Page, rule: string) =>
+  page.getByRole('list', { name: 'Rules' }).getByRole('button', { name: new RegExp(`^${rule}: `) });
+const flags = (page: Page) => page.getByRole('table', { name: 'Integrity flags' });
+
+/** Waits for the rules to have run: no progress bar left and the 'as of' line shown. */
+async function evaluated(page: Page) {
+  await expect(page.getByText(/^Rules evaluated as of /)).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
+}
+
+test('a tenant admin uploads the master list, reads the integrity flags and decides on two', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(180_000);
+  await createTenantOnDemoSimulator(
+    request,
+    { name: `Integrity State ${run}`, subdomain: `integrity-${run}`, stateCode: 'IS' },
+    { fullName: 'Ireti Integrity-Admin', email: admin.email, password: admin.password },
+  );
+  await signIn(page, admin);
+
+  await test.step('the sample master list is uploaded with its payroll columns', async () => {
+    await page.getByRole('tab', { name: 'File Upload' }).click();
+    await page.locator('input[type="file"]').setInputFiles(SAMPLE);
+    await page.getByRole('button', { name: /^Upload$/ }).click();
+    await expect(page.getByTestId('summary-created')).toHaveText('2,000', { timeout: 60_000 });
+  });
+
+  await test.step('Integrity shows a card per rule with ₦ a month, and the pay at stake by ministry', async () => {
+    await page.getByRole('tab', { name: 'Integrity', exact: true }).click();
+    await evaluated(page);
+    await expect(page.getByRole('list', { name: 'Rules' }).getByRole('listitem')).toHaveCount(7);
+    // The planted groups and placeholder dates are exact; ages move on with the calendar.
+    await expect(card(page, 'Bank account on several records')).toHaveAccessibleName(
+      /^[^:]+: 9 records, ₦[\d,]+\.\d\d a month/,
+    );
+    await expect(card(page, 'BVN on several records')).toHaveAccessibleName(/: 9 records, /);
+    await expect(card(page, 'NIN on several records')).toHaveAccessibleName(/: 6 records, /);
+    await expect(card(page, 'Implausible birth date')).toHaveAccessibleName(/: 4 records, /);
+    const totals = page.getByRole('region', { name: 'Totals' });
+    await expect(totals).toContainText(/₦ at stake a month₦[1-9][\d,]*\.\d\d/);
+    const chart = page.getByTestId('pay-at-stake-chart');
+    await expect(chart.locator('svg').first()).toBeVisible();
+    await expect(chart).toContainText('Ministry of Education');
+    await expect(flags(page).getByRole('row')).toHaveCount(11); // a header and a page of 10
+    await page.mouse.move(0, 0);
+    await expectNoSeriousA11yViolations(page);
+    await saveScreen(page, 'integrity-tab');
+  });
+
+  await test.step('one flag is confirmed as a ghost: the record is rejected and the group dissolves', async () => {
+    await card(page, 'NIN on several records').click();
+    await expect(flags(page).getByRole('row')).toHaveCount(7);
+    const row = flags(page).getByRole('row').nth(1);
+    const name = (await row.getByRole('rowheader').innerText()).split('\n')[0]!;
+    await row.getByRole('button', { name: /^Decide on the flag of / }).click();
+    const dialog = page.getByRole('dialog', { name: 'Decide on an Integrity Flag' });
+    await dialog.getByRole('radio', { name: /^Confirm/ }).check();
+    await expect(dialog).toContainText('it leaves the payroll export');
+    await dialog.getByRole('combobox', { name: /Reason/ }).click();
+    await page.getByRole('option', { name: 'Duplicate record' }).click();
+    await dialog
+      .getByRole('textbox', { name: /Note/ })
+      .fill('Same NIN as a serving officer; not seen at the headcount');
+    await dialog.getByRole('button', { name: 'Confirm Ghost' }).click();
+    await expect(page.getByText(`${name} confirmed as a ghost`)).toBeVisible();
+    await expect(dialog).toBeHidden();
+    // The rules run again: the other record of the pair is no longer in a group.
+    await evaluated(page);
+    await expect(card(page, 'NIN on several records')).toHaveAccessibleName(/: 4 records, /);
+    await page.getByRole('combobox', { name: /^Status/ }).click();
+    await page.getByRole('option', { name: 'Confirmed' }).click();
+    const confirmed = flags(page).getByRole('row', { name: new RegExp(name) });
+    await expect(confirmed).toContainText('Confirmed');
+    await expect(confirmed).toContainText('Duplicate record');
+  });
+
+  await test.step('another flag is dismissed with a reason and leaves the open list', async () => {
+    await page.getByRole('combobox', { name: /^Status/ }).click();
+    await page.getByRole('option', { name: 'Open' }).click();
+    await card(page, 'Implausible birth date').click();
+    await expect(flags(page).getByRole('row')).toHaveCount(5);
+    const row = flags(page).getByRole('row').nth(1);
+    const name = (await row.getByRole('rowheader').innerText()).split('\n')[0]!;
+    await row.getByRole('button', { name: /^Decide on the flag of / }).click();
+    const dialog = page.getByRole('dialog', { name: 'Decide on an Integrity Flag' });
+    await dialog.getByRole('radio', { name: /^Dismiss/ }).check();
+    await dialog.getByRole('combobox', { name: /Reason/ }).click();
+    await page.getByRole('option', { name: 'Data error (to be corrected in the master list)' }).click();
+    await dialog.getByRole('button', { name: 'Dismiss Flag' }).click();
+    await expect(page.getByText('Flag dismissed.')).toBeVisible();
+    await expect(flags(page).getByRole('row')).toHaveCount(4);
+    await expect(card(page, 'Implausible birth date')).toHaveAccessibleName(/: 3 records, /);
+    await page.getByRole('combobox', { name: /^Status/ }).click();
+    await page.getByRole('option', { name: 'Dismissed' }).click();
+    const dismissed = flags(page).getByRole('row', { name: new RegExp(name) });
+    await expect(dismissed).toContainText('Dismissed');
+    await expect(dismissed).toContainText('Data error');
+    await saveScreen(page, 'integrity-dismissed');
+  });
+});
