@@ -8,6 +8,8 @@ import { createTestPortal, DEMO_ADMIN, type TestPortal } from '../helpers/test-p
 import { buildTenantInput } from '../helpers/factories.ts';
 import { createTenantWithAdmin } from '../helpers/tenants.ts';
 import { seedRecords } from '../helpers/records.ts';
+import { SettingsRecompare } from '../../src/modules/verification/settings-recompare.ts';
+import { SettingsRecompareRepo } from '../../src/modules/verification/settings-recompare.repo.ts';
 
 /**
  * Issue #20 item 3: the tenant's name-match settings (global admin) and the re-comparison of the
@@ -235,5 +237,36 @@ describe('changing the settings compares the records in review again', () => {
     expect((await configOf(a.tenant.id)).minWordSimilarity).toBe(0.9);
     expect(await statuses('a')).toEqual({ ...INITIAL, typo: 'MISMATCHED' });
     expect(await settingsAudit(a.tenant.id)).toHaveLength(5);
+  });
+});
+
+describe('the re-comparison in batches (keyset over the records in review)', () => {
+  it('moves every record in review whatever the batch size, in its own tenant only', async () => {
+    // Tenant B: the seeds (title and typo close), in batches of 2 and 3 records.
+    const who = await portal.db.orm.execute<{ id: string; email: string }>(
+      sql`select id, email from users where email = ${DEMO_ADMIN.email}`,
+    );
+    const actor = { userId: who.rows[0]!.id, email: who.rows[0]!.email };
+    for (const size of [2, 3]) {
+      const strict = await new SettingsRecompare(new SettingsRecompareRepo(), size).run(
+        portal.db.orm,
+        b.tenant.id,
+        { minWordSimilarity: 0.8, closeIsDifferent: true },
+        actor,
+      );
+      expect(strict).toEqual({ compared: 4, moved: 2 });
+      expect(await statuses('b')).toEqual({ ...INITIAL, title: 'MISMATCHED', typo: 'MISMATCHED' });
+      const lenient = await new SettingsRecompare(new SettingsRecompareRepo(), size).run(
+        portal.db.orm,
+        b.tenant.id,
+        { minWordSimilarity: 0.8, closeIsDifferent: false },
+        actor,
+      );
+      expect(lenient).toEqual({ compared: 4, moved: 2 });
+      expect(await statuses('b')).toEqual(INITIAL);
+    }
+    expect(await settingsAudit(b.tenant.id)).toHaveLength(8);
+    // Tenant A as the earlier steps left it (0.90: the typo mismatched).
+    expect(await statuses('a')).toEqual({ ...INITIAL, typo: 'MISMATCHED' });
   });
 });

@@ -17,7 +17,10 @@ const BATCH = 2_000;
  * caller's transaction, so the settings and the queues change together.
  */
 export class SettingsRecompare {
-  constructor(private readonly repo: SettingsRecompareRepo) {}
+  constructor(
+    private readonly repo: SettingsRecompareRepo,
+    private readonly batchSize = BATCH,
+  ) {}
 
   async run(
     tx: Orm,
@@ -31,7 +34,7 @@ export class SettingsRecompare {
     let moved = 0;
     let after: string | null = null;
     for (;;) {
-      const batch = await this.repo.inReview(tx, scope, after, BATCH);
+      const batch = await this.repo.inReview(tx, scope, after, this.batchSize);
       if (batch.length === 0) break;
       compared += batch.length;
       after = batch[batch.length - 1]!.id;
@@ -45,7 +48,7 @@ export class SettingsRecompare {
           : [];
       });
       moved += await this.repo.applyMoves(tx, scope, moves, actor, note);
-      if (batch.length < BATCH) break;
+      if (batch.length < this.batchSize) break;
     }
     return { compared, moved };
   }
