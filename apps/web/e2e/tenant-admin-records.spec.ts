@@ -13,7 +13,8 @@ import { splitCsvLine } from './support/csv.ts';
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const SAMPLE = path.join(REPO_ROOT, 'examples/master-list.csv');
 const HEADERS =
-  'S/N,Full Name,Employee ID,PSN,NIN,SSID,Ministry,Department,Grade Level,Salary Grade ID,Salary Structure,Date of Birth,Email,Phone';
+  'S/N,Full Name,Employee ID,PSN,NIN,SSID,Ministry,Department,Grade Level,Salary Grade ID,Salary Structure,Date of Birth,Email,Phone,' +
+  'Date of First Appointment,Bank,Account Number,BVN,Monthly Gross Pay';
 const run = Date.now().toString(36);
 /** The admin of this journey's own, empty tenant (the demo tenant arrives with the sample seeded). */
 const recordsAdmin: SignInUser = {

@@ -13,11 +13,12 @@ const TABS = [
   ['Master Records', 'records'],
   ['Bulk Verification', 'bulk-verify'],
   ['Validation Queue', 'validation'],
+  ['Integrity', 'integrity'],
   ['Payroll Export', 'export'],
 ] as const;
 
 test.describe('tenant admin journey', () => {
-  test('signs in to the tenant admin dashboard with its seven tabs', async ({ page }) => {
+  test('signs in to the tenant admin dashboard with its eight tabs', async ({ page }) => {
     await signIn(page, tenantAdmin);
     await expect(page.getByText('Upload and manage records for your tenant')).toBeVisible();
     await expect(page.getByRole('tab')).toHaveText(TABS.map(([label]) => label));

@@ -10,7 +10,7 @@ export const INTEGRITY_TEXTS = {
   tab: 'Integrity',
   reviewerTab: 'Integrity Flags',
   reviewerTabsLabel: 'Reviewer sections',
-  title: 'Payroll Integrity',
+  title: 'Integrity',
   subtitle:
     'Records the payroll rules flag as possible ghosts, with the monthly pay at stake. Confirm a ghost to take it off the payroll, or dismiss a flag with a reason.',
   reviewerTitle: 'Integrity Flags',
