@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import {
+  bigint,
   date,
   index,
   integer,
@@ -32,6 +34,11 @@ export const integrityFlags = pgTable(
     rule: text('rule').notNull(),
     fingerprint: text('fingerprint').notNull(),
     evidence: jsonb('evidence').notNull(),
+    /**
+     * The record's monthly pay in kobo as of the flag's last evaluation: the list's order (largest
+     * first) read from an index of the flags alone. Any change of the pay runs the rules again.
+     */
+    monthlyKobo: bigint('monthly_kobo', { mode: 'number' }),
     status: text('status').notNull().default('OPEN'),
     raisedAt: timestamp('raised_at', { withTimezone: true }).notNull().defaultNow(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
@@ -43,6 +50,7 @@ export const integrityFlags = pgTable(
   (t) => [
     uniqueIndex('integrity_flags_evidence_key').on(t.tenantId, t.recordId, t.rule, t.fingerprint),
     index('integrity_flags_tenant_status_idx').on(t.tenantId, t.status, t.rule),
+    index('integrity_flags_page_idx').on(t.tenantId, t.status, sql`${t.monthlyKobo} desc nulls last`, t.id),
   ],
 );
 

@@ -1,6 +1,6 @@
 import { and, sql, type SQL } from 'drizzle-orm';
 import type { FlagStatus, IntegrityRule } from '@portal/contract/integrity';
-import type { RecordScope, TenantScope } from '../../access/actor.ts';
+import { reachesWholeTenant, type RecordScope, type TenantScope } from '../../access/actor.ts';
 import { recordsInScope, type AssignedScope } from '../../access/record-scope.repo.ts';
 import type { Orm } from '../../platform/db.ts';
 import { idIn } from '../../platform/sql-ids.ts';
@@ -199,33 +199,51 @@ export class IntegrityRepo {
     };
   }
 
-  /** A page of the flags in scope, largest pay first, and how many match. */
+  /**
+   * A page of the flags in scope, largest pay first, and how many match. The whole tenant's flags
+   * (a tenant admin without a posting filter) are paged and counted from the flags' own index, and
+   * only the page meets the records; a reviewer's, or a ministry's or department's, are found
+   * through the records their scope and filter reach.
+   */
   async page(
     scope: AssignedScope,
     filter: FlagFilter,
     page: { page: number; pageSize: number },
   ): Promise<{ rows: FlagRow[]; total: number }> {
-    const conditions: SQL[] = [
-      sql`f.status in (${sql.join(
-        filter.statuses.map((s) => sql`${s}`),
+    const list = (values: string[]) =>
+      sql.join(
+        values.map((v) => sql`${v}`),
         sql`, `,
-      )})`,
-    ];
-    if (filter.rules.length)
-      conditions.push(
-        sql`f.rule in (${sql.join(
-          filter.rules.map((r) => sql`${r}`),
-          sql`, `,
-        )})`,
       );
+    const flagConditions: SQL[] = [sql`f.status in (${list(filter.statuses)})`];
+    if (filter.rules.length) flagConditions.push(sql`f.rule in (${list(filter.rules)})`);
+    const flagsWhere = and(...flagConditions)!;
+    const order = sql`f.monthly_kobo desc nulls last, f.id`;
+    const limit = sql`limit ${page.pageSize} offset ${(page.page - 1) * page.pageSize}`;
+    if (reachesWholeTenant(scope) && !filter.ministryIds?.length && !filter.departmentIds?.length) {
+      const [result, counted] = await Promise.all([
+        this.orm.execute<Record<string, unknown>>(sql`
+          select ${FLAG_COLUMNS}
+          from (select * from integrity_flags f where f.tenant_id = ${scope.tenantId} and ${flagsWhere}
+            order by ${order} ${limit}) f
+          join records on records.id = f.record_id
+          left join ministries m on m.id = records.ministry_id
+          left join departments d on d.id = records.department_id
+          where ${recordsInScope(scope)}
+          order by ${order}`),
+        this.orm.execute<{ n: number }>(sql`
+          select count(*)::int as n from integrity_flags f where f.tenant_id = ${scope.tenantId} and ${flagsWhere}`),
+      ]);
+      return { rows: result.rows.map(flagRow), total: counted.rows[0]?.n ?? 0 };
+    }
+    const conditions: SQL[] = [flagsWhere];
     if (filter.ministryIds?.length) conditions.push(idIn(sql`records.ministry_id`, filter.ministryIds));
     if (filter.departmentIds?.length) conditions.push(idIn(sql`records.department_id`, filter.departmentIds));
     const where = and(...conditions)!;
     const result = await this.orm.execute<Record<string, unknown>>(sql`
       select ${FLAG_COLUMNS}, count(*) over () as total
       from ${FLAGS_IN_SCOPE(scope)} and ${where}
-      order by records.monthly_gross_kobo desc nulls last, records.full_name, f.rule, f.id
-      limit ${page.pageSize} offset ${(page.page - 1) * page.pageSize}`);
+      order by ${order} ${limit}`);
     let total = Number(result.rows[0]?.total ?? 0);
     if (result.rows.length === 0 && page.page > 1) {
       const counted = await this.orm.execute<{ n: number }>(sql`

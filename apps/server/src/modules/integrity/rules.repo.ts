@@ -70,10 +70,13 @@ function merge(t: string, rules: readonly IntegrityRule[], hits: SQL): SQL {
       returning 1
     ),
     raised as (
-      insert into integrity_flags (tenant_id, record_id, rule, fingerprint, evidence)
-      select ${t}, record_id, rule, fingerprint, evidence from hits
-      on conflict (tenant_id, record_id, rule, fingerprint) do update set evidence = excluded.evidence
-        where integrity_flags.status = 'OPEN' and integrity_flags.evidence is distinct from excluded.evidence
+      insert into integrity_flags (tenant_id, record_id, rule, fingerprint, evidence, monthly_kobo)
+      select ${t}, record_id, rule, fingerprint, evidence, kobo from hits
+      on conflict (tenant_id, record_id, rule, fingerprint)
+        do update set evidence = excluded.evidence, monthly_kobo = excluded.monthly_kobo
+        where integrity_flags.status = 'OPEN'
+          and (integrity_flags.evidence, integrity_flags.monthly_kobo)
+            is distinct from (excluded.evidence, excluded.monthly_kobo)
       returning (xmax = 0) as inserted
     )
     select (select count(*)::int from hits) as hits,
@@ -97,7 +100,7 @@ function dateRules(t: string, p: RuleParams): SQL {
     with c as (
       select x.*, x.bd is not null and (x.bd < date '1920-01-01' or x.bd > ${d}) as implausible
       from (
-        select r.id, r.date_of_first_appointment as dofa,
+        select r.id, r.monthly_gross_kobo as kobo, r.date_of_first_appointment as dofa,
           coalesce(${PROVIDER_DOB}, r.date_of_birth) as bd,
           case when ${PROVIDER_DOB} is not null then 'PROVIDER' else 'UPLOAD' end as src
         from records r
@@ -110,24 +113,24 @@ function dateRules(t: string, p: RuleParams): SQL {
     select id as record_id, 'IMPLAUSIBLE_BIRTH_DATE'::text as rule, md5(bd::text) as fingerprint,
       jsonb_build_object('kind', 'BIRTH_DATE', 'dateOfBirth', bd, 'dateOfBirthSource', src,
         'problem', case when bd < date '1920-01-01' then 'BEFORE_1920' else 'IN_FUTURE' end,
-        'asOf', ${p.asOf}::text) as evidence
+        'asOf', ${p.asOf}::text) as evidence, kobo
     from c where ${on('IMPLAUSIBLE_BIRTH_DATE')} and implausible
     union all
     select id, 'PAST_RETIREMENT_AGE', md5(bd::text),
       jsonb_build_object('kind', 'AGE', 'dateOfBirth', bd, 'dateOfBirthSource', src,
         'age', extract(year from age(${d}, bd))::int, 'asOf', ${p.asOf}::text,
-        'retirementAge', ${p.retirementAge}::int)
+        'retirementAge', ${p.retirementAge}::int), kobo
     from c where ${on('PAST_RETIREMENT_AGE')} and not implausible and bd <= ${retiredBorn}
     union all
     select id, 'UNDERAGE_AT_APPOINTMENT', md5(bd::text || '|' || dofa::text),
       jsonb_build_object('kind', 'APPOINTMENT_AGE', 'dateOfBirth', bd, 'dateOfBirthSource', src,
-        'dateOfFirstAppointment', dofa, 'ageAtAppointment', greatest(extract(year from age(dofa, bd))::int, 0))
+        'dateOfFirstAppointment', dofa, 'ageAtAppointment', greatest(extract(year from age(dofa, bd))::int, 0)), kobo
     from c where ${on('UNDERAGE_AT_APPOINTMENT')} and not implausible and dofa < (bd + interval '18 years')::date
     union all
     select id, 'PAST_SERVICE_LIMIT', md5(dofa::text),
       jsonb_build_object('kind', 'SERVICE', 'dateOfFirstAppointment', dofa,
         'yearsOfService', extract(year from age(${d}, dofa))::int, 'asOf', ${p.asOf}::text,
-        'serviceLimit', ${p.serviceLimitYears}::int)
+        'serviceLimit', ${p.serviceLimitYears}::int), kobo
     from c where ${on('PAST_SERVICE_LIMIT')} and dofa <= ${serviceSince}`;
 }
 
@@ -158,7 +161,7 @@ function groupRule(t: string, rule: GroupRule, banks: Record<string, string>): S
   return sql`
     with g as (select ${key} as k from ${from} where ${where} group by 1 having count(*) > 1),
     m as (
-      select r.id, r.psn, r.full_name, ${key} as k, ${value} as v, ${bank} as bank
+      select r.id, r.psn, r.full_name, r.monthly_gross_kobo as kobo, ${key} as k, ${value} as v, ${bank} as bank
       from ${from} where ${where} and ${key} in (select k from g)
     ),
     groups as (
@@ -172,7 +175,8 @@ function groupRule(t: string, rule: GroupRule, banks: Record<string, string>): S
         'accountNumber', case when ${rule}::text = 'SHARED_BANK_ACCOUNT' then m.v end,
         'value', m.v, 'groupSize', gr.n,
         'others', (select coalesce(jsonb_agg(e), '[]'::jsonb)
-          from (select e from unnest(gr.firsts) e where e ->> 'recordId' <> m.id::text limit 20) o)) as evidence
+          from (select e from unnest(gr.firsts) e where e ->> 'recordId' <> m.id::text limit 20) o)) as evidence,
+      m.kobo
     from m join groups gr on gr.k = m.k`;
 }
 
@@ -202,7 +206,8 @@ export class RulesRepo {
     const on = rules.filter((r) => p.enabled[r]);
     const hits =
       on.length === 0
-        ? sql`select null::uuid as record_id, null::text as rule, null::text as fingerprint, null::jsonb as evidence where false`
+        ? sql`select null::uuid as record_id, null::text as rule, null::text as fingerprint, null::jsonb as evidence,
+            null::bigint as kobo where false`
         : (DATE_RULES as readonly IntegrityRule[]).includes(rules[0]!)
           ? dateRules(t, p)
           : groupRule(t, rules[0] as GroupRule, banks);
