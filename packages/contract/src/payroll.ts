@@ -43,6 +43,8 @@ export function parseNairaToKobo(text: string): { kobo: number } | { error: stri
   sign();
   s = s.replace(/^(₦|NGN|N)/i, '');
   sign();
+  // The currency may also follow the amount ('250,000.00 NGN').
+  s = s.replace(/(₦|NGN)$/i, '');
   const m = /^(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{0,2}))?$/.exec(s) ?? /^()\.(\d{1,2})$/.exec(s);
   if (!m) return { error: PAYROLL_MESSAGES.amount };
   const whole = (m[1] || '0').replace(/,/g, '');

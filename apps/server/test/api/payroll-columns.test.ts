@@ -68,6 +68,16 @@ describe('payroll columns of the master list (issue #21)', () => {
     ['more spellings', ['Date of Appointment', 'Bank Name', 'Account No', 'B.V.N', 'Monthly Salary']],
     ['and more', ['Date Employed', 'BANK', 'Bank Account', 'bvn', 'Monthly Gross']],
     ['and yet more', ['First Appointment Date', 'Bank', 'Account Number', 'BVN', 'Gross Pay']],
+    [
+      'with a naira sign',
+      [
+        'Date of 1st Appointment',
+        'Name of Bank',
+        'Bank Acct No',
+        'Bank Verification Number (BVN)',
+        'Gross Pay ₦',
+      ],
+    ],
   ])('keeps them on the record, read under %s, exact to the kobo', async (_, headers) => {
     const token = await freshAdmin();
     const res = await uploadFile(portal, token, 'payroll.csv', payrollCsv(ROWS, headers));

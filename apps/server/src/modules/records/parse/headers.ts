@@ -129,6 +129,11 @@ const ALIASES: Record<Field, string[]> = {
     'dateofassumptionofduty',
     'appointmentdate',
     'employmentdate',
+    'dateof1stappointment',
+    'firstappointment',
+    'dateofentry',
+    'dateofentryintoservice',
+    'dateengaged',
   ],
   bank: ['bank', 'bankname', 'nameofbank', 'salarybank'],
   accountNumber: [
@@ -146,6 +151,13 @@ const ALIASES: Record<Field, string[]> = {
     'salaryaccount',
     'salaryaccountnumber',
     'salaryaccountno',
+    'bankacctno',
+    'bankacctnumber',
+    'accountnum',
+    'acctnum',
+    'acno',
+    'acnumber',
+    'salaryacctno',
   ],
   bvn: ['bvn', 'bvnno', 'bvnnumber', 'bankverificationnumber'],
   monthlyGrossPay: [
@@ -160,6 +172,12 @@ const ALIASES: Record<Field, string[]> = {
     'grossemolument',
     'grossemoluments',
     'monthlygrossemolument',
+    'gross',
+    'monthlypay',
+    'grosspaymonthly',
+    'grosssalarymonthly',
+    'totalgrosspay',
+    'totalmonthlygross',
   ],
 };
 
@@ -167,11 +185,11 @@ const BY_ALIAS = new Map<string, Field>(
   Object.entries(ALIASES).flatMap(([f, as]) => as.map((a) => [a, f as Field])),
 );
 
-/** Case, spaces, underscores, hyphens, dots, slashes and brackets do not matter. */
+/** Case, spaces, underscores, hyphens, dots, slashes, brackets and a naira sign do not matter. */
 export const normaliseHeader = (h: string) =>
   h
     .toLowerCase()
-    .replace(/[\s_\-./\\()[\]:#*]+/g, '')
+    .replace(/[\s_\-./\\()[\]:#*₦]+/g, '')
     .replace(/^\uFEFF/, '');
 
 /**
