@@ -98,7 +98,8 @@ export const records = pgTable(
     // (pages) and by status, ministry and department (counts), so filtered pages and their counts
     // over 1,000,000 records are index-only scans. The search (q) is in migration 0023: the stored
     // generated column search_terms with a GIN index, and the table search_words, the tenant's name
-    // words, kept by a trigger.
+    // words, kept by a trigger; and in migration 0028: how many records have each word
+    // (search_word_counts, kept by the same trigger) and the search index of the queues' states.
     index('records_tenant_grade_idx').on(t.tenantId, t.gradeLevel),
     index('records_tenant_nin_idx').on(t.tenantId, t.nin),
     check('records_monthly_gross_kobo_check', sql`${t.monthlyGrossKobo} >= 0`),

@@ -103,15 +103,31 @@ export class RecordsService {
         unfilteredTotal,
       };
     }
-    const { rows, total } = await this.#filteredPage(scope, filter, q);
+    const { rows, total } = await this.#filteredPage(scope, filter, q, unfilteredTotal);
     return { items: rows.map(toMasterRecord), total, page: q.page, pageSize: q.pageSize, unfilteredTotal };
   }
 
   /**
-   * A filtered page and its total: read in name order from the filter's index when it pins one;
-   * in one pass when the filter is narrow; else counted, then walked in name order.
+   * A filtered page and its total: for a search alone, its total from the name words' counts when
+   * they give it and its page walked in name order when that is shorter; read in name order from
+   * the filter's index when it pins one; in one pass when the filter is narrow; else counted, then
+   * walked in name order. `tenantTotal`: the tenant's records, when the caller has it.
    */
-  async #filteredPage(scope: TenantScope, filter: RecordFilter, q: Query) {
+  async #filteredPage(scope: TenantScope, filter: RecordFilter, q: Query, tenantTotal?: number) {
+    const searchAlone =
+      !filter.ministryIds?.length &&
+      !filter.departmentIds?.length &&
+      !filter.grades?.length &&
+      !filter.statuses?.length &&
+      !filter.ids?.length;
+    if (filter.search && q.q && tenantTotal !== undefined && searchAlone) {
+      const total = await this.repo.searchTotal(scope, q.q);
+      if (total !== null) {
+        const page = { page: q.page, pageSize: q.pageSize };
+        const rows = await this.repo.searchPage(scope, filter.search, page, { total, tenantTotal });
+        return { rows, total };
+      }
+    }
     const small =
       (await this.repo.pinnedPage(scope, filter, q)) ?? (await this.repo.smallPage(scope, filter, q));
     if (small) return { rows: await this.repo.rowsOf(scope, small.ids), total: small.total };
