@@ -23,6 +23,13 @@ export const claims = pgTable(
     assistedBy: uuid('assisted_by').references(() => users.id, { onDelete: 'set null' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /**
+     * The consent statement accepted before the identity check (issue #22, NDPA 2023): its version,
+     * when and from which address. The agent, if any, is assisted_by.
+     */
+    consentVersion: text('consent_version'),
+    consentAt: timestamp('consent_at', { withTimezone: true }),
+    consentAddress: text('consent_address'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('claims_record_idx').on(t.recordId)],

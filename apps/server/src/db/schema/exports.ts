@@ -20,6 +20,10 @@ export const exportJobs = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** The second approver of an export (issue #22: AWAITING_APPROVAL until a different admin approves). */
+    approvedBy: uuid('approved_by').references(() => users.id, { onDelete: 'set null' }),
+    approvedByEmail: text('approved_by_email'),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
   },
   (t) => [index('export_jobs_tenant_idx').on(t.tenantId, t.createdAt)],
 );
@@ -36,4 +40,20 @@ export const exportChunks = pgTable(
     data: text('data').notNull(),
   },
   (t) => [primaryKey({ columns: [t.exportId, t.seq] })],
+);
+
+/**
+ * The records an export carried (issue #22): what changed since the previous approved export, records
+ * added and removed, is read from here. No foreign key to records: a record deleted since still
+ * counts as removed.
+ */
+export const exportRecords = pgTable(
+  'export_records',
+  {
+    exportId: uuid('export_id')
+      .notNull()
+      .references(() => exportJobs.id, { onDelete: 'cascade' }),
+    recordId: uuid('record_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.exportId, t.recordId] })],
 );

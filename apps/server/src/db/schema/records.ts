@@ -75,6 +75,19 @@ export const records = pgTable(
     /** Monthly gross pay in kobo: exact, never a float. */
     monthlyGrossKobo: bigint('monthly_gross_kobo', { mode: 'number' }),
     status: text('status').notNull().default('UPLOADED'),
+    /**
+     * While a decision awaits a second approver (issue #22, status PENDING_SECOND_APPROVAL): the
+     * status the record had before it, which it keeps for the payroll export and returns to when the
+     * decision is declined or withdrawn. Null otherwise.
+     */
+    statusBeforeApproval: text('status_before_approval'),
+    /** The reason code of the decision that gave the record its status (REJECTED), else null. */
+    statusReasonCode: text('status_reason_code'),
+    /**
+     * The name's verdict at the last comparison with the provider (issue #20): EXACT, CLOSE or
+     * DIFFERENT; null before any comparison. The overview's funnel counts the CLOSE ones.
+     */
+    nameMatch: text('name_match'),
     /** Found in the source of truth with biometrics (counts as verified whatever the review state since). */
     sotVerified: boolean('sot_verified').notNull().default(false),
     originalUploadData: jsonb('original_upload_data').notNull(),
@@ -102,6 +115,9 @@ export const records = pgTable(
     // (search_word_counts, kept by the same trigger) and the search index of the queues' states.
     index('records_tenant_grade_idx').on(t.tenantId, t.gradeLevel),
     index('records_tenant_nin_idx').on(t.tenantId, t.nin),
+    index('records_tenant_close_idx')
+      .on(t.tenantId, t.status)
+      .where(sql`${t.nameMatch} = 'CLOSE'`),
     check('records_monthly_gross_kobo_check', sql`${t.monthlyGrossKobo} >= 0`),
   ],
 );
