@@ -7,6 +7,11 @@ export interface Actor {
   role: Role;
   /** null only for GLOBAL_SUPER_ADMIN. */
   tenantId: string | null;
+  /**
+   * The client's address as the portal saw it (request.ip, after TRUST_PROXY): the audit trail's
+   * 'from which address'. Absent for an actor the portal itself acts as (jobs, tests).
+   */
+  address?: string;
 }
 
 /**

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Orm } from '../../platform/db.ts';
 import { auditEvents } from '../../db/schema/index.ts';
 
@@ -11,6 +12,13 @@ export interface AuditEntry {
   before?: unknown;
   after?: unknown;
   note?: string | null;
+  /** The client's address (Actor.address); null for the portal's own jobs. */
+  address?: string | null;
+  /**
+   * The record the event is about: an event of entity type 'record' is about its entity by default.
+   * Its PSN is read from the record as it is at that moment.
+   */
+  recordId?: string | null;
 }
 
 /** Append-only: there is deliberately no update or delete here (the table refuses them too). */
@@ -18,6 +26,7 @@ export class AuditRepo {
   constructor(private readonly orm: Orm) {}
 
   async append(entry: AuditEntry, orm: Orm = this.orm): Promise<void> {
+    const recordId = entry.recordId ?? (entry.entityType === 'record' ? (entry.entityId ?? null) : null);
     await orm.insert(auditEvents).values({
       tenantId: entry.tenantId,
       actorUserId: entry.actorUserId,
@@ -28,6 +37,9 @@ export class AuditRepo {
       before: entry.before ?? null,
       after: entry.after ?? null,
       note: entry.note ?? null,
+      address: entry.address ?? null,
+      recordId,
+      psn: recordId ? sql`(select psn from records where id = ${recordId}::uuid)` : null,
     });
   }
 }
