@@ -131,6 +131,19 @@ export function comparisonOf(
   return comparisonRows(record, person, options).some((r) => r.isMismatched) ? 'DISAGREES' : 'AGREES';
 }
 
+/**
+ * The name's verdict of a comparison, kept on the record (records.name_match) for the overview's
+ * funnel, which tells 'matched exactly' from 'matched closely' (issue #20): EXACT, CLOSE or
+ * DIFFERENT; null when the provider gave no name to compare.
+ */
+export type NameMatch = 'EXACT' | 'CLOSE' | 'DIFFERENT';
+
+export function nameMatchOf(rows: ComparisonRow[]): NameMatch | null {
+  const name = rows.find((r) => r.field === 'fullName');
+  if (!name) return null;
+  return name.verdict === 'MATCH' ? 'EXACT' : name.verdict;
+}
+
 export interface VerificationOutcome {
   lookup: LookupResult;
   /** The status the lookup gives a record awaiting verification (record-state). */
@@ -138,6 +151,8 @@ export interface VerificationOutcome {
   /** Found with biometrics: counts as verified whatever happens in review. */
   sotVerified: boolean;
   sotData: OptimaPerson | null;
+  /** The name's verdict when the provider found the person, else null. */
+  nameMatch: NameMatch | null;
 }
 
 /** Not found, or found without biometrics, is the ghost signal (DESIGN §5). */
@@ -147,11 +162,17 @@ export function outcomeOf(
   options: NameMatchOptions = DEFAULT_NAME_MATCH_OPTIONS,
 ): VerificationOutcome {
   const person = result.found ? result.person : undefined;
-  const lookup = !person?.biometricsEnrolled ? 'ABSENT' : comparisonOf(record, person, options);
+  const rows = person ? comparisonRows(record, person, options) : [];
+  const lookup = !person?.biometricsEnrolled
+    ? 'ABSENT'
+    : rows.some((r) => r.isMismatched)
+      ? 'DISAGREES'
+      : 'AGREES';
   return {
     lookup,
     status: statusAfterLookup(lookup),
     sotVerified: lookup !== 'ABSENT',
     sotData: person ?? null,
+    nameMatch: person ? nameMatchOf(rows) : null,
   };
 }

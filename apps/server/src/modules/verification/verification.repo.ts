@@ -176,9 +176,17 @@ export class VerificationRepo {
             status: r.outcome.status,
             sot_verified: r.outcome.sotVerified,
             sot_data: r.outcome.sotData,
+            name_match: r.outcome.nameMatch,
             last_error: null,
           }
-        : { id: r.id, status: null, sot_verified: null, sot_data: null, last_error: r.error.slice(0, 500) },
+        : {
+            id: r.id,
+            status: null,
+            sot_verified: null,
+            sot_data: null,
+            name_match: null,
+            last_error: r.error.slice(0, 500),
+          },
     );
     const count = (pred: (r: ChunkResult) => boolean) => results.filter(pred).length;
     const verified = count((r) => 'outcome' in r && r.outcome.sotVerified);
@@ -196,7 +204,7 @@ export class VerificationRepo {
           await tx.execute(sql`
             with o as (
               select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-                as o(id uuid, status text, sot_verified boolean, sot_data jsonb, last_error text)
+                as o(id uuid, status text, sot_verified boolean, sot_data jsonb, name_match text, last_error text)
             ),
             done as (
               delete from bulk_job_items i using o where i.job_id = ${jobId} and i.record_id = o.id
@@ -206,6 +214,7 @@ export class VerificationRepo {
               status = coalesce(o.status, r.status),
               sot_verified = coalesce(o.sot_verified, r.sot_verified),
               sot_data = case when o.status is null then r.sot_data else o.sot_data end,
+              name_match = case when o.status is null then r.name_match else o.name_match end,
               last_error = o.last_error,
               last_verified_at = case when o.status is null then r.last_verified_at else now() end,
               version = r.version + 1, updated_at = now()
