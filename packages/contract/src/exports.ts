@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
-export const EXPORT_STATUSES = ['PENDING', 'PROCESSING', 'COMPLETED', 'FAILED'] as const;
+/** AWAITING_APPROVAL: generated, waiting for a second approver before it can be downloaded (issue #22). */
+export const EXPORT_STATUSES = ['PENDING', 'PROCESSING', 'AWAITING_APPROVAL', 'COMPLETED', 'FAILED'] as const;
 export const ACTIVE_EXPORT_STATUSES: readonly string[] = ['PENDING', 'PROCESSING'];
 
 export const ExportJobSchema = z.object({
@@ -13,6 +14,11 @@ export const ExportJobSchema = z.object({
   exportedByEmail: z.string(),
   exportTimestamp: z.string(),
   finishedAt: z.string().nullable(),
+  /** The second approver of an export (issue #22); null without one. */
+  approvedByEmail: z.string().nullable().optional(),
+  approvedAt: z.string().nullable().optional(),
+  /** The pending approval of an AWAITING_APPROVAL export. */
+  approvalId: z.string().nullable().optional(),
 });
 export type ExportJob = z.infer<typeof ExportJobSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_REASON_CODES, reasonCodeField } from './decisions.ts';
 import { idSchema } from './fields.ts';
 import { pageOf, PageQuerySchema, RecordsQuerySchema } from './records.ts';
 
@@ -47,33 +48,28 @@ export const INTEGRITY_DECISIONS = ['CONFIRM', 'DISMISS'] as const;
 export type IntegrityDecision = (typeof INTEGRITY_DECISIONS)[number];
 
 /**
- * The reasons a decision names, one list (issue #22 makes it the tenant's own): CONFIRM says why
- * the person is not a legitimate employee (the record is rejected and leaves the payroll), DISMISS
- * why the flag does not make them one. OTHER serves both and needs a note.
+ * Why a flag is DISMISSED: the flag does not make the person a ghost. A CONFIRM names a reason
+ * the record is rejected for, from the tenant's reason codes (issue #22: one list with the review
+ * queues', decisions.ts DEFAULT_REASON_CODES and the tenant's own); OTHER serves both, with a note.
  */
-export const INTEGRITY_REASONS = [
-  { code: 'NOT_ON_NOMINAL_ROLL', label: 'Not on the nominal roll', decisions: ['CONFIRM'] },
-  { code: 'DECEASED', label: 'Deceased', decisions: ['CONFIRM'] },
-  { code: 'RETIRED', label: 'Retired', decisions: ['CONFIRM'] },
-  { code: 'DUPLICATE_RECORD', label: 'Duplicate record', decisions: ['CONFIRM'] },
-  { code: 'ABSCONDED', label: 'Absconded', decisions: ['CONFIRM'] },
-  { code: 'IDENTITY_NOT_ESTABLISHED', label: 'Identity not established', decisions: ['CONFIRM'] },
-  { code: 'FAKE_APPOINTMENT', label: 'Fake appointment', decisions: ['CONFIRM'] },
-  { code: 'VERIFIED_IN_PERSON', label: 'Verified in person (headcount)', decisions: ['DISMISS'] },
-  { code: 'DATA_ERROR', label: 'Data error (to be corrected in the master list)', decisions: ['DISMISS'] },
-  {
-    code: 'APPROVED_EXCEPTION',
-    label: 'Approved exception (e.g. extension of service)',
-    decisions: ['DISMISS'],
-  },
-  { code: 'OTHER', label: 'Other (say why in the note)', decisions: ['CONFIRM', 'DISMISS'] },
-] as const satisfies readonly { code: string; label: string; decisions: readonly IntegrityDecision[] }[];
-export type IntegrityReasonCode = (typeof INTEGRITY_REASONS)[number]['code'];
-const REASON_CODES = INTEGRITY_REASONS.map((r) => r.code) as [IntegrityReasonCode, ...IntegrityReasonCode[]];
+export const DISMISS_REASONS = [
+  { code: 'VERIFIED_IN_PERSON', label: 'Verified in person (headcount)' },
+  { code: 'DATA_ERROR', label: 'Data error (to be corrected in the master list)' },
+  { code: 'APPROVED_EXCEPTION', label: 'Approved exception (e.g. extension of service)' },
+  { code: 'OTHER', label: 'Other (say why in the note)' },
+] as const;
+export type DismissReasonCode = (typeof DISMISS_REASONS)[number]['code'];
+const DISMISS_CODES: readonly string[] = DISMISS_REASONS.map((r) => r.code);
 
-export const reasonsFor = (decision: IntegrityDecision) =>
-  INTEGRITY_REASONS.filter((r) => (r.decisions as readonly string[]).includes(decision));
-export const reasonLabel = (code: string) => INTEGRITY_REASONS.find((r) => r.code === code)?.label ?? code;
+/**
+ * The reasons offered for a decision: DISMISS's own, CONFIRM's defaults (the web asks the tenant's
+ * active list, GET /tenant-admin/reason-codes, for the codes it added or retired).
+ */
+export const reasonsFor = (decision: IntegrityDecision): readonly { code: string; label: string }[] =>
+  decision === 'DISMISS' ? DISMISS_REASONS : DEFAULT_REASON_CODES;
+/** The label of a default or dismissal code (a tenant's own code: its label from its list). */
+export const reasonLabel = (code: string) =>
+  [...DEFAULT_REASON_CODES, ...DISMISS_REASONS].find((r) => r.code === code)?.label ?? code;
 
 export const INTEGRITY_MESSAGES = {
   reasonRequired: 'A reason is required',
@@ -83,7 +79,7 @@ export const INTEGRITY_MESSAGES = {
       decision,
     )
       .map((r) => r.code)
-      .join(', ')}`,
+      .join(', ')}${decision === 'CONFIRM' ? " or the tenant's own reason codes" : ''}`,
   flagNotFound: 'Flag not found',
   alreadyDecided: 'This flag has already been decided.',
   recordRejected: 'This record is already rejected.',
@@ -94,12 +90,7 @@ export const INTEGRITY_MESSAGES = {
 export const IntegrityDecisionSchema = z
   .object({
     decision: z.enum(INTEGRITY_DECISIONS, { error: 'Decision must be CONFIRM or DISMISS' }),
-    reasonCode: z.enum(REASON_CODES, {
-      error: (issue) =>
-        issue.input == null || issue.input === ''
-          ? INTEGRITY_MESSAGES.reasonRequired
-          : `Unknown reason: use one of ${REASON_CODES.join(', ')}`,
-    }),
+    reasonCode: reasonCodeField,
     note: z
       .string()
       .trim()
@@ -108,7 +99,12 @@ export const IntegrityDecisionSchema = z
       .transform((v) => v || null),
   })
   .superRefine((d, ctx) => {
-    if (!reasonsFor(d.decision).some((r) => r.code === d.reasonCode))
+    if (d.reasonCode === null) {
+      ctx.addIssue({ code: 'custom', path: ['reasonCode'], message: INTEGRITY_MESSAGES.reasonRequired });
+      return;
+    }
+    // A CONFIRM's code is checked against the tenant's active reason codes by the server.
+    if (d.decision === 'DISMISS' && !DISMISS_CODES.includes(d.reasonCode))
       ctx.addIssue({
         code: 'custom',
         path: ['reasonCode'],

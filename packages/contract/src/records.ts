@@ -10,6 +10,8 @@ export const RECORD_STATUSES = [
   'VALIDATED',
   'REJECTED',
   'AWAITING_REVALIDATION',
+  /** A rejection or an integrity confirmation awaiting a second approver (issue #22). */
+  'PENDING_SECOND_APPROVAL',
 ] as const;
 export const RecordStatusSchema = z.enum(RECORD_STATUSES);
 export type RecordStatus = z.infer<typeof RecordStatusSchema>;
@@ -45,6 +47,10 @@ export const MasterRecordSchema = z.object({
   lastVerifiedAt: z.string().nullable(),
   validatedAt: z.string().nullable(),
   version: z.number(),
+  /** The reason code of the record's status (a rejection's, issue #22). */
+  statusReasonCode: z.string().nullable().optional(),
+  /** While PENDING_SECOND_APPROVAL: the status it returns to on a decline (VALIDATED: still paid). */
+  statusBeforeApproval: z.string().nullable().optional(),
 });
 export type MasterRecord = z.infer<typeof MasterRecordSchema>;
 

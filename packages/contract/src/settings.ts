@@ -48,6 +48,11 @@ export const TenantSettingsSchema = z.object({
       rules: ruleSwitches.default(allRulesOn),
     })
     .default({ ...INTEGRITY_DEFAULTS, rules: allRulesOn }),
+  /**
+   * Four-eyes (issue #22): a rejection, an integrity confirmation and a payroll export wait for a
+   * different tenant admin's approval. Off by default (SPEC's flow).
+   */
+  secondApprover: z.boolean().catch(false).default(false),
 });
 export type TenantSettings = z.infer<typeof TenantSettingsSchema>;
 
@@ -66,6 +71,7 @@ export const TenantSettingsUpdateSchema = z.strictObject({
         .optional(),
     })
     .optional(),
+  secondApprover: z.boolean({ error: 'secondApprover must be true or false' }).optional(),
 });
 export type TenantSettingsUpdate = z.input<typeof TenantSettingsUpdateSchema>;
 

@@ -7,6 +7,7 @@ import {
   MonthlyPayInputSchema,
   PAYROLL_MESSAGES,
 } from './payroll.ts';
+import { reasonCodeField, REASON_CODE_MESSAGES } from './decisions.ts';
 import { MasterRecordSchema, pageOf, PageQuerySchema, RecordsQuerySchema } from './records.ts';
 
 export const QueueQuerySchema = PageQuerySchema.extend({
@@ -122,33 +123,46 @@ export type RecordEdit = z.input<typeof RecordEditSchema>;
 
 /**
  * {decision, comments} (SPEC §3), or the tenant queue's second reading {status, note}; both
- * become {decision, comments}. A reject needs a non-blank reason.
+ * become {decision, comments, reasonCode}. A reject needs a non-blank reason and a reason code
+ * (issue #22; the server checks it is one of the tenant's active codes).
  */
 export const ValidationDecisionSchema = z
   .union([
     z.object({
       decision: z.enum(['APPROVE', 'REJECT']),
       comments: z.string().max(2000).nullish(),
+      reasonCode: reasonCodeField,
       version: z.number().int().optional(),
     }),
     z.object({
       status: z.enum(['VALIDATED', 'REJECTED']),
       note: z.string().max(2000).nullish(),
+      reasonCode: reasonCodeField,
       version: z.number().int().optional(),
     }),
   ])
   .transform((d) =>
     'decision' in d
-      ? { decision: d.decision, comments: d.comments?.trim() ?? '', version: d.version }
+      ? {
+          decision: d.decision,
+          comments: d.comments?.trim() ?? '',
+          reasonCode: d.reasonCode,
+          version: d.version,
+        }
       : {
           decision: d.status === 'VALIDATED' ? ('APPROVE' as const) : ('REJECT' as const),
           comments: d.note?.trim() ?? '',
+          reasonCode: d.reasonCode,
           version: d.version,
         },
   )
   .refine((d) => d.decision === 'APPROVE' || d.comments.length > 0, {
     message: VALIDATION_MESSAGES.reasonRequired,
     path: ['comments'],
+  })
+  .refine((d) => d.decision === 'APPROVE' || d.reasonCode !== null, {
+    message: REASON_CODE_MESSAGES.required,
+    path: ['reasonCode'],
   });
 export type ValidationDecision = z.input<typeof ValidationDecisionSchema>;
 

@@ -37,6 +37,8 @@ export const DashboardStatsSchema = z.object({
   totalUploaded: z.number(),
   totalAwaitingRevalidation: z.number(),
   totalRejected: z.number(),
+  /** Rejections and integrity confirmations awaiting a second approver (issue #22). */
+  totalPendingSecondApproval: z.number(),
 });
 export type DashboardStats = z.infer<typeof DashboardStatsSchema>;
 

@@ -73,6 +73,8 @@ describe("an upload that changes a record's identity", () => {
       VALIDATED: { status: 'AWAITING_REVALIDATION', action: 'RECORD_REVERIFICATION_REQUIRED' },
       REJECTED: { status: 'REJECTED', action: 'RECORD_UPDATED_BY_UPLOAD' },
       AWAITING_REVALIDATION: { status: 'AWAITING_REVALIDATION', action: 'RECORD_UPDATED_BY_UPLOAD' },
+      // Awaiting a second approver: keeps waiting, with the new values (issue #22).
+      PENDING_SECOND_APPROVAL: { status: 'PENDING_SECOND_APPROVAL', action: 'RECORD_UPDATED_BY_UPLOAD' },
     };
     for (const [i, r] of after.entries()) {
       const from = STATES[i]!;

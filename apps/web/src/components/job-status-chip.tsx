@@ -6,6 +6,8 @@ import Tooltip, { type TooltipProps } from '@mui/material/Tooltip';
 const STATUS_COLOR = {
   PENDING: 'default',
   PROCESSING: 'primary',
+  // An export waiting for a second approver (issue #22).
+  AWAITING_APPROVAL: 'secondary',
   RUNNING: 'primary',
   COMPLETED: 'success',
   FAILED: 'error',

@@ -48,6 +48,7 @@ export function buildDashboardStats(overrides: Partial<DashboardStats> = {}): Da
     totalUploaded: 0,
     totalAwaitingRevalidation: 0,
     totalRejected: 0,
+    totalPendingSecondApproval: 0,
     ...overrides,
   };
 }

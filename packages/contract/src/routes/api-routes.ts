@@ -1,5 +1,6 @@
 import { AUTH_ROUTES } from './auth.ts';
 import { CLAIMS_ROUTES } from './claims.ts';
+import { APPROVALS_ROUTES, REASON_CODES_ROUTES } from './decisions.ts';
 import type { ApiRoute } from './define-route.ts';
 import { EXPORTS_ROUTES } from './exports.ts';
 import { HEALTH_ROUTES } from './health.ts';
@@ -28,4 +29,6 @@ export const API_ROUTES: readonly ApiRoute[] = [
   VERIFICATION_ROUTES,
   SETTINGS_ROUTES,
   INTEGRITY_ROUTES,
+  REASON_CODES_ROUTES,
+  APPROVALS_ROUTES,
 ].flatMap((table): ApiRoute[] => Object.values(table));

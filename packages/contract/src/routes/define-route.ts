@@ -29,6 +29,13 @@ interface RouteShape {
   consumes?: readonly string[];
   /** Answer media types other than JSON (the CSV files). */
   produces?: readonly string[];
+  /**
+   * Four-eyes (issue #22): MAKER marks a route that can reject a record, confirm an integrity flag
+   * or generate an export, which the tenant's second-approver setting turns into an approval;
+   * CHECKER a route that carries such an approval out. A test calls every unsafe route with the
+   * setting on and holds that only these lead there.
+   */
+  fourEyes?: 'MAKER' | 'CHECKER';
 }
 
 /** Every route declares the roles that may call it, or that it is public (DESIGN §6). */

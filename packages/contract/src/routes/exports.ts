@@ -17,6 +17,7 @@ export const EXPORTS_ROUTES = {
     summary: "Start a payroll export of the tenant's VALIDATED records",
     response: ExportJobSchema,
     status: 202,
+    fourEyes: 'MAKER',
   }),
   list: defineRoute({
     method: 'GET',
@@ -32,10 +33,10 @@ export const EXPORTS_ROUTES = {
     roles,
     tags,
     summary:
-      'The CSV file of a COMPLETED export, named payroll-{stateCode}-{YYYY-MM-DD}-{id}.csv (X-Checksum-SHA256 carries its SHA-256)',
+      'The CSV file of a COMPLETED export (409 while it awaits approval), named payroll-{stateCode}-{YYYY-MM-DD}-{id}.csv (X-Checksum-SHA256 carries its SHA-256)',
     params: z.object({ id: idSchema('Export not found') }),
     produces: ['text/csv'],
     response: z.any().describe('the CSV file'),
-    errors: { 404: ApiErrorSchema },
+    errors: { 404: ApiErrorSchema, 409: ApiErrorSchema },
   }),
 };

@@ -41,11 +41,12 @@ export const INTEGRITY_ROUTES = {
     roles,
     tags,
     summary:
-      'CONFIRM (the record is rejected and leaves the payroll export) or DISMISS (closed while the evidence stays the same), with a reason',
+      'CONFIRM (the record is rejected and leaves the payroll export; with a second approver it awaits approval) with a reason code of the tenant, or DISMISS (closed while the evidence stays the same) with a reason',
     params: FlagIdParamsSchema,
     body: IntegrityDecisionSchema,
     response: IntegrityFlagSchema,
     errors: { 400: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema },
+    fourEyes: 'MAKER',
   }),
   evaluate: defineRoute({
     method: 'POST',

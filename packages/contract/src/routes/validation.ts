@@ -63,11 +63,13 @@ export const VALIDATION_ROUTES = {
     path: '/api/v1/records/:id/validate',
     roles,
     tags,
-    summary: 'Approve or reject a record',
+    summary:
+      'Approve or reject a record (a rejection names a reason code; with a second approver it awaits approval)',
     params,
     body: ValidationDecisionSchema,
     response: MasterRecordSchema,
     errors,
+    fourEyes: 'MAKER',
   }),
   approveMany: defineRoute({
     method: 'POST',

@@ -123,16 +123,18 @@ export class IntegrityService {
     const scope = recordScopeOf(actor);
     const tenant = scopeOf(actor);
     const who = { userId: actor.userId, email: actor.email };
+    // The schema requires a reason code (a CONFIRM's is checked against the tenant's codes below).
+    const reasonCode = d.reasonCode!;
     const { confirmed } = await this.repo.inTransaction(async (s) => {
       const flag = await s.lock(scope, id);
       if (!flag) throw notFound(M.flagNotFound);
       if (flag.status !== 'OPEN') throw conflict(M.alreadyDecided);
-      const why = `${INTEGRITY_RULE_LABELS[flag.rule]}: ${reasonLabel(d.reasonCode)}${d.note ? `. ${d.note}` : ''}`;
+      const why = `${INTEGRITY_RULE_LABELS[flag.rule]}: ${reasonLabel(reasonCode)}${d.note ? `. ${d.note}` : ''}`;
       if (d.decision === 'CONFIRM') {
         // Through the state machine: the record is rejected and leaves the payroll export.
         const t = requireTransition(flag.recordStatus, { type: 'INTEGRITY_CONFIRMED' });
         await s.setRecordStatus(tenant, flag.recordId, t.to);
-        await s.close(tenant, id, 'CONFIRMED', who, d.reasonCode, d.note);
+        await s.close(tenant, id, 'CONFIRMED', who, reasonCode, d.note);
         await s.dropOpenFlagsOf(tenant, flag.recordId);
         await this.audit.append(
           {
@@ -150,7 +152,7 @@ export class IntegrityService {
         );
         return { confirmed: true };
       }
-      await s.close(tenant, id, 'DISMISSED', who, d.reasonCode, d.note);
+      await s.close(tenant, id, 'DISMISSED', who, reasonCode, d.note);
       await this.audit.append(
         {
           tenantId: tenant.tenantId,

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { IntegrityRule } from '@portal/contract/integrity';
 import type { TenantScope } from '../../access/actor.ts';
 import type { Orm } from '../../platform/db.ts';
-import { statesFor, statusLiterals } from '../records/record-state.ts';
+import { INTEGRITY_JUDGED, statusLiterals } from '../records/record-state.ts';
 
 /**
  * The integrity rules in set-based SQL (issue #21), each step one statement over the whole tenant
@@ -30,8 +30,8 @@ export type StepOutcome = {
   cleared: number;
 };
 
-/** The records the rules judge: any but a rejected one (record-state: a confirmation applies to them). */
-const judged = () => sql.raw(statusLiterals(statesFor('INTEGRITY_CONFIRMED')));
+/** The records the rules judge: any but a rejected one (record-state; one awaiting a second approver too). */
+const judged = () => sql.raw(statusLiterals(INTEGRITY_JUDGED));
 
 /**
  * The provider's date of birth of a verified record (found with biometrics), when it is a day of

@@ -2,11 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { CLAIM_MESSAGES } from '@portal/contract/claims';
 import { RECORD_STATUSES, type RecordStatus } from '@portal/contract/records';
 import { VALIDATION_MESSAGES } from '@portal/contract/validation';
+import { APPROVAL_MESSAGES } from '@portal/contract/decisions';
 import { AppError } from '../../platform/errors.ts';
 import {
   bulkMove,
   CHECKED,
   IN_PAYROLL,
+  INTEGRITY_JUDGED,
+  inPayrollSql,
+  isInPayroll,
   isOneOf,
   NEEDS_VERIFICATION,
   NOT_CLAIMABLE,
@@ -22,6 +26,15 @@ import {
   type RecordEvent,
   type RecordEventType,
 } from './record-state.ts';
+
+const BEFORE_APPROVAL = [
+  'UPLOADED',
+  'PENDING_GRADE_VALIDATION',
+  'MISMATCHED',
+  'NOT_FOUND',
+  'VALIDATED',
+  'AWAITING_REVALIDATION',
+] as const satisfies readonly RecordStatus[];
 
 /** Every event, each payload it can carry: the type makes a new event fail here until listed. */
 const EVENTS: { [T in RecordEventType]: Extract<RecordEvent, { type: T }>[] } = {
@@ -55,10 +68,16 @@ const EVENTS: { [T in RecordEventType]: Extract<RecordEvent, { type: T }>[] } = 
     { type: 'SETTINGS_RECOMPARED', comparison: 'AGREES' },
     { type: 'SETTINGS_RECOMPARED', comparison: 'DISAGREES' },
   ],
+  REJECTION_AWAITS_APPROVAL: [{ type: 'REJECTION_AWAITS_APPROVAL' }],
+  CONFIRMATION_AWAITS_APPROVAL: [{ type: 'CONFIRMATION_AWAITS_APPROVAL' }],
+  SECOND_APPROVAL_GRANTED: [{ type: 'SECOND_APPROVAL_GRANTED' }],
+  // Back to any state a rejection or a confirmation can be asked from.
+  SECOND_APPROVAL_DECLINED: BEFORE_APPROVAL.map((back) => ({ type: 'SECOND_APPROVAL_DECLINED', back })),
+  SECOND_APPROVAL_WITHDRAWN: BEFORE_APPROVAL.map((back) => ({ type: 'SECOND_APPROVAL_WITHDRAWN', back })),
 };
 
 const label = (e: RecordEvent) =>
-  [e.type, 'lookup' in e ? e.lookup : 'comparison' in e ? String(e.comparison) : '']
+  [e.type, 'lookup' in e ? e.lookup : 'comparison' in e ? String(e.comparison) : 'back' in e ? e.back : '']
     .filter(Boolean)
     .join(' ');
 
@@ -73,6 +92,8 @@ const notMismatched = no(VALIDATION_MESSAGES.notMismatched);
 const alreadyRejected = no('This record is already rejected.');
 const notChecked = no('Only a checked record is compared again after an upload.');
 const notInReview = no('Only a record in review is compared again after a settings change.');
+const pending = no(APPROVAL_MESSAGES.recordPending);
+const notPending = no(APPROVAL_MESSAGES.notPending);
 const U = 'UPLOADED';
 const P = 'PENDING_GRADE_VALIDATION';
 const M = 'MISMATCHED';
@@ -80,26 +101,27 @@ const N = 'NOT_FOUND';
 const V = 'VALIDATED';
 const R = 'REJECTED';
 const A = 'AWAITING_REVALIDATION';
+const S = 'PENDING_SECOND_APPROVAL';
 const keeps = (action: RecordAuditAction | null) =>
   Object.fromEntries(RECORD_STATUSES.map((s) => [s, go(s, action)])) as Record<RecordStatus, Expected>;
 
 // prettier-ignore
 /** The whole table, written out by hand: event (with its payload) × state → new state and audit action, or refusal. */
 const TABLE: Record<string, Record<RecordStatus, Expected>> = {
-  'VERIFIED AGREES': { [U]: go(P, null), [P]: notWaiting, [M]: notWaiting, [N]: notWaiting, [V]: notWaiting, [R]: notWaiting, [A]: go(P, null) },
-  'VERIFIED DISAGREES': { [U]: go(M, null), [P]: notWaiting, [M]: notWaiting, [N]: notWaiting, [V]: notWaiting, [R]: notWaiting, [A]: go(M, null) },
-  'VERIFIED ABSENT': { [U]: go(N, null), [P]: notWaiting, [M]: notWaiting, [N]: notWaiting, [V]: notWaiting, [R]: notWaiting, [A]: go(N, null) },
-  VERIFICATION_FAILED: { [U]: go(U, null), [P]: notWaiting, [M]: notWaiting, [N]: notWaiting, [V]: notWaiting, [R]: notWaiting, [A]: go(A, null) },
-  'REVERIFIED AGREES': { [U]: notAwaiting, [P]: notAwaiting, [M]: notAwaiting, [N]: notAwaiting, [V]: notAwaiting, [R]: notAwaiting, [A]: go(P, 'RECORD_REVERIFIED') },
-  'REVERIFIED DISAGREES': { [U]: notAwaiting, [P]: notAwaiting, [M]: notAwaiting, [N]: notAwaiting, [V]: notAwaiting, [R]: notAwaiting, [A]: go(M, 'RECORD_REVERIFIED') },
-  'REVERIFIED ABSENT': { [U]: notAwaiting, [P]: notAwaiting, [M]: notAwaiting, [N]: notAwaiting, [V]: notAwaiting, [R]: notAwaiting, [A]: go(N, 'RECORD_REVERIFIED') },
-  APPROVED: { [U]: notReviewable, [P]: go(V, 'RECORD_APPROVED'), [M]: notReviewable, [N]: notReviewable, [V]: notReviewable, [R]: notReviewable, [A]: notReviewable },
-  REJECTED: { [U]: notReviewable, [P]: go(R, 'RECORD_REJECTED'), [M]: go(R, 'RECORD_REJECTED'), [N]: notReviewable, [V]: notReviewable, [R]: notReviewable, [A]: notReviewable },
-  RESOLVED: { [U]: notMismatched, [P]: notMismatched, [M]: go(V, 'RECORD_MISMATCH_RESOLVED'), [N]: notMismatched, [V]: notMismatched, [R]: notMismatched, [A]: notMismatched },
-  INTEGRITY_CONFIRMED: { [U]: go(R, 'RECORD_INTEGRITY_CONFIRMED'), [P]: go(R, 'RECORD_INTEGRITY_CONFIRMED'), [M]: go(R, 'RECORD_INTEGRITY_CONFIRMED'), [N]: go(R, 'RECORD_INTEGRITY_CONFIRMED'), [V]: go(R, 'RECORD_INTEGRITY_CONFIRMED'), [R]: alreadyRejected, [A]: go(R, 'RECORD_INTEGRITY_CONFIRMED') },
-  'EDITED null': keeps('RECORD_EDITED'),
-  'EDITED AGREES': { ...keeps('RECORD_EDITED'), [M]: go(P, 'RECORD_EDITED') },
-  'EDITED DISAGREES': keeps('RECORD_EDITED'),
+  'VERIFIED AGREES': { [U]: go(P, null), [P]: notWaiting, [M]: notWaiting, [N]: notWaiting, [V]: notWaiting, [R]: notWaiting, [A]: go(P, null), [S]: pending },
+  'VERIFIED DISAGREES': { [U]: go(M, null), [P]: notWaiting, [M]: notWaiting, [N]: notWaiting, [V]: notWaiting, [R]: notWaiting, [A]: go(M, null), [S]: pending },
+  'VERIFIED ABSENT': { [U]: go(N, null), [P]: notWaiting, [M]: notWaiting, [N]: notWaiting, [V]: notWaiting, [R]: notWaiting, [A]: go(N, null), [S]: pending },
+  VERIFICATION_FAILED: { [U]: go(U, null), [P]: notWaiting, [M]: notWaiting, [N]: notWaiting, [V]: notWaiting, [R]: notWaiting, [A]: go(A, null), [S]: pending },
+  'REVERIFIED AGREES': { [U]: notAwaiting, [P]: notAwaiting, [M]: notAwaiting, [N]: notAwaiting, [V]: notAwaiting, [R]: notAwaiting, [A]: go(P, 'RECORD_REVERIFIED'), [S]: pending },
+  'REVERIFIED DISAGREES': { [U]: notAwaiting, [P]: notAwaiting, [M]: notAwaiting, [N]: notAwaiting, [V]: notAwaiting, [R]: notAwaiting, [A]: go(M, 'RECORD_REVERIFIED'), [S]: pending },
+  'REVERIFIED ABSENT': { [U]: notAwaiting, [P]: notAwaiting, [M]: notAwaiting, [N]: notAwaiting, [V]: notAwaiting, [R]: notAwaiting, [A]: go(N, 'RECORD_REVERIFIED'), [S]: pending },
+  APPROVED: { [U]: notReviewable, [P]: go(V, 'RECORD_APPROVED'), [M]: notReviewable, [N]: notReviewable, [V]: notReviewable, [R]: notReviewable, [A]: notReviewable, [S]: pending },
+  REJECTED: { [U]: notReviewable, [P]: go(R, 'RECORD_REJECTED'), [M]: go(R, 'RECORD_REJECTED'), [N]: notReviewable, [V]: notReviewable, [R]: notReviewable, [A]: notReviewable, [S]: pending },
+  RESOLVED: { [U]: notMismatched, [P]: notMismatched, [M]: go(V, 'RECORD_MISMATCH_RESOLVED'), [N]: notMismatched, [V]: notMismatched, [R]: notMismatched, [A]: notMismatched, [S]: pending },
+  INTEGRITY_CONFIRMED: { [U]: go(R, 'RECORD_INTEGRITY_CONFIRMED'), [P]: go(R, 'RECORD_INTEGRITY_CONFIRMED'), [M]: go(R, 'RECORD_INTEGRITY_CONFIRMED'), [N]: go(R, 'RECORD_INTEGRITY_CONFIRMED'), [V]: go(R, 'RECORD_INTEGRITY_CONFIRMED'), [R]: alreadyRejected, [A]: go(R, 'RECORD_INTEGRITY_CONFIRMED'), [S]: pending },
+  'EDITED null': { ...keeps('RECORD_EDITED'), [S]: pending },
+  'EDITED AGREES': { ...keeps('RECORD_EDITED'), [M]: go(P, 'RECORD_EDITED'), [S]: pending },
+  'EDITED DISAGREES': { ...keeps('RECORD_EDITED'), [S]: pending },
   UPLOAD_CHANGED: keeps('RECORD_UPDATED_BY_UPLOAD'),
   UPLOAD_IDENTITY_CHANGED: {
     ...keeps('RECORD_UPDATED_BY_UPLOAD'),
@@ -107,10 +129,19 @@ const TABLE: Record<string, Record<RecordStatus, Expected>> = {
     [M]: go(A, 'RECORD_REVERIFICATION_REQUIRED'),
     [V]: go(A, 'RECORD_REVERIFICATION_REQUIRED'),
   },
-  'UPLOAD_RECOMPARED AGREES': { [U]: notChecked, [P]: go(P, null), [M]: go(P, 'RECORD_RECOMPARED_AFTER_UPLOAD'), [N]: notChecked, [V]: go(P, 'RECORD_RECOMPARED_AFTER_UPLOAD'), [R]: notChecked, [A]: notChecked },
-  'UPLOAD_RECOMPARED DISAGREES': { [U]: notChecked, [P]: go(M, 'RECORD_RECOMPARED_AFTER_UPLOAD'), [M]: go(M, null), [N]: notChecked, [V]: go(M, 'RECORD_RECOMPARED_AFTER_UPLOAD'), [R]: notChecked, [A]: notChecked },
-  'SETTINGS_RECOMPARED AGREES': { [U]: notInReview, [P]: go(P, null), [M]: go(P, 'RECORD_RECOMPARED_AFTER_SETTINGS'), [N]: notInReview, [V]: notInReview, [R]: notInReview, [A]: notInReview },
-  'SETTINGS_RECOMPARED DISAGREES': { [U]: notInReview, [P]: go(M, 'RECORD_RECOMPARED_AFTER_SETTINGS'), [M]: go(M, null), [N]: notInReview, [V]: notInReview, [R]: notInReview, [A]: notInReview },
+  'UPLOAD_RECOMPARED AGREES': { [U]: notChecked, [P]: go(P, null), [M]: go(P, 'RECORD_RECOMPARED_AFTER_UPLOAD'), [N]: notChecked, [V]: go(P, 'RECORD_RECOMPARED_AFTER_UPLOAD'), [R]: notChecked, [A]: notChecked, [S]: pending },
+  'UPLOAD_RECOMPARED DISAGREES': { [U]: notChecked, [P]: go(M, 'RECORD_RECOMPARED_AFTER_UPLOAD'), [M]: go(M, null), [N]: notChecked, [V]: go(M, 'RECORD_RECOMPARED_AFTER_UPLOAD'), [R]: notChecked, [A]: notChecked, [S]: pending },
+  'SETTINGS_RECOMPARED AGREES': { [U]: notInReview, [P]: go(P, null), [M]: go(P, 'RECORD_RECOMPARED_AFTER_SETTINGS'), [N]: notInReview, [V]: notInReview, [R]: notInReview, [A]: notInReview, [S]: pending },
+  'SETTINGS_RECOMPARED DISAGREES': { [U]: notInReview, [P]: go(M, 'RECORD_RECOMPARED_AFTER_SETTINGS'), [M]: go(M, null), [N]: notInReview, [V]: notInReview, [R]: notInReview, [A]: notInReview, [S]: pending },
+  REJECTION_AWAITS_APPROVAL: { [U]: notReviewable, [P]: go(S, 'APPROVAL_REQUESTED'), [M]: go(S, 'APPROVAL_REQUESTED'), [N]: notReviewable, [V]: notReviewable, [R]: notReviewable, [A]: notReviewable, [S]: pending },
+  CONFIRMATION_AWAITS_APPROVAL: { [U]: go(S, 'APPROVAL_REQUESTED'), [P]: go(S, 'APPROVAL_REQUESTED'), [M]: go(S, 'APPROVAL_REQUESTED'), [N]: go(S, 'APPROVAL_REQUESTED'), [V]: go(S, 'APPROVAL_REQUESTED'), [R]: alreadyRejected, [A]: go(S, 'APPROVAL_REQUESTED'), [S]: pending },
+  SECOND_APPROVAL_GRANTED: { [U]: notPending, [P]: notPending, [M]: notPending, [N]: notPending, [V]: notPending, [R]: notPending, [A]: notPending, [S]: go(R, 'RECORD_REJECTED') },
+  ...Object.fromEntries(
+    BEFORE_APPROVAL.flatMap((back) => [
+      [`SECOND_APPROVAL_DECLINED ${back}`, { [U]: notPending, [P]: notPending, [M]: notPending, [N]: notPending, [V]: notPending, [R]: notPending, [A]: notPending, [S]: go(back, 'APPROVAL_DECLINED') }],
+      [`SECOND_APPROVAL_WITHDRAWN ${back}`, { [U]: notPending, [P]: notPending, [M]: notPending, [N]: notPending, [V]: notPending, [R]: notPending, [A]: notPending, [S]: go(back, 'APPROVAL_WITHDRAWN') }],
+    ]),
+  ),
 };
 
 const cases = Object.values(EVENTS)
@@ -214,6 +245,20 @@ describe('what statements over many records receive', () => {
 
   it('the overview counts each state in exactly one figure', () => {
     expect(Object.values(STATUS_FIGURES).sort()).toEqual([...RECORD_STATUSES].sort());
+  });
+
+  it('the payroll carries VALIDATED records and those awaiting a rejection that were VALIDATED (issue #22)', () => {
+    expect(isInPayroll(V, null)).toBe(true);
+    expect(isInPayroll(S, V)).toBe(true);
+    expect(isInPayroll(S, P)).toBe(false);
+    expect(isInPayroll(R, null)).toBe(false);
+    expect(isInPayroll(P, V)).toBe(false);
+    expect(inPayrollSql('r')).toBe(
+      "(r.status in ('VALIDATED') or (r.status = 'PENDING_SECOND_APPROVAL' and r.status_before_approval in ('VALIDATED')))",
+    );
+    expect(() => inPayrollSql('r; drop')).toThrow();
+    // The integrity rules keep judging a record awaiting a second approver (its flag stays open).
+    expect(INTEGRITY_JUDGED).toEqual([U, P, M, N, V, A, S]);
   });
 
   it('reads a status as a row holds it', () => {

@@ -2,6 +2,7 @@ import { RECORD_STATUSES, type RecordStatus } from '@portal/contract/records';
 import { CLAIM_MESSAGES } from '@portal/contract/claims';
 import type { DashboardStats } from '@portal/contract/verification';
 import { VALIDATION_MESSAGES } from '@portal/contract/validation';
+import { APPROVAL_MESSAGES } from '@portal/contract/decisions';
 import { conflict } from '../../platform/errors.ts';
 
 /**
@@ -41,7 +42,17 @@ export type RecordEvent =
   /** After an upload moved a checked record's ministry, department or grade: compared again. */
   | { type: 'UPLOAD_RECOMPARED'; comparison: Comparison }
   /** The tenant's name-match settings changed: a record in review compared again with its stored answer. */
-  | { type: 'SETTINGS_RECOMPARED'; comparison: Comparison };
+  | { type: 'SETTINGS_RECOMPARED'; comparison: Comparison }
+  /** Four-eyes (issue #22): a reviewer's rejection waits for a second approver. */
+  | { type: 'REJECTION_AWAITS_APPROVAL' }
+  /** Four-eyes: an integrity flag's confirmation waits for a second approver. */
+  | { type: 'CONFIRMATION_AWAITS_APPROVAL' }
+  /** A different tenant admin approved: the rejection (or confirmation) applies. */
+  | { type: 'SECOND_APPROVAL_GRANTED' }
+  /** The checker declined: the record returns to `back`, its status before the approval. */
+  | { type: 'SECOND_APPROVAL_DECLINED'; back: RecordStatus }
+  /** The maker withdrew: the record returns to `back`. */
+  | { type: 'SECOND_APPROVAL_WITHDRAWN'; back: RecordStatus };
 export type RecordEventType = RecordEvent['type'];
 
 export type RecordAuditAction =
@@ -54,7 +65,10 @@ export type RecordAuditAction =
   | 'RECORD_UPDATED_BY_UPLOAD'
   | 'RECORD_REVERIFICATION_REQUIRED'
   | 'RECORD_RECOMPARED_AFTER_UPLOAD'
-  | 'RECORD_RECOMPARED_AFTER_SETTINGS';
+  | 'RECORD_RECOMPARED_AFTER_SETTINGS'
+  | 'APPROVAL_REQUESTED'
+  | 'APPROVAL_DECLINED'
+  | 'APPROVAL_WITHDRAWN';
 
 /**
  * The audit entry of a transition: its action, and the status in before/after when it changed.
@@ -79,10 +93,34 @@ export const QUEUE_STATUS = { pending: 'PENDING_GRADE_VALIDATION', mismatched: '
 export const REVIEWABLE: readonly RecordStatus[] = [QUEUE_STATUS.pending, QUEUE_STATUS.mismatched];
 /** Found in the source of truth with biometrics and not rejected since: the identity was checked. */
 export const CHECKED: readonly RecordStatus[] = [...REVIEWABLE, 'VALIDATED'];
-/** The records a payroll export carries. */
+/** A rejection or integrity confirmation awaiting a second approver (issue #22). */
+export const AWAITING_SECOND_APPROVAL = 'PENDING_SECOND_APPROVAL' as const satisfies RecordStatus;
+/**
+ * The records a payroll export carries: VALIDATED ones, and those awaiting a second approver's
+ * rejection whose status before it was VALIDATED (they are paid until the rejection is approved).
+ */
 export const IN_PAYROLL: readonly RecordStatus[] = ['VALIDATED'];
+/** SQL of the payroll's rule over a records row aliased `alias` (the one home of that rule). */
+export function inPayrollSql(alias: string): string {
+  if (!/^[a-z_]+$/.test(alias)) throw new Error('not an alias');
+  const paid = statusLiterals(IN_PAYROLL);
+  return `(${alias}.status in (${paid}) or (${alias}.status = '${AWAITING_SECOND_APPROVAL}' and ${alias}.status_before_approval in (${paid})))`;
+}
+/** Whether a record (as a row holds it) is in the payroll export. */
+export function isInPayroll(status: string, statusBeforeApproval: string | null): boolean {
+  return (
+    isOneOf(IN_PAYROLL, status) ||
+    (status === AWAITING_SECOND_APPROVAL &&
+      statusBeforeApproval !== null &&
+      isOneOf(IN_PAYROLL, statusBeforeApproval))
+  );
+}
 /** Potential ghosts: not in the source of truth, or there without biometrics. */
 export const POTENTIAL_GHOSTS: readonly RecordStatus[] = ['NOT_FOUND'];
+/** The records the integrity rules judge: any but a rejected one (a pending one keeps its flags). */
+export const INTEGRITY_JUDGED: readonly RecordStatus[] = RECORD_STATUSES.filter((s) => s !== 'REJECTED');
+/** The states an integrity confirmation applies in (directly or awaiting a second approver). */
+const CONFIRMABLE: readonly RecordStatus[] = INTEGRITY_JUDGED.filter((s) => s !== AWAITING_SECOND_APPROVAL);
 /** A potential ghost or a rejected record cannot claim an account. */
 export const NOT_CLAIMABLE: readonly RecordStatus[] = ['NOT_FOUND', 'REJECTED'];
 /** The tenant overview's figure of each state (DESIGN §6, stats). */
@@ -94,6 +132,7 @@ export const STATUS_FIGURES = {
   totalValidated: 'VALIDATED',
   totalRejected: 'REJECTED',
   totalAwaitingRevalidation: 'AWAITING_REVALIDATION',
+  totalPendingSecondApproval: AWAITING_SECOND_APPROVAL,
 } as const satisfies Partial<Record<keyof DashboardStats, RecordStatus>>;
 
 const AFTER_LOOKUP: Record<LookupResult, RecordStatus> = {
@@ -164,20 +203,23 @@ const RULES: { [T in RecordEventType]: Rule<T> } = {
   // leaves the payroll. The integrity rules judge exactly these states (a rejected record is not
   // flagged again).
   INTEGRITY_CONFIRMED: {
-    from: RECORD_STATUSES.filter((s) => s !== 'REJECTED'),
+    from: CONFIRMABLE,
     to: () => 'REJECTED',
     moved: 'RECORD_INTEGRITY_CONFIRMED',
     stayed: 'RECORD_INTEGRITY_CONFIRMED',
     refusal: 'This record is already rejected.',
   },
-  // An edit keeps the state, except that a mismatched record is compared again (DESIGN §6).
+  // An edit keeps the state, except that a mismatched record is compared again (DESIGN §6). A
+  // record awaiting a second approver is not edited: the checker approves what the maker saw.
   EDITED: {
-    from: RECORD_STATUSES,
+    from: RECORD_STATUSES.filter((s) => s !== AWAITING_SECOND_APPROVAL),
     to: (from, e) => (from === QUEUE_STATUS.mismatched && e.comparison ? AFTER_LOOKUP[e.comparison] : from),
     moved: 'RECORD_EDITED',
     stayed: 'RECORD_EDITED',
     refusal: 'This record cannot be edited in its current state.',
   },
+  // The master list stays the authority: an upload changes a record awaiting a second approver too
+  // (its version moves, so the pending decision can no longer be approved, only declined).
   UPLOAD_CHANGED: {
     from: RECORD_STATUSES,
     to: same,
@@ -186,7 +228,8 @@ const RULES: { [T in RecordEventType]: Rule<T> } = {
     refusal: 'An upload cannot change this record.',
   },
   // A checked record whose identity changed is verified again (the payroll loses a VALIDATED one
-  // until then); any other keeps its state and takes the new values.
+  // until then); any other keeps its state and takes the new values (one awaiting a second
+  // approver: its status before the approval is moved the same way by the upload's statement).
   UPLOAD_IDENTITY_CHANGED: {
     from: RECORD_STATUSES,
     to: (from) => (CHECKED.includes(from) ? 'AWAITING_REVALIDATION' : from),
@@ -210,6 +253,43 @@ const RULES: { [T in RecordEventType]: Rule<T> } = {
     stayed: null,
     refusal: 'Only a record in review is compared again after a settings change.',
   },
+  // Four-eyes (issue #22): the decision waits; the record's status before it is kept beside it
+  // (records.status_before_approval) by the caller, for a decline or a withdrawal.
+  REJECTION_AWAITS_APPROVAL: {
+    from: REVIEWABLE,
+    to: () => AWAITING_SECOND_APPROVAL,
+    moved: 'APPROVAL_REQUESTED',
+    stayed: 'APPROVAL_REQUESTED',
+    refusal: VALIDATION_MESSAGES.notReviewable,
+  },
+  CONFIRMATION_AWAITS_APPROVAL: {
+    from: CONFIRMABLE,
+    to: () => AWAITING_SECOND_APPROVAL,
+    moved: 'APPROVAL_REQUESTED',
+    stayed: 'APPROVAL_REQUESTED',
+    refusal: 'This record is already rejected.',
+  },
+  SECOND_APPROVAL_GRANTED: {
+    from: [AWAITING_SECOND_APPROVAL],
+    to: () => 'REJECTED',
+    moved: 'RECORD_REJECTED',
+    stayed: 'RECORD_REJECTED',
+    refusal: APPROVAL_MESSAGES.notPending,
+  },
+  SECOND_APPROVAL_DECLINED: {
+    from: [AWAITING_SECOND_APPROVAL],
+    to: (_, e) => e.back,
+    moved: 'APPROVAL_DECLINED',
+    stayed: 'APPROVAL_DECLINED',
+    refusal: APPROVAL_MESSAGES.notPending,
+  },
+  SECOND_APPROVAL_WITHDRAWN: {
+    from: [AWAITING_SECOND_APPROVAL],
+    to: (_, e) => e.back,
+    moved: 'APPROVAL_WITHDRAWN',
+    stayed: 'APPROVAL_WITHDRAWN',
+    refusal: APPROVAL_MESSAGES.notPending,
+  },
 };
 
 /** Whether `status` (as a row holds it) is one of `statuses`. */
@@ -222,10 +302,14 @@ export function statesFor(type: RecordEventType): readonly RecordStatus[] {
   return RULES[type].from;
 }
 
-/** Why `type` is refused in state `from`, or null when it applies there. */
+/**
+ * Why `type` is refused in state `from`, or null when it applies there. A record awaiting a second
+ * approver refuses with the same message whatever was tried (edit, decision, re-verification).
+ */
 export function refusalOf(from: string, type: RecordEventType): string | null {
   const rule = RULES[type];
-  return isStatus(from) && rule.from.includes(from) ? null : rule.refusal;
+  if (isStatus(from) && rule.from.includes(from)) return null;
+  return from === AWAITING_SECOND_APPROVAL ? APPROVAL_MESSAGES.recordPending : rule.refusal;
 }
 
 /** The state `event` takes a record in state `from` to, with its audit entry, or the refusal. */

@@ -270,7 +270,7 @@ export class ValidationService {
     const comments = input.comments?.trim() ?? '';
     for (const { id, version } of new Map(input.records.map((r) => [r.id, r])).values()) {
       try {
-        await this.decide(actor, id, { decision: 'APPROVE', comments, version });
+        await this.decide(actor, id, { decision: 'APPROVE', comments, reasonCode: null, version });
         approved.push(id);
       } catch (err) {
         if (!(err instanceof AppError) || err.statusCode >= 500) throw err;

@@ -115,6 +115,7 @@ export class VerificationService {
       totalUploaded: of('totalUploaded'),
       totalAwaitingRevalidation: of('totalAwaitingRevalidation'),
       totalRejected: of('totalRejected'),
+      totalPendingSecondApproval: of('totalPendingSecondApproval'),
     };
   }
 }

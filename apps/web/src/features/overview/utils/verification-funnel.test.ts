@@ -16,6 +16,7 @@ function buildStats(overrides: Partial<DashboardStats> = {}): DashboardStats {
     totalUploaded: 0,
     totalAwaitingRevalidation: 0,
     totalRejected: 0,
+    totalPendingSecondApproval: 0,
     ...overrides,
   };
 }
