@@ -26,7 +26,33 @@ export const CLAIM_MESSAGES = {
   notAwaiting: 'This record is not awaiting re-verification.',
   providerDown: 'The identity provider could not be reached. Please try again later.',
   loadRecordFailed: 'Could not load your record. Please try again later.',
+  consentRequired: 'Please read and accept the consent statement before your identity is checked.',
+  consentOutdated:
+    'The consent statement has changed since this page was loaded. Please reload the page, read the current statement and accept it.',
 } as const;
+
+/**
+ * The consent statement shown before the identity check of a claim (issue #22, Nigeria Data
+ * Protection Act 2023). The version is stored with the claim and in the audit trail: a change of
+ * the text needs a new version, so that what a person accepted can be told afterwards.
+ */
+export const CLAIM_CONSENT = {
+  version: 'NDPA-2023-v1',
+  title: 'Consent to verify your identity',
+  paragraphs: [
+    'Your employer, the state government that runs this portal, is responsible for the personal data used here.',
+    'To confirm that you are the person on your payroll record, it uses your National Identification Number (NIN) and your SSID: they are matched against your employment record and checked with the national identity provider, whose answer (whether the NIN is found, and the name, date of birth and other identity details it holds) is compared with the record.',
+    'They are used for this check and to keep the payroll correct, and for nothing else, under the Nigeria Data Protection Act 2023.',
+    'You may ask your employer, through its HR or payroll office, to see the data it holds about you, to correct it, or to explain a decision taken on your record.',
+  ],
+  /** The checkbox: the employee's own words, or the agent's for the employee beside them. */
+  accept: {
+    public: 'I have read this statement and agree to the use of my NIN and SSID as described.',
+    agent:
+      'The employee has read this statement (or I read it to them) and agrees to the use of their NIN and SSID as described.',
+  },
+} as const;
+export const CONSENT_VERSION = CLAIM_CONSENT.version;
 
 const trimmed = (label: string) =>
   z
@@ -35,7 +61,16 @@ const trimmed = (label: string) =>
     .min(1, `${label} is required`)
     .max(64);
 
-export const InitiateRequestSchema = z.object({ ssid: trimmed('SSID'), nin: trimmed('NIN') });
+/** The SSID and NIN that name a record (the identity form's fields). */
+export const IdentitySchema = z.object({ ssid: trimmed('SSID'), nin: trimmed('NIN') });
+/**
+ * Starting a claim: the identity and the version of the consent statement accepted for it. The
+ * server refuses a missing version and any version but CONSENT_VERSION before the identity is looked up.
+ */
+export const InitiateRequestSchema = IdentitySchema.extend({
+  consentVersion: z.string({ error: CLAIM_MESSAGES.consentRequired }).max(64, CLAIM_MESSAGES.consentOutdated),
+});
+export type InitiateRequest = z.infer<typeof InitiateRequestSchema>;
 export const InitiateResponseSchema = z.object({
   recordId: z.string(),
   nextStep: z.enum(['CHALLENGE_PSN', 'CREATE_ACCOUNT']),
@@ -67,3 +102,19 @@ export type ReverifyResponse = z.infer<typeof ReverifyResponseSchema>;
 export const CLAIM_TTL_MS = 15 * 60 * 1000;
 export const MAX_PSN_ATTEMPTS = 5;
 export const CLAIM_HOLD_MS = 15 * 60 * 1000;
+
+/**
+ * One decision on the employee's own record, as the employee sees it (issue #22): when, the status
+ * before and after, and the reason's label. Never who decided nor the reviewer's note: those may
+ * name people and stay in the tenant's audit log.
+ */
+export const RecordDecisionSchema = z.object({
+  at: z.string(),
+  from: z.string().nullable(),
+  to: z.string(),
+  reasonCode: z.string().nullable(),
+  reasonLabel: z.string().nullable(),
+});
+export type RecordDecision = z.infer<typeof RecordDecisionSchema>;
+export const RecordHistorySchema = z.object({ items: z.array(RecordDecisionSchema) });
+export type RecordHistory = z.infer<typeof RecordHistorySchema>;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
+import { CLAIM_MESSAGES, CONSENT_VERSION } from '@portal/contract/claims';
 import type { MasterRecord } from '@portal/contract/records';
 import { createTestPortal, DEMO_ADMIN, type TestPortal } from '../helpers/test-portal.ts';
 import { createTenantWithAdmin } from '../helpers/tenants.ts';
@@ -16,6 +17,8 @@ const ids: Record<string, string> = {};
 let seq = 0;
 
 const person = (k: number) => ({ nin: String(60000000000 + k), ssid: `SS${600 + k}` });
+/** What starting a claim sends: the person and the consent statement's current version. */
+const claimOf = (k: number) => ({ ...person(k), consentVersion: CONSENT_VERSION });
 
 beforeAll(async () => {
   portal = await createTestPortal({ env: { CLAIM_RATE_PER_IP: '1000', PROVIDER_BACKOFF_MS: '10' } });
@@ -53,6 +56,7 @@ beforeAll(async () => {
     ['passedThenHeld', { psn: 'PSN600012', status: 'UPLOADED' }],
     ['publicAndAgent', { psn: 'PSN600013', status: 'UPLOADED' }],
     ['concurrent', { psn: 'PSN600014', status: 'UPLOADED' }],
+    ['consent', { psn: 'PSN600015', status: 'UPLOADED' }],
   ] as const;
   const created = await seedRecords(
     portal,
@@ -74,7 +78,7 @@ afterAll(async () => {
 const pub = (url: string, body: unknown, subdomain = a.tenant.subdomain) =>
   portal.api.post(url, { body, csrf: false, headers: { 'x-tenant': subdomain } });
 const initiate = (k: number, subdomain?: string) =>
-  pub('/api/v1/verification/initiate', person(k), subdomain);
+  pub('/api/v1/verification/initiate', claimOf(k), subdomain);
 const email = () => `claimant.${Date.now()}.${seq++}@example.gov.ng`;
 
 describe('public claim', () => {
@@ -150,7 +154,11 @@ describe('public claim', () => {
 
   it('an unknown pair, a claimed record, a NOT_FOUND and a REJECTED record answer identically', async () => {
     const answers = await Promise.all([
-      pub('/api/v1/verification/initiate', { nin: '69999999999', ssid: 'SS0' }),
+      pub('/api/v1/verification/initiate', {
+        nin: '69999999999',
+        ssid: 'SS0',
+        consentVersion: CONSENT_VERSION,
+      }),
       initiate(1),
       initiate(3),
       initiate(4),
@@ -253,7 +261,7 @@ describe('public claim', () => {
     const open = ((await initiate(13)).json() as { recordId: string }).recordId;
     for (let i = 0; i < 3; i++)
       await pub('/api/v1/verification/challenge', { recordId: open, psn: `WRONG${i}` });
-    const assisted = await portal.api.post('/api/v1/agent/verify', { token: agent, body: person(13) });
+    const assisted = await portal.api.post('/api/v1/agent/verify', { token: agent, body: claimOf(13) });
     expect(assisted.statusCode, assisted.body).toBe(200);
     const claim = (assisted.json() as { recordId: string }).recordId;
     const guess = (psn: string) =>
@@ -312,7 +320,7 @@ describe('agents', () => {
 
   it('creates an account for an employee and keeps their own session; the audit names the agent', async () => {
     const agent = await agentOf(a);
-    const start = await portal.api.post('/api/v1/agent/verify', { token: agent.token, body: person(6) });
+    const start = await portal.api.post('/api/v1/agent/verify', { token: agent.token, body: claimOf(6) });
     expect(start.statusCode, start.body).toBe(200);
     const claim = (start.json() as { recordId: string }).recordId;
     expect(
@@ -341,7 +349,7 @@ describe('agents', () => {
   it('an agent naming an employee who already has an account is told so; the public answer stays generic', async () => {
     const agent = await agentOf(a);
     // person(6)'s account was created by the previous test.
-    const again = await portal.api.post('/api/v1/agent/verify', { token: agent.token, body: person(6) });
+    const again = await portal.api.post('/api/v1/agent/verify', { token: agent.token, body: claimOf(6) });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(
       'This employee already has an account. They can sign in on the login page with the email address of that account; if they can no longer reach it, the tenant administrator can help them recover access.',
@@ -351,7 +359,7 @@ describe('agents', () => {
     expect(open.json().message).toBe('Verification failed. Please check your SSID and NIN.');
     // An agent of another tenant learns nothing of this tenant's accounts either.
     const other = await agentOf(b);
-    const foreign = await portal.api.post('/api/v1/agent/verify', { token: other.token, body: person(6) });
+    const foreign = await portal.api.post('/api/v1/agent/verify', { token: other.token, body: claimOf(6) });
     expect(foreign.statusCode).toBe(400);
     expect(foreign.json().message).toBe('Verification failed. Please check your SSID and NIN.');
   });
@@ -359,7 +367,7 @@ describe('agents', () => {
   it('an agent of another tenant can neither claim nor re-verify here', async () => {
     const other = await agentOf(b);
     expect(
-      (await portal.api.post('/api/v1/agent/verify', { token: other.token, body: person(8) })).statusCode,
+      (await portal.api.post('/api/v1/agent/verify', { token: other.token, body: claimOf(8) })).statusCode,
     ).toBe(400);
     const claim = ((await initiate(8)).json() as { recordId: string }).recordId;
     expect(
@@ -447,6 +455,104 @@ describe('re-verification that finds a difference', () => {
   });
 });
 
+describe('consent before the identity check (issue #22, NDPA 2023)', () => {
+  const claimsOf = async (recordId: string) =>
+    (
+      await portal.db.orm.execute<{
+        consent_version: string | null;
+        consent_at: string | null;
+        consent_address: string | null;
+        assisted_by: string | null;
+      }>(
+        sql`select consent_version, consent_at, consent_address, assisted_by from claims where record_id = ${recordId}`,
+      )
+    ).rows;
+  const consentEvents = async (recordId: string) =>
+    (
+      await portal.db.orm.execute<{ actor_email: string | null; address: string | null; after: unknown }>(
+        sql`select actor_email, address, after from audit_events
+            where action = 'CLAIM_CONSENT_ACCEPTED' and record_id = ${recordId} order by id`,
+      )
+    ).rows;
+
+  it('refuses to check an identity without the current consent, publicly or through an agent; nothing is stored', async () => {
+    const agent = await portal.login('agent@demo.local');
+    const { consentVersion: _, ...withoutConsent } = claimOf(15);
+    for (const [body, message] of [
+      [withoutConsent, CLAIM_MESSAGES.consentRequired],
+      [{ ...person(15), consentVersion: '' }, CLAIM_MESSAGES.consentRequired],
+      [{ ...person(15), consentVersion: 'NDPA-2023-v0' }, CLAIM_MESSAGES.consentOutdated],
+    ] as const) {
+      const res = await pub('/api/v1/verification/initiate', body);
+      expect(res.statusCode, res.body).toBe(400);
+      expect((res.json() as { message: string }).message).toBe(message);
+      const assisted = await portal.api.post('/api/v1/agent/verify', { token: agent, body });
+      expect(assisted.statusCode, assisted.body).toBe(400);
+      expect((assisted.json() as { message: string }).message).toBe(message);
+    }
+    expect(await claimsOf(ids.consent!)).toEqual([]);
+    expect(await consentEvents(ids.consent!)).toEqual([]);
+  });
+
+  it('stores the accepted version, time and address with the claim and audits it against the record', async () => {
+    const before = Date.now();
+    const res = await portal.app.inject({
+      method: 'POST',
+      url: '/api/v1/verification/initiate',
+      payload: claimOf(15),
+      headers: { 'x-tenant': a.tenant.subdomain },
+      remoteAddress: '198.51.100.7',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const [claim] = await claimsOf(ids.consent!);
+    expect(claim).toMatchObject({
+      consent_version: CONSENT_VERSION,
+      consent_address: '198.51.100.7',
+      assisted_by: null,
+    });
+    expect(new Date(claim!.consent_at!).getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(await consentEvents(ids.consent!)).toEqual([
+      {
+        actor_email: null,
+        address: '198.51.100.7',
+        after: expect.objectContaining({
+          consentVersion: CONSENT_VERSION,
+          address: '198.51.100.7',
+          agentEmail: null,
+        }),
+      },
+    ]);
+  });
+
+  it("an agent's claim records the agent beside the consent", async () => {
+    const agent = await portal.login('agent@demo.local');
+    const agentTenant = await portal.db.orm.execute<{ tenant_id: string; id: string }>(
+      sql`select tenant_id, id from users where email = 'agent@demo.local'`,
+    );
+    const { tenant_id: tenantId, id: agentId } = agentTenant.rows[0]!;
+    const [recordId] = await seedRecords(portal, tenantId, [
+      {
+        fullName: 'Consent Agent Case',
+        ...person(16),
+        psn: 'PSN600016',
+        status: 'UPLOADED',
+        dateOfBirth: '1985-03-15',
+      },
+    ]);
+    const res = await portal.api.post('/api/v1/agent/verify', { token: agent, body: claimOf(16) });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await claimsOf(recordId!)).toEqual([
+      expect.objectContaining({ consent_version: CONSENT_VERSION, assisted_by: agentId }),
+    ]);
+    expect(await consentEvents(recordId!)).toEqual([
+      expect.objectContaining({
+        actor_email: 'agent@demo.local',
+        after: expect.objectContaining({ consentVersion: CONSENT_VERSION, agentEmail: 'agent@demo.local' }),
+      }),
+    ]);
+  });
+});
+
 describe('limits and access', () => {
   it('rate-limits initiate per IP with 429 and Retry-After', async () => {
     const limited = await createTestPortal({ env: { CLAIM_RATE_PER_IP: '3' } });
@@ -454,7 +560,7 @@ describe('limits and access', () => {
       const codes: number[] = [];
       for (let i = 0; i < 4; i++) {
         const res = await limited.api.post('/api/v1/verification/initiate', {
-          body: person(1),
+          body: claimOf(1),
           csrf: false,
           headers: { 'x-tenant': 'demo' },
         });
@@ -475,7 +581,7 @@ describe('limits and access', () => {
     };
     for (const [role, token] of Object.entries(tokens)) {
       for (const [method, url, body] of [
-        ['POST', '/api/v1/agent/verify', person(1)],
+        ['POST', '/api/v1/agent/verify', claimOf(1)],
         ['POST', '/api/v1/agent/challenge', { recordId: 'x', psn: 'y' }],
         ['POST', `/api/v1/agent/records/${ids.awaiting}/verify`, person(7)],
         ['GET', '/api/v1/users/me/record', undefined],

@@ -10,6 +10,7 @@ import { seedRecords } from '../helpers/records.ts';
 import { csvOf, uploadFile } from '../helpers/uploads.ts';
 import { payrollCsv } from '../helpers/payroll-lists.ts';
 import { allFlags, currentSummary } from '../helpers/integrity.ts';
+import { CONSENT_VERSION } from '@portal/contract/claims';
 
 /*
  * Every route of the app's route table × every role (and anonymous) × own tenant / another tenant.
@@ -64,7 +65,9 @@ const SAMPLES: Record<string, Sample> = {
   'POST /api/v1/records/:id/validate': { body: () => ({ decision: 'APPROVE', comments: 'matrix' }) },
   'POST /api/v1/records/:id/resolve-mismatch': { body: () => ({}) },
   'POST /api/v1/agent/records/:id/verify': { body: (ids) => ({ ssid: ids.recordSsid, nin: ids.recordNin }) },
-  'POST /api/v1/agent/verify': { body: (ids) => ({ ssid: ids.recordSsid, nin: ids.recordNin }) },
+  'POST /api/v1/agent/verify': {
+    body: (ids) => ({ ssid: ids.recordSsid, nin: ids.recordNin, consentVersion: CONSENT_VERSION }),
+  },
   'POST /api/v1/agent/challenge': { body: () => ({ recordId: 'x'.repeat(40), psn: 'PSN000000' }) },
   'PUT /api/v1/tenant-admin/reviewers/:id/assignments': {
     body: (ids) => ({ ministryIds: [ids.ministry], departmentIds: [ids.department] }),
@@ -82,7 +85,9 @@ const SAMPLES: Record<string, Sample> = {
   },
   'POST /api/v1/tenant-admin/users/check-email': { body: (ids) => ({ email: ids.email }) },
   // Public calls go to tenant A's public page; the other side names tenant B's person there.
-  'POST /api/v1/verification/initiate': { body: (ids) => ({ ssid: ids.recordSsid, nin: ids.recordNin }) },
+  'POST /api/v1/verification/initiate': {
+    body: (ids) => ({ ssid: ids.recordSsid, nin: ids.recordNin, consentVersion: CONSENT_VERSION }),
+  },
   'GET /api/v1/records': { query: (ids) => `?ids=${ids.record}` },
   'GET /api/v1/records/flagged/not-in-sot': { query: (ids) => `?ministry=${ids.ministry}` },
   'GET /api/v1/records/queue/pending-approval': { query: (ids) => `?ministry=${ids.ministry}` },
@@ -293,7 +298,7 @@ beforeAll(async () => {
   idsB = seededB;
   // A claim started on B's public page: claim rows of B for the checksum.
   await portal.api.post('/api/v1/verification/initiate', {
-    body: { ssid: seededB.recordSsid, nin: seededB.recordNin },
+    body: { ssid: seededB.recordSsid, nin: seededB.recordNin, consentVersion: CONSENT_VERSION },
     csrf: false,
     headers: { 'x-tenant': b.tenant.subdomain },
   });
@@ -312,7 +317,7 @@ beforeAll(async () => {
   }
   // A SELF_SERVICE_USER by the public claim of A's record without a PSN.
   const claim = await portal.api.post('/api/v1/verification/initiate', {
-    body: { ssid: 'SS10000', nin: '70000001000' },
+    body: { ssid: 'SS10000', nin: '70000001000', consentVersion: CONSENT_VERSION },
     csrf: false,
     headers: { 'x-tenant': a.tenant.subdomain },
   });

@@ -3,6 +3,7 @@ import { createTestPortal, type TestPortal } from '../helpers/test-portal.ts';
 import { createTenantWithAdmin } from '../helpers/tenants.ts';
 import { csvOf, uploadFile } from '../helpers/uploads.ts';
 import { serializeError, serializeRequest } from '../../src/platform/log-privacy.ts';
+import { CONSENT_VERSION } from '@portal/contract/claims';
 
 /**
  * The boundary: no log line carries a person's data (issue #18). The portal runs at debug level,
@@ -51,7 +52,7 @@ describe('log lines', () => {
       csrf: false,
     });
     await portal.api.post('/api/v1/verification/initiate', {
-      body: { nin: people[1]!.nin, ssid: 'SS999' },
+      body: { nin: people[1]!.nin, ssid: 'SS999', consentVersion: CONSENT_VERSION },
       csrf: false,
       headers: { 'x-tenant': t.tenant.subdomain },
     });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from '../../src/platform/config.ts';
 import { createTestPortal, type TestPortal } from '../helpers/test-portal.ts';
+import { CONSENT_VERSION } from '@portal/contract/claims';
 
 // Issue #18, item 3: X-Forwarded-For is believed only from the proxies TRUST_PROXY lists, so that
 // a client can neither rotate the header past the claim and sign-in limits nor spend someone
@@ -62,7 +63,7 @@ describe('client address behind a proxy (TRUST_PROXY=127.0.0.1)', () => {
       url: '/api/v1/verification/initiate',
       remoteAddress,
       headers: { 'x-tenant': 'demo', ...(forwardedFor ? { 'x-forwarded-for': forwardedFor } : {}) },
-      payload: { nin: '10000000001', ssid: 'SS-NOBODY' },
+      payload: { nin: '10000000001', ssid: 'SS-NOBODY', consentVersion: CONSENT_VERSION },
     });
 
   it('believes the forwarded address from the listed proxy: each client has its own limit', async () => {

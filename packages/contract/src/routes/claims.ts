@@ -6,6 +6,7 @@ import {
   CreateAccountSchema,
   InitiateRequestSchema,
   InitiateResponseSchema,
+  RecordHistorySchema,
   ReverifyRequestSchema,
   ReverifyResponseSchema,
 } from '../claims.ts';
@@ -36,7 +37,8 @@ export const CLAIMS_ROUTES = {
     path: '/api/v1/verification/initiate',
     ...open,
     tags,
-    summary: 'Start claiming an account with SSID and NIN (tenant from the Host or X-Tenant)',
+    summary:
+      'Start claiming an account with SSID, NIN and the accepted consent version (tenant from the Host or X-Tenant)',
     body: InitiateRequestSchema,
     response: InitiateResponseSchema,
     errors,
@@ -92,6 +94,15 @@ export const CLAIMS_ROUTES = {
     tags,
     summary: "The signed-in employee's own record",
     response: MasterRecordSchema,
+    errors: { 404: ApiErrorSchema },
+  }),
+  myRecordHistory: defineRoute({
+    method: 'GET',
+    path: '/api/v1/users/me/record/history',
+    roles: ['SELF_SERVICE_USER'],
+    tags,
+    summary: "The decisions taken on the signed-in employee's own record: dates, statuses and reasons",
+    response: RecordHistorySchema,
     errors: { 404: ApiErrorSchema },
   }),
 };

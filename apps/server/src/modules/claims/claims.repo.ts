@@ -43,11 +43,25 @@ export class ClaimsRepo {
     );
   }
 
+  /** A new claim with its consent (accepted now, from `consentAddress`); returns the time of the consent. */
   async create(
+    tx: Orm,
     scope: TenantScope,
-    c: { tokenHash: string; recordId: string; nextStep: string; assistedBy: string | null; expiresAt: Date },
-  ) {
-    await this.orm.insert(claims).values({ ...c, tenantId: scope.tenantId });
+    c: {
+      tokenHash: string;
+      recordId: string;
+      nextStep: string;
+      assistedBy: string | null;
+      expiresAt: Date;
+      consentVersion: string;
+      consentAddress: string;
+    },
+  ): Promise<Date> {
+    const [row] = await tx
+      .insert(claims)
+      .values({ ...c, tenantId: scope.tenantId, consentAt: sql`now()` })
+      .returning({ consentAt: claims.consentAt });
+    return row!.consentAt!;
   }
 
   /**

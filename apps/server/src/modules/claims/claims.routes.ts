@@ -13,7 +13,7 @@ export function claimsRoutes(
   const { claims, employee, tenants } = deps;
 
   serveRoute(app, CLAIMS_ROUTES.initiate, async ({ body, request }) =>
-    claims.initiate(await tenants.resolve(request), body, request.ip, null),
+    claims.initiate(await tenants.resolve(request), body, { ip: request.ip, agent: null }),
   );
 
   // A claim started for one tenant goes on only where no other tenant is named.
@@ -28,7 +28,10 @@ export function claimsRoutes(
   }
 
   serveRoute(app, CLAIMS_ROUTES.agentInitiate, async ({ actor, body, request }) =>
-    claims.initiate(scopeOf(actor), body, request.ip, actor.userId),
+    claims.initiate(scopeOf(actor), body, {
+      ip: actor.address ?? request.ip,
+      agent: { userId: actor.userId, email: actor.email },
+    }),
   );
 
   serveRoute(app, CLAIMS_ROUTES.agentChallenge, async ({ actor, body, request }) =>
@@ -40,4 +43,6 @@ export function claimsRoutes(
   );
 
   serveRoute(app, CLAIMS_ROUTES.myRecord, async ({ actor }) => employee.myRecord(actor));
+
+  serveRoute(app, CLAIMS_ROUTES.myRecordHistory, async ({ actor }) => employee.myRecordHistory(actor));
 }

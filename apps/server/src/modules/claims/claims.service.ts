@@ -3,6 +3,7 @@ import {
   CLAIM_HOLD_MS,
   CLAIM_MESSAGES as M,
   CLAIM_TTL_MS,
+  CONSENT_VERSION,
   MAX_PSN_ATTEMPTS,
   type ChallengeResponse,
   type InitiateResponse,
@@ -27,6 +28,12 @@ const expired = () => new AppError(400, M.claimExpired, ERROR_CODES.VALIDATION);
 /** Too many wrong PSNs on the record, through any of its claims: none of them goes on for now. */
 const held = () => new AppError(400, M.tooManyAttempts, ERROR_CODES.VALIDATION);
 
+/** Who starts a claim: the agent beside the employee (null for the public flow), and the client's address. */
+export interface ClaimStarter {
+  ip: string;
+  agent: { userId: string; email: string } | null;
+}
+
 export interface ClaimLimits {
   perIp: RateLimiter;
   perTenant: RateLimiter;
@@ -46,12 +53,25 @@ export class ClaimsService {
     private readonly limits: ClaimLimits,
   ) {}
 
+  /**
+   * The identity check of a claim. It runs only with the current consent statement accepted
+   * (issue #22): a missing or an older version is refused before anything is looked up, whoever
+   * calls the API. The acceptance is stored with the claim and in the audit trail.
+   */
   async initiate(
     scope: TenantScope,
-    input: { ssid: string; nin: string },
-    ip: string,
-    assistedBy: string | null,
+    input: { ssid: string; nin: string; consentVersion: string },
+    starter: ClaimStarter,
   ): Promise<InitiateResponse> {
+    const { ip } = starter;
+    const assistedBy = starter.agent?.userId ?? null;
+    if (input.consentVersion !== CONSENT_VERSION)
+      throw new AppError(
+        400,
+        input.consentVersion ? M.consentOutdated : M.consentRequired,
+        ERROR_CODES.VALIDATION,
+        { consentVersion: input.consentVersion ? M.consentOutdated : M.consentRequired },
+      );
     this.limits.perIp.hit(`ip:${ip}`);
     this.limits.perTenant.hit(`tenant:${scope.tenantId}`);
     const record = await this.claims.findByIdentity(scope, input.nin.replace(/\s+/g, ''), norm(input.ssid));
@@ -63,12 +83,37 @@ export class ClaimsService {
     if (!record || !claimable) throw genericFailure();
     const token = crypto.randomBytes(32).toString('base64url');
     const nextStep = record.psn ? 'CHALLENGE_PSN' : 'CREATE_ACCOUNT';
-    await this.claims.create(scope, {
-      tokenHash: hashOf(token),
-      recordId: record.id,
-      nextStep,
-      assistedBy,
-      expiresAt: new Date(Date.now() + CLAIM_TTL_MS),
+    await this.claims.transaction(async (tx) => {
+      const consentAt = await this.claims.create(tx, scope, {
+        tokenHash: hashOf(token),
+        recordId: record.id,
+        nextStep,
+        assistedBy,
+        expiresAt: new Date(Date.now() + CLAIM_TTL_MS),
+        consentVersion: CONSENT_VERSION,
+        consentAddress: ip,
+      });
+      await this.audit.append(
+        {
+          tenantId: scope.tenantId,
+          actorUserId: assistedBy,
+          actorEmail: starter.agent?.email ?? null,
+          action: 'CLAIM_CONSENT_ACCEPTED',
+          entityType: 'record',
+          entityId: record.id,
+          after: {
+            consentVersion: CONSENT_VERSION,
+            consentAt: consentAt.toISOString(),
+            address: ip,
+            agentEmail: starter.agent?.email ?? null,
+          },
+          note: starter.agent
+            ? `Consent statement ${CONSENT_VERSION} accepted for the employee with the assistance of agent ${starter.agent.email}`
+            : `Consent statement ${CONSENT_VERSION} accepted by the employee`,
+          address: ip,
+        },
+        tx,
+      );
     });
     return { recordId: token, nextStep };
   }

@@ -66,4 +66,40 @@ export class EmployeeRepo {
       })
       .where(and(eq(records.tenantId, scope.tenantId), eq(records.id, id)));
   }
+
+  /**
+   * The status changes of a record in the tenant's audit trail, oldest first: when, from, to, and
+   * the reason code the decision carried with the tenant's label for it (null when the tenant has
+   * no row for the code: the contract's label applies). Nothing else of the event is read: not
+   * who, nor the note.
+   */
+  async statusChanges(
+    tenantId: string,
+    recordId: string,
+  ): Promise<
+    { at: Date; from: string | null; to: string; reasonCode: string | null; tenantLabel: string | null }[]
+  > {
+    const result = await this.orm.execute<{
+      at: string | Date;
+      from: string | null;
+      to: string;
+      reason_code: string | null;
+      tenant_label: string | null;
+    }>(sql`
+      select e.created_at as at, e.before->>'status' as "from", e.after->>'status' as "to",
+        e.after->>'reasonCode' as reason_code, rc.label as tenant_label
+      from audit_events e
+      left join reason_codes rc on rc.tenant_id = e.tenant_id and rc.code = e.after->>'reasonCode'
+      where e.tenant_id = ${tenantId} and e.record_id = ${recordId}
+        and e.after->>'status' is not null
+        and (e.before->>'status') is distinct from (e.after->>'status')
+      order by e.id`);
+    return result.rows.map((r) => ({
+      at: new Date(r.at),
+      from: r.from,
+      to: r.to,
+      reasonCode: r.reason_code,
+      tenantLabel: r.tenant_label,
+    }));
+  }
 }

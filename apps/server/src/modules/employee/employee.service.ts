@@ -1,4 +1,10 @@
-import { CLAIM_MESSAGES as M, reverifyMessageOf, type ReverifyResponse } from '@portal/contract/claims';
+import {
+  CLAIM_MESSAGES as M,
+  reverifyMessageOf,
+  type RecordHistory,
+  type ReverifyResponse,
+} from '@portal/contract/claims';
+import { reasonLabel } from '@portal/contract/integrity';
 import type { MasterRecord } from '@portal/contract/records';
 import { ERROR_CODES } from '@portal/contract/errors';
 import { reachesWholeTenant, recordScopeOf, type Actor } from '../../access/actor.ts';
@@ -29,6 +35,28 @@ export class EmployeeService {
     const row = id ? await this.records.findById(recordScopeOf(actor), id) : undefined;
     if (!row) throw notFound('No record is linked to this account.');
     return toMasterRecord(row);
+  }
+
+  /**
+   * The decisions on the employee's own record (issue #22): its status changes with their dates and
+   * reasons, read from the tenant's audit trail. Who decided and the reviewer's note are left out on
+   * purpose (they name people); the employee raises a decision with the tenant, who has the rest.
+   */
+  async myRecordHistory(actor: Actor): Promise<RecordHistory> {
+    const scope = recordScopeOf(actor);
+    const id = await this.repo.recordIdOf(actor.userId);
+    if (!id || !(await this.records.findById(scope, id)))
+      throw notFound('No record is linked to this account.');
+    const changes = await this.repo.statusChanges(scope.tenantId, id);
+    return {
+      items: changes.map((c) => ({
+        at: c.at.toISOString(),
+        from: c.from,
+        to: c.to,
+        reasonCode: c.reasonCode,
+        reasonLabel: c.reasonCode ? (c.tenantLabel ?? reasonLabel(c.reasonCode)) : null,
+      })),
+    };
   }
 
   /**

@@ -5,6 +5,7 @@ import { getStoredToken, storeToken } from '../../../lib/auth-storage.ts';
 import { buildToken } from '../../../test/build-token.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { stubApi } from '../../../test/stub-fetch.ts';
+import { CLAIM_CONSENT, CONSENT_VERSION } from '@portal/contract/claims';
 
 const EMPLOYEE_TOKEN = buildToken({ sub: 'employee-1', role: 'SELF_SERVICE_USER' });
 const CLAIM = { recordId: 'opaque-claim-token', nextStep: 'CHALLENGE_PSN' };
@@ -17,9 +18,12 @@ const headersOf = (fetchMock: ReturnType<typeof stubApi>, url: string) =>
 const bodyOf = (fetchMock: ReturnType<typeof stubApi>, url: string): unknown =>
   JSON.parse(String(fetchMock.mock.calls.find(([input]) => String(input) === url)?.[1]?.body));
 
+const consentBox = () => screen.getByRole('checkbox', { name: /to the use of (my|their) NIN and SSID/ });
+
 async function fillIdentity(user: ReturnType<typeof userEvent.setup>) {
   await user.type(screen.getByRole('textbox', { name: /^SSID/ }), 'SS45837531');
   await user.type(screen.getByRole('textbox', { name: /^NIN/ }), '94274577030');
+  if (!(consentBox() as HTMLInputElement).checked) await user.click(consentBox());
   await user.click(screen.getByRole('button', { name: 'Next' }));
 }
 
@@ -30,6 +34,24 @@ async function fillCredentials(user: ReturnType<typeof userEvent.setup>) {
 }
 
 describe('registration card, public variant', () => {
+  it('shows the consent statement first; Next stays disabled until it is accepted (issue #22)', async () => {
+    const fetchMock = stubApi({ 'POST /api/v1/verification/initiate': { status: 200, body: CLAIM } });
+    const user = userEvent.setup();
+    renderApp('/register-employee?tenant=lagos');
+    await heading('Verify Your Identity');
+    expect(within(card()).getByText(CLAIM_CONSENT.title)).toBeTruthy();
+    expect(within(card()).getByText(/Nigeria Data Protection Act 2023/)).toBeTruthy();
+    expect((consentBox() as HTMLInputElement).checked).toBe(false);
+    await user.type(screen.getByRole('textbox', { name: /^SSID/ }), 'SS45837531');
+    await user.type(screen.getByRole('textbox', { name: /^NIN/ }), '94274577030');
+    expect(screen.getByRole('button', { name: 'Next' })).toHaveProperty('disabled', true);
+    await user.click(consentBox());
+    expect(screen.getByRole('button', { name: 'Next' })).toHaveProperty('disabled', false);
+    await user.click(consentBox());
+    expect(screen.getByRole('button', { name: 'Next' })).toHaveProperty('disabled', true);
+    expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/v1/verification/initiate')).toBe(false);
+  });
+
   it('claims in three steps with the tenant of the link, stores the token and goes to the dashboard after 2 s', async () => {
     const fetchMock = stubApi({
       'POST /api/v1/verification/initiate': { status: 200, body: CLAIM },
@@ -50,6 +72,7 @@ describe('registration card, public variant', () => {
     expect(bodyOf(fetchMock, '/api/v1/verification/initiate')).toEqual({
       ssid: 'SS45837531',
       nin: '94274577030',
+      consentVersion: CONSENT_VERSION,
     });
     const psn = screen.getByRole('textbox', { name: /^PSN/ });
     expect(psn.getAttribute('placeholder')).toBe('Enter your PSN');

@@ -75,6 +75,7 @@ export function RegistrationCard({
           <IdentityStep
             key={state.round}
             hint={hints.initial}
+            variant={context.variant}
             busy={initiate.isPending}
             message={state.message}
             autoFocus={state.round > 0}
