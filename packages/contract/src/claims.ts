@@ -117,4 +117,7 @@ export const RecordDecisionSchema = z.object({
 });
 export type RecordDecision = z.infer<typeof RecordDecisionSchema>;
 export const RecordHistorySchema = z.object({ items: z.array(RecordDecisionSchema) });
+
+/** The label of OTHER for the employee: its note is not shown, the tenant can say more. */
+export const OTHER_REASON_FOR_EMPLOYEE = 'Other reason (your administrator can tell you more)';
 export type RecordHistory = z.infer<typeof RecordHistorySchema>;

@@ -1,10 +1,12 @@
 import {
   CLAIM_MESSAGES as M,
+  OTHER_REASON_FOR_EMPLOYEE,
   reverifyMessageOf,
   type RecordHistory,
   type ReverifyResponse,
 } from '@portal/contract/claims';
-import { reasonLabel } from '@portal/contract/integrity';
+import { DEFAULT_REASON_CODES, OTHER_REASON_CODE } from '@portal/contract/decisions';
+import { reasonLabel as integrityReasonLabel } from '@portal/contract/integrity';
 import type { MasterRecord } from '@portal/contract/records';
 import { ERROR_CODES } from '@portal/contract/errors';
 import { reachesWholeTenant, recordScopeOf, type Actor } from '../../access/actor.ts';
@@ -19,6 +21,17 @@ import { outcomeOf } from '../verification/compare.ts';
 import type { EmployeeRepo } from './employee.repo.ts';
 
 const norm = (v: string | null | undefined) => (v ?? '').replace(/\s+/g, '').toUpperCase();
+
+/**
+ * A reason as the employee reads it: the tenant's label of a code it added, else the default's (the
+ * integrity reasons' for codes of a flag). OTHER says to ask: its note stays with the tenant.
+ */
+function employeeReasonLabel(code: string, tenantLabel: string | null): string {
+  if (code === OTHER_REASON_CODE) return OTHER_REASON_FOR_EMPLOYEE;
+  return (
+    tenantLabel ?? DEFAULT_REASON_CODES.find((r) => r.code === code)?.label ?? integrityReasonLabel(code)
+  );
+}
 
 /** The employee's own record, and re-verification by the employee or an agent of the tenant. */
 export class EmployeeService {
@@ -54,7 +67,7 @@ export class EmployeeService {
         from: c.from,
         to: c.to,
         reasonCode: c.reasonCode,
-        reasonLabel: c.reasonCode ? (c.tenantLabel ?? reasonLabel(c.reasonCode)) : null,
+        reasonLabel: c.reasonCode ? employeeReasonLabel(c.reasonCode, c.tenantLabel) : null,
       })),
     };
   }

@@ -31,6 +31,17 @@ export const PROFILE_TEXTS = {
     ok: CLAIM_MESSAGES.reverifyOk,
     failed: CLAIM_MESSAGES.reverifyFailed,
   },
+  /** Issue #22: the decisions on the employee's own record. */
+  history: {
+    title: 'Decisions on your record',
+    intro:
+      'Changes of your record’s status, with the date and the reason given. If you disagree with a decision, contact your tenant administrator (HR or payroll office).',
+    loading: 'Loading the decisions on your record...',
+    loadFailed: 'Could not load the decisions on your record. Please try again.',
+    empty: 'No decision has been taken on your record yet.',
+    change: (from: string, to: string) => `${from} → ${to}`,
+    reason: 'Reason',
+  },
   comingSoon: {
     badge: 'Coming Soon',
     loans: {

@@ -26,6 +26,49 @@ function openProfile(replies: ApiReplies) {
 }
 
 describe('employee profile', () => {
+  it("lists the decisions on the employee's record, newest first, with statuses and reasons (issue #22)", async () => {
+    openProfile({
+      'GET /api/v1/users/me/record': { status: 200, body: { ...RECORD, status: 'REJECTED' } },
+      'GET /api/v1/users/me/record/history': {
+        status: 200,
+        body: {
+          items: [
+            {
+              at: '2026-11-20T09:00:00.000Z',
+              from: 'UPLOADED',
+              to: 'PENDING_GRADE_VALIDATION',
+              reasonCode: null,
+              reasonLabel: null,
+            },
+            {
+              at: '2026-11-21T10:30:00.000Z',
+              from: 'PENDING_GRADE_VALIDATION',
+              to: 'REJECTED',
+              reasonCode: 'DECEASED',
+              reasonLabel: 'Deceased',
+            },
+          ],
+        },
+      },
+    });
+    const list = await screen.findByRole('list', { name: 'Decisions on your record' });
+    const rows = within(list)
+      .getAllByRole('listitem')
+      .map((li) => li.textContent);
+    expect(rows).toEqual([
+      'Nov 21, 2026, 10:30 AMPending Grade Validation → RejectedReason: Deceased',
+      'Nov 20, 2026, 9:00 AMUploaded → Pending Grade Validation',
+    ]);
+  });
+
+  it('says when no decision has been taken yet', async () => {
+    openProfile({
+      'GET /api/v1/users/me/record': { status: 200, body: RECORD },
+      'GET /api/v1/users/me/record/history': { status: 200, body: { items: [] } },
+    });
+    expect(await screen.findByText('No decision has been taken on your record yet.')).toBeTruthy();
+  });
+
   it('shows initials, name, Work ID and the details of the record', async () => {
     const { router } = openProfile({ 'GET /api/v1/users/me/record': { status: 200, body: RECORD } });
     expect(await screen.findByRole('heading', { level: 3, name: 'Ada Ngozi Obi' })).toBeTruthy();

@@ -12,6 +12,7 @@ import { useReverifyRecord } from '../api/reverify-record.ts';
 import { ActionRequiredCard } from '../components/action-required-card.tsx';
 import { ComingSoonCard } from '../components/coming-soon-card.tsx';
 import { ProfileCard } from '../components/profile-card.tsx';
+import { RecordHistoryCard } from '../components/record-history-card.tsx';
 import { needsReverification } from '../profile-record.ts';
 import { PROFILE_TEXTS } from '../profile-texts.ts';
 import { RetryAlert } from '../../../components/retry-alert.tsx';
@@ -46,6 +47,7 @@ export function ProfilePage() {
         <ActionRequiredCard recordId={data.id} reverify={reverify} />
       )}
       <ProfileCard record={data} />
+      <RecordHistoryCard userId={userId} />
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)' } }}>
         <ComingSoonCard
           title={texts.comingSoon.loans.title}
