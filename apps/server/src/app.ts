@@ -53,7 +53,11 @@ import { claimsRoutes } from './modules/claims/claims.routes.ts';
 import { ClaimsService } from './modules/claims/claims.service.ts';
 import { EmployeeRepo } from './modules/employee/employee.repo.ts';
 import { EmployeeService } from './modules/employee/employee.service.ts';
-import { ProviderSettings, TenantMatchSettings } from './modules/identity/provider-settings.ts';
+import {
+  ProviderSettings,
+  TenantLegalBasis,
+  TenantMatchSettings,
+} from './modules/identity/provider-settings.ts';
 import { SettingsRecompare } from './modules/verification/settings-recompare.ts';
 import { SettingsRecompareRepo } from './modules/verification/settings-recompare.repo.ts';
 import { CLAIM_MESSAGES } from '@portal/contract/claims';
@@ -66,9 +70,15 @@ import { VerificationService } from './modules/verification/verification.service
 import { comparisonOf } from './modules/verification/compare.ts';
 import { peopleRoutes } from './modules/people/people.routes.ts';
 import { IntegrityRepo } from './modules/integrity/integrity.repo.ts';
+import { AuditLogRepo } from './modules/audit/audit-log.repo.ts';
+import { AuditLogService } from './modules/audit/audit-log.service.ts';
+import { auditRecordViews, auditRoutes } from './modules/audit/audit.routes.ts';
 import { integrityRequester } from './modules/integrity/integrity.jobs.ts';
 import { evaluateIntegrityAfterChanges, integrityRoutes } from './modules/integrity/integrity.routes.ts';
 import { IntegrityService } from './modules/integrity/integrity.service.ts';
+import { approvalsRoutes } from './modules/approvals/approvals.routes.ts';
+import { FourEyes } from './modules/approvals/four-eyes.ts';
+import { ReasonCodesService } from './modules/approvals/reason-codes.ts';
 import { SettingsRepo } from './modules/settings/settings.repo.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
@@ -118,6 +128,12 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
   const integrityRepo = new IntegrityRepo(db.orm);
   const requestIntegrity = integrityRequester(integrityRepo, jobs);
   evaluateIntegrityAfterChanges(app, requestIntegrity);
+  // Defensible decisions (issue #22): reason codes, and the second approver of what takes pay away.
+  const reasonCodes = new ReasonCodesService(db.orm, audit);
+  const fourEyes = new FourEyes(db.orm, audit, reasonCodes, integrityRepo);
+  const decisions = { orm: db.orm, reasonCodes, fourEyes };
+  // The audit log (issue #22): opening a record's comparison or history is a view of personal data.
+  auditRecordViews(app, audit);
 
   const overviewRepo = new OverviewRepo(db.orm);
   const metrics = new RequestMetrics(overviewRepo, app.log);
@@ -143,6 +159,8 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
       config.login,
       loginRateLimiter(config.login),
     ),
+    async (request) =>
+      new PublicTenantResolver(accessRepo, config.portalDomain).named(request).catch(() => undefined),
   );
   const people = new PeopleRepo(db.orm);
   usersRoutes(app, new UsersService(users, people));
@@ -168,6 +186,7 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
       new IngestRepo(db, comparisonOf),
       config.upload,
       matchSettings,
+      audit,
       async (reason) => {
         // Maintenance is best effort: the upload has committed whatever happens here.
         await jobs
@@ -202,7 +221,14 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
   exportsRoutes(app, new ExportsService(new ExportsRepo(db.orm), audit, jobs));
   validationRoutes(
     app,
-    new ValidationService(new ValidationRepo(db.orm), recordsRepo, recordsService, audit, matchSettings),
+    new ValidationService(
+      new ValidationRepo(db.orm),
+      recordsRepo,
+      recordsService,
+      audit,
+      matchSettings,
+      decisions,
+    ),
   );
   verificationRoutes(
     app,
@@ -215,6 +241,7 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
       matchSettings,
     ),
     recordsService,
+    new TenantLegalBasis(tenants),
   );
   const settings = new SettingsService(new SettingsRepo(db.orm), audit, async (scope, sections) => {
     if (sections.includes('integrity')) await requestIntegrity(scope.tenantId, 'settings changed');
@@ -222,8 +249,19 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
   settingsRoutes(app, settings);
   integrityRoutes(
     app,
-    new IntegrityService(integrityRepo, recordsRepo, recordsService, settings, audit, requestIntegrity),
+    new IntegrityService(
+      integrityRepo,
+      recordsRepo,
+      recordsService,
+      settings,
+      audit,
+      requestIntegrity,
+      decisions,
+    ),
   );
+  approvalsRoutes(app, reasonCodes, fourEyes);
+
+  auditRoutes(app, new AuditLogService(new AuditLogRepo(db.orm), recordsRepo, audit));
 
   await registerWeb(app, config.webDist);
   await app.ready();

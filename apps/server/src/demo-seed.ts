@@ -66,6 +66,7 @@ export async function seedDemoRecords(deps: DemoSeedDeps, tenantId: string): Pro
       new IngestRepo(db, comparisonOf),
       config.upload,
       matchSettings,
+      audit,
       async (reason) => {
         await jobs.send(maintainRecordsJob, { reason });
       },

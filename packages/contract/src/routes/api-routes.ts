@@ -1,3 +1,4 @@
+import { AUDIT_ROUTES } from './audit.ts';
 import { AUTH_ROUTES } from './auth.ts';
 import { CLAIMS_ROUTES } from './claims.ts';
 import { APPROVALS_ROUTES, REASON_CODES_ROUTES } from './decisions.ts';

@@ -11,6 +11,9 @@ import type { LoginAttemptsRepo, LoginHistory } from './login-attempts.repo.ts';
 
 const HOUR_MS = 3600 * 1000;
 
+/** Why a sign-in failed, in the trail only: the caller always reads 'Invalid credentials'. */
+type SignInFailure = 'UNKNOWN_ACCOUNT' | 'WRONG_PASSWORD' | 'ACCOUNT_DISABLED' | 'THROTTLED';
+
 /**
  * How long the addresses that failed on an account wait before their next attempt: nothing below
  * `waitAfterFailures` failures, then one step more for each failure, up to `waitMaxMs` (Keycloak's
@@ -61,23 +64,67 @@ export class AuthService {
    * spend the server's CPU on hashes, and it learns only that it is blocked, as it would for an
    * unknown email (the failures are counted per email whether or not an account has it).
    */
-  async authenticate(emailInput: string, password: string, ip: string): Promise<string> {
+  async authenticate(
+    emailInput: string,
+    password: string,
+    ip: string,
+    pageTenantId?: string,
+  ): Promise<string> {
     this.perIp.hit(`login:${ip}`);
     const email = emailInput.trim().toLowerCase();
     await this.#pruneHourly();
     const attempt = await this.attempts.begin(email, ip);
     const history = await this.attempts.history(email, ip, attempt, this.throttle);
+    const failed = async (reason: SignInFailure, user?: { id: string; tenantId: string | null }) => {
+      await this.#auditFailure(email, ip, reason, user, pageTenantId);
+      return unauthorized();
+    };
     if (throttled(history, this.throttle)) {
       await this.attempts.discard(attempt);
-      throw unauthorized();
+      throw await failed('THROTTLED', await this.users.findByEmail(email));
     }
     const user = await this.users.findByEmail(email);
     const passwordOk = await verifyPassword(user?.passwordHash ?? (await dummyPasswordHash()), password);
     // A failure stays recorded as begin() wrote it.
-    if (!user || !passwordOk || user.status !== 'ACTIVE') throw unauthorized();
+    if (!user) throw await failed('UNKNOWN_ACCOUNT');
+    if (!passwordOk) throw await failed('WRONG_PASSWORD', user);
+    if (user.status !== 'ACTIVE') throw await failed('ACCOUNT_DISABLED', user);
     await this.attempts.succeeded(attempt);
     await this.users.recordLogin(user.id);
+    await this.audit.append({
+      tenantId: user.tenantId,
+      actorUserId: user.id,
+      actorEmail: user.email,
+      action: 'SIGN_IN',
+      entityType: 'user',
+      entityId: user.id,
+      address: ip,
+    });
     return this.tokens.sign(user);
+  }
+
+  /**
+   * A failed sign-in in the trail (issue #22): the email tried, the address and why (never the
+   * password). It belongs to the account's tenant when the email is an account's (the platform's
+   * for a global admin), else to the tenant whose sign-in page was used, else to the platform.
+   */
+  async #auditFailure(
+    email: string,
+    ip: string,
+    reason: SignInFailure,
+    user: { id: string; tenantId: string | null } | undefined,
+    pageTenantId: string | undefined,
+  ) {
+    await this.audit.append({
+      tenantId: user ? user.tenantId : (pageTenantId ?? null),
+      actorUserId: user?.id ?? null,
+      actorEmail: email.slice(0, 254),
+      action: 'SIGN_IN_FAILED',
+      entityType: 'user',
+      entityId: user?.id ?? null,
+      after: { reason },
+      address: ip,
+    });
   }
 
   /** Attempts older than both windows say nothing any more. */
@@ -97,6 +144,7 @@ export class AuthService {
       action: 'USER_LOGOUT',
       entityType: 'user',
       entityId: actor.userId,
+      address: actor.address ?? null,
     });
   }
 }

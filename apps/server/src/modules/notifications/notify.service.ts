@@ -40,6 +40,7 @@ export class NotifyService {
       tenantId: scope.tenantId,
       actorUserId: actor.userId,
       actorEmail: actor.email,
+      address: actor.address ?? null,
       action: 'REVERIFICATION_NOTICES_QUEUED',
       entityType: 'record',
       after: {

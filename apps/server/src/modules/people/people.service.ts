@@ -84,6 +84,7 @@ export class PeopleService {
           tenantId: scope.tenantId,
           actorUserId: actor.userId,
           actorEmail: actor.email,
+          address: actor.address ?? null,
           action: 'REVIEWER_ASSIGNMENTS_UPDATED',
           entityType: 'user',
           entityId: reviewerId,

@@ -98,7 +98,14 @@ const uploaded = (alias: string, prefix = '') => `jsonb_build_object(${pairs(ali
  * source of truth set since stands otherwise, so re-uploading an unchanged file after decisions
  * changes nothing. A record written before uploaded_values existed compares with its current values.
  */
-export function upsertBatch(t: string, actor: { userId: string; email: string }, note: string) {
+/** Who an upload's statements write in the trail: the uploader and their address (issue #22). */
+export interface IngestActor {
+  userId: string;
+  email: string;
+  address?: string | null;
+}
+
+export function upsertBatch(t: string, actor: IngestActor, note: string) {
   // The states as constants, not parameters, as they always were here: the plan stays as it was.
   const movable = sql.raw(statusLiterals(IDENTITY.from));
   const reverify = sql.raw(statusLiterals([IDENTITY.to]));
@@ -168,15 +175,15 @@ export function upsertBatch(t: string, actor: { userId: string; email: string },
       from (select *, (${sql.raw(list('prev', 'o_'))}) is distinct from (${sql.raw(list('prev', 'n_'))}) as moved from prev) p
       where r.id = p.id
       -- The compared and audited columns only: the upload's JSON stays out of the CTE.
-      returning r.id, r.status, p.o_status as prev_status, p.moved, ${fields('p', 'o_')} as b, ${fields('r')} as a,
+      returning r.id, r.psn, r.status, p.o_status as prev_status, p.moved, ${fields('p', 'o_')} as b, ${fields('r')} as a,
         -- A checked record whose identity stayed but whose posting or grade moved is compared again.
         r.status in (${recompared})
           and (p.o_ministry_id, p.o_department_id, p.o_grade_level)
             is distinct from (p.n_ministry_id, p.n_department_id, p.n_grade_level) as recompare
     ),
     audited as (
-      insert into audit_events (tenant_id, actor_user_id, actor_email, action, entity_type, entity_id, before, after, note)
-      select ${t}, ${actor.userId}, ${actor.email},
+      insert into audit_events (tenant_id, actor_user_id, actor_email, address, record_id, psn, action, entity_type, entity_id, before, after, note)
+      select ${t}, ${actor.userId}, ${actor.email}, ${actor.address ?? null}::text, c.id, c.psn,
         case when c.status = ${reverify} and c.prev_status <> ${reverify}
              then ${IDENTITY.moved}::text else ${IDENTITY.stayed}::text end,
         'record', c.id::text,
@@ -253,7 +260,7 @@ export class IngestSession {
    * Upserts one batch: creates the ministries and departments it names, then one statement stores
    * its keys, inserts or updates its records and audits every change (with the values before and after).
    */
-  async apply(batch: BatchMessage, actor: { userId: string; email: string }, note: string): Promise<void> {
+  async apply(batch: BatchMessage, actor: IngestActor, note: string): Promise<void> {
     if (batch.rowCount === 0) return;
     await this.#create('ministries', this.#ministries, batch.ministries);
     await this.#create('departments', this.#departments, batch.departments);
@@ -312,11 +319,7 @@ export class IngestSession {
    * MISMATCHED, one that agrees awaits grade validation (so a VALIDATED record leaves the payroll
    * export until a reviewer approves its new posting or grade). Each move is audited.
    */
-  async recompare(
-    actor: { userId: string; email: string },
-    note: string,
-    options: MatchSettings,
-  ): Promise<void> {
+  async recompare(actor: IngestActor, note: string, options: MatchSettings): Promise<void> {
     const t = this.scope.tenantId;
     for (let i = 0; i < this.#recompare.length; i += RECOMPARE_CHUNK) {
       const ids = this.#recompare.slice(i, i + RECOMPARE_CHUNK);
@@ -362,10 +365,10 @@ export class IngestSession {
         moved as (
           update records r set status = v.after, version = r.version + 1, updated_at = now()
           from v where r.tenant_id = ${t} and r.id = v.id
-          returning r.id, v.before, v.after, v.action
+          returning r.id, r.psn, v.before, v.after, v.action
         )
-        insert into audit_events (tenant_id, actor_user_id, actor_email, action, entity_type, entity_id, before, after, note)
-        select ${t}, ${actor.userId}, ${actor.email}, action, 'record', id::text,
+        insert into audit_events (tenant_id, actor_user_id, actor_email, address, record_id, psn, action, entity_type, entity_id, before, after, note)
+        select ${t}, ${actor.userId}, ${actor.email}, ${actor.address ?? null}::text, id, psn, action, 'record', id::text,
           jsonb_build_object('status', before), jsonb_build_object('status', after), ${note}
         from moved`);
     }
@@ -385,6 +388,11 @@ export class IngestSession {
         sql`analyze records (tenant_id, status, ministry_id, department_id, grade_level)`,
       );
     return this.#outcome;
+  }
+
+  /** Runs `fn` in the upload's transaction: what it writes commits or rolls back with the upload. */
+  async within<T>(fn: (tx: Orm) => Promise<T>): Promise<T> {
+    return fn(this.tx);
   }
 
   async recordUpload(entry: {

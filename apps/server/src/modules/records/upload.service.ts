@@ -7,6 +7,7 @@ import { readUpload } from './parse/read-upload.ts';
 import type { IngestRepo } from './ingest.repo.ts';
 import type { TenantMatchSettings } from '../identity/provider-settings.ts';
 import { LARGE_CHANGE } from './maintain.jobs.ts';
+import type { AuditRepo } from '../audit/audit.repo.ts';
 
 export interface UploadedFile {
   path: string;
@@ -32,6 +33,8 @@ export class UploadService {
     private readonly limits: ParseLimits,
     /** The tenant's name-match settings, for the records an upload compares again. */
     private readonly matchSettings: Pick<TenantMatchSettings, 'forTenant'>,
+    /** The trail: every upload, taken or refused (issue #22). */
+    private readonly audit: AuditRepo,
     /** Called after a committed upload that changed many records (queues table maintenance). */
     private readonly afterLargeChange: (reason: string) => Promise<void> = async () => undefined,
   ) {}
@@ -52,7 +55,7 @@ export class UploadService {
     try {
       return await this.ingest.inTransaction(scope, async (session) => {
         await session.begin();
-        const who = { userId: actor.userId, email: actor.email };
+        const who = { userId: actor.userId, email: actor.email, address: actor.address ?? null };
         const note = `Upload of ${file.fileName}`;
         const errors: UploadRowError[] = [];
         let errorCount = 0;
@@ -93,7 +96,7 @@ export class UploadService {
           throw rejection(errorCount, errors.sort((a, b) => a.row - b.row).slice(0, MAX_ERRORS));
         await session.recompare(who, note, matchSettings);
         const outcome = await session.finish();
-        await session.recordUpload({
+        const uploadId = await session.recordUpload({
           fileName: file.fileName,
           sizeBytes: file.sizeBytes,
           rowCount,
@@ -101,6 +104,26 @@ export class UploadService {
           userId: actor.userId,
           email: actor.email,
         });
+        await session.within((tx) =>
+          this.audit.append(
+            {
+              ...this.#who(actor),
+              action: 'UPLOAD',
+              entityType: 'upload',
+              entityId: uploadId,
+              after: {
+                fileName: file.fileName,
+                sizeBytes: file.sizeBytes,
+                rows: rowCount,
+                newRecords: outcome.created,
+                updatedRecords: outcome.updated,
+                reverificationRecords: outcome.reverificationIds.length,
+              },
+              note,
+            },
+            tx,
+          ),
+        );
         return {
           newRecordsCreated: outcome.created,
           existingRecordsUpdated: outcome.updated,
@@ -108,6 +131,7 @@ export class UploadService {
         };
       });
     } catch (err) {
+      if (err instanceof UploadError || err instanceof AppError) await this.#auditRefusal(actor, file, err);
       if (err instanceof UploadError) {
         const code =
           err.statusCode === 413
@@ -121,5 +145,26 @@ export class UploadService {
       }
       throw err;
     }
+  }
+
+  #who(actor: Actor) {
+    return {
+      tenantId: actor.tenantId,
+      actorUserId: actor.userId,
+      actorEmail: actor.email,
+      address: actor.address ?? null,
+    };
+  }
+
+  /** A refused file leaves nothing but this: who tried, which file, how many errors and why. */
+  async #auditRefusal(actor: Actor, file: UploadedFile, err: UploadError | AppError) {
+    const details = (err.details ?? {}) as { errorCount?: number };
+    await this.audit.append({
+      ...this.#who(actor),
+      action: 'UPLOAD_REJECTED',
+      entityType: 'upload',
+      after: { fileName: file.fileName, sizeBytes: file.sizeBytes, errorCount: details.errorCount ?? null },
+      note: err.message,
+    });
   }
 }

@@ -68,6 +68,7 @@ export class SettingsService {
             tenantId: scope.tenantId,
             actorUserId: actor.userId,
             actorEmail: actor.email,
+            address: actor.address ?? null,
             action: 'TENANT_SETTINGS_UPDATED',
             entityType: 'tenant',
             entityId: scope.tenantId,

@@ -34,6 +34,7 @@ export function toPublicTenant(row: TenantRow): Tenant {
           iv: Boolean(cfg.iv),
         },
         ...matchSettingsOf(cfg),
+        legalBasis: cfg.legalBasis?.trim() || null,
       }
     : null;
   return {
@@ -139,7 +140,11 @@ export class TenantsService {
         before.minWordSimilarity !== after.minWordSimilarity ||
         before.closeIsDifferent !== after.closeIsDifferent;
       const recompared = changed
-        ? await this.recompare.run(tx, id, after, { userId: actor.userId, email: actor.email })
+        ? await this.recompare.run(tx, id, after, {
+            userId: actor.userId,
+            email: actor.email,
+            address: actor.address ?? null,
+          })
         : null;
       await this.audit.append(
         {
@@ -223,10 +228,17 @@ export class TenantsService {
       // Left out of the request: what is stored (or the default) stays.
       ...(input.minWordSimilarity !== undefined && { minWordSimilarity: input.minWordSimilarity }),
       ...(input.closeIsDifferent !== undefined && { closeIsDifferent: input.closeIsDifferent }),
+      // The legal basis of bulk verification (issue #22): left out, the stored one stays; empty, none.
+      legalBasis: input.legalBasis !== undefined ? input.legalBasis || null : (stored?.legalBasis ?? null),
     };
   }
 
   #who(actor: Actor) {
-    return { tenantId: null, actorUserId: actor.userId, actorEmail: actor.email };
+    return {
+      tenantId: null,
+      actorUserId: actor.userId,
+      actorEmail: actor.email,
+      address: actor.address ?? null,
+    };
   }
 }

@@ -55,6 +55,7 @@ export class UserAdminService {
             tenantId: input.tenantId,
             actorUserId: actor.userId,
             actorEmail: actor.email,
+            address: actor.address ?? null,
             action: 'USER_CREATED',
             entityType: 'user',
             entityId: user.id,

@@ -73,7 +73,7 @@ export class SettingsRecompareRepo {
     tx: Orm,
     scope: TenantScope,
     moves: QueueMove[],
-    actor: { userId: string; email: string },
+    actor: { userId: string; email: string; address?: string | null },
     note: string,
   ): Promise<number> {
     if (moves.length === 0) return 0;
@@ -86,11 +86,11 @@ export class SettingsRecompareRepo {
       moved as (
         update records r set status = v.after, version = r.version + 1, updated_at = now()
         from v where r.tenant_id = ${t} and r.id = v.id and r.status = v.before
-        returning r.id, v.before, v.after, v.action
+        returning r.id, r.psn, v.before, v.after, v.action
       ),
       audited as (
-        insert into audit_events (tenant_id, actor_user_id, actor_email, action, entity_type, entity_id, before, after, note)
-        select ${t}, ${actor.userId}, ${actor.email}, action, 'record', id::text,
+        insert into audit_events (tenant_id, actor_user_id, actor_email, address, record_id, psn, action, entity_type, entity_id, before, after, note)
+        select ${t}, ${actor.userId}, ${actor.email}, ${actor.address ?? null}::text, id, psn, action, 'record', id::text,
           jsonb_build_object('status', before), jsonb_build_object('status', after), ${note}
         from moved
         returning 1

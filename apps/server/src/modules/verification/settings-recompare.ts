@@ -26,7 +26,7 @@ export class SettingsRecompare {
     tx: Orm,
     tenantId: string,
     settings: MatchSettings,
-    actor: { userId: string; email: string },
+    actor: { userId: string; email: string; address?: string | null },
   ): Promise<{ compared: number; moved: number }> {
     const scope = tenantScope(tenantId);
     const note = `Name-match settings changed: minimum word similarity ${settings.minWordSimilarity.toFixed(2)}, close names ${settings.closeIsDifferent ? 'reviewed as mismatches' : 'pending approval'}.`;

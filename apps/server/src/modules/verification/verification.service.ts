@@ -67,6 +67,7 @@ export class VerificationService {
       tenantId: scope.tenantId,
       actorUserId: actor.userId,
       actorEmail: actor.email,
+      address: actor.address ?? null,
       action: 'BULK_VERIFICATION_STARTED',
       entityType: 'bulk_job',
       entityId: job.id,

@@ -1,0 +1,115 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { AUDIT_ACTION_LABELS, AUDIT_COUNT_CAP, AUDIT_TIME_ZONE } from '@portal/contract/audit';
+import type { Orm } from '../../platform/db.ts';
+import { searchMatch } from '../records/records.repo.ts';
+
+/**
+ * Whose events a reader sees: one tenant's, or the platform's (events of no tenant). Only the
+ * service makes one, from the actor (never from the request).
+ */
+export type AuditScope = { tenantId: string } | { platform: true };
+
+/** A filter with its record resolved to the records it names. */
+export interface AuditCriteria {
+  actor?: string;
+  action?: string;
+  /** The records the `record` filter found: events about any of them (empty: none can match). */
+  recordIds?: string[];
+  /** Days in Africa/Lagos, YYYY-MM-DD, both included. */
+  from?: string;
+  to?: string;
+}
+
+export type AuditRow = {
+  id: string;
+  at: string;
+  actorEmail: string | null;
+  action: string;
+  entityType: string;
+  entityId: string | null;
+  recordId: string | null;
+  psn: string | null;
+  address: string | null;
+  before: unknown;
+  after: unknown;
+  note: string | null;
+};
+
+/** Rows of the CSV per statement: the file is streamed in keyset batches, never held whole. */
+const CSV_BATCH = 2_000;
+
+/** Reads of the append-only trail (writes: audit.repo.ts). */
+export class AuditLogRepo {
+  constructor(private readonly orm: Orm) {}
+
+  #where(scope: AuditScope, c: AuditCriteria): SQL {
+    const parts: SQL[] = [
+      'tenantId' in scope ? sql`tenant_id = ${scope.tenantId}::uuid` : sql`tenant_id is null`,
+    ];
+    if (c.actor) parts.push(sql`actor_email = ${c.actor.toLowerCase()}`);
+    if (c.action) parts.push(sql`action = ${c.action}`);
+    if (c.recordIds) parts.push(sql`record_id = any(${`{${c.recordIds.join(',')}}`}::uuid[])`);
+    // Nigeria's days: midnight in Lagos of `from`, up to (not including) midnight after `to`.
+    if (c.from) parts.push(sql`created_at >= (${c.from}::date)::timestamp at time zone ${AUDIT_TIME_ZONE}`);
+    if (c.to) parts.push(sql`created_at < (${c.to}::date + 1)::timestamp at time zone ${AUDIT_TIME_ZONE}`);
+    return sql.join(parts, sql` and `);
+  }
+
+  /** A page, newest first (the append order: id). */
+  async page(
+    scope: AuditScope,
+    c: AuditCriteria,
+    page: { page: number; pageSize: number },
+  ): Promise<AuditRow[]> {
+    const result = await this.orm.execute<AuditRow>(sql`
+      select id::text, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at,
+        actor_email as "actorEmail", action, entity_type as "entityType", entity_id as "entityId",
+        record_id as "recordId", psn, address, before, after, note
+      from audit_events where ${this.#where(scope, c)}
+      order by audit_events.id desc limit ${page.pageSize} offset ${(page.page - 1) * page.pageSize}`);
+    return result.rows;
+  }
+
+  /**
+   * How many events match, counted up to AUDIT_COUNT_CAP + 1: an exact count of a filter over
+   * 1,000,000 events reads every one of them on every page.
+   */
+  async count(scope: AuditScope, c: AuditCriteria): Promise<number> {
+    const result = await this.orm.execute<{ n: number }>(sql`
+      select count(*)::int as n from (
+        select 1 from audit_events where ${this.#where(scope, c)} limit ${AUDIT_COUNT_CAP + 1}
+      ) matched`);
+    return result.rows[0]?.n ?? 0;
+  }
+
+  /**
+   * The CSV lines (CRLF) of the matching events, newest first, in batches. Each cell goes through
+   * csv_field (migration 0010), the payroll file's quoting and formula neutralisation: one home.
+   */
+  async *csvLines(scope: AuditScope, c: AuditCriteria): AsyncGenerator<string> {
+    const labels = JSON.stringify(AUDIT_ACTION_LABELS);
+    let below: string | null = null;
+    for (;;) {
+      const keyset: SQL = below === null ? sql`true` : sql`id < ${below}::bigint`;
+      const result = await this.orm.execute<{ id: string; line: string }>(sql`
+        select id::text, concat_ws(',', id::text,
+          to_char(created_at at time zone ${AUDIT_TIME_ZONE}, 'YYYY-MM-DD"T"HH24:MI:SS"+01:00"'),
+          csv_field(actor_email), csv_field(action), csv_field(coalesce(${labels}::jsonb ->> action, action)),
+          csv_field(record_id::text), csv_field(psn), csv_field(address), csv_field(entity_type),
+          csv_field(entity_id), csv_field(before::text), csv_field(after::text), csv_field(note)) as line
+        from audit_events where ${this.#where(scope, c)} and ${keyset}
+        order by audit_events.id desc limit ${CSV_BATCH}`);
+      if (result.rows.length === 0) return;
+      yield result.rows.map((r) => `${r.line}\r\n`).join('');
+      if (result.rows.length < CSV_BATCH) return;
+      below = result.rows.at(-1)!.id;
+    }
+  }
+
+  /** The tenant's records a search (its text search query) finds, at most `limit` of them. */
+  async recordIdsMatching(tenantId: string, query: string, limit: number): Promise<string[]> {
+    const result = await this.orm.execute<{ id: string }>(sql`
+      select id::text from records where tenant_id = ${tenantId}::uuid and ${searchMatch(query)} limit ${limit}`);
+    return result.rows.map((r) => r.id);
+  }
+}
