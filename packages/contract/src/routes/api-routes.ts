@@ -32,4 +32,5 @@ export const API_ROUTES: readonly ApiRoute[] = [
   INTEGRITY_ROUTES,
   REASON_CODES_ROUTES,
   APPROVALS_ROUTES,
+  AUDIT_ROUTES,
 ].flatMap((table): ApiRoute[] => Object.values(table));
