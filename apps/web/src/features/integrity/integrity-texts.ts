@@ -1,3 +1,4 @@
+import { APPROVAL_MESSAGES } from '@portal/contract/decisions';
 import {
   INTEGRITY_RULE_DESCRIPTIONS,
   INTEGRITY_RULE_LABELS,
@@ -84,9 +85,8 @@ export const INTEGRITY_TEXTS = {
     dismissNote:
       'Dismissed flags stay closed until their evidence changes (a new date, a new record in the group).',
     reason: 'Reason',
+    reasonsLoading: 'Loading the reasons...',
     note: 'Note',
-    noteRequired: 'Say why in the note when the reason is Other',
-    reasonRequired: 'Choose a reason',
     cancel: 'Cancel',
     confirm: 'Confirm Ghost',
     dismiss: 'Dismiss Flag',
@@ -95,6 +95,9 @@ export const INTEGRITY_TEXTS = {
   toasts: {
     confirmed: (name: string) =>
       `${name} confirmed as a ghost: the record is rejected and leaves the payroll.`,
+    /** With a second approver (issue #22) the record stays as it is until another tenant admin approves. */
+    confirmationRequested: (name: string) =>
+      `${APPROVAL_MESSAGES.requested} ${name} stays on the payroll until a second tenant admin approves the confirmation.`,
     dismissed: 'Flag dismissed.',
     failed: (message: string) => `Could not save the decision: ${message}`,
     evaluationStarted: 'The rules are being evaluated.',

@@ -1,3 +1,4 @@
+import { APPROVAL_MESSAGES } from '@portal/contract/decisions';
 import { RECORD_MESSAGES } from '@portal/contract/records';
 import { VALIDATION_MESSAGES as M } from '@portal/contract/validation';
 import { countOf, formatCount } from '../../lib/format.ts';
@@ -87,8 +88,10 @@ export const VALIDATION_TEXTS = {
   reject: {
     title: 'Reject Record',
     message: (fullName: string) =>
-      `Say why the record of ${fullName} is rejected. The reason is kept in the record's history.`,
-    reason: 'Reason for rejection',
+      `Say why the record of ${fullName} is rejected: choose a reason and write the comments. Both are kept in the record's history.`,
+    reasonCode: 'Reason',
+    reasonsLoading: 'Loading the reasons...',
+    reason: 'Comments',
     reasonRequired: M.reasonRequired,
     cancel: 'Cancel',
     confirm: 'Reject Record',
@@ -165,6 +168,7 @@ export const VALIDATION_TEXTS = {
     approved: M.approved,
     approveFailed: M.approveFailed,
     rejected: M.rejected,
+    rejectionRequested: `${APPROVAL_MESSAGES.requested} The record stays as it is until a second tenant admin approves the rejection.`,
     rejectFailed: M.rejectFailed,
     resolved: M.resolved,
     resolveFailed: M.resolveFailed,

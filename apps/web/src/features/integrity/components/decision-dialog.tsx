@@ -6,27 +6,36 @@ import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
-import MenuItem from '@mui/material/MenuItem';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import {
-  reasonsFor,
+  DISMISS_REASONS as DISMISS_REASONS_OF_CONTRACT,
   type IntegrityDecision,
   type IntegrityDecisionInput,
   type IntegrityFlag,
 } from '@portal/contract/integrity';
 import { DialogButtons } from '../../../components/dialog-buttons.tsx';
+import { ReasonFields } from '../../../components/reason-fields.tsx';
+import { reasonChoiceErrors, type ReasonChoice, type ReasonOption } from '../../../lib/reason-choice.ts';
 import { formatNaira } from '../../../lib/format.ts';
 import { INTEGRITY_TEXTS } from '../integrity-texts.ts';
 import { evidenceOthers, evidenceSummary } from '../utils/evidence-text.ts';
 
 const texts = INTEGRITY_TEXTS.dialog;
 
+/** A dismissal's reasons stay the contract's (they say why the flag is wrong, not why pay stops). */
+const DISMISS_REASONS: readonly ReasonOption[] = DISMISS_REASONS_OF_CONTRACT.map(({ code, label }) => ({
+  code,
+  label,
+  needsNote: code === 'OTHER',
+}));
+
 export interface DecisionDialogProps {
   flag: IntegrityFlag;
+  /** The tenant's active reason codes, the reasons of a CONFIRM (empty while they load). */
+  confirmReasons: readonly ReasonOption[];
   busy: boolean;
   /** Server messages per field of a refused decision. */
   errors?: Record<string, string>;
@@ -36,28 +45,36 @@ export interface DecisionDialogProps {
 
 /**
  * CONFIRM (the record is rejected and leaves the payroll) or DISMISS a flag, with a reason from the
- * decision's list and a note (required for Other). The evidence stays in view while deciding.
+ * decision's list (for CONFIRM the tenant's reason codes) and a note (required for Other and any
+ * code that needs one). The evidence stays in view while deciding.
  */
-export function DecisionDialog({ flag, busy, errors = {}, onDecide, onCancel }: DecisionDialogProps) {
+export function DecisionDialog({
+  flag,
+  confirmReasons,
+  busy,
+  errors = {},
+  onDecide,
+  onCancel,
+}: DecisionDialogProps) {
   const titleId = useId();
   const [decision, setDecision] = useState<IntegrityDecision | ''>('');
-  const [reasonCode, setReasonCode] = useState('');
-  const [note, setNote] = useState('');
+  const [choice, setChoice] = useState<ReasonChoice>({ reasonCode: '', note: '' });
   const [touched, setTouched] = useState(false);
-  const reasons = decision ? reasonsFor(decision) : [];
-  const noteMissing = reasonCode === 'OTHER' && !note.trim();
-  const invalid = !decision || !reasonCode || noteMissing;
+  // CONFIRM rejects the record: its reasons are the tenant's codes (issue #22); DISMISS keeps its own.
+  const reasons = decision === 'CONFIRM' ? confirmReasons : decision ? DISMISS_REASONS : [];
+  const problems = reasonChoiceErrors(reasons, choice);
+  const invalid = !decision || Object.keys(problems).length > 0;
+  const shown = {
+    reasonCode: errors.reasonCode ?? (touched && decision ? problems.reasonCode : undefined),
+    note: errors.note ?? (touched || choice.reasonCode ? problems.note : undefined),
+  };
   const others = evidenceOthers(flag.evidence);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTouched(true);
     if (invalid || busy) return;
-    onDecide({
-      decision,
-      reasonCode: reasonCode as IntegrityDecisionInput['reasonCode'],
-      note: note.trim() || null,
-    });
+    onDecide({ decision, reasonCode: choice.reasonCode, note: choice.note.trim() || null });
   };
 
   return (
@@ -99,7 +116,7 @@ export function DecisionDialog({ flag, busy, errors = {}, onDecide, onCancel }: 
                 value={decision}
                 onChange={(event) => {
                   setDecision(event.target.value as IntegrityDecision);
-                  setReasonCode('');
+                  setChoice((current) => ({ ...current, reasonCode: '' }));
                 }}
               >
                 {(['CONFIRM', 'DISMISS'] as const).map((d) => (
@@ -117,39 +134,14 @@ export function DecisionDialog({ flag, busy, errors = {}, onDecide, onCancel }: 
               <Alert severity="warning">{texts.confirmWarning(flag.fullName)}</Alert>
             )}
             {decision === 'DISMISS' && <Alert severity="info">{texts.dismissNote}</Alert>}
-            <TextField
-              select
-              name="reasonCode"
-              label={texts.reason}
-              value={reasonCode}
-              onChange={(event) => setReasonCode(event.target.value)}
-              required
+            <ReasonFields
+              options={reasons}
+              value={choice}
+              onChange={setChoice}
+              errors={shown}
+              labels={{ reason: texts.reason, note: texts.note }}
               disabled={!decision || busy}
-              error={Boolean((touched && decision && !reasonCode) || errors.reasonCode)}
-              helperText={
-                errors.reasonCode || (touched && decision && !reasonCode ? texts.reasonRequired : undefined)
-              }
-              fullWidth
-            >
-              {reasons.map((r) => (
-                <MenuItem key={r.code} value={r.code}>
-                  {r.label}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              name="note"
-              label={texts.note}
-              value={note}
-              onChange={(event) => setNote(event.target.value)}
-              required={reasonCode === 'OTHER'}
-              disabled={busy}
-              error={Boolean((touched && noteMissing) || errors.note)}
-              helperText={errors.note || (touched && noteMissing ? texts.noteRequired : undefined)}
-              multiline
-              minRows={2}
-              slotProps={{ htmlInput: { maxLength: 2000 } }}
-              fullWidth
+              loadingText={decision ? texts.reasonsLoading : undefined}
             />
           </Stack>
         </DialogContent>

@@ -21,6 +21,18 @@ const SUMMARY = buildIntegritySummary({
   ],
 });
 const FLAG = buildIntegrityFlag();
+const reasonCode = (code: string, label: string, more: object = {}) => ({
+  code,
+  label,
+  needsNote: false,
+  isDefault: true,
+  active: true,
+  createdByEmail: null,
+  retiredAt: null,
+  retiredByEmail: null,
+  rejectedRecords: 0,
+  ...more,
+});
 const page = (items = [FLAG]) => ({
   status: 200,
   body: { items, total: items.length, page: 1, pageSize: 10 },
@@ -77,8 +89,20 @@ describe('the Integrity tab (issue #21)', () => {
     );
   });
 
-  it('confirms a ghost with a reason from the decision list, warning that the record leaves the payroll', async () => {
+  it('confirms a ghost with a reason from the tenant’s codes, warning that the record leaves the payroll', async () => {
     const { user, fetchMock } = open({
+      'GET /api/v1/tenant-admin/reason-codes': {
+        status: 200,
+        body: {
+          items: [
+            reasonCode('RETIRED', 'Retired'),
+            reasonCode('ON_SECONDMENT', 'On secondment', { isDefault: false }),
+            reasonCode('DECEASED', 'Deceased', { active: false }),
+            reasonCode('OTHER', 'Other (say why in the note)', { needsNote: true }),
+          ],
+          rejectedWithoutCode: 0,
+        },
+      },
       'POST /api/v1/integrity/flags/f-1/decision': {
         status: 200,
         body: buildIntegrityFlag({ status: 'CONFIRMED', recordStatus: 'REJECTED' }),
@@ -92,8 +116,7 @@ describe('the Integrity tab (issue #21)', () => {
     expect(within(dialog).getByText(/leaves the payroll export/)).toBeTruthy();
     await user.click(within(dialog).getByRole('combobox', { name: /Reason/ }));
     const options = screen.getAllByRole('option').map((o) => o.textContent);
-    expect(options).toContain('Retired');
-    expect(options).not.toContain('Verified in person (headcount)');
+    expect(options).toEqual(['Retired', 'On secondment', 'Other (say why in the note)']);
     await user.click(screen.getByRole('option', { name: 'Other (say why in the note)' }));
     const confirm = within(dialog).getByRole('button', { name: 'Confirm Ghost' }) as HTMLButtonElement;
     expect(confirm.disabled).toBe(true); // Other needs a note
@@ -106,6 +129,26 @@ describe('the Integrity tab (issue #21)', () => {
       reasonCode: 'OTHER',
       note: 'Not seen at the headcount',
     });
+  });
+
+  it('with a second approver, a confirmation says it awaits one', async () => {
+    const { user } = open({
+      'GET /api/v1/tenant-admin/reason-codes': {
+        status: 200,
+        body: { items: [reasonCode('RETIRED', 'Retired')], rejectedWithoutCode: 0 },
+      },
+      'POST /api/v1/integrity/flags/f-1/decision': {
+        status: 200,
+        body: buildIntegrityFlag({ recordStatus: 'PENDING_SECOND_APPROVAL' }),
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Decide on the flag of Ada Ngozi Obi' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Decide on an Integrity Flag' });
+    await user.click(within(dialog).getByRole('radio', { name: /^Confirm/ }));
+    await user.click(within(dialog).getByRole('combobox', { name: /Reason/ }));
+    await user.click(screen.getByRole('option', { name: 'Retired' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm Ghost' }));
+    expect(await screen.findByText(/^Sent for a second approver\./)).toBeTruthy();
   });
 
   it("shows 'Evaluating…' with the run's progress while the rules run", async () => {

@@ -23,6 +23,7 @@ import { TabTitle } from '../../../components/tab-header.tsx';
 import { errorMessage, fieldErrorsOf } from '../../../lib/error-message.ts';
 import { formatCount, formatNaira } from '../../../lib/format.ts';
 import { useIntegritySummary } from '../../../lib/integrity-summary.ts';
+import { activeReasonOptions, useReasonCodes } from '../../../lib/reason-codes.ts';
 import { useToasts } from '../../../lib/use-toasts.ts';
 import { useDecideFlag } from '../api/decide-flag.ts';
 import { useEvaluateNow } from '../api/evaluate-now.ts';
@@ -66,6 +67,7 @@ export function IntegrityPage({ variant }: { variant: IntegrityVariant }) {
   const [pageSize, setPageSize] = useState<number>(FLAG_PAGE_SIZES[0]);
   const flags = useFlags({ rule: rule ?? undefined, status, page: page + 1, pageSize });
   const decide = useDecideFlag();
+  const reasonCodes = useReasonCodes();
   const evaluate = useEvaluateNow();
   const [deciding, setDeciding] = useState<IntegrityFlag | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
@@ -90,9 +92,13 @@ export function IntegrityPage({ variant }: { variant: IntegrityVariant }) {
     decide.mutate(
       { id: flag.id, decision },
       {
-        onSuccess: () => {
+        onSuccess: (saved) => {
           toast.success(
-            decision.decision === 'CONFIRM' ? texts.toasts.confirmed(flag.fullName) : texts.toasts.dismissed,
+            decision.decision === 'DISMISS'
+              ? texts.toasts.dismissed
+              : saved.recordStatus === 'PENDING_SECOND_APPROVAL'
+                ? texts.toasts.confirmationRequested(flag.fullName)
+                : texts.toasts.confirmed(flag.fullName),
           );
           setDeciding(null);
           setFieldErrors({});
@@ -226,6 +232,7 @@ export function IntegrityPage({ variant }: { variant: IntegrityVariant }) {
       {deciding && (
         <DecisionDialog
           flag={deciding}
+          confirmReasons={activeReasonOptions(reasonCodes.data)}
           busy={decide.isPending}
           errors={fieldErrors}
           onDecide={onDecide}

@@ -28,10 +28,16 @@ export function approveRecords(records: RecordRef[]): Promise<BulkApproveResult>
   });
 }
 
-export function rejectRecord({ id, version, reason }: RecordRef & { reason: string }): Promise<MasterRecord> {
+/** A rejection names one of the tenant's reason codes (issue #22) beside the reviewer's comments. */
+export function rejectRecord({
+  id,
+  version,
+  reasonCode,
+  reason,
+}: RecordRef & { reasonCode: string; reason: string }): Promise<MasterRecord> {
   return callApi(VALIDATION_ROUTES.decide, {
     params: { id },
-    body: { decision: 'REJECT', comments: reason, version },
+    body: { decision: 'REJECT', comments: reason, reasonCode, version },
   });
 }
 

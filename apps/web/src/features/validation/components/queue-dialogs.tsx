@@ -1,4 +1,5 @@
-import type { Facets } from '@portal/contract/records';
+import type { Facets, MasterRecord } from '@portal/contract/records';
+import { activeReasonOptions, useReasonCodes } from '../../../lib/reason-codes.ts';
 import type { QueueDecisions } from '../hooks/use-queue-decisions.ts';
 import { EditRecordDialog } from './edit-record-dialog.tsx';
 import { RecordHistoryDialog } from './record-history-dialog.tsx';
@@ -8,6 +9,21 @@ import { ResolveMismatchDialog } from './resolve-mismatch-dialog.tsx';
 export interface QueueDialogsProps {
   decisions: QueueDecisions;
   facets: Facets | undefined;
+}
+
+/** The reject dialog with the tenant's reason codes, read when it opens. */
+function QueueRejectDialog({ decisions, record }: { decisions: QueueDecisions; record: MasterRecord }) {
+  const codes = useReasonCodes();
+  return (
+    <RejectRecordDialog
+      fullName={record.fullName}
+      reasons={activeReasonOptions(codes.data)}
+      busy={decisions.rejecting}
+      errors={decisions.rejectErrors}
+      onReject={(rejection) => decisions.rejectWith(record, rejection)}
+      onCancel={decisions.close}
+    />
+  );
 }
 
 /** The dialog a row action opened, mounted per record so each starts from that record. */
@@ -27,15 +43,7 @@ export function QueueDialogs({ decisions, facets }: QueueDialogsProps) {
         />
       );
     case 'reject':
-      return (
-        <RejectRecordDialog
-          key={record.id}
-          fullName={record.fullName}
-          busy={decisions.rejecting}
-          onReject={(reason) => decisions.rejectWith(record, reason)}
-          onCancel={decisions.close}
-        />
-      );
+      return <QueueRejectDialog key={record.id} decisions={decisions} record={record} />;
     case 'resolve':
       return (
         <ResolveMismatchDialog

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import type { MasterRecord } from '@portal/contract/records';
+import { fieldErrorsOf } from '../../../lib/error-message.ts';
+import type { Rejection } from '../components/reject-record-dialog.tsx';
 import { useApproveRecord, useRejectRecord, useResolveMismatch } from '../api/record-decisions.ts';
 import type { RowAction } from '../queue-variant.ts';
 import { VALIDATION_TEXTS } from '../validation-texts.ts';
@@ -21,7 +23,12 @@ export function useQueueDecisions() {
   const reject = useRejectRecord();
   const resolve = useResolveMismatch();
   const [dialog, setDialog] = useState<OpenDialog>(null);
-  const close = () => setDialog(null);
+  // The fields a refused rejection names (an unknown or retired reason code, a missing note).
+  const [rejectErrors, setRejectErrors] = useState<Record<string, string>>({});
+  const close = () => {
+    setDialog(null);
+    setRejectErrors({});
+  };
 
   const act = (action: RowAction, record: MasterRecord) => {
     if (action !== 'approve') {
@@ -34,15 +41,19 @@ export function useQueueDecisions() {
     });
   };
 
-  const rejectWith = (record: MasterRecord, reason: string) =>
+  const rejectWith = (record: MasterRecord, { reasonCode, reason }: Rejection) =>
     reject.mutate(
-      { id: record.id, version: record.version, reason },
+      { id: record.id, version: record.version, reasonCode, reason },
       {
-        onSuccess: () => {
-          toast.success(toasts.rejected);
+        onSuccess: (saved) => {
+          // With a second approver the record waits for them instead of leaving the payroll.
+          toast.success(
+            saved.status === 'PENDING_SECOND_APPROVAL' ? toasts.rejectionRequested : toasts.rejected,
+          );
           close();
         },
         onError: (error) => {
+          setRejectErrors(fieldErrorsOf(error));
           toast.failure(error, toasts.rejectFailed);
           // A stale record cannot be rejected from this dialog any more; a glitch can be retried.
           if (refusalMessage(error)) close();
@@ -77,6 +88,7 @@ export function useQueueDecisions() {
     acceptSot,
     busyId,
     rejecting: reject.isPending,
+    rejectErrors,
     resolving: resolve.isPending,
   };
 }

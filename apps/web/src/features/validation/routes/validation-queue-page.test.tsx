@@ -20,6 +20,29 @@ const FACETS = {
     statuses: ['PENDING_GRADE_VALIDATION', 'MISMATCHED'],
   },
 };
+const REASON_CODES = 'GET /api/v1/tenant-admin/reason-codes';
+const reasonCode = (code: string, label: string, active = true) => ({
+  code,
+  label,
+  needsNote: code === 'OTHER',
+  isDefault: true,
+  active,
+  createdByEmail: null,
+  retiredAt: null,
+  retiredByEmail: null,
+  rejectedRecords: 0,
+});
+const REASON_CODES_REPLY = {
+  status: 200,
+  body: {
+    items: [
+      reasonCode('NOT_ON_NOMINAL_ROLL', 'Not on the nominal roll'),
+      reasonCode('OTHER', 'Other (say why in the note)'),
+      reasonCode('DECEASED', 'Deceased', false),
+    ],
+    rejectedWithoutCode: 0,
+  },
+};
 const ada = buildQueueRecord();
 const bola = buildQueueRecord({ id: 'r-2', fullName: 'Bola Ade', status: 'MISMATCHED', version: 7 });
 
@@ -132,9 +155,10 @@ describe('validation queue: decisions', () => {
     await waitFor(() => expect(calls(PENDING).length).toBeGreaterThan(before));
   });
 
-  it('reject sends nothing while the reason is blank or when cancelled, then sends the reason', async () => {
+  it('reject sends nothing without a reason code and comments or when cancelled, then sends both', async () => {
     const { user, calls } = open('REVIEWER', {
       [PENDING]: queueReply([ada], { pendingApproval: 1, mismatched: 0 }),
+      [REASON_CODES]: REASON_CODES_REPLY,
       'POST /api/v1/records/r-1/validate': { status: 200, body: { ...ada, status: 'REJECTED' } },
     });
     const table = await screen.findByRole('table', { name: 'Records pending approval' });
@@ -142,7 +166,7 @@ describe('validation queue: decisions', () => {
     let dialog = await screen.findByRole('dialog', { name: 'Reject Record' });
     const confirm = within(dialog).getByRole('button', { name: 'Reject Record' });
     expect((confirm as HTMLButtonElement).disabled).toBe(true);
-    await user.type(within(dialog).getByRole('textbox', { name: /Reason for rejection/ }), '   {Enter}');
+    await user.type(within(dialog).getByRole('textbox', { name: /Comments/ }), '   {Enter}');
     expect((confirm as HTMLButtonElement).disabled).toBe(true);
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -150,10 +174,17 @@ describe('validation queue: decisions', () => {
 
     await user.click(within(table).getByRole('button', { name: 'Reject Record' }));
     dialog = await screen.findByRole('dialog', { name: 'Reject Record' });
-    await user.type(
-      within(dialog).getByRole('textbox', { name: /Reason for rejection/ }),
-      '  Not on our staff ',
-    );
+    await user.type(within(dialog).getByRole('textbox', { name: /Comments/ }), '  Not on our staff ');
+    expect(
+      (within(dialog).getByRole('button', { name: 'Reject Record' }) as HTMLButtonElement).disabled,
+    ).toBe(true);
+    await user.click(await within(dialog).findByRole('combobox', { name: /Reason/ }));
+    // Only the active codes are offered, by their labels.
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual([
+      'Not on the nominal roll',
+      'Other (say why in the note)',
+    ]);
+    await user.click(screen.getByRole('option', { name: 'Not on the nominal roll' }));
     await user.click(within(dialog).getByRole('button', { name: 'Reject Record' }));
     expect(await screen.findByText('Record rejected successfully!')).toBeTruthy();
     const sent = calls('POST /api/v1/records/r-1/validate') as [unknown, RequestInit][];
@@ -161,8 +192,28 @@ describe('validation queue: decisions', () => {
     expect(JSON.parse(String(sent[0]![1].body))).toEqual({
       decision: 'REJECT',
       comments: 'Not on our staff',
+      reasonCode: 'NOT_ON_NOMINAL_ROLL',
       version: 3,
     });
+  });
+
+  it('with a second approver, the rejection says it awaits one', async () => {
+    const { user } = open('TENANT_ADMIN', {
+      [PENDING]: queueReply([ada], { pendingApproval: 1, mismatched: 0 }),
+      [REASON_CODES]: REASON_CODES_REPLY,
+      'POST /api/v1/records/r-1/validate': {
+        status: 200,
+        body: { ...ada, status: 'PENDING_SECOND_APPROVAL', statusBeforeApproval: ada.status },
+      },
+    });
+    const table = await screen.findByRole('table', { name: 'Records pending approval' });
+    await user.click(within(table).getByRole('button', { name: 'Reject Record' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject Record' });
+    await user.click(await within(dialog).findByRole('combobox', { name: /Reason/ }));
+    await user.click(screen.getByRole('option', { name: 'Other (say why in the note)' }));
+    await user.type(within(dialog).getByRole('textbox', { name: /Comments/ }), 'Transferred out');
+    await user.click(within(dialog).getByRole('button', { name: 'Reject Record' }));
+    expect(await screen.findByText(/^Sent for a second approver\./)).toBeTruthy();
   });
 
   it('resolve shows the comparison with the differing values marked; Edit Manually opens the editor', async () => {
