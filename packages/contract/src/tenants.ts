@@ -30,6 +30,21 @@ export const NAME_MATCH_SETTINGS = {
   closeIsDifferent: { default: false },
 } as const;
 
+/**
+ * The legal basis of bulk verification (issue #22), a text the global admin sets per tenant in its
+ * provider settings and the tenant admin reads on the Bulk Verification tab. Optional: left empty,
+ * the default below is shown, which the tenant should replace with its own (its law or circular).
+ */
+export const BULK_LEGAL_BASIS = {
+  max: 1000,
+  default:
+    'The state government, as employer, verifies the identity of every person on its payroll with the national identity provider to pay only employees who exist and are entitled to their pay. This processing of NIN and SSID is lawful under the Nigeria Data Protection Act 2023 as a task carried out in the public interest and in the exercise of official authority, and to comply with the state’s legal obligations for public funds.',
+} as const;
+
+/** GET /tenant-admin/bulk-verification/legal-basis: the tenant's text, or the default when it has none. */
+export const BulkLegalBasisSchema = z.object({ text: z.string(), isDefault: z.boolean() });
+export type BulkLegalBasis = z.infer<typeof BulkLegalBasisSchema>;
+
 export const SUBSCRIPTION_STATUSES = ['ACTIVE', 'TRIAL'] as const;
 export const SubscriptionStatusSchema = z.enum(SUBSCRIPTION_STATUSES);
 export type SubscriptionStatus = z.infer<typeof SubscriptionStatusSchema>;
@@ -101,6 +116,12 @@ const tenantFields = {
     .max(NAME_MATCH_SETTINGS.minWordSimilarity.max, TENANT_MESSAGES.minWordSimilarity)
     .optional(),
   closeIsDifferent: z.boolean().optional(),
+  /** Left out: the stored text stays; empty: none (the default is shown). */
+  legalBasis: z
+    .string()
+    .trim()
+    .max(BULK_LEGAL_BASIS.max, TENANT_MESSAGES.max(BULK_LEGAL_BASIS.max))
+    .optional(),
 };
 
 /** Create: aesKey and iv are required; the client secret is optional (SPEC §5). */
@@ -124,6 +145,8 @@ export const PublicIdentitySourceConfigSchema = z.object({
   secretsSet: z.object({ clientSecret: z.boolean(), aesKey: z.boolean(), iv: z.boolean() }),
   minWordSimilarity: z.number(),
   closeIsDifferent: z.boolean(),
+  /** The tenant's legal basis for bulk verification; null: none set, BULK_LEGAL_BASIS.default applies. */
+  legalBasis: z.string().nullable(),
 });
 export type PublicIdentitySourceConfig = z.infer<typeof PublicIdentitySourceConfigSchema>;
 

@@ -156,6 +156,8 @@ describe('tenants', () => {
       // The name-match settings (issue #20): the defaults.
       minWordSimilarity: 0.8,
       closeIsDifferent: false,
+      // The legal basis of bulk verification (issue #22): none, the default is shown.
+      legalBasis: null,
     });
     const check = await portal.api.get('/api/v1/global-admin/tenants/check-subdomain/kano-state', {
       token: admin,

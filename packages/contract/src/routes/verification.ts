@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ApiErrorSchema } from '../errors.ts';
 import { idSchema } from '../fields.ts';
 import { RecordsPageSchema, RecordsQuerySchema } from '../records.ts';
+import { BulkLegalBasisSchema } from '../tenants.ts';
 import { BulkJobSchema, ComparisonRowSchema, DashboardStatsSchema } from '../verification.ts';
 import { defineRoute } from './define-route.ts';
 
@@ -19,6 +20,15 @@ export const VERIFICATION_ROUTES = {
     response: BulkJobSchema,
     status: 202,
     errors: { 409: ApiErrorSchema },
+  }),
+  legalBasis: defineRoute({
+    method: 'GET',
+    path: '/api/v1/tenant-admin/bulk-verification/legal-basis',
+    roles,
+    tags,
+    summary:
+      "The legal basis of the tenant's bulk verification (its provider settings' text, or the default)",
+    response: BulkLegalBasisSchema,
   }),
   bulkJobs: defineRoute({
     method: 'GET',

@@ -1,4 +1,4 @@
-import { NAME_MATCH_SETTINGS } from '@portal/contract/tenants';
+import { BULK_LEGAL_BASIS, NAME_MATCH_SETTINGS, type BulkLegalBasis } from '@portal/contract/tenants';
 import type { SecretBox } from '../../platform/secrets.ts';
 import type { OptimaSettings } from './optima-client.ts';
 
@@ -14,6 +14,14 @@ export interface StoredIdentitySourceConfig {
   /** The name comparison's settings (issue #20); absent in settings stored before them: the defaults. */
   minWordSimilarity?: number;
   closeIsDifferent?: boolean;
+  /** The legal basis of bulk verification (issue #22); absent or null: the default is shown. */
+  legalBasis?: string | null;
+}
+
+/** The legal basis a tenant's bulk verification shows: its own text, else the default. */
+export function legalBasisOf(cfg: StoredIdentitySourceConfig | null | undefined): BulkLegalBasis {
+  const own = cfg?.legalBasis?.trim();
+  return own ? { text: own, isDefault: false } : { text: BULK_LEGAL_BASIS.default, isDefault: true };
 }
 
 /** How names are compared for a tenant (the shape of name-match's NameMatchOptions). */
@@ -36,6 +44,15 @@ export class TenantMatchSettings {
 
   async forTenant(tenantId: string): Promise<MatchSettings> {
     return matchSettingsOf((await this.tenants.findById(tenantId))?.identitySourceConfig);
+  }
+}
+
+/** Where the Bulk Verification tab reads the tenant's legal basis. */
+export class TenantLegalBasis {
+  constructor(private readonly tenants: StoredProviderSettings) {}
+
+  async forTenant(tenantId: string): Promise<BulkLegalBasis> {
+    return legalBasisOf((await this.tenants.findById(tenantId))?.identitySourceConfig);
   }
 }
 

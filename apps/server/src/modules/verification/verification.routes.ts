@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { VERIFICATION_ROUTES } from '@portal/contract/routes/verification';
+import { scopeOf } from '../../access/actor.ts';
 import { serveRoute } from '../../access/route.ts';
+import type { TenantLegalBasis } from '../identity/provider-settings.ts';
 import type { RecordsService } from '../records/records.service.ts';
 import type { VerificationService } from './verification.service.ts';
 
@@ -8,7 +10,12 @@ export function verificationRoutes(
   app: FastifyInstance,
   verification: VerificationService,
   records: RecordsService,
+  legalBasis: TenantLegalBasis,
 ): void {
+  serveRoute(app, VERIFICATION_ROUTES.legalBasis, async ({ actor }) =>
+    legalBasis.forTenant(scopeOf(actor).tenantId),
+  );
+
   serveRoute(app, VERIFICATION_ROUTES.startBulk, async ({ actor }) => verification.start(actor));
 
   serveRoute(app, VERIFICATION_ROUTES.bulkJobs, async ({ actor }) => verification.list(actor));
