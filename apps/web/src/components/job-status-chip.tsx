@@ -13,6 +13,9 @@ const STATUS_COLOR = {
   FAILED: 'error',
 } as const;
 
+/** A status's words on the chip: the code itself, its underscores as spaces ('AWAITING APPROVAL'). */
+const chipLabel = (status: string) => status.replaceAll('_', ' ');
+
 export interface JobStatusChipProps {
   status: keyof typeof STATUS_COLOR;
   /** What the job said about itself (why it failed): the chip's tooltip. */
@@ -26,7 +29,7 @@ export interface JobStatusChipProps {
 export function JobStatusChip({ status, message, spinning = false, tooltipPlacement }: JobStatusChipProps) {
   const chip = (
     <Chip
-      label={status}
+      label={chipLabel(status)}
       color={STATUS_COLOR[status]}
       size="small"
       icon={spinning ? <CircularProgress size={12} color="inherit" aria-hidden="true" /> : undefined}

@@ -1,3 +1,4 @@
+import { APPROVAL_MESSAGES } from '@portal/contract/decisions';
 import { EXPORT_MESSAGES } from '@portal/contract/exports';
 
 /**
@@ -29,6 +30,10 @@ export const EXPORTS_TEXTS = {
   /** Read after 'Download' by screen readers, so every row's button has its own name. */
   downloadContext: (date: string) => ` the export of ${date}`,
   notReady: 'Available when the export has completed',
+  /** Under the disabled Download of an export awaiting its second approver (issue #22). */
+  awaitingApproval: 'Awaiting a second approver: approve it in Pending my approval',
+  awaitingApprovalTooltip: APPROVAL_MESSAGES.exportAwaiting,
+  approvedBy: (email: string) => `Approved by ${email}`,
   emptyTitle: EXPORT_MESSAGES.noExports,
   emptyMessage: 'Generate a new export to download the validated records as a CSV file.',
   fileName: (id: string) => `${id}.csv`,

@@ -13,6 +13,7 @@ describe('statusLabel', () => {
     ['UPLOADED', 'Uploaded'],
     ['MISMATCHED', 'Mismatched'],
     ['NOT_FOUND', 'Not Found'],
+    ['PENDING_SECOND_APPROVAL', 'Pending Second Approval'],
   ])('%s → %s', (status, label) => {
     expect(statusLabel(status)).toBe(label);
   });
@@ -36,6 +37,7 @@ describe('status icons', () => {
     expect(statusIconKind('VALIDATED')).toBe('validated');
     expect(statusIconKind('REJECTED')).toBe('rejected');
     expect(statusIconKind('PENDING_GRADE_VALIDATION')).toBe('other');
+    expect(statusIconKind('PENDING_SECOND_APPROVAL')).toBe('awaiting');
     expect(statusIconKind('SOMETHING_NEW')).toBe('other');
   });
 
@@ -43,6 +45,7 @@ describe('status icons', () => {
     ['VALIDATED', 'Validated', 'CheckCircleOutlinedIcon'],
     ['REJECTED', 'Rejected', 'CancelOutlinedIcon'],
     ['MISMATCHED', 'Mismatched', 'HelpOutlinedIcon'],
+    ['PENDING_SECOND_APPROVAL', 'Pending Second Approval', 'HourglassTopOutlinedIcon'],
     ['WHATEVER', 'Unknown', 'HelpOutlinedIcon'],
   ])('renders %s as "%s" with %s', (status, label, icon) => {
     render(<RecordStatusChip status={status} />);

@@ -1,3 +1,5 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import type { ExportJob } from '@portal/contract/exports';
 import { PAGE_SIZES } from '@portal/contract/limits';
@@ -9,7 +11,12 @@ import { TablePaginationBar, useClientPages } from '../../../components/table-pa
 import { formatCount, formatMediumDateTime } from '../../../lib/format.ts';
 import { visuallyHidden } from '../../../lib/visually-hidden.ts';
 import { EXPORTS_TEXTS as texts } from '../exports-texts.ts';
-import { canDownload, isActiveExport } from '../utils/export-job-rules.ts';
+import {
+  canDownload,
+  hasRecordCount,
+  isActiveExport,
+  isAwaitingApproval,
+} from '../utils/export-job-rules.ts';
 
 const c = texts.columns;
 const DEFAULT_PAGE_SIZE = 10;
@@ -22,9 +29,9 @@ export interface ExportJobTableProps {
   downloadingId: string | undefined;
 }
 
-/** Only a COMPLETED export has counted its records; before that a 0 would be misleading. */
+/** Only a generated export has counted its records; before that a 0 would be misleading. */
 function RecordCount({ job }: { job: ExportJob }) {
-  if (job.status === 'COMPLETED') return <>{formatCount(job.recordCount)}</>;
+  if (hasRecordCount(job)) return <>{formatCount(job.recordCount)}</>;
   return (
     <>
       <span aria-hidden="true">{'\u2014'}</span>
@@ -59,6 +66,19 @@ function DownloadButton({
   );
 }
 
+/** Download, and under it, while the export awaits its second approver, why it is disabled. */
+function DownloadCell(props: { job: ExportJob; onDownload: () => void; downloading: boolean }) {
+  if (!isAwaitingApproval(props.job)) return <DownloadButton {...props} />;
+  return (
+    <Box sx={{ display: 'inline-flex', flexDirection: 'column', alignItems: 'flex-end', gap: 0.5 }}>
+      <DownloadButton {...props} />
+      <Typography variant="caption" sx={{ color: 'text.secondary', whiteSpace: 'normal', maxWidth: 220 }}>
+        {texts.awaitingApproval}
+      </Typography>
+    </Box>
+  );
+}
+
 /**
  * The export history, newest first, in SPEC §2's column order, paged on the client (page sizes
  * 5, 10, 25).
@@ -73,14 +93,27 @@ export function ExportJobTable({ jobs, onDownload, downloadingId }: ExportJobTab
       cell: (job) => (
         <JobStatusChip
           status={job.status}
-          message={job.statusMessage}
+          message={job.statusMessage ?? (isAwaitingApproval(job) ? texts.awaitingApprovalTooltip : null)}
           spinning={isActiveExport(job)}
           tooltipPlacement="right"
         />
       ),
     },
     { header: c.recordCount, cell: (job) => <RecordCount job={job} />, align: 'right', sx: TABULAR },
-    { header: c.exportedBy, cell: (job) => job.exportedByEmail, sx: { wordBreak: 'break-all' } },
+    {
+      header: c.exportedBy,
+      sx: { wordBreak: 'break-all' },
+      cell: (job) => (
+        <>
+          {job.exportedByEmail}
+          {job.approvedByEmail && (
+            <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
+              {texts.approvedBy(job.approvedByEmail)}
+            </Typography>
+          )}
+        </>
+      ),
+    },
     // The date tells the exports apart: it heads the row for screen readers.
     {
       header: c.exportDate,
@@ -93,7 +126,7 @@ export function ExportJobTable({ jobs, onDownload, downloadingId }: ExportJobTab
       align: 'right',
       sx: { whiteSpace: 'nowrap' },
       cell: (job) => (
-        <DownloadButton job={job} onDownload={() => onDownload(job)} downloading={downloadingId === job.id} />
+        <DownloadCell job={job} onDownload={() => onDownload(job)} downloading={downloadingId === job.id} />
       ),
     },
   ];

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { APPROVAL_MESSAGES } from '@portal/contract/decisions';
 import { TENANT_ADMIN_ME_REPLY, openScreen } from '../../../test/open-screen.ts';
 import type { ApiReplies, stubApi } from '../../../test/stub-fetch.ts';
 import { buildActiveExportJob, buildExportJob } from '../test/build-export-job.ts';
@@ -63,6 +64,31 @@ describe('payroll export screen', () => {
     expect(rows.map((row) => download(row).hasAttribute('disabled'))).toEqual([true, true, false, true]);
     // Nothing counted yet: a dash, not a misleading 0.
     expect(within(rows[0]!).queryByText('0')).toBeNull();
+  });
+
+  it('an export awaiting its second approver (issue #22): counted, not downloadable, and says why', async () => {
+    openExports({
+      status: 200,
+      body: [
+        buildExportJob({ id: 'a', status: 'AWAITING_APPROVAL', recordCount: 1812 }),
+        buildExportJob({ id: 'c', approvedByEmail: 'second.admin@demo.local' }),
+      ],
+    });
+    const [awaiting, approved] = await historyRows();
+    expect(within(awaiting!).getByText('AWAITING APPROVAL')).toBeTruthy();
+    expect(within(awaiting!).getByText('1,812')).toBeTruthy();
+    expect(
+      within(awaiting!)
+        .getByRole('button', { name: /^Download/ })
+        .hasAttribute('disabled'),
+    ).toBe(true);
+    expect(awaiting!.textContent).toContain('Awaiting a second approver: approve it in Pending my approval');
+    expect(approved!.textContent).toContain('Approved by second.admin@demo.local');
+    expect(
+      within(approved!)
+        .getByRole('button', { name: /^Download/ })
+        .hasAttribute('disabled'),
+    ).toBe(false);
   });
 
   it('pages the history by 5, 10 or 25 rows', async () => {
@@ -214,6 +240,22 @@ describe('payroll export screen', () => {
       const call = fetchMock.mock.calls.find(([input]) => String(input).endsWith('/download'))!;
       expect(String(call[0])).toBe(`${LOGS}/${job.id}/download`);
       expect(new Headers(call[1]?.headers).get('Authorization')).toMatch(/^Bearer .+/);
+    });
+
+    it("shows the server's 409 message when the export awaits approval", async () => {
+      const user = userEvent.setup();
+      const fetchMock = openExports({ status: 200, body: [buildExportJob()] });
+      serveCsv(
+        fetchMock,
+        new Response(JSON.stringify({ message: APPROVAL_MESSAGES.exportAwaiting, code: 'CONFLICT' }), {
+          status: 409,
+          headers: { 'Content-Type': 'application/json' },
+        }),
+      );
+      const [row] = await historyRows();
+      await user.click(within(row!).getByRole('button', { name: /^Download/ }));
+      expect(await screen.findByText(APPROVAL_MESSAGES.exportAwaiting)).toBeTruthy();
+      expect(saved).toHaveLength(0);
     });
 
     it('says Failed to download file. when the file cannot be fetched, saving nothing', async () => {

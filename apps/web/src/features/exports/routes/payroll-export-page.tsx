@@ -13,7 +13,7 @@ import { useExportJobs } from '../api/get-export-jobs.ts';
 import { useStartExport } from '../api/start-export.ts';
 import { ExportJobTable } from '../components/export-job-table.tsx';
 import { EXPORTS_TEXTS as texts } from '../exports-texts.ts';
-import { initiateFailureMessage } from '../utils/export-job-rules.ts';
+import { downloadFailureMessage, initiateFailureMessage } from '../utils/export-job-rules.ts';
 
 /** /dashboard/tenant-admin/export: generate button and the polled export history (SPEC §2). */
 export function PayrollExportPage() {
@@ -71,7 +71,7 @@ export function PayrollExportPage() {
             jobs={rows}
             downloadingId={download.isPending ? download.variables : undefined}
             onDownload={(job) =>
-              download.mutate(job.id, { onError: () => toasts.error(texts.downloadFailed) })
+              download.mutate(job.id, { onError: (error) => toasts.error(downloadFailureMessage(error)) })
             }
           />
         )}

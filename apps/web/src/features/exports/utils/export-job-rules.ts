@@ -10,7 +10,10 @@ export function isActiveExport(job: ExportStatus): boolean {
   return ACTIVE_EXPORT_STATUSES.includes(job.status);
 }
 
-/** SPEC §2: the file can be downloaded only once the export is COMPLETED. */
+/**
+ * SPEC §2: the file can be downloaded only once the export is COMPLETED; with a second approver
+ * (issue #22) an export is AWAITING_APPROVAL until another tenant admin approves it.
+ */
 export function canDownload(job: ExportStatus): boolean {
   return job.status === 'COMPLETED';
 }
@@ -20,6 +23,16 @@ export function createExportPollSchedule(
   timings = { firstDelayMs: TIMINGS.exportPollDelayMs, everyMs: TIMINGS.exportPollEveryMs },
 ) {
   return createActivePollSchedule(isActiveExport, timings);
+}
+
+/** The export has been generated and waits for a second approver before its file can be fetched. */
+export function isAwaitingApproval(job: ExportStatus): boolean {
+  return job.status === 'AWAITING_APPROVAL';
+}
+
+/** The export has counted its records (a 0 before that would be misleading). */
+export function hasRecordCount(job: ExportStatus): boolean {
+  return job.status === 'COMPLETED' || job.status === 'AWAITING_APPROVAL';
 }
 
 const CONFLICT = 409;
@@ -32,4 +45,11 @@ export function initiateFailureMessage(error: unknown): string {
   if (error instanceof ApiError && error.status === CONFLICT && error.serverMessage)
     return error.serverMessage;
   return EXPORT_MESSAGES.initiateFailed;
+}
+
+/** The toast of a refused download: a 409 (awaiting approval) tells its own reason. */
+export function downloadFailureMessage(error: unknown): string {
+  if (error instanceof ApiError && error.status === CONFLICT && error.serverMessage)
+    return error.serverMessage;
+  return EXPORT_MESSAGES.downloadFailed;
 }

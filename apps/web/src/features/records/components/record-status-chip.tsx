@@ -2,11 +2,14 @@ import Chip from '@mui/material/Chip';
 import CancelOutlined from '@mui/icons-material/CancelOutlined';
 import CheckCircleOutlined from '@mui/icons-material/CheckCircleOutlined';
 import HelpOutlined from '@mui/icons-material/HelpOutlined';
+import HourglassTopOutlined from '@mui/icons-material/HourglassTopOutlined';
 import { statusIconKind, statusLabel } from '../record-status.ts';
 
 const LOOK = {
   validated: { icon: <CheckCircleOutlined />, color: 'success' },
   rejected: { icon: <CancelOutlined />, color: 'error' },
+  // Default colour: MUI's warning orange falls short of 4.5:1 as text on white.
+  awaiting: { icon: <HourglassTopOutlined />, color: 'default' },
   other: { icon: <HelpOutlined />, color: 'default' },
 } as const;
 
