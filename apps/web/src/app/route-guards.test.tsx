@@ -96,6 +96,8 @@ describe('role dashboards', () => {
       'Validation Queue',
       'Integrity',
       'Payroll Export',
+      'Pending my approval',
+      'Settings',
     ]);
     const selected = screen.getByRole('tab', { selected: true });
     expect(selected.textContent).toBe('Bulk Verification');

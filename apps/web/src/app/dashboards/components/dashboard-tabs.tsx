@@ -9,6 +9,8 @@ export interface DashboardTab {
   path: string;
   label: string;
   icon?: ReactElement;
+  /** Shown after the label (a count badge); its words are part of the tab's name. */
+  badge?: ReactElement;
 }
 
 export interface DashboardTabsProps {
@@ -46,7 +48,16 @@ export function DashboardTabs({ basePath, tabs, label }: DashboardTabsProps) {
           <Tab
             key={tab.path}
             value={tab.path}
-            label={tab.label}
+            label={
+              tab.badge ? (
+                <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1 }}>
+                  {tab.label}
+                  {tab.badge}
+                </Box>
+              ) : (
+                tab.label
+              )
+            }
             icon={tab.icon}
             iconPosition="start"
             component={Link}

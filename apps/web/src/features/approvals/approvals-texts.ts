@@ -1,0 +1,69 @@
+import { APPROVAL_KIND_LABELS, APPROVAL_MESSAGES } from '@portal/contract/decisions';
+import { countOf } from '../../lib/format.ts';
+
+/** Texts of the 'Pending my approval' tab (issue #22, four-eyes). Messages come from the contract. */
+export const APPROVALS_TEXTS = {
+  tab: 'Pending my approval',
+  /** The tab's badge, read by screen readers after the tab's name. */
+  badge: (n: number) => `${countOf(n, 'action')} awaiting your approval`,
+  title: 'Pending my approval',
+  subtitle:
+    'Rejections, confirmed integrity flags and payroll exports wait here for a second tenant admin when the tenant requires a second approver. Nobody approves their own action.',
+  loading: 'Loading the actions awaiting approval...',
+  loadFailed: 'Could not load the actions awaiting approval.',
+  listLabel: 'Actions awaiting approval',
+  emptyTitle: 'Nothing awaits your approval',
+  emptyMessage:
+    'When a second approver is required, rejections, confirmed flags and payroll exports appear here until another tenant admin approves them.',
+  kinds: APPROVAL_KIND_LABELS,
+  by: (email: string) => `by ${email}`,
+  you: 'by you',
+  reason: 'Reason',
+  note: 'Note',
+  record: {
+    now: 'Status now',
+    returnsTo: 'On a decline it returns to',
+    pay: 'Monthly gross pay',
+    payUnknown: 'Unknown',
+  },
+  export: {
+    rows: 'Rows',
+    previous: (n: number) => `${countOf(n, 'row')} in the previous approved export`,
+    first: 'The first approved export of this tenant',
+    added: 'Added since then',
+    removed: 'Removed since then',
+    removedByReason: 'Removed, by reason',
+    checksum: 'SHA-256 checksum',
+    noChecksum: 'Not computed',
+  },
+  approve: 'Approve',
+  approving: 'Approving...',
+  decline: 'Decline',
+  withdraw: 'Withdraw',
+  withdrawing: 'Withdrawing...',
+  /** The reason Approve and Decline are disabled on one's own action (the server refuses too). */
+  ownAction: (kind: string) =>
+    `You cannot approve your own ${kind.toLowerCase()}: another tenant admin must.`,
+  declineDialog: {
+    title: 'Decline the Action',
+    message: (summary: string) =>
+      `Decline '${summary}'? Say why: the note is kept with the record and shown to the reviewers.`,
+    note: 'Why you decline',
+    noteRequired: APPROVAL_MESSAGES.noteRequired,
+    cancel: 'Cancel',
+    confirm: 'Decline',
+    declining: 'Declining...',
+  },
+  withdrawConfirm: {
+    title: 'Withdraw Your Action',
+    message: (summary: string) =>
+      `Withdraw '${summary}'? Nothing is changed: the record returns to its queue (an export is discarded).`,
+    confirm: 'Withdraw',
+  },
+  toasts: {
+    approved: APPROVAL_MESSAGES.approved,
+    declined: APPROVAL_MESSAGES.declined,
+    withdrawn: APPROVAL_MESSAGES.withdrawn,
+    failed: (message: string) => `Could not save the decision: ${message}`,
+  },
+} as const;

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { APPROVAL_MESSAGES } from '@portal/contract/decisions';
+import { TENANT_ADMIN_ME_REPLY, openScreen } from '../../../test/open-screen.ts';
+import { buildApproval, buildExportApproval } from '../test/build-approval.ts';
+
+const LIST = 'GET /api/v1/approvals?status=PENDING&page=1&pageSize=10';
+const COUNT = 'GET /api/v1/approvals?status=PENDING&page=1&pageSize=1';
+const pageOf = (items = [buildApproval(), buildExportApproval()], awaitingMe = 1) => ({
+  status: 200,
+  body: { items, total: items.length, page: 1, pageSize: 10, awaitingMe },
+});
+
+function open(more = {}) {
+  return openScreen('/dashboard/tenant-admin/approvals', {
+    ...TENANT_ADMIN_ME_REPLY,
+    [LIST]: pageOf(),
+    [COUNT]: pageOf([], 1),
+    ...more,
+  });
+}
+
+const card = (name: RegExp) => screen.getByRole('article', { name });
+const bodyOf = (call: unknown[] | undefined) =>
+  JSON.parse(String((call?.[1] as RequestInit).body)) as unknown;
+
+describe("the 'Pending my approval' tab (issue #22)", () => {
+  it('lists each action with what the approver needs, and counts what awaits me on the tab', async () => {
+    open();
+    const rejection = await screen.findByRole('article', { name: /Reject PSN001 Ada Ngozi Obi/ });
+    expect(rejection.textContent).toContain('Rejection of a record');
+    expect(rejection.textContent).toContain('by reviewer@demo.local');
+    expect(rejection.textContent).toContain('Reason:Deceased');
+    expect(rejection.textContent).toContain('Note:Died in May');
+    expect(rejection.textContent).toContain('Status now:Pending Second Approval');
+    expect(rejection.textContent).toContain('On a decline it returns to:Validated');
+    expect(rejection.textContent).toContain('₦250,000.50');
+
+    const file = card(/Payroll export of 1,812 records/);
+    expect(file.textContent).toContain('Rows:1,812 (1,814 rows in the previous approved export)');
+    expect(file.textContent).toContain('Added since then:1');
+    expect(file.textContent).toContain('Removed since then:3');
+    expect(file.textContent).toContain('Removed, by reason:Deceased: 2; deleted from the master list: 1');
+    expect(file.textContent).toContain('ab'.repeat(32));
+
+    const tab = screen.getByRole('tab', { name: /^Pending my approval/ });
+    expect(tab.textContent).toContain('1');
+    expect(tab.getAttribute('aria-selected')).toBe('true');
+  });
+
+  it("one's own action: Approve disabled with the reason, Withdraw instead of Decline", async () => {
+    const { user, fetchMock } = open({
+      'POST /api/v1/approvals/ap-2/withdraw': {
+        status: 200,
+        body: buildExportApproval({ status: 'WITHDRAWN' }),
+      },
+    });
+    const mine = await screen.findByRole('article', { name: /Payroll export/ });
+    const approve = within(mine).getByRole('button', { name: 'Approve' }) as HTMLButtonElement;
+    expect(approve.disabled).toBe(true);
+    expect(mine.textContent).toContain(
+      'You cannot approve your own payroll export: another tenant admin must.',
+    );
+    expect(within(mine).queryByRole('button', { name: 'Decline' })).toBeNull();
+    await user.click(within(mine).getByRole('button', { name: 'Withdraw' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Withdraw Your Action' })).getByRole('button', {
+        name: 'Withdraw',
+      }),
+    );
+    await screen.findByText(APPROVAL_MESSAGES.withdrawn);
+    expect(
+      fetchMock.mock.calls.some(
+        ([url, init]) => url === '/api/v1/approvals/ap-2/withdraw' && init?.method === 'POST',
+      ),
+    ).toBe(true);
+  });
+
+  it("approves another's action", async () => {
+    const { user, fetchMock } = open({
+      'POST /api/v1/approvals/ap-1/approve': { status: 200, body: buildApproval({ status: 'APPROVED' }) },
+    });
+    const other = await screen.findByRole('article', { name: /Reject PSN001/ });
+    await user.click(within(other).getByRole('button', { name: 'Approve' }));
+    await screen.findByText(APPROVAL_MESSAGES.approved);
+    const call = fetchMock.mock.calls.find(([url]) => url === '/api/v1/approvals/ap-1/approve');
+    expect(bodyOf(call)).toEqual({});
+  });
+
+  it('declining needs a note, and the server’s refusal is shown', async () => {
+    const { user, fetchMock } = open({
+      'POST /api/v1/approvals/ap-1/decline': {
+        status: 403,
+        body: { message: APPROVAL_MESSAGES.ownAction, code: 'FORBIDDEN' },
+      },
+    });
+    const other = await screen.findByRole('article', { name: /Reject PSN001/ });
+    await user.click(within(other).getByRole('button', { name: 'Decline' }));
+    const dialog = screen.getByRole('dialog', { name: 'Decline the Action' });
+    const confirm = within(dialog).getByRole('button', { name: 'Decline' }) as HTMLButtonElement;
+    expect(confirm.disabled).toBe(true);
+    await user.type(within(dialog).getByRole('textbox', { name: /Why you decline/ }), '  ');
+    expect(confirm.disabled).toBe(true);
+    await user.type(
+      within(dialog).getByRole('textbox', { name: /Why you decline/ }),
+      'Seen at the headcount',
+    );
+    await user.click(confirm);
+    await screen.findByText(`Could not save the decision: ${APPROVAL_MESSAGES.ownAction}`);
+    const call = fetchMock.mock.calls.find(([url]) => url === '/api/v1/approvals/ap-1/decline');
+    expect(bodyOf(call)).toEqual({ note: 'Seen at the headcount' });
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Decline the Action' })).toBeNull());
+  });
+
+  it('says when nothing awaits approval, with no badge', async () => {
+    open({ [LIST]: pageOf([], 0), [COUNT]: pageOf([], 0) });
+    await screen.findByText('Nothing awaits your approval');
+    expect(screen.queryByTestId('pending-approvals-badge')).toBeNull();
+  });
+});

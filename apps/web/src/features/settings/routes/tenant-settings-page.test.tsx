@@ -1,0 +1,108 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import { DEFAULT_REASON_CODES, REASON_CODE_MESSAGES, type ReasonCode } from '@portal/contract/decisions';
+import { TenantSettingsSchema } from '@portal/contract/settings';
+import { TENANT_ADMIN_ME_REPLY, openScreen } from '../../../test/open-screen.ts';
+
+const SETTINGS = TenantSettingsSchema.parse({});
+const code = (c: (typeof DEFAULT_REASON_CODES)[number], more: Partial<ReasonCode> = {}): ReasonCode => ({
+  ...c,
+  isDefault: true,
+  active: true,
+  createdByEmail: null,
+  retiredAt: null,
+  retiredByEmail: null,
+  rejectedRecords: c.code === 'DECEASED' ? 12 : 0,
+  ...more,
+});
+const CODES = {
+  items: DEFAULT_REASON_CODES.map((c) => code(c)),
+  rejectedWithoutCode: 3,
+};
+
+function open(more = {}) {
+  return openScreen('/dashboard/tenant-admin/settings', {
+    ...TENANT_ADMIN_ME_REPLY,
+    'GET /api/v1/tenant-admin/settings': { status: 200, body: SETTINGS },
+    'GET /api/v1/tenant-admin/reason-codes': { status: 200, body: CODES },
+    ...more,
+  });
+}
+
+const lastCall = (fetchMock: ReturnType<typeof open>['fetchMock'], method: string, url: string) =>
+  fetchMock.mock.calls.filter(([u, init]) => u === url && init?.method === method).at(-1);
+
+describe('the tenant admin’s Settings tab (issue #22)', () => {
+  it('switches the second approver on, saying what it does', async () => {
+    const { user, fetchMock } = open({
+      'PUT /api/v1/tenant-admin/settings': { status: 200, body: { ...SETTINGS, secondApprover: true } },
+    });
+    const toggle = await screen.findByRole('switch', { name: 'Require a second approver' });
+    expect((toggle as HTMLInputElement).checked).toBe(false);
+    expect(toggle.getAttribute('aria-describedby')).toBeTruthy();
+    expect(document.getElementById(toggle.getAttribute('aria-describedby')!)!.textContent).toMatch(
+      /take effect only once a different tenant admin approves them/,
+    );
+    await user.click(toggle);
+    await screen.findByText('A second approver is now required.');
+    const put = lastCall(fetchMock, 'PUT', '/api/v1/tenant-admin/settings');
+    expect(JSON.parse(String(put?.[1]?.body))).toEqual({ secondApprover: true });
+    expect(
+      (screen.getByRole('switch', { name: 'Require a second approver' }) as HTMLInputElement).checked,
+    ).toBe(true);
+  });
+
+  it('lists the codes with their rejected records; OTHER cannot be retired, another can after a confirmation', async () => {
+    const { user, fetchMock } = open({
+      'DELETE /api/v1/tenant-admin/reason-codes/DECEASED': {
+        status: 200,
+        body: code(DEFAULT_REASON_CODES[1], { active: false }),
+      },
+    });
+    const table = await screen.findByRole('table', { name: 'Reason codes' });
+    const deceased = within(table).getByRole('row', { name: /^Deceased/ });
+    expect(deceased.textContent).toContain('DECEASED');
+    expect(deceased.textContent).toContain('12');
+    expect(
+      screen.getByText('3 rejected records have no reason code (rejected before reason codes existed).'),
+    ).toBeTruthy();
+    const other = within(table).getByRole('row', { name: /^Other/ });
+    expect((within(other).getByRole('button', { name: /^Retire/ }) as HTMLButtonElement).disabled).toBe(true);
+
+    await user.click(within(deceased).getByRole('button', { name: 'Retire Deceased' }));
+    const confirm = screen.getByRole('dialog', { name: 'Retire Reason Code' });
+    await user.click(within(confirm).getByRole('button', { name: 'Retire' }));
+    await screen.findByText(REASON_CODE_MESSAGES.retiredDone);
+    expect(lastCall(fetchMock, 'DELETE', '/api/v1/tenant-admin/reason-codes/DECEASED')).toBeTruthy();
+  });
+
+  it('adds a code checked by the contract’s rules, and shows the server’s refusal', async () => {
+    const { user, fetchMock } = open({
+      'POST /api/v1/tenant-admin/reason-codes': {
+        status: 409,
+        body: { message: REASON_CODE_MESSAGES.exists('ON_SECONDMENT'), code: 'CONFLICT' },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Add Reason Code' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Reason Code' });
+    await user.type(within(dialog).getByRole('textbox', { name: /^Code/ }), '1x');
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    expect(within(dialog).getByText(REASON_CODE_MESSAGES.codeFormat)).toBeTruthy();
+    expect(within(dialog).getByText(REASON_CODE_MESSAGES.labelRequired)).toBeTruthy();
+    expect(lastCall(fetchMock, 'POST', '/api/v1/tenant-admin/reason-codes')).toBeUndefined();
+
+    const codeField = within(dialog).getByRole('textbox', { name: /^Code/ });
+    await user.clear(codeField);
+    await user.type(codeField, 'on_secondment');
+    await user.type(within(dialog).getByRole('textbox', { name: /^Label/ }), 'On secondment');
+    await user.click(within(dialog).getByRole('checkbox', { name: /note is required/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add' }));
+    await within(dialog).findByText(REASON_CODE_MESSAGES.exists('ON_SECONDMENT'));
+    const post = lastCall(fetchMock, 'POST', '/api/v1/tenant-admin/reason-codes');
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({
+      code: 'ON_SECONDMENT',
+      label: 'On secondment',
+      needsNote: true,
+    });
+  });
+});

@@ -1,0 +1,142 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import type { ReasonCode } from '@portal/contract/decisions';
+import { TOAST_MS } from '@portal/contract/limits';
+import { BusyButton } from '../../../components/busy-button.tsx';
+import { useConfirm } from '../../../components/confirm-provider.tsx';
+import { LoadingState } from '../../../components/loading-state.tsx';
+import { RetryAlert } from '../../../components/retry-alert.tsx';
+import { TabTitle } from '../../../components/tab-header.tsx';
+import { TitledSection } from '../../../components/titled-section.tsx';
+import { errorMessage, fieldErrorsOf } from '../../../lib/error-message.ts';
+import { formatCount } from '../../../lib/format.ts';
+import { useReasonCodes } from '../../../lib/reason-codes.ts';
+import { useToasts } from '../../../lib/use-toasts.ts';
+import {
+  useAddReasonCode,
+  useRetireReasonCode,
+  useTenantSettings,
+  useUpdateTenantSettings,
+} from '../api/tenant-settings.ts';
+import { AddReasonCodeDialog } from '../components/add-reason-code-dialog.tsx';
+import { ReasonCodesTable } from '../components/reason-codes-table.tsx';
+import { SecondApproverSwitch } from '../components/second-approver-switch.tsx';
+import { SETTINGS_TEXTS as texts } from '../settings-texts.ts';
+
+/**
+ * The tenant admin's Settings tab (issue #22): whether decisions need a second approver, and the
+ * reason codes decisions name, with the records rejected for each.
+ */
+export function TenantSettingsPage() {
+  const toast = useToasts({ success: TOAST_MS.tenantSuccess, error: TOAST_MS.tenantError });
+  const confirm = useConfirm();
+  const settings = useTenantSettings();
+  const update = useUpdateTenantSettings();
+  const codes = useReasonCodes();
+  const add = useAddReasonCode();
+  const retire = useRetireReasonCode();
+  const [adding, setAdding] = useState(false);
+  const [addErrors, setAddErrors] = useState<Record<string, string>>({});
+
+  const switchApprover = (secondApprover: boolean) =>
+    update.mutate(
+      { secondApprover },
+      {
+        onSuccess: (saved) =>
+          toast.success(saved.secondApprover ? texts.secondApprover.on : texts.secondApprover.off),
+        onError: (error) => toast.error(texts.secondApprover.failed(errorMessage(error, ''))),
+      },
+    );
+
+  const onRetire = async (code: ReasonCode) => {
+    const ok = await confirm({
+      title: texts.reasonCodes.retireConfirm.title,
+      message: texts.reasonCodes.retireConfirm.message(code.label, code.code),
+      confirmText: texts.reasonCodes.retireConfirm.confirm,
+    });
+    if (!ok) return;
+    retire.mutate(code.code, {
+      onSuccess: () => toast.success(texts.reasonCodes.retiredDone),
+      onError: (error) => toast.error(texts.reasonCodes.failed(errorMessage(error, ''))),
+    });
+  };
+
+  const onAdd = (code: { code: string; label: string; needsNote: boolean }) =>
+    add.mutate(code, {
+      onSuccess: () => {
+        toast.success(texts.reasonCodes.added);
+        setAdding(false);
+      },
+      onError: (error) => {
+        const fields = fieldErrorsOf(error);
+        // A code that exists (409) names no field: it belongs to the code.
+        setAddErrors(Object.keys(fields).length > 0 ? fields : { code: errorMessage(error, '') });
+        toast.error(texts.reasonCodes.failed(errorMessage(error, '')));
+      },
+    });
+
+  return (
+    <Stack spacing={3}>
+      <div>
+        <TabTitle title={texts.title} subtitle={texts.subtitle} small />
+      </div>
+      <TitledSection title={texts.secondApprover.title} gap={1}>
+        {settings.isError && !settings.data ? (
+          <RetryAlert onRetry={() => void settings.refetch()}>{texts.loadFailed}</RetryAlert>
+        ) : !settings.data ? (
+          <LoadingState message={texts.loading} />
+        ) : (
+          <SecondApproverSwitch
+            checked={settings.data.secondApprover}
+            busy={update.isPending}
+            onChange={switchApprover}
+          />
+        )}
+      </TitledSection>
+      <Divider />
+      <TitledSection title={texts.reasonCodes.title} subtitle={texts.reasonCodes.subtitle} gap={2}>
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 2 }}>
+          <BusyButton
+            busy={false}
+            label={texts.reasonCodes.add}
+            startIcon={<AddOutlined />}
+            onClick={() => {
+              setAddErrors({});
+              setAdding(true);
+            }}
+          />
+        </Box>
+        {codes.isError && !codes.data ? (
+          <RetryAlert onRetry={() => void codes.refetch()}>{texts.loadFailed}</RetryAlert>
+        ) : !codes.data ? (
+          <LoadingState message={texts.loading} />
+        ) : (
+          <>
+            <ReasonCodesTable
+              codes={codes.data.items}
+              retiring={retire.isPending ? retire.variables : undefined}
+              onRetire={(code) => void onRetire(code)}
+            />
+            {codes.data.rejectedWithoutCode > 0 && (
+              <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1.5 }}>
+                {texts.reasonCodes.withoutCode(formatCount(codes.data.rejectedWithoutCode))}
+              </Typography>
+            )}
+          </>
+        )}
+      </TitledSection>
+      {adding && (
+        <AddReasonCodeDialog
+          busy={add.isPending}
+          errors={addErrors}
+          onAdd={onAdd}
+          onCancel={() => setAdding(false)}
+        />
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,65 @@
+import { REASON_CODE_MESSAGES } from '@portal/contract/decisions';
+
+/** Texts of the tenant admin's Settings tab (issue #22: the second approver and the reason codes). */
+export const SETTINGS_TEXTS = {
+  tab: 'Settings',
+  title: 'Settings',
+  subtitle: 'How decisions are taken in your tenant: who confirms them and which reasons they give.',
+  loading: 'Loading the settings...',
+  loadFailed: 'Could not load the settings.',
+  secondApprover: {
+    title: 'Second approver',
+    label: 'Require a second approver',
+    description:
+      'When on, a rejection, a confirmed integrity flag and a payroll export take effect only once a different tenant admin approves them in Pending my approval. Until then the record keeps its status and stays in the payroll, and an export cannot be downloaded. Nobody can approve their own action.',
+    on: 'A second approver is now required.',
+    off: 'A second approver is no longer required.',
+    failed: (message: string) => `Could not save the setting: ${message}`,
+  },
+  reasonCodes: {
+    title: 'Reason codes',
+    subtitle:
+      'The reasons a reviewer chooses from when rejecting a record or confirming an integrity flag, with the records now rejected for each. A retired code is no longer offered; the records that carry it keep it.',
+    tableLabel: 'Reason codes',
+    columns: {
+      label: 'Reason',
+      code: 'Code',
+      needsNote: 'Note',
+      rejected: 'Rejected records',
+      status: 'Status',
+      actions: 'Actions',
+    },
+    needsNote: 'Required',
+    noNote: 'Optional',
+    active: 'Active',
+    retired: 'Retired',
+    retiredBy: (email: string | null) => (email ? `Retired by ${email}` : 'Retired'),
+    defaultCode: 'default',
+    withoutCode: (n: string) =>
+      `${n} rejected records have no reason code (rejected before reason codes existed).`,
+    add: 'Add Reason Code',
+    retire: 'Retire',
+    retireLabel: (label: string) => `Retire ${label}`,
+    otherStays: REASON_CODE_MESSAGES.otherCannotRetire,
+    retireConfirm: {
+      title: 'Retire Reason Code',
+      message: (label: string, code: string) =>
+        `Retire '${label}' (${code})? Reviewers can no longer choose it; the records rejected with it keep it.`,
+      confirm: 'Retire',
+    },
+    added: REASON_CODE_MESSAGES.added,
+    retiredDone: REASON_CODE_MESSAGES.retiredDone,
+    failed: (message: string) => `Could not save the reason code: ${message}`,
+  },
+  addDialog: {
+    title: 'Add Reason Code',
+    code: 'Code',
+    codeHint: 'Capital letters, digits and underscores, e.g. ON_SECONDMENT',
+    label: 'Label',
+    labelHint: 'What reviewers see, e.g. On secondment to another state',
+    needsNote: 'A note is required with this reason',
+    cancel: 'Cancel',
+    confirm: 'Add',
+    adding: 'Adding...',
+  },
+} as const;
