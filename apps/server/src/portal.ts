@@ -22,6 +22,8 @@ import { UsersRepo } from './modules/users/users.repo.ts';
 import { bulkVerifyHandler, bulkVerifyJob } from './modules/verification/bulk-verify.jobs.ts';
 import { VerificationRepo } from './modules/verification/verification.repo.ts';
 import { exportHandler, exportJob } from './modules/exports/export.jobs.ts';
+import { FourEyes } from './modules/approvals/four-eyes.ts';
+import { ReasonCodesService } from './modules/approvals/reason-codes.ts';
 import { ExportsRepo } from './modules/exports/exports.repo.ts';
 import { EXPORT_MESSAGES } from '@portal/contract/exports';
 import { startDemoSimulator, type DemoSimulator } from './demo-simulator.ts';
@@ -107,7 +109,15 @@ export async function startPortal(config: Config, options: PortalOptions = {}): 
       ),
     );
     const exportsRepo = new ExportsRepo(db.orm);
-    jobs.register(exportJob, exportHandler(db.orm, exportsRepo, new AuditRepo(db.orm), db.copyOut));
+    const exportAudit = new AuditRepo(db.orm);
+    // Four-eyes (issue #22): with a second approver, a generated export awaits approval.
+    const fourEyes = new FourEyes(
+      db.orm,
+      exportAudit,
+      new ReasonCodesService(db.orm, exportAudit),
+      integrityRepo,
+    );
+    jobs.register(exportJob, exportHandler(db.orm, exportsRepo, exportAudit, fourEyes, db.copyOut));
     const working = config.role !== 'api';
     await jobs.start({ work: working });
     const started = jobs;

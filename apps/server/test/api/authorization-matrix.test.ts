@@ -35,6 +35,12 @@ interface TenantIds {
   email: string;
   /** An integrity flag (issue #21). */
   flag: string;
+  /** A rejection awaiting a second approver, made by the tenant's reviewer (issue #22). */
+  approval: string;
+  /** An export awaiting a second approver, made by the tenant admin (who may withdraw it). */
+  exportApproval: string;
+  /** A reason code the tenant added (the other tenant has no code of that name). */
+  reasonCode: string;
 }
 
 /** A path parameter → the resource it names, by the path before it. Add a row for a new kind. */
@@ -45,6 +51,9 @@ const PARAMS: { param: string; path: RegExp; kind: keyof TenantIds | 'tenant' | 
   { param: 'id', path: /\/tenant-admin\/reviewers\/:id/, kind: 'reviewer' },
   { param: 'id', path: /\/records\/:id/, kind: 'record' },
   { param: 'id', path: /\/integrity\/flags\/:id/, kind: 'flag' },
+  { param: 'id', path: /\/approvals\/:id\/withdraw$/, kind: 'exportApproval' },
+  { param: 'id', path: /\/approvals\/:id/, kind: 'approval' },
+  { param: 'code', path: /\/reason-codes\/:code$/, kind: 'reasonCode' },
 ];
 
 interface Sample {
@@ -97,6 +106,11 @@ const SAMPLES: Record<string, Sample> = {
   },
   'GET /api/v1/integrity/flags': { query: (ids) => `?ministry=${ids.ministry}` },
   'PUT /api/v1/tenant-admin/settings': { body: () => ({ integrity: { retirementAge: 61 } }) },
+  'POST /api/v1/tenant-admin/reason-codes': {
+    body: () => ({ code: `MATRIX_${made++}`, label: 'Matrix reason', needsNote: false }),
+  },
+  'POST /api/v1/approvals/:id/approve': { body: () => ({}) },
+  'POST /api/v1/approvals/:id/decline': { body: () => ({ note: 'matrix' }) },
 };
 
 /** Calls that end the caller's session: the caller signs in again after them. */
@@ -209,11 +223,45 @@ async function seedTenant(
     const s = logs.find((l) => l.id === exportId)?.status;
     return s === 'COMPLETED' || s === 'FAILED' ? s : undefined;
   });
+  // Issue #22: with a second approver, the reviewer's rejection and a second export await approval;
+  // the tenant's own reason code. The setting is switched off again for the matrix.
+  const fourEyes = async (on: boolean) => {
+    const res = await portal.api.put('/api/v1/tenant-admin/settings', {
+      token: t.token,
+      body: { secondApprover: on },
+    });
+    if (res.statusCode !== 200) throw new Error(`four-eyes ${label}: ${res.body}`);
+  };
+  await fourEyes(true);
+  const code = `ONLY_TENANT_${k}`;
+  const added = await portal.api.post('/api/v1/tenant-admin/reason-codes', {
+    token: t.token,
+    body: { code, label: `${label} reason`, needsNote: false },
+  });
+  if (added.statusCode !== 201) throw new Error(`reason code ${label}: ${added.body}`);
+  const rejected = await portal.api.post(`/api/v1/records/${recordIds[2]}/validate`, {
+    token: await portal.login(reviewerEmail, PASSWORD),
+    body: { decision: 'REJECT', comments: 'matrix', reasonCode: 'DECEASED' },
+  });
+  if (rejected.statusCode !== 200) throw new Error(`reject ${label}: ${rejected.body}`);
+  const second = await portal.api.post('/api/v1/records/export', { token: t.token });
+  if (second.statusCode !== 202) throw new Error(`export ${label}: ${second.body}`);
+  const pending = await waitFor(async () => {
+    const page = (await portal.api.get('/api/v1/approvals', { token: t.token })).json() as {
+      items: { id: string; kind: string }[];
+    };
+    const ofExport = page.items.find((i) => i.kind === 'EXPORT');
+    const ofRecord = page.items.find((i) => i.kind === 'REJECTION');
+    return ofExport && ofRecord ? { exportApproval: ofExport.id, approval: ofRecord.id } : undefined;
+  });
+  await fourEyes(false);
   // The rules have run after the last change, so that nothing of either tenant moves meanwhile.
   await currentSummary(portal, t.token);
   const [flag] = await allFlags(portal, t.token);
   if (!flag) throw new Error(`no integrity flag for ${label}`);
   return {
+    ...pending,
+    reasonCode: code,
     flag: flag.id,
     record: recordIds[1]!,
     recordNin: nin(1),
@@ -453,7 +501,7 @@ describe('authorization matrix', () => {
     const before = await checksumOf(b.tenant.id);
     const edit = await portal.api.post(`/api/v1/records/${idsB.record}/validate`, {
       token: b.token,
-      body: { decision: 'REJECT', comments: 'control' },
+      body: { decision: 'REJECT', comments: 'control', reasonCode: 'OTHER' },
     });
     expect(edit.statusCode, edit.body).toBe(200);
     const after = await checksumOf(b.tenant.id);

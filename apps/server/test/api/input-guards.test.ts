@@ -65,7 +65,7 @@ describe('a NUL character, which PostgreSQL text cannot hold, is a 400 wherever 
     expect(edit.statusCode).toBe(400);
     const reject = await portal.api.post(`/api/v1/records/${recordId}/validate`, {
       token: t.token,
-      body: { decision: 'REJECT', comments: 'bad\u0000x' },
+      body: { decision: 'REJECT', comments: 'bad\u0000x', reasonCode: 'OTHER' },
     });
     expect(reject.statusCode).toBe(400);
     expect((await record()).items[0]).toEqual(before);
@@ -91,7 +91,7 @@ describe('text that cannot be stored', () => {
     });
     const reject = await portal.api.post(`/api/v1/records/${recordId}/validate`, {
       token: t.token,
-      body: { decision: 'REJECT', comments: 'bad \udfff reason' },
+      body: { decision: 'REJECT', comments: 'bad \udfff reason', reasonCode: 'OTHER' },
     });
     expect(reject.statusCode).toBe(400);
     expect((await record()).items[0]).toEqual(before);

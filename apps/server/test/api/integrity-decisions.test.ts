@@ -180,7 +180,8 @@ describe('integrity decisions (issue #21)', () => {
       [{ decision: 'CONFIRM', reasonCode: '' }, 'reasonCode', 'A reason is required'],
       [{ decision: 'CONFIRM', reasonCode: 'GHOST' }, 'reasonCode', 'Unknown reason'],
       [{ decision: 'CONFIRM', reasonCode: 'OTHER', note: '  ' }, 'note', 'Say why in the note'],
-      [{ decision: 'CONFIRM', reasonCode: 'VERIFIED_IN_PERSON' }, 'reasonCode', 'Not a reason to confirm'],
+      // A dismissal's reason is no reason code of the tenant's (issue #22: one list for rejections).
+      [{ decision: 'CONFIRM', reasonCode: 'VERIFIED_IN_PERSON' }, 'reasonCode', 'Unknown reason code'],
       [{ decision: 'DISMISS', reasonCode: 'RETIRED' }, 'reasonCode', 'Not a reason to dismiss'],
       [{ decision: 'DELETE', reasonCode: 'RETIRED' }, 'decision', 'Decision must be CONFIRM or DISMISS'],
     ] as const;
@@ -221,7 +222,7 @@ describe('integrity decisions (issue #21)', () => {
       action: 'RECORD_INTEGRITY_CONFIRMED',
       actorEmail: a.email,
       before: { status: 'VALIDATED' },
-      after: { status: 'REJECTED' },
+      after: { status: 'REJECTED', reasonCode: 'RETIRED' },
       note: 'Integrity flag confirmed (Past retirement age: Retired. Retired in 2024 per the pension board)',
     });
     expect(await exportedPsns()).not.toContain('PSNX2');
@@ -407,6 +408,8 @@ describe('integrity decisions (issue #21)', () => {
           DUPLICATE_NIN: true,
         },
       },
+      // Issue #22: no second approver unless the tenant asks for one.
+      secondApprover: false,
     });
     for (const body of [
       { integrity: { retirementAge: 200 } },

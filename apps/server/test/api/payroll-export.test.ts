@@ -112,7 +112,7 @@ describe('payroll export', () => {
     expect(second.recordCount).toBe(6);
     expect((await download(a.token, second.id)).body).toContain('Pending Person');
     const audit = await portal.db.orm.execute(
-      sql`select 1 from audit_events where action = 'PAYROLL_EXPORTED' and tenant_id = ${a.tenant.id}`,
+      sql`select 1 from audit_events where action = 'EXPORT_GENERATED' and tenant_id = ${a.tenant.id}`,
     );
     expect(audit.rows).toHaveLength(2);
   });

@@ -184,7 +184,7 @@ describe("the words' counts follow every write", () => {
     );
     const reject = await portal.api.post(`/api/v1/records/${pending.rows[0]!.id}/validate`, {
       token: t.token,
-      body: { decision: 'REJECT', comments: 'Not on our staff' },
+      body: { decision: 'REJECT', comments: 'Not on our staff', reasonCode: 'NOT_ON_NOMINAL_ROLL' },
     });
     expect(reject.statusCode, reject.body).toBe(200);
     const { counted, recounted } = await wordCounts(t.tenant.id);

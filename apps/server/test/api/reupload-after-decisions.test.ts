@@ -121,6 +121,7 @@ describe('a re-upload after decisions', () => {
     await post(`/api/v1/records/${ids.C}/validate`, {
       decision: 'REJECT',
       comments: 'Not on the nominal roll',
+      reasonCode: 'NOT_ON_NOMINAL_ROLL',
     });
     const edited = await portal.api.put(`/api/v1/records/${ids.D}`, {
       token: t.token,

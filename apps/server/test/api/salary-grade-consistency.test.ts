@@ -194,7 +194,9 @@ describe('salary grade id and grade level', () => {
     await portal.db.orm.execute(
       sql`update records set salary_grade_id = 'CONPSS-07-01' where id = ${ids.clean}`,
     );
-    const run = exportHandler(portal.db.orm, repo, new AuditRepo(portal.db.orm));
+    const run = exportHandler(portal.db.orm, repo, new AuditRepo(portal.db.orm), {
+      holdExport: async () => undefined,
+    });
     await run({ tenantId: t.tenant.id, exportId: row.id, actorId: null }, {
       log: { error: () => undefined },
     } as never);

@@ -158,18 +158,19 @@ describe('decisions', () => {
   it('reject needs a non-blank reason (400, nothing changes), then → REJECTED with the reason', async () => {
     const blank = await portal.api.post(`/api/v1/records/${ids['h-pending-2']}/validate`, {
       token: reviewer,
-      body: { decision: 'REJECT', comments: '   ' },
+      body: { decision: 'REJECT', comments: '   ', reasonCode: 'NOT_ON_NOMINAL_ROLL' },
     });
     expect(blank.statusCode).toBe(400);
     expect(blank.json()).toMatchObject({ details: { comments: 'A reason is required to reject a record' } });
     expect(await statusOf(ids['h-pending-2']!)).toBe('PENDING_GRADE_VALIDATION');
     const res = await portal.api.post(`/api/v1/records/${ids['h-pending-2']}/validate`, {
       token: reviewer,
-      body: { decision: 'REJECT', comments: 'Not on our staff' },
+      body: { decision: 'REJECT', comments: 'Not on our staff', reasonCode: 'NOT_ON_NOMINAL_ROLL' },
     });
-    expect(res.json()).toMatchObject({ status: 'REJECTED' });
+    expect(res.json()).toMatchObject({ status: 'REJECTED', statusReasonCode: 'NOT_ON_NOMINAL_ROLL' });
     expect((await history(reviewer, ids['h-pending-2']!))[0]).toMatchObject({
       action: 'RECORD_REJECTED',
+      after: { status: 'REJECTED', reasonCode: 'NOT_ON_NOMINAL_ROLL' },
       note: 'Not on our staff',
     });
   });
@@ -283,7 +284,7 @@ describe('decisions', () => {
       portal.api.post(`/api/v1/records/${id}/validate`, { token: t.token, body: { decision: 'APPROVE' } }),
       portal.api.post(`/api/v1/records/${id}/validate`, {
         token: t.token,
-        body: { decision: 'REJECT', comments: 'duplicate' },
+        body: { decision: 'REJECT', comments: 'duplicate', reasonCode: 'DUPLICATE_RECORD' },
       }),
     ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 409]);
@@ -293,7 +294,7 @@ describe('decisions', () => {
     expect(decisions).toHaveLength(1);
     const stale = await portal.api.post(`/api/v1/records/${ids['f-mismatch-2']}/validate`, {
       token: t.token,
-      body: { status: 'REJECTED', note: 'x', version: 0 },
+      body: { status: 'REJECTED', note: 'x', reasonCode: 'OTHER', version: 0 },
     });
     expect(stale.statusCode).toBe(409);
   });

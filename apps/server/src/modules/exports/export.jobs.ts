@@ -8,6 +8,7 @@ import { defineJob, type JobHandler } from '../../platform/jobs.ts';
 import type { AuditRepo } from '../audit/audit.repo.ts';
 import { EXPORT_BOM, ExportWriter, salaryGradeConflicts, type ExportsRepo } from './exports.repo.ts';
 import { salaryGradeRefusal } from './salary-grade-refusal.ts';
+import { secondApproverOn, type FourEyes } from '../approvals/four-eyes.ts';
 
 /** The export's refusal: failed with its own message, not 'The export failed: …'. */
 class RefusedExport extends Error {}
@@ -32,6 +33,7 @@ export function exportHandler(
   orm: Orm,
   repo: ExportsRepo,
   audit: AuditRepo,
+  fourEyes: Pick<FourEyes, 'holdExport'>,
   copyOut?: (statement: string) => AsyncIterable<Buffer>,
 ): JobHandler<z.infer<typeof exportJob.schema>> {
   return async ({ tenantId, exportId, actorId }, { log }) => {
@@ -78,19 +80,24 @@ export function exportHandler(
         await flush();
         await storing;
         const sha256 = hash.digest('hex');
+        // The records the file carries, for the next export's approver (issue #22).
+        await writer.writeMembers();
         await writer.complete(count, size, sha256);
         await audit.append(
           {
             tenantId,
             actorUserId: actorId,
             actorEmail: null,
-            action: 'PAYROLL_EXPORTED',
+            action: 'EXPORT_GENERATED',
             entityType: 'export',
             entityId: exportId,
             after: { recordCount: count, sizeBytes: size, sha256 },
           },
           tx,
         );
+        // Four-eyes: downloadable only once a different tenant admin approves (AWAITING_APPROVAL).
+        if (await secondApproverOn(tx, tenantId))
+          await fourEyes.holdExport(tx, tenantId, exportId, { recordCount: count, sizeBytes: size, sha256 });
       });
     } catch (err) {
       if (err instanceof RefusedExport) return void (await repo.markFailed(scope, exportId, err.message));

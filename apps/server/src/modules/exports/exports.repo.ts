@@ -3,7 +3,7 @@ import type { TenantScope } from '../../access/actor.ts';
 import type { Orm } from '../../platform/db.ts';
 import { SQL_PATTERNS } from '@portal/contract/salary-grade';
 import { exportChunks, exportJobs } from '../../db/schema/index.ts';
-import { IN_PAYROLL, statusLiterals } from '../records/record-state.ts';
+import { AWAITING_SECOND_APPROVAL, inPayrollSql } from '../records/record-state.ts';
 
 export type ExportRow = typeof exportJobs.$inferSelect;
 
@@ -14,9 +14,10 @@ export const EXPORT_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
 export const exportLockKey = (id: string) => sql`hashtextextended(${`export:${id}`}, 0)`;
 
 /**
- * The states a payroll export carries (record-state), as SQL constants: COPY takes no parameters.
+ * The records a payroll export carries (record-state's rule: VALIDATED, or awaiting a second
+ * approver's rejection having been VALIDATED), as SQL with constants: COPY takes no parameters.
  */
-const PAYROLL = statusLiterals(IN_PAYROLL);
+const PAYROLL = inPayrollSql('r');
 
 /** A VALIDATED record whose salary grade id names another grade than its grade level. */
 export type SalaryGradeConflict = {
@@ -43,7 +44,7 @@ export async function salaryGradeConflicts(
         substring(trim(r.grade_level) from ${SQL_PATTERNS.grade})::int as level,
         substring(trim(r.salary_grade_id) from ${SQL_PATTERNS.salaryGrade})::int as named
       from records r
-      where r.tenant_id = ${scope.tenantId} and r.status in (${sql.raw(PAYROLL)}) and r.salary_grade_id is not null
+      where r.tenant_id = ${scope.tenantId} and ${sql.raw(PAYROLL)} and r.salary_grade_id is not null
     ) x
     where level <> named
     order by psn, full_name
@@ -76,6 +77,14 @@ export class ExportsRepo {
       .where(eq(exportJobs.tenantId, scope.tenantId))
       .orderBy(desc(exportJobs.createdAt))
       .limit(500);
+  }
+
+  /** The PENDING approval of each export awaiting one (issue #22), by export id. */
+  async pendingApprovals(scope: TenantScope): Promise<Map<string, string>> {
+    const result = await this.orm.execute<{ id: string; export_id: string }>(sql`
+      select id, export_id from approvals
+      where tenant_id = ${scope.tenantId} and status = 'PENDING' and kind = 'EXPORT'`);
+    return new Map(result.rows.map((r) => [r.export_id, r.id]));
   }
 
   /** The tenant's state code, for the file's name. */
@@ -167,12 +176,13 @@ const payrollLinesQuery = (
   tenant: string,
 ) => `select concat_ws(',', csv_field(r.psn), csv_field(r.employee_id), csv_field(r.full_name), csv_field(m.name),
       csv_field(d.name), csv_field(r.grade_level), csv_field(r.salary_grade_id), csv_field(r.salary_structure),
-      csv_field(r.nin), to_char(r.date_of_birth, 'YYYY-MM-DD'), csv_field(r.status),
+      csv_field(r.nin), to_char(r.date_of_birth, 'YYYY-MM-DD'),
+      csv_field(case when r.status = '${AWAITING_SECOND_APPROVAL}' then r.status_before_approval else r.status end),
       to_char(r.validated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')) as line
     from records r
     left join ministries m on m.id = r.ministry_id
     left join departments d on d.id = r.department_id
-    where r.tenant_id = ${tenant} and r.status in (${PAYROLL})
+    where r.tenant_id = ${tenant} and ${PAYROLL}
     order by m.name, d.name, r.full_name, r.id`;
 
 function tenantLiteral(tenantId: string): string {
@@ -296,6 +306,21 @@ export class ExportWriter {
     await this.tx.execute(
       sql`insert into export_chunks (export_id, seq, data) values (${this.exportId}, ${seq}, ${data})`,
     );
+  }
+
+  /**
+   * The records the file carries (export_records, issue #22: what the next export's approver
+   * compares with), in one statement over the same rule as the lines.
+   */
+  async writeMembers(): Promise<number> {
+    const result = await this.tx.execute<{ n: number }>(sql`
+      with added as (
+        insert into export_records (export_id, record_id)
+        select ${this.exportId}::uuid, r.id from records r
+        where r.tenant_id = ${this.scope.tenantId} and ${sql.raw(PAYROLL)}
+        returning 1)
+      select count(*)::int as n from added`);
+    return result.rows[0]?.n ?? 0;
   }
 
   async complete(recordCount: number, sizeBytes: number, sha256: string): Promise<void> {

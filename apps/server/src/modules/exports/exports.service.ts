@@ -1,5 +1,6 @@
 import { Readable } from 'node:stream';
 import { EXPORT_MESSAGES, exportFileName, LISTED_CONFLICTS, type ExportJob } from '@portal/contract/exports';
+import { APPROVAL_MESSAGES } from '@portal/contract/decisions';
 import { scopeOf, type Actor } from '../../access/actor.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import type { JobQueue } from '../../platform/jobs.ts';
@@ -18,6 +19,8 @@ const toExportJob = (r: ExportRow): ExportJob => ({
   exportedByEmail: r.exportedByEmail,
   exportTimestamp: r.createdAt.toISOString(),
   finishedAt: r.finishedAt?.toISOString() ?? null,
+  approvedByEmail: r.approvedByEmail,
+  approvedAt: r.approvedAt?.toISOString() ?? null,
 });
 
 export class ExportsService {
@@ -42,13 +45,16 @@ export class ExportsService {
       action: 'PAYROLL_EXPORT_REQUESTED',
       entityType: 'export',
       entityId: row.id,
+      address: actor.address ?? null,
     });
     await this.jobs.send(exportJob, { tenantId: scope.tenantId, exportId: row.id, actorId: actor.userId });
     return toExportJob(row);
   }
 
   async list(actor: Actor): Promise<ExportJob[]> {
-    return (await this.repo.list(scopeOf(actor))).map(toExportJob);
+    const scope = scopeOf(actor);
+    const [rows, pending] = await Promise.all([this.repo.list(scope), this.repo.pendingApprovals(scope)]);
+    return rows.map((r) => ({ ...toExportJob(r), approvalId: pending.get(r.id) ?? null }));
   }
 
   /** The stored file, streamed chunk by chunk; 404 for another tenant's export or one not COMPLETED. */
@@ -56,7 +62,19 @@ export class ExportsService {
     const scope = scopeOf(actor);
     const row = await this.repo.get(scope, id);
     if (!row) throw notFound('Export not found');
+    // Four-eyes (issue #22): generated, but not out until a different tenant admin approves it.
+    if (row.status === 'AWAITING_APPROVAL') throw conflict(APPROVAL_MESSAGES.exportAwaiting);
     if (row.status !== 'COMPLETED') throw notFound(EXPORT_MESSAGES.notReady);
+    await this.audit.append({
+      tenantId: scope.tenantId,
+      actorUserId: actor.userId,
+      actorEmail: actor.email,
+      action: 'EXPORT_DOWNLOADED',
+      entityType: 'export',
+      entityId: row.id,
+      after: { recordCount: row.recordCount, sha256: row.sha256 },
+      address: actor.address ?? null,
+    });
     const fileName = exportFileName(await this.repo.stateCode(scope), row.createdAt, row.id);
     const repo = this.repo;
     let seq = -1;

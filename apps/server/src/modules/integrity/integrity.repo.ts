@@ -305,9 +305,15 @@ export class DecisionSession {
   }
 
   /** The record's new status (record-state decided it), with its version moved on. */
-  async setRecordStatus(scope: TenantScope, recordId: string, status: string): Promise<void> {
+  async setRecordStatus(
+    scope: TenantScope,
+    recordId: string,
+    status: string,
+    reasonCode: string | null = null,
+  ): Promise<void> {
     await this.tx.execute(sql`
-      update records set status = ${status}, version = version + 1, updated_at = now()
+      update records set status = ${status}, status_reason_code = coalesce(${reasonCode}, status_reason_code),
+        version = version + 1, updated_at = now()
       where tenant_id = ${scope.tenantId} and id = ${recordId}`);
   }
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { CLAIMS_ROUTES } from '@portal/contract/routes/claims';
+import { APPROVALS_ROUTES } from '@portal/contract/routes/decisions';
 import { INTEGRITY_ROUTES } from '@portal/contract/routes/integrity';
 import { RECORDS_ROUTES } from '@portal/contract/routes/records';
 import { VALIDATION_ROUTES } from '@portal/contract/routes/validation';
@@ -28,6 +29,10 @@ const RECORD_CHANGING = [
   VALIDATION_ROUTES.approveMany,
   VALIDATION_ROUTES.resolve,
   CLAIMS_ROUTES.reverify,
+  // Issue #22: a second approver's decision rejects a record or returns it to its queue.
+  APPROVALS_ROUTES.approve,
+  APPROVALS_ROUTES.decline,
+  APPROVALS_ROUTES.withdraw,
 ];
 
 /**

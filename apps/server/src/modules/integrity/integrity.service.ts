@@ -22,7 +22,11 @@ import {
 } from '../../access/actor.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
 import type { AuditRepo } from '../audit/audit.repo.ts';
-import { requireTransition } from '../records/record-state.ts';
+import { APPROVAL_MESSAGES } from '@portal/contract/decisions';
+import { AWAITING_SECOND_APPROVAL, requireTransition } from '../records/record-state.ts';
+import { secondApproverOn, type FourEyes } from '../approvals/four-eyes.ts';
+import type { ReasonCodesService } from '../approvals/reason-codes.ts';
+import type { Orm } from '../../platform/db.ts';
 import type { RecordsRepo } from '../records/records.repo.ts';
 import type { RecordsService } from '../records/records.service.ts';
 import { nigeriaToday } from './evaluate.ts';
@@ -54,6 +58,8 @@ export class IntegrityService {
     private readonly settings: { of(scope: TenantScope): Promise<TenantSettings> },
     private readonly audit: AuditRepo,
     private readonly requestEvaluation: IntegrityRequest,
+    /** Issue #22: a CONFIRM names an active reason code of the tenant, and waits for a second approver when asked. */
+    private readonly decisions: { orm: Orm; reasonCodes: ReasonCodesService; fourEyes: FourEyes },
   ) {}
 
   async summary(actor: Actor): Promise<IntegritySummary> {
@@ -125,15 +131,51 @@ export class IntegrityService {
     const who = { userId: actor.userId, email: actor.email };
     // The schema requires a reason code (a CONFIRM's is checked against the tenant's codes below).
     const reasonCode = d.reasonCode!;
+    // Read before the decision's transaction (PGlite has one connection).
+    const fourEyes =
+      d.decision === 'CONFIRM' && (await secondApproverOn(this.decisions.orm, tenant.tenantId));
     const { confirmed } = await this.repo.inTransaction(async (s) => {
       const flag = await s.lock(scope, id);
       if (!flag) throw notFound(M.flagNotFound);
       if (flag.status !== 'OPEN') throw conflict(M.alreadyDecided);
-      const why = `${INTEGRITY_RULE_LABELS[flag.rule]}: ${reasonLabel(reasonCode)}${d.note ? `. ${d.note}` : ''}`;
+      // A confirmation awaits its second approver: the flag is not decided again meanwhile.
+      if (flag.recordStatus === AWAITING_SECOND_APPROVAL) throw conflict(APPROVAL_MESSAGES.recordPending);
+      const reason =
+        d.decision === 'CONFIRM'
+          ? await this.decisions.reasonCodes.requireActive(s.tx, tenant.tenantId, reasonCode, d.note)
+          : { code: reasonCode, label: reasonLabel(reasonCode) };
+      const why = `${INTEGRITY_RULE_LABELS[flag.rule]}: ${reason.label}${d.note ? `. ${d.note}` : ''}`;
+      if (fourEyes) {
+        // The flag stays OPEN; the record awaits a different tenant admin's approval.
+        const held = await this.decisions.fourEyes.holdRecord(s.tx, actor, {
+          kind: 'INTEGRITY_CONFIRM',
+          recordId: flag.recordId,
+          from: flag.recordStatus,
+          reason,
+          note: d.note,
+          flagId: id,
+        });
+        await this.audit.append(
+          {
+            tenantId: tenant.tenantId,
+            actorUserId: actor.userId,
+            actorEmail: actor.email,
+            action: held.action,
+            entityType: 'record',
+            entityId: flag.recordId,
+            before: held.before,
+            after: held.after,
+            note: `Integrity flag confirmation awaits a second approver (${why})`,
+            address: actor.address ?? null,
+          },
+          s.tx,
+        );
+        return { confirmed: false };
+      }
       if (d.decision === 'CONFIRM') {
         // Through the state machine: the record is rejected and leaves the payroll export.
         const t = requireTransition(flag.recordStatus, { type: 'INTEGRITY_CONFIRMED' });
-        await s.setRecordStatus(tenant, flag.recordId, t.to);
+        await s.setRecordStatus(tenant, flag.recordId, t.to, reason.code);
         await s.close(tenant, id, 'CONFIRMED', who, reasonCode, d.note);
         await s.dropOpenFlagsOf(tenant, flag.recordId);
         await this.audit.append(
@@ -145,8 +187,9 @@ export class IntegrityService {
             entityType: 'record',
             entityId: flag.recordId,
             before: t.audit!.before,
-            after: t.audit!.after,
+            after: { ...t.audit!.after, reasonCode: reason.code },
             note: `Integrity flag confirmed (${why})`,
+            address: actor.address ?? null,
           },
           s.tx,
         );
@@ -161,6 +204,7 @@ export class IntegrityService {
           action: 'INTEGRITY_FLAG_DISMISSED',
           entityType: 'record',
           entityId: flag.recordId,
+          address: actor.address ?? null,
           note: `Integrity flag dismissed (${why})`,
         },
         s.tx,
@@ -185,6 +229,8 @@ export class IntegrityService {
   /** The API's view of flags; a reviewer does not see a group's records outside their assignments. */
   async #view(actor: Actor, rows: FlagRow[]): Promise<IntegrityFlag[]> {
     const scope = recordScopeOf(actor);
+    // A CONFIRM's code may be one the tenant added: its label from the tenant's list.
+    const labels = await this.decisions.reasonCodes.labels(scope.tenantId);
     let reached: Set<string> | null = null;
     if (!reachesWholeTenant(scope)) {
       const others = rows.flatMap((r) =>
@@ -219,7 +265,7 @@ export class IntegrityService {
             : {
                 decision: r.status === 'CONFIRMED' ? 'CONFIRM' : 'DISMISS',
                 reasonCode: r.reasonCode,
-                reasonLabel: reasonLabel(r.reasonCode),
+                reasonLabel: labels.get(r.reasonCode) ?? reasonLabel(r.reasonCode),
                 note: r.note,
                 decidedAt: iso(r.decidedAt),
                 decidedByEmail: r.decidedByEmail,

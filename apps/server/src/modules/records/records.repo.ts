@@ -56,6 +56,8 @@ const recordColumns = {
   validatedAt: records.validatedAt,
   version: records.version,
   updatedAt: records.updatedAt,
+  statusReasonCode: records.statusReasonCode,
+  statusBeforeApproval: records.statusBeforeApproval,
 };
 
 export type RecordRow = {

@@ -46,6 +46,8 @@ export function toMasterRecord(row: RecordRow): MasterRecord {
     lastVerifiedAt: iso(row.lastVerifiedAt),
     validatedAt: iso(row.validatedAt),
     version: row.version,
+    statusReasonCode: row.statusReasonCode ?? null,
+    statusBeforeApproval: row.statusBeforeApproval ?? null,
   };
 }
 

@@ -28,6 +28,8 @@ export interface LockedRecord {
 
 export interface RecordPatch {
   status?: string;
+  /** The reason code of a rejection (issue #22). */
+  statusReasonCode?: string | null;
   fullName?: string;
   ministryId?: string | null;
   departmentId?: string | null;

@@ -17,6 +17,9 @@ import {
 import { recordScopeOf, type Actor } from '../../access/actor.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { AuditRepo } from '../audit/audit.repo.ts';
+import { secondApproverOn, type FourEyes } from '../approvals/four-eyes.ts';
+import type { ReasonCodesService } from '../approvals/reason-codes.ts';
+import type { Orm } from '../../platform/db.ts';
 import type { TenantMatchSettings } from '../identity/provider-settings.ts';
 import type { RecordRow, RecordsRepo } from '../records/records.repo.ts';
 import { toMasterRecord, type RecordsService } from '../records/records.service.ts';
@@ -90,6 +93,8 @@ export class ValidationService {
     private readonly recordsService: RecordsService,
     private readonly audit: AuditRepo,
     private readonly matchSettings: Pick<TenantMatchSettings, 'forTenant'>,
+    /** Issue #22: a rejection names an active reason code, and waits for a second approver when asked. */
+    private readonly decisions: { orm: Orm; reasonCodes: ReasonCodesService; fourEyes: FourEyes },
   ) {}
 
   async queue(actor: Actor, kind: 'pending' | 'mismatched', q: Query): Promise<QueuePage> {
@@ -236,6 +241,9 @@ export class ValidationService {
   }
 
   async decide(actor: Actor, id: string, d: Decision): Promise<MasterRecord> {
+    const { tenantId } = recordScopeOf(actor);
+    // Read before the decision's transaction (PGlite has one connection).
+    const fourEyes = d.decision === 'REJECT' && (await secondApproverOn(this.decisions.orm, tenantId));
     await this.#decide(actor, id, d.version, async (s, rec) => {
       if (d.decision === 'APPROVE') {
         const t = requireTransition(rec.status, { type: 'APPROVED' });
@@ -249,9 +257,21 @@ export class ValidationService {
           note: d.comments || M.approvedNote,
         };
       }
+      // The reason first (400 for a missing, unknown or retired code), then the state (409).
+      const reason = await this.decisions.reasonCodes.requireActive(s.tx, tenantId, d.reasonCode, d.comments);
+      if (fourEyes) {
+        const held = await this.decisions.fourEyes.holdRecord(s.tx, actor, {
+          kind: 'REJECTION',
+          recordId: id,
+          from: rec.status,
+          reason,
+          note: d.comments,
+        });
+        return { action: held.action, after: held.after, note: d.comments };
+      }
       const t = requireTransition(rec.status, { type: 'REJECTED' });
-      await s.update(id, { status: t.to });
-      return { action: t.audit!.action, after: { status: t.to }, note: d.comments };
+      await s.update(id, { status: t.to, statusReasonCode: reason.code });
+      return { action: t.audit!.action, after: { status: t.to, reasonCode: reason.code }, note: d.comments };
     });
     return this.#reload(actor, id);
   }
@@ -356,6 +376,7 @@ export class ValidationService {
           action,
           entityType: 'record',
           entityId: id,
+          address: actor.address ?? null,
           before: changes.before,
           after: changes.after,
           note: note ?? null,
