@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { IntegrityDecisionInput, IntegrityFlag } from '@portal/contract/integrity';
 import { INTEGRITY_ROUTES } from '@portal/contract/routes/integrity';
 import { callApi } from '../../../lib/api-client.ts';
+import { approvalsQueryKey } from '../../../lib/pending-approvals.ts';
 import { integrityKeys } from './integrity-keys.ts';
 
 export function decideFlag(id: string, decision: IntegrityDecisionInput): Promise<IntegrityFlag> {
@@ -18,6 +19,8 @@ export function useDecideFlag() {
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: integrityKeys.flags }),
         queryClient.invalidateQueries({ queryKey: integrityKeys.summary }),
+        // A confirmation may await a second approver (issue #22): the tab's badge counts it at once.
+        queryClient.invalidateQueries({ queryKey: approvalsQueryKey }),
       ]);
     },
   });

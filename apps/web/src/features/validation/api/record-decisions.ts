@@ -3,6 +3,7 @@ import type { MasterRecord } from '@portal/contract/records';
 import { VALIDATION_ROUTES } from '@portal/contract/routes/validation';
 import type { BulkApproveResult, RecordEdit } from '@portal/contract/validation';
 import { callApi } from '../../../lib/api-client.ts';
+import { approvalsQueryKey } from '../../../lib/pending-approvals.ts';
 import { validationKeys } from './validation-keys.ts';
 
 /**
@@ -61,7 +62,12 @@ function useDecision<I, O>(mutationFn: (input: I) => Promise<O>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: validationKeys.all }),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: validationKeys.all }),
+        // A rejection may await a second approver (issue #22): the tab's badge counts it at once.
+        queryClient.invalidateQueries({ queryKey: approvalsQueryKey }),
+      ]),
   });
 }
 

@@ -197,10 +197,15 @@ describe('validation queue: decisions', () => {
     });
   });
 
-  it('with a second approver, the rejection says it awaits one', async () => {
+  it('with a second approver, the rejection says it awaits one and the tab’s badge counts it at once', async () => {
+    const count = (awaitingMe: number) => ({
+      status: 200,
+      body: { items: [], total: awaitingMe, page: 1, pageSize: 1, awaitingMe },
+    });
     const { user } = open('TENANT_ADMIN', {
       [PENDING]: queueReply([ada], { pendingApproval: 1, mismatched: 0 }),
       [REASON_CODES]: REASON_CODES_REPLY,
+      'GET /api/v1/approvals?status=PENDING&page=1&pageSize=1': [count(0), count(1)],
       'POST /api/v1/records/r-1/validate': {
         status: 200,
         body: { ...ada, status: 'PENDING_SECOND_APPROVAL', statusBeforeApproval: ada.status },
@@ -214,6 +219,7 @@ describe('validation queue: decisions', () => {
     await user.type(within(dialog).getByRole('textbox', { name: /Comments/ }), 'Transferred out');
     await user.click(within(dialog).getByRole('button', { name: 'Reject Record' }));
     expect(await screen.findByText(/^Sent for a second approver\./)).toBeTruthy();
+    expect((await screen.findByTestId('pending-approvals-badge')).textContent).toContain('1');
   });
 
   it('resolve shows the comparison with the differing values marked; Edit Manually opens the editor', async () => {
