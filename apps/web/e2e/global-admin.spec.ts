@@ -14,7 +14,7 @@ test.describe('global admin journey', () => {
     await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
 
     const tabs = page.getByRole('tab');
-    await expect(tabs).toHaveText(['Overview', 'Tenant Management']);
+    await expect(tabs).toHaveText(['Overview', 'Tenant Management', 'Platform Events']);
     await expect(page.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
     await saveScreen(page, 'dashboard-global-admin');
 

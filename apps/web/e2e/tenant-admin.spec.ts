@@ -15,10 +15,11 @@ const TABS = [
   ['Validation Queue', 'validation'],
   ['Integrity', 'integrity'],
   ['Payroll Export', 'export'],
+  ['Audit Log', 'audit'],
 ] as const;
 
 test.describe('tenant admin journey', () => {
-  test('signs in to the tenant admin dashboard with its eight tabs', async ({ page }) => {
+  test('signs in to the tenant admin dashboard with its nine tabs', async ({ page }) => {
     await signIn(page, tenantAdmin);
     await expect(page.getByText('Upload and manage records for your tenant')).toBeVisible();
     await expect(page.getByRole('tab')).toHaveText(TABS.map(([label]) => label));

@@ -198,6 +198,8 @@ export const AUDIT_TEXTS = {
   empty: 'No Events Found',
   emptyHint: 'No event matches these filters.',
   loading: 'Loading Events...',
+  loadFailed: 'The audit log could not be loaded.',
+  downloadFailed: 'The audit log could not be downloaded.',
   columns: { at: 'When', actor: 'Who', action: 'What', record: 'Record', address: 'Address' },
   field: 'Field',
   before: 'Before',

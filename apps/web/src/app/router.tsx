@@ -10,6 +10,7 @@ import { ProfilePage } from '../features/profile/routes/profile-page.tsx';
 import { AgentVerifyPage } from '../features/registration/routes/agent-verify-page.tsx';
 import { RegisterEmployeePage } from '../features/registration/routes/register-employee-page.tsx';
 import { TenantManagementPage } from '../features/tenants/routes/tenant-management-page.tsx';
+import { AuditLogPage } from '../features/audit/routes/audit-log-page.tsx';
 import { AppShell } from './app-shell.tsx';
 import { RedirectLoggedIn, RequireLogin, RequireRole, RoleHomeRedirect } from './route-guards.tsx';
 
@@ -40,6 +41,7 @@ export const routes: RouteObject[] = [
               globalAdminDashboardRoute({
                 overview: <GlobalOverviewPage />,
                 tenants: <TenantManagementPage />,
+                events: <AuditLogPage variant="platform" />,
               }),
             ],
           },

@@ -2,6 +2,8 @@ import type { ReactElement } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import CorporateFare from '@mui/icons-material/CorporateFare';
 import Dashboard from '@mui/icons-material/Dashboard';
+import History from '@mui/icons-material/History';
+import { AUDIT_TEXTS } from '@portal/contract/audit';
 import { homeForRole } from '@portal/contract/roles';
 import { UI_TEXTS } from '../../../lib/ui-texts.ts';
 import { DashboardLayout } from '../components/dashboard-layout.tsx';
@@ -13,11 +15,14 @@ const BASE_PATH = homeForRole('GLOBAL_SUPER_ADMIN');
 export const GLOBAL_ADMIN_TABS: readonly DashboardTab[] = [
   { path: 'overview', label: texts.overview, icon: <Dashboard /> },
   { path: 'tenants', label: texts.tenants, icon: <CorporateFare /> },
+  { path: 'events', label: AUDIT_TEXTS.platformTab, icon: <History /> },
 ];
 
 export interface GlobalAdminSections {
   overview: ReactElement;
   tenants: ReactElement;
+  /** The platform's audit events (issue #22). */
+  events: ReactElement;
 }
 
 /**
@@ -39,6 +44,7 @@ export function globalAdminDashboardRoute(sections: GlobalAdminSections): RouteO
       { index: true, element: <Navigate to="overview" replace /> },
       { path: 'overview', element: sections.overview },
       { path: 'tenants', element: sections.tenants },
+      { path: 'events', element: sections.events },
     ],
   };
 }

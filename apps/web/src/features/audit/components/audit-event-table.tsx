@@ -1,0 +1,135 @@
+import { Fragment, useState } from 'react';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Collapse from '@mui/material/Collapse';
+import IconButton from '@mui/material/IconButton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import KeyboardArrowDown from '@mui/icons-material/KeyboardArrowDown';
+import KeyboardArrowUp from '@mui/icons-material/KeyboardArrowUp';
+import { AUDIT_TEXTS, auditChanges, type AuditEvent } from '@portal/contract/audit';
+import { formatMediumDateTime } from '../../../lib/format.ts';
+import { visuallyHidden } from '../../../lib/visually-hidden.ts';
+
+const texts = AUDIT_TEXTS;
+const DASH = '—';
+
+/** A value of a field as people read it: text as it is, a dash for none, anything else as JSON. */
+export function auditValueText(value: unknown): string {
+  if (value === null || value === undefined || value === '') return DASH;
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
+}
+
+/** The events, each row opening onto its summary, its values before → after and its note. */
+export function AuditEventTable({ events, busy }: { events: readonly AuditEvent[]; busy?: boolean }) {
+  const [open, setOpen] = useState<string | null>(null);
+  return (
+    <Table size="small" aria-label={texts.title} aria-busy={busy} sx={{ minWidth: 720 }}>
+      <TableHead>
+        <TableRow>
+          <TableCell sx={{ width: 48 }}>
+            <span style={visuallyHidden}>{texts.expand}</span>
+          </TableCell>
+          <TableCell>{texts.columns.at}</TableCell>
+          <TableCell>{texts.columns.actor}</TableCell>
+          <TableCell>{texts.columns.action}</TableCell>
+          <TableCell>{texts.columns.record}</TableCell>
+          <TableCell>{texts.columns.address}</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {events.map((event) => {
+          const expanded = open === event.id;
+          const detailId = `audit-event-${event.id}`;
+          return (
+            <Fragment key={event.id}>
+              <TableRow hover sx={{ '& > td, & > th': { borderBottom: expanded ? 'unset' : undefined } }}>
+                <TableCell>
+                  <IconButton
+                    size="small"
+                    aria-expanded={expanded}
+                    aria-controls={detailId}
+                    aria-label={`${expanded ? texts.collapse : texts.expand}: ${event.label}, ${formatMediumDateTime(event.at)}`}
+                    onClick={() => setOpen(expanded ? null : event.id)}
+                  >
+                    {expanded ? <KeyboardArrowUp /> : <KeyboardArrowDown />}
+                  </IconButton>
+                </TableCell>
+                <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>
+                  {formatMediumDateTime(event.at)}
+                </TableCell>
+                <TableCell sx={{ wordBreak: 'break-all' }}>{event.actorEmail ?? DASH}</TableCell>
+                <TableCell>
+                  <Chip size="small" label={event.label} variant="outlined" />
+                </TableCell>
+                <TableCell>{event.psn ?? DASH}</TableCell>
+                <TableCell>{event.address ?? DASH}</TableCell>
+              </TableRow>
+              <TableRow>
+                <TableCell colSpan={6} sx={{ py: 0, ...(expanded ? {} : { borderBottom: 'none' }) }}>
+                  <Collapse in={expanded} timeout="auto" unmountOnExit>
+                    <Box id={detailId} sx={{ py: 2, pl: { sm: 6 } }}>
+                      <EventDetail event={event} />
+                    </Box>
+                  </Collapse>
+                </TableCell>
+              </TableRow>
+            </Fragment>
+          );
+        })}
+      </TableBody>
+    </Table>
+  );
+}
+
+function EventDetail({ event }: { event: AuditEvent }) {
+  const changes = auditChanges(event.before, event.after);
+  return (
+    <>
+      <Typography variant="body2" sx={{ mb: 1 }}>
+        {event.summary}
+      </Typography>
+      {changes.length === 0 ? (
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          {texts.noChanges}
+        </Typography>
+      ) : (
+        <Table
+          size="small"
+          aria-label={`${event.label}: ${texts.before} → ${texts.after}`}
+          sx={{ maxWidth: 760 }}
+        >
+          <TableHead>
+            <TableRow>
+              <TableCell>{texts.field}</TableCell>
+              <TableCell>{texts.before}</TableCell>
+              <TableCell>{texts.after}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {changes.map((c) => (
+              <TableRow key={c.field}>
+                <TableCell component="th" scope="row">
+                  {c.field}
+                </TableCell>
+                <TableCell sx={{ wordBreak: 'break-word' }}>{auditValueText(c.before)}</TableCell>
+                <TableCell sx={{ wordBreak: 'break-word' }}>{auditValueText(c.after)}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
+      {event.note && (
+        <Typography variant="body2" sx={{ mt: 1 }}>
+          <strong>{texts.note}:</strong> {event.note}
+        </Typography>
+      )}
+    </>
+  );
+}
