@@ -17,6 +17,11 @@ import { IntegrityPage } from '../../../features/integrity/routes/integrity-page
 import { INTEGRITY_TEXTS } from '../../../features/integrity/integrity-texts.ts';
 import { AuditLogPage } from '../../../features/audit/routes/audit-log-page.tsx';
 import { AUDIT_TEXTS } from '@portal/contract/audit';
+import { ApprovalsPage } from '../../../features/approvals/routes/approvals-page.tsx';
+import { APPROVALS_TEXTS } from '../../../features/approvals/approvals-texts.ts';
+import { PendingApprovalsBadge } from '../../../features/approvals/components/pending-approvals-badge.tsx';
+import { TenantSettingsPage } from '../../../features/settings/routes/tenant-settings-page.tsx';
+import { SETTINGS_TEXTS } from '../../../features/settings/settings-texts.ts';
 
 const texts = UI_TEXTS.dashboards.tenantAdmin;
 const BASE_PATH = homeForRole('TENANT_ADMIN');
@@ -30,6 +35,8 @@ const TABS: readonly DashboardTab[] = [
   { path: 'validation', label: texts.validation },
   { path: 'integrity', label: INTEGRITY_TEXTS.tab },
   { path: 'export', label: texts.export },
+  { path: 'approvals', label: APPROVALS_TEXTS.tab, badge: <PendingApprovalsBadge /> },
+  { path: 'settings', label: SETTINGS_TEXTS.tab },
   { path: 'audit', label: AUDIT_TEXTS.tab },
 ];
 
@@ -43,6 +50,8 @@ const SCREENS: Partial<Record<string, ReactElement>> = {
   export: <PayrollExportPage />,
   validation: <ValidationQueuePage variant="tenant" />,
   integrity: <IntegrityPage variant="tenant" />,
+  approvals: <ApprovalsPage />,
+  settings: <TenantSettingsPage />,
   audit: <AuditLogPage variant="tenant" />,
 };
 
