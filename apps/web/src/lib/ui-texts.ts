@@ -115,6 +115,10 @@ export const UI_TEXTS = {
     closeIsDifferent: 'Treat close names as mismatches',
     closeIsDifferentHint:
       'Every difference (spelling variant, missing middle name, title, word order) goes to the mismatch queue. Saving a change compares the records still in review again.',
+    legalBasisSection: 'Legal Basis for Bulk Verification',
+    legalBasis: 'Legal basis',
+    legalBasisHint:
+      'The law, rule or circular under which the tenant verifies its payroll with the identity provider, shown on its Bulk Verification tab (at most 1,000 characters). Left empty, the default text shown here is used.',
   },
   tenantUsers: {
     back: 'Back to Tenants',

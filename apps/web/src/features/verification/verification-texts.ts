@@ -6,6 +6,12 @@ import { countOf, formatCount } from '../../lib/format.ts';
  * the contract; the rest are candidates for lib/ui-texts.ts.
  */
 export const VERIFICATION_TEXTS = {
+  /** Issue #22: the legal basis of bulk verification, from the tenant's provider settings. */
+  legalBasis: {
+    title: 'Legal basis',
+    defaultNote:
+      'Default text: the platform administrator can set your tenant’s own legal basis in its identity provider settings.',
+  },
   bulk: {
     title: 'Bulk Verification',
     subtitle:

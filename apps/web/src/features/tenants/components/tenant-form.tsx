@@ -27,6 +27,7 @@ import {
   type TenantFormOutput,
 } from '../utils/tenant-form-values.ts';
 import { IdentitySourceFields } from './identity-source-fields.tsx';
+import { LegalBasisField } from './legal-basis-field.tsx';
 import { NameMatchFields } from './name-match-fields.tsx';
 import { TenantBasicFields } from './tenant-basic-fields.tsx';
 import { ViewHeading } from './view-heading.tsx';
@@ -119,6 +120,7 @@ export function TenantForm({ tenant, onDone }: TenantFormProps) {
             }
           />
           <NameMatchFields />
+          <LegalBasisField />
         </Stack>
         <FormButtons secondary={{ label: texts.cancel, onClick: onDone }} busy={saving} mt={4}>
           <BusyButton

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Tenant } from '@portal/contract/tenants';
+import { BULK_LEGAL_BASIS, type Tenant } from '@portal/contract/tenants';
 import { storeToken } from '../../../lib/auth-storage.ts';
 import { buildToken } from '../../../test/build-token.ts';
 import { renderApp } from '../../../test/render-app.tsx';
@@ -121,6 +121,11 @@ describe('tenant management', () => {
     await user.paste('a'.repeat(64));
     await user.click(screen.getByLabelText(/^IV/));
     await user.paste('b'.repeat(32));
+    // The legal basis of bulk verification (issue #22): the default shows while it is empty.
+    const legalBasis = screen.getByRole('textbox', { name: 'Legal basis' });
+    expect(legalBasis.getAttribute('placeholder')).toBe(BULK_LEGAL_BASIS.default);
+    await user.click(legalBasis);
+    await user.paste('Kano State Public Service Rules, rule 020101.');
     const submit = screen.getByRole('button', { name: 'Create Tenant' });
     await waitFor(() => expect(submit).toHaveProperty('disabled', false));
     await user.click(submit);
@@ -139,6 +144,7 @@ describe('tenant management', () => {
       stateCode: 'KN',
       providerName: 'OPTIMA',
       subscriptionStatus: 'TRIAL',
+      legalBasis: 'Kano State Public Service Rules, rule 020101.',
     });
     // A whole form filled key by key: slower than the default 5 s when the suite runs in parallel.
   }, 15_000);

@@ -32,6 +32,8 @@ export interface TenantFormValues {
   /** The name comparison's settings (issue #20). */
   minWordSimilarity: number;
   closeIsDifferent: boolean;
+  /** The legal basis of bulk verification (issue #22); empty: the default is shown. */
+  legalBasis: string;
 }
 
 export const TENANT_FORM_FIELDS = [
@@ -49,6 +51,7 @@ export const TENANT_FORM_FIELDS = [
   'iv',
   'minWordSimilarity',
   'closeIsDifferent',
+  'legalBasis',
 ] as const satisfies readonly (keyof TenantFormValues)[];
 
 export function isTenantFormField(field: string): field is keyof TenantFormValues {
@@ -98,5 +101,6 @@ export function tenantFormDefaults(tenant?: Tenant): TenantFormValues {
       typeof config.closeIsDifferent === 'boolean'
         ? config.closeIsDifferent
         : NAME_MATCH_SETTINGS.closeIsDifferent.default,
+    legalBasis: text(config.legalBasis),
   };
 }

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { TENANT_ADMIN_ME_REPLY, buildDashboardStats, openScreen } from '../../../test/open-screen.ts';
 import type { ApiReplies, stubApi } from '../../../test/stub-fetch.ts';
 import { buildBulkJob, buildRunningJob } from '../test/build-bulk-job.ts';
+import { BULK_LEGAL_BASIS } from '@portal/contract/tenants';
 
 type Reply = ApiReplies[string];
 
@@ -23,6 +24,36 @@ const jobsCalls = (fetchMock: ReturnType<typeof stubApi>) =>
   ).length;
 
 describe('bulk verification screen', () => {
+  it("shows the tenant's legal basis, and says when it is the default (issue #22)", async () => {
+    openBulkVerification(
+      { status: 200, body: [] },
+      {
+        'GET /api/v1/tenant-admin/bulk-verification/legal-basis': {
+          status: 200,
+          body: { text: 'Demo State Public Service Rules, rule 020101.', isDefault: false },
+        },
+      },
+    );
+    const section = await screen.findByRole('region', { name: 'Legal basis' });
+    expect(within(section).getByText('Demo State Public Service Rules, rule 020101.')).toBeTruthy();
+    expect(within(section).queryByText(/^Default text/)).toBeNull();
+  });
+
+  it('marks the default legal basis as such', async () => {
+    openBulkVerification(
+      { status: 200, body: [] },
+      {
+        'GET /api/v1/tenant-admin/bulk-verification/legal-basis': {
+          status: 200,
+          body: { text: BULK_LEGAL_BASIS.default, isDefault: true },
+        },
+      },
+    );
+    const section = await screen.findByRole('region', { name: 'Legal basis' });
+    expect(within(section).getByText(BULK_LEGAL_BASIS.default)).toBeTruthy();
+    expect(within(section).getByText(/^Default text/)).toBeTruthy();
+  });
+
   it('shows the summary from the tenant figures, with VIEW LIST to the not-found list', async () => {
     openBulkVerification({ status: 200, body: [] });
     expect(await screen.findByText('1,880')).toBeTruthy();

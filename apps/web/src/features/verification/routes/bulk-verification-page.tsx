@@ -17,6 +17,7 @@ import { useBulkJobs } from '../api/get-bulk-jobs.ts';
 import { useStartBulkVerification } from '../api/start-bulk-verification.ts';
 import { BulkJobTable } from '../components/bulk-job-table.tsx';
 import { BulkSummaryCards } from '../components/bulk-summary-cards.tsx';
+import { LegalBasisNotice } from '../components/legal-basis-notice.tsx';
 import { hasActiveJob } from '../utils/bulk-job-rules.ts';
 import { VERIFICATION_TEXTS } from '../verification-texts.ts';
 
@@ -71,6 +72,8 @@ export function BulkVerificationPage() {
           </Box>
         }
       />
+
+      <LegalBasisNotice />
 
       <BulkSummaryCards stats={stats.data} />
 
