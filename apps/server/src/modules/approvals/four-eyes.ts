@@ -498,7 +498,8 @@ export async function exportChanges(
   labels: Map<string, string>,
 ): Promise<ExportApprovalDetails> {
   const prev = await tx.execute<{ id: string; record_count: number }>(sql`
-    select id, record_count from export_jobs where tenant_id = ${tenantId} and status = 'COMPLETED'
+    select id, record_count from export_jobs
+    where tenant_id = ${tenantId} and status = 'COMPLETED' and id <> ${exportId}
     order by coalesce(approved_at, finished_at) desc nulls last, created_at desc limit 1`);
   const previous = prev.rows[0];
   if (!previous)
