@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { CSRF_COOKIE, CSRF_HEADER } from '@portal/contract/api-paths';
+import { CLAIM_CONSENT, CONSENT_VERSION } from '@portal/contract/claims';
 import type { MasterRecord } from '@portal/contract/records';
 import { STORAGE_KEYS } from '../src/lib/storage-keys.ts';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
@@ -131,10 +132,15 @@ async function settle(page: Page): Promise<void> {
   await page.mouse.move(0, 0);
 }
 
-/** Steps 1 and 2 for a record: SSID + NIN, then the PSN. */
+/** The consent statement's checkbox (issue #22), in the employee's words or the agent's. */
+const consent = (page: Page) => page.getByRole('checkbox', { name: /to the use of (my|their) NIN and SSID/ });
+
+/** Steps 1 and 2 for a record: the consent, SSID + NIN, then the PSN. */
 async function verifyIdentity(page: Page, record: MasterRecord): Promise<void> {
   await page.getByRole('textbox', { name: 'SSID' }).fill(record.ssid!);
   await page.getByRole('textbox', { name: 'NIN' }).fill(record.nin!);
+  await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
+  await consent(page).check();
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByRole('heading', { name: 'Security Confirmation' })).toBeVisible();
   await page.getByRole('textbox', { name: 'PSN' }).fill(record.psn!);
@@ -151,7 +157,7 @@ async function claimThroughApi(
   const headers = { 'X-Tenant': SUBDOMAIN };
   const { recordId } = await call<{ recordId: string }>(request, 'POST', '/api/v1/verification/initiate', {
     headers,
-    data: { ssid: record.ssid, nin: record.nin },
+    data: { ssid: record.ssid, nin: record.nin, consentVersion: CONSENT_VERSION },
   });
   await call(request, 'POST', '/api/v1/verification/challenge', {
     headers,
@@ -178,6 +184,7 @@ test.describe('claiming accounts', () => {
 
   test('an employee on the tenant subdomain claims an account in three steps and sees their record', async ({
     page,
+    request,
     baseURL,
   }) => {
     test.setTimeout(90_000);
@@ -186,7 +193,7 @@ test.describe('claiming accounts', () => {
     const portal = `http://${SUBDOMAIN}.localhost:${origin.port}`;
     const email = `employee.${run}@claims.example`;
 
-    await test.step('step one on the subdomain: SSID and NIN', async () => {
+    await test.step('step one on the subdomain: the consent, SSID and NIN', async () => {
       await page.goto(`${portal}/register-employee`);
       await expect(page.getByRole('heading', { level: 1, name: 'Verify Your Identity' })).toBeVisible();
       await expect(card(page)).toContainText('Claim Your Secure Account');
@@ -194,9 +201,17 @@ test.describe('claiming accounts', () => {
       await expect(page.getByRole('link', { name: 'Back to Login' })).toBeVisible();
       await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
 
-      // A pair that names no record: the generic failure, with its warning icon.
+      // The consent statement (issue #22) comes first; Next waits for it even with both fields filled.
+      await expect(card(page)).toContainText(CLAIM_CONSENT.title);
+      await expect(card(page)).toContainText('Nigeria Data Protection Act 2023');
+      await expect(card(page)).toContainText(`Statement version ${CONSENT_VERSION}`);
+      await expect(consent(page)).not.toBeChecked();
       await page.getByRole('textbox', { name: 'SSID' }).fill('SS00000000');
       await page.getByRole('textbox', { name: 'NIN' }).fill('10000000000');
+      await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
+      await saveScreen(page, 'claim-step-1-consent');
+      await consent(page).check();
+      // A pair that names no record: the generic failure, with its warning icon.
       await page.getByRole('button', { name: 'Next' }).click();
       await expect(message(page)).toHaveText('Verification failed. Please check your SSID and NIN.');
       await expect(message(page)).toHaveAttribute('data-icon', 'warning');
@@ -275,6 +290,30 @@ test.describe('claiming accounts', () => {
       await saveScreen(page, 'user-dashboard-profile');
       await expectNoSeriousA11yViolations(page);
     });
+
+    await test.step('a decision on their record shows on their profile, with its reason (issue #22)', async () => {
+      const note = `Reviewed by ${tenantAdmin.email}: payroll office call`;
+      // Signing in through this request context gives it the CSRF cookie a POST needs.
+      const adminToken = await login(request, tenantAdmin.email, tenantAdmin.password);
+      await call(request, 'POST', `/api/v1/records/${record.id}/validate`, {
+        token: adminToken,
+        data: { decision: 'REJECT', comments: note, reasonCode: 'NOT_ON_NOMINAL_ROLL' },
+      });
+      await page.reload();
+      const decisions = page.getByRole('list', { name: 'Decisions on your record' });
+      await expect(decisions.getByRole('listitem').first()).toContainText(
+        'Pending Grade Validation → RejectedReason: Not on the nominal roll',
+      );
+      await expect(page.getByRole('definition').first()).toHaveText('Rejected');
+      // Neither who decided nor the note reaches the employee.
+      await expect(page.getByText(tenantAdmin.email)).toHaveCount(0);
+      await expect(page.getByText(/payroll office call/)).toHaveCount(0);
+      await settle(page);
+      await saveScreen(page, 'user-dashboard-decisions');
+      await expectNoSeriousA11yViolations(page);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await saveScreen(page, 'user-dashboard-decisions-phone');
+    });
   });
 
   test('an agent creates an account for an employee and stays on the verify screen', async ({
@@ -313,6 +352,7 @@ test.describe('claiming accounts', () => {
     await expect(page.getByRole('heading', { level: 3, name: 'Verify Your Identity' })).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'SSID' })).toHaveValue('');
     await expect(page.getByRole('textbox', { name: 'NIN' })).toHaveValue('');
+    await expect(consent(page)).not.toBeChecked();
     await expect(page).toHaveURL(agent.home);
     expect(await storedToken(page)).toBe(agentToken);
     await expect(page.getByRole('button', { name: 'Sign Out' })).toBeVisible();
@@ -326,6 +366,20 @@ test.describe('claiming accounts', () => {
     expect(mine.id).toBe(record.id);
     const me = await call<{ role: string }>(request, 'GET', '/api/v1/users/me', { token: agentToken! });
     expect(me.role).toBe('AGENT');
+
+    // The consent is in the tenant's audit log against the record, with the agent (issue #22).
+    const audit = await call<{ items: { action: string; actorEmail: string | null; after: unknown }[] }>(
+      request,
+      'GET',
+      `/api/v1/audit-events?action=CLAIM_CONSENT_ACCEPTED&record=${encodeURIComponent(record.psn!)}`,
+      { token: setup.adminToken },
+    );
+    expect(audit.items).toEqual([
+      expect.objectContaining({
+        actorEmail: agent.email,
+        after: expect.objectContaining({ consentVersion: CONSENT_VERSION, agentEmail: agent.email }),
+      }),
+    ]);
   });
 
   test('after an upload renames an employee, they re-verify and the record reaches the pending queue', async ({
