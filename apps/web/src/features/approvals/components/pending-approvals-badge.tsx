@@ -30,7 +30,7 @@ export function PendingApprovalsBadge() {
       }}
     >
       <span aria-hidden="true">{formatCount(n)}</span>
-      <span style={visuallyHidden}>{`, ${texts.badge(n)}`}</span>
+      <span style={visuallyHidden}>{` (${texts.badge(n)})`}</span>
     </Box>
   );
 }

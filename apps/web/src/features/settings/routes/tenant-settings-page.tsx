@@ -91,7 +91,10 @@ export function TenantSettingsPage() {
           <LoadingState message={texts.loading} />
         ) : (
           <SecondApproverSwitch
-            checked={settings.data.secondApprover}
+            // While the change is on its way the switch shows it (reverting if the server refuses).
+            checked={
+              update.isPending ? Boolean(update.variables.secondApprover) : settings.data.secondApprover
+            }
             busy={update.isPending}
             onChange={switchApprover}
           />
