@@ -3,6 +3,10 @@ import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { DEMO_USERS } from './support/demo-users.ts';
 import { signIn } from './support/login-page.ts';
 import { saveScreen } from './support/screens.ts';
+import { BULK_LEGAL_BASIS } from '@portal/contract/tenants';
+
+const LEGAL_BASIS =
+  'Public Service Rules of the state, rule 020101, and circular HOS/2026/07 on payroll verification.';
 
 const admin = DEMO_USERS.globalAdmin;
 const run = Date.now().toString(36);
@@ -136,12 +140,22 @@ test.describe('global admin: tenants', () => {
     await expect(page.getByText('Leave blank to keep the current value')).toHaveCount(3);
     await expect(page.getByRole('combobox', { name: 'Subscription Status' })).toHaveText('Active');
     await expect(page.getByRole('button', { name: 'Test Connection' })).toBeVisible();
+    // The legal basis of bulk verification (issue #22): empty, its placeholder is the default.
+    const legalBasis = page.getByRole('textbox', { name: 'Legal basis' });
+    await expect(legalBasis).toHaveValue('');
+    await expect(legalBasis).toHaveAttribute('placeholder', BULK_LEGAL_BASIS.default);
     await saveScreen(page, 'global-admin-tenant-form-edit');
     await page.getByRole('textbox', { name: 'Tenant Name' }).fill(tenant.renamed);
+    await legalBasis.fill(LEGAL_BASIS);
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expect(page.getByText(`Tenant "${tenant.renamed}" updated successfully!`)).toBeVisible();
     await expect(tenantRow(page, tenant.renamed)).toContainText(tenant.subdomain);
     await expect(tenantRow(page, tenant.name)).toHaveCount(0);
+    await tenantRow(page, tenant.renamed).getByRole('button', { name: 'Edit Tenant' }).click();
+    await expect(page.getByRole('textbox', { name: 'Legal basis' })).toHaveValue(LEGAL_BASIS);
+    await page.getByRole('textbox', { name: 'Legal basis' }).scrollIntoViewIfNeeded();
+    await saveScreen(page, 'global-admin-tenant-form-legal-basis');
+    await page.getByRole('button', { name: 'Cancel' }).click();
 
     // Manage Users: its first tenant admin.
     await tenantRow(page, tenant.renamed).getByRole('button', { name: 'Manage Users' }).click();

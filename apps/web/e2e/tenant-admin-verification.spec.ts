@@ -9,6 +9,7 @@ import { DEMO_USERS } from './support/demo-users.ts';
 import { createTenantOnDemoSimulator } from './support/journey-tenant.ts';
 import { signIn, type SignInUser } from './support/login-page.ts';
 import { saveScreen } from './support/screens.ts';
+import { BULK_LEGAL_BASIS } from '@portal/contract/tenants';
 
 const tenantAdmin = DEMO_USERS.tenantAdmin;
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -106,6 +107,11 @@ test.describe('tenant admin: bulk verification and potential ghosts', () => {
       await expect(page).toHaveURL(`${BASE}/bulk-verify`);
       await expect(page.getByRole('heading', { level: 2, name: 'Bulk Verification' })).toBeVisible();
       await expect(page.getByText('No Jobs Found')).toBeVisible();
+      // The legal basis (issue #22): this tenant has none of its own, so the default, said to be one.
+      const legalBasis = page.getByRole('region', { name: 'Legal basis' });
+      await expect(legalBasis).toContainText(BULK_LEGAL_BASIS.default);
+      await expect(legalBasis).toContainText('Default text');
+      await saveScreen(page, 'verification-bulk-legal-basis');
       // Marks this document: if the page reloaded while the job ran, the mark would be gone.
       await page.evaluate(() => Object.assign(window, { __sameDocument: true }));
 
