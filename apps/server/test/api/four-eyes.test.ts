@@ -10,6 +10,7 @@ import { createTestPortal, DEMO_ADMIN, waitFor, type TestPortal } from '../helpe
 import { createTenantWithAdmin } from '../helpers/tenants.ts';
 import { buildUserInput } from '../helpers/factories.ts';
 import { seedRecords } from '../helpers/records.ts';
+import { csvOf, uploadFile } from '../helpers/uploads.ts';
 import { allFlags, currentSummary, decide } from '../helpers/integrity.ts';
 
 /*
@@ -400,6 +401,24 @@ describe('four-eyes (issue #22)', () => {
       await portal.api.get('/api/v1/records/export-logs', { token: a.token })
     ).json() as ExportJob[];
     expect(logs.find((l) => l.id === older.id)).toMatchObject({ status: 'FAILED' });
+  });
+
+  it('an upload that changes the identity of a record awaiting approval keeps it waiting, but out of the payroll', async () => {
+    // As an integrity CONFIRM of a VALIDATED record leaves it (the route is tested above).
+    await portal.db.orm.execute(sql`
+      update records set status = 'PENDING_SECOND_APPROVAL', status_before_approval = 'VALIDATED' where id = ${ids.V2}`);
+    const up = await uploadFile(
+      portal,
+      a.token,
+      'identity.csv',
+      csvOf([{ name: 'Paid Worker Renamed', nin: '80000000006', psn: 'PSN8006' }]),
+    );
+    expect(up.statusCode, up.body).toBe(200);
+    expect(await recordOf(ids.V2!)).toMatchObject({
+      status: 'PENDING_SECOND_APPROVAL',
+      statusBeforeApproval: 'AWAITING_REVALIDATION',
+      fullName: 'Paid Worker Renamed',
+    });
   });
 
   it("another tenant's approval is 404 and nothing of it changes; other roles are refused", async () => {

@@ -32,6 +32,7 @@ const STATES: RecordStatus[] = [
   'VALIDATED',
   'REJECTED',
   'AWAITING_REVALIDATION',
+  'PENDING_SECOND_APPROVAL',
 ];
 
 const recordsOf = async (tenantId: string) =>
@@ -216,7 +217,7 @@ describe('the tenant overview', () => {
     const res = await portal.api.get('/api/v1/tenant-admin/dashboard/stats', { token });
     expect(res.statusCode).toBe(200);
     expect(res.json() as DashboardStats).toEqual({
-      totalUniqueRecords: 28,
+      totalUniqueRecords: 36,
       totalVerified: 2 + 3 + 5,
       totalUploaded: 1,
       totalPendingApproval: 2,
@@ -225,6 +226,7 @@ describe('the tenant overview', () => {
       totalValidated: 5,
       totalRejected: 6,
       totalAwaitingRevalidation: 7,
+      totalPendingSecondApproval: 8,
       totalReviewers: 2,
       totalAgentAccounts: 3,
       totalSelfServiceUsers: 4,

@@ -4,7 +4,14 @@ import type { CopyIn, Database, Orm } from '../../platform/db.ts';
 import { idIn } from '../../platform/sql-ids.ts';
 import type { OptimaPerson } from '@portal/optima/protocol';
 import type { MatchSettings } from '../identity/provider-settings.ts';
-import { bulkMove, statesFor, statusLiterals, transition, type Comparison } from './record-state.ts';
+import {
+  AWAITING_SECOND_APPROVAL,
+  bulkMove,
+  statesFor,
+  statusLiterals,
+  transition,
+  type Comparison,
+} from './record-state.ts';
 import type { BatchMessage } from './parse/read-upload.ts';
 
 export interface DuplicateKey {
@@ -169,6 +176,13 @@ export function upsertBatch(t: string, actor: IngestActor, note: string) {
             and (p.o_full_name, p.o_nin, p.o_ssid, p.o_date_of_birth)
               is distinct from (p.n_full_name, p.n_nin, p.n_ssid, p.n_date_of_birth)
           then ${reverify} else p.o_status end,
+        -- Awaiting a second approver (issue #22): it keeps waiting, but the status it returns to moves
+        -- as its own would, so a VALIDATED one whose identity changed leaves the payroll at once.
+        status_before_approval = case
+          when p.o_status = ${sql.raw(`'${AWAITING_SECOND_APPROVAL}'`)} and r.status_before_approval in (${movable})
+            and (p.o_full_name, p.o_nin, p.o_ssid, p.o_date_of_birth)
+              is distinct from (p.n_full_name, p.n_nin, p.n_ssid, p.n_date_of_birth)
+          then ${reverify} else r.status_before_approval end,
         -- A file that only repeats what a decision already set changes nothing a reader sees.
         version = r.version + (p.moved)::int,
         updated_at = case when p.moved then now() else r.updated_at end
