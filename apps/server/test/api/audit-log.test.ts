@@ -291,6 +291,27 @@ describe('filters and pages', () => {
     );
   });
 
+  it("reads a day as Nigeria's: 23:30 in Lagos is the same day, 00:30 the next", async () => {
+    // 22:30 and 23:30 UTC on 10 March are 23:30 on the 10th and 00:30 on the 11th in Lagos.
+    for (const [at, note] of [
+      ['2026-03-09T12:00:00Z', 'day before'],
+      ['2026-03-10T22:30:00Z', 'late on the 10th'],
+      ['2026-03-10T23:30:00Z', 'early on the 11th'],
+      ['2026-03-12T12:00:00Z', 'day after'],
+    ])
+      await portal.db.orm.execute(sql`
+        insert into audit_events (tenant_id, actor_email, action, entity_type, note, created_at)
+        values (${b.tenant.id}::uuid, 'clock@example.gov.ng', 'TENANT_SETTINGS_UPDATED', 'settings', ${note}, ${at}::timestamptz)`);
+    const notes = async (query: string) =>
+      (await log(b.token, `actor=clock@example.gov.ng&${query}`)).items.map((e) => e.note);
+    expect(await notes('from=2026-03-11&to=2026-03-11')).toEqual(['early on the 11th']);
+    expect(await notes('from=2026-03-10&to=2026-03-10')).toEqual(['late on the 10th']);
+    expect(await notes('from=2026-03-10&to=2026-03-11')).toEqual(['early on the 11th', 'late on the 10th']);
+    expect(await notes('to=2026-03-09')).toEqual(['day before']);
+    expect(await notes('from=2026-03-12')).toEqual(['day after']);
+    expect(await notes('from=2025-01-01&to=2025-12-31')).toEqual([]);
+  });
+
   it('counts up to 10,000 and says so above', async () => {
     await portal.db.orm.execute(sql`
       insert into audit_events (tenant_id, actor_email, action, entity_type)

@@ -18,6 +18,8 @@ export interface AuditCriteria {
   /** Days in Africa/Lagos, YYYY-MM-DD, both included. */
   from?: string;
   to?: string;
+  /** The id range that holds the days' events (idRangeOf): what the pages walk instead of the dates. */
+  ids?: { above?: string; upTo?: string };
 }
 
 export type AuditRow = {
@@ -42,6 +44,20 @@ const CSV_BATCH = 2_000;
 export class AuditLogRepo {
   constructor(private readonly orm: Orm) {}
 
+  /**
+   * A read of the log in a transaction of its own that prices a random page read as the cache
+   * makes it (1.1, not PostgreSQL's default 4, made for spinning disks): at 4 the planner walked the
+   * primary key from the newest event down, filtering every row, rather than read the matching
+   * entries of the actor's or action's index and their rows (a busy actor's approvals: 88 ms
+   * instead of 0.8 over 1,000,000 events). Only the log's reads are priced so.
+   */
+  async #read<T>(fn: (tx: Orm) => Promise<T>): Promise<T> {
+    return this.orm.transaction(async (tx) => {
+      await tx.execute(sql`set local random_page_cost = 1.1`);
+      return fn(tx as unknown as Orm);
+    });
+  }
+
   #where(scope: AuditScope, c: AuditCriteria): SQL {
     const parts: SQL[] = [
       'tenantId' in scope ? sql`tenant_id = ${scope.tenantId}::uuid` : sql`tenant_id is null`,
@@ -52,21 +68,64 @@ export class AuditLogRepo {
     // Nigeria's days: midnight in Lagos of `from`, up to (not including) midnight after `to`.
     if (c.from) parts.push(sql`created_at >= (${c.from}::date)::timestamp at time zone ${AUDIT_TIME_ZONE}`);
     if (c.to) parts.push(sql`created_at < (${c.to}::date + 1)::timestamp at time zone ${AUDIT_TIME_ZONE}`);
+    if (c.ids?.above) parts.push(sql`id > ${c.ids.above}::bigint`);
+    if (c.ids?.upTo) parts.push(sql`id <= ${c.ids.upTo}::bigint`);
     return sql.join(parts, sql` and `);
   }
 
-  /** A page, newest first (the append order: id). */
+  /**
+   * The ids between which the events of a range of days lie, from the index of times (two index
+   * look-ups), or null when no event can be in it. Pages are in id order: a date range alone left
+   * the planner walking the ids from the newest down to the range (half a million rows for a week
+   * half a year ago). An event's time is its transaction's start, so ids and times may disagree
+   * within concurrent transactions: the bounds are taken a day wider than the range (no
+   * transaction that writes the trail lasts a day), and the exact times still filter.
+   */
+  async idRangeOf(
+    scope: AuditScope,
+    range: { from?: string; to?: string },
+  ): Promise<{ above?: string; upTo?: string } | null> {
+    const tenant = 'tenantId' in scope ? sql`tenant_id = ${scope.tenantId}::uuid` : sql`tenant_id is null`;
+    const dayStart = (day: string, plus: number) =>
+      sql`(${day}::date + ${plus}::int)::timestamp at time zone ${AUDIT_TIME_ZONE}`;
+    const result = await this.orm.execute<{
+      above: string | null;
+      up_to: string | null;
+      any_before: boolean;
+      any_after: boolean;
+    }>(sql`
+      select
+        ${range.from ? sql`(select id - 1 from audit_events where ${tenant} and created_at >= ${dayStart(range.from, -1)} order by created_at limit 1)` : sql`null`}::text as above,
+        ${range.to ? sql`(select id from audit_events where ${tenant} and created_at < ${dayStart(range.to, 2)} order by created_at desc limit 1)` : sql`null`}::text as up_to`);
+    const row = result.rows[0]!;
+    if ((range.from && row.above === null) || (range.to && row.up_to === null)) return null;
+    return { above: row.above ?? undefined, upTo: row.up_to ?? undefined };
+  }
+
+  /**
+   * A page, newest first (the append order: id). Its ids first, alone: a filter an index covers
+   * (tenant, actor, action or record, then id) is then read from the index only, newest first, and
+   * stops after the page; asked for whole rows at once, the planner could walk the primary key
+   * from the newest event down, reading every other tenant's and actor's events on the way
+   * (80 ms for a busy actor of 1,000,000 events instead of 0.1). Then only the page's rows.
+   */
   async page(
     scope: AuditScope,
     c: AuditCriteria,
     page: { page: number; pageSize: number },
   ): Promise<AuditRow[]> {
-    const result = await this.orm.execute<AuditRow>(sql`
-      select id::text, to_char(created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at,
-        actor_email as "actorEmail", action, entity_type as "entityType", entity_id as "entityId",
-        record_id as "recordId", psn, address, before, after, note
-      from audit_events where ${this.#where(scope, c)}
-      order by audit_events.id desc limit ${page.pageSize} offset ${(page.page - 1) * page.pageSize}`);
+    const result = await this.#read((tx) =>
+      tx.execute<AuditRow>(sql`
+      with ids as materialized (
+        select id from audit_events where ${this.#where(scope, c)}
+        order by id desc limit ${page.pageSize} offset ${(page.page - 1) * page.pageSize}
+      )
+      select e.id::text, to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at,
+        e.actor_email as "actorEmail", e.action, e.entity_type as "entityType", e.entity_id as "entityId",
+        e.record_id as "recordId", e.psn, e.address, e.before, e.after, e.note
+      from audit_events e join ids on ids.id = e.id
+      order by e.id desc`),
+    );
     return result.rows;
   }
 
@@ -75,10 +134,12 @@ export class AuditLogRepo {
    * 1,000,000 events reads every one of them on every page.
    */
   async count(scope: AuditScope, c: AuditCriteria): Promise<number> {
-    const result = await this.orm.execute<{ n: number }>(sql`
+    const result = await this.#read((tx) =>
+      tx.execute<{ n: number }>(sql`
       select count(*)::int as n from (
         select 1 from audit_events where ${this.#where(scope, c)} limit ${AUDIT_COUNT_CAP + 1}
-      ) matched`);
+      ) matched`),
+    );
     return result.rows[0]?.n ?? 0;
   }
 
@@ -91,14 +152,16 @@ export class AuditLogRepo {
     let below: string | null = null;
     for (;;) {
       const keyset: SQL = below === null ? sql`true` : sql`id < ${below}::bigint`;
-      const result = await this.orm.execute<{ id: string; line: string }>(sql`
+      const result = await this.#read((tx) =>
+        tx.execute<{ id: string; line: string }>(sql`
         select id::text, concat_ws(',', id::text,
           to_char(created_at at time zone ${AUDIT_TIME_ZONE}, 'YYYY-MM-DD"T"HH24:MI:SS"+01:00"'),
           csv_field(actor_email), csv_field(action), csv_field(coalesce(${labels}::jsonb ->> action, action)),
           csv_field(record_id::text), csv_field(psn), csv_field(address), csv_field(entity_type),
           csv_field(entity_id), csv_field(before::text), csv_field(after::text), csv_field(note)) as line
         from audit_events where ${this.#where(scope, c)} and ${keyset}
-        order by audit_events.id desc limit ${CSV_BATCH}`);
+        order by audit_events.id desc limit ${CSV_BATCH}`),
+      );
       if (result.rows.length === 0) return;
       yield result.rows.map((r) => `${r.line}\r\n`).join('');
       if (result.rows.length < CSV_BATCH) return;

@@ -64,6 +64,11 @@ export class AuditLogService {
   /** The filter in the repository's terms; undefined when its record names none of the tenant's. */
   async #criteria(scope: AuditScope, f: AuditFilter): Promise<AuditCriteria | undefined> {
     const criteria: AuditCriteria = { actor: f.actor, action: f.action, from: f.from, to: f.to };
+    if (f.from || f.to) {
+      const ids = await this.repo.idRangeOf(scope, f);
+      if (!ids) return undefined;
+      criteria.ids = ids;
+    }
     if (!f.record) return criteria;
     // The platform's events are about no record.
     if (!('tenantId' in scope)) return undefined;
