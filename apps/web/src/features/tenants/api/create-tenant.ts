@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { TENANTS_ROUTES } from '@portal/contract/routes/tenants';
 import type { Tenant, TenantCreate } from '@portal/contract/tenants';
 import { callApi } from '../../../lib/api-client.ts';
+import { useCacheMutation } from '../../../lib/api-query.ts';
 import { tenantKeys } from './tenant-keys.ts';
 
 export function createTenant(input: TenantCreate): Promise<Tenant> {
@@ -9,12 +9,7 @@ export function createTenant(input: TenantCreate): Promise<Tenant> {
 }
 
 /** Appends the created tenant to the cached list (SPEC §4). */
-export function useCreateTenant() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createTenant,
-    onSuccess: (created) => {
-      queryClient.setQueryData<Tenant[]>(tenantKeys.list(), (list) => (list ? [...list, created] : list));
-    },
+export const useCreateTenant = () =>
+  useCacheMutation(createTenant, (queryClient, created) => {
+    queryClient.setQueryData<Tenant[]>(tenantKeys.list(), (list) => (list ? [...list, created] : list));
   });
-}

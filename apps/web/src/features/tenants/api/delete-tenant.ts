@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { TENANTS_ROUTES } from '@portal/contract/routes/tenants';
 import type { Tenant } from '@portal/contract/tenants';
 import { callApi } from '../../../lib/api-client.ts';
+import { useCacheMutation } from '../../../lib/api-query.ts';
 import { tenantKeys } from './tenant-keys.ts';
 
 export async function deleteTenant(tenant: Tenant): Promise<void> {
@@ -9,15 +9,10 @@ export async function deleteTenant(tenant: Tenant): Promise<void> {
 }
 
 /** Removes the deleted tenant from the cached list (SPEC §4) and forgets its users. */
-export function useDeleteTenant() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteTenant,
-    onSuccess: (_result, deleted) => {
-      queryClient.setQueryData<Tenant[]>(tenantKeys.list(), (list) =>
-        list?.filter((tenant) => tenant.id !== deleted.id),
-      );
-      queryClient.removeQueries({ queryKey: tenantKeys.users(deleted.id) });
-    },
+export const useDeleteTenant = () =>
+  useCacheMutation(deleteTenant, (queryClient, _result, deleted) => {
+    queryClient.setQueryData<Tenant[]>(tenantKeys.list(), (list) =>
+      list?.filter((tenant) => tenant.id !== deleted.id),
+    );
+    queryClient.removeQueries({ queryKey: tenantKeys.users(deleted.id) });
   });
-}

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { TENANTS_ROUTES } from '@portal/contract/routes/tenants';
 import type { CreatedUser, RegisterUser } from '@portal/contract/tenant-users';
 import { callApi } from '../../../lib/api-client.ts';
+import { useCacheMutation } from '../../../lib/api-query.ts';
 import { tenantKeys } from './tenant-keys.ts';
 
 /** POST /api/v1/auth/register: a user of a tenant, created by the global admin. */
@@ -10,11 +10,7 @@ export function registerTenantUser(input: RegisterUser): Promise<CreatedUser> {
 }
 
 /** Reloads the tenant's user list after a user is created (SPEC §2). */
-export function useRegisterTenantUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: registerTenantUser,
-    onSuccess: (_created, input) =>
-      queryClient.invalidateQueries({ queryKey: tenantKeys.users(input.tenantId) }),
-  });
-}
+export const useRegisterTenantUser = () =>
+  useCacheMutation(registerTenantUser, (queryClient, _created, input) =>
+    queryClient.invalidateQueries({ queryKey: tenantKeys.users(input.tenantId) }),
+  );

@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { TENANTS_ROUTES } from '@portal/contract/routes/tenants';
 import type { Tenant, TenantUpdate } from '@portal/contract/tenants';
 import { callApi } from '../../../lib/api-client.ts';
+import { useCacheMutation } from '../../../lib/api-query.ts';
 import { tenantKeys } from './tenant-keys.ts';
 
 export interface UpdateTenantInput {
@@ -14,14 +14,9 @@ export function updateTenant({ id, tenant }: UpdateTenantInput): Promise<Tenant>
 }
 
 /** Replaces the updated tenant in the cached list (SPEC §4). */
-export function useUpdateTenant() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateTenant,
-    onSuccess: (updated) => {
-      queryClient.setQueryData<Tenant[]>(tenantKeys.list(), (list) =>
-        list?.map((tenant) => (tenant.id === updated.id ? updated : tenant)),
-      );
-    },
+export const useUpdateTenant = () =>
+  useCacheMutation(updateTenant, (queryClient, updated) => {
+    queryClient.setQueryData<Tenant[]>(tenantKeys.list(), (list) =>
+      list?.map((tenant) => (tenant.id === updated.id ? updated : tenant)),
+    );
   });
-}

@@ -1,6 +1,6 @@
-import { queryOptions } from '@tanstack/react-query';
 import { PEOPLE_ROUTES } from '@portal/contract/routes/people';
 import { callApi } from '../../../lib/api-client.ts';
+import { apiQueryOptions, ASK_EVERY_TIME } from '../../../lib/api-query.ts';
 import { userKeys } from './users-keys.ts';
 
 /** POST /tenant-admin/users/check-email: true when a user (of any tenant) has this email. */
@@ -9,12 +9,7 @@ export async function checkEmail(email: string, signal?: AbortSignal): Promise<b
   return answer.exists;
 }
 
+/** Accounts come and go: asked again each time the field settles, failing fast. */
 export function emailCheckQueryOptions(email: string) {
-  return queryOptions({
-    queryKey: userKeys.emailCheck(email),
-    queryFn: ({ signal }) => checkEmail(email, signal),
-    // Accounts come and go: ask again each time the field settles, and fail fast.
-    staleTime: 0,
-    retry: false,
-  });
+  return apiQueryOptions(userKeys.emailCheck(email), (signal) => checkEmail(email, signal), ASK_EVERY_TIME);
 }

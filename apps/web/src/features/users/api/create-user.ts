@@ -1,8 +1,8 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateTenantUser } from '@portal/contract/people';
 import { PEOPLE_ROUTES } from '@portal/contract/routes/people';
 import type { CreatedUser } from '@portal/contract/tenant-users';
 import { callApi } from '../../../lib/api-client.ts';
+import { useCacheMutation } from '../../../lib/api-query.ts';
 import { userKeys } from './users-keys.ts';
 
 /** POST /tenant-admin/users: a user of the own tenant; reviewers come with their assignments. */
@@ -11,15 +11,11 @@ export function createUser(input: CreateTenantUser): Promise<CreatedUser> {
 }
 
 /** Afterwards the user list, the reviewers and any cached "is this email free" answer are stale. */
-export function useCreateUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createUser,
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: userKeys.users() }),
-        queryClient.invalidateQueries({ queryKey: userKeys.reviewers() }),
-        queryClient.removeQueries({ queryKey: userKeys.emailChecks() }),
-      ]),
-  });
-}
+export const useCreateUser = () =>
+  useCacheMutation(createUser, (queryClient) =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: userKeys.users() }),
+      queryClient.invalidateQueries({ queryKey: userKeys.reviewers() }),
+      queryClient.removeQueries({ queryKey: userKeys.emailChecks() }),
+    ]),
+  );

@@ -1,23 +1,16 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { Named } from '@portal/contract/records';
+import { useQuery } from '@tanstack/react-query';
 import { RECORDS_ROUTES } from '@portal/contract/routes/records';
 import { callApi } from '../../../lib/api-client.ts';
+import { apiQueryOptions } from '../../../lib/api-query.ts';
 import { userKeys } from './users-keys.ts';
 
-/** GET /tenant-admin/departments: the departments the uploaded master lists named. */
-export function getDepartments(signal?: AbortSignal): Promise<Named[]> {
-  return callApi(RECORDS_ROUTES.departments, { signal });
-}
-
-export function departmentsQueryOptions() {
-  return queryOptions({
-    queryKey: userKeys.departments(),
-    queryFn: ({ signal }) => getDepartments(signal),
-    // An upload on the File Upload tab may have added some: refetch whenever this tab opens.
+/**
+ * GET /tenant-admin/departments: the departments the uploaded master lists named. An upload on
+ * the File Upload tab may have added some: refetched whenever this tab opens.
+ */
+export const departmentsQueryOptions = () =>
+  apiQueryOptions(userKeys.departments(), (signal) => callApi(RECORDS_ROUTES.departments, { signal }), {
     staleTime: 0,
   });
-}
 
-export function useDepartments() {
-  return useQuery(departmentsQueryOptions());
-}
+export const useDepartments = () => useQuery(departmentsQueryOptions());

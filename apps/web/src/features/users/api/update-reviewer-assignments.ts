@@ -1,7 +1,7 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Assignments, Reviewer } from '@portal/contract/people';
 import { PEOPLE_ROUTES } from '@portal/contract/routes/people';
 import { callApi } from '../../../lib/api-client.ts';
+import { useCacheMutation } from '../../../lib/api-query.ts';
 import { userKeys } from './users-keys.ts';
 
 export interface UpdateAssignmentsInput {
@@ -17,10 +17,7 @@ export function updateReviewerAssignments({
   return callApi(PEOPLE_ROUTES.updateAssignments, { params: { id: reviewerId }, body: assignments });
 }
 
-export function useUpdateReviewerAssignments() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateReviewerAssignments,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.reviewers() }),
-  });
-}
+export const useUpdateReviewerAssignments = () =>
+  useCacheMutation(updateReviewerAssignments, (queryClient) =>
+    queryClient.invalidateQueries({ queryKey: userKeys.reviewers() }),
+  );

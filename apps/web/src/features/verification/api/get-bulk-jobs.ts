@@ -1,23 +1,17 @@
-import { useEffect, useRef, useState } from 'react';
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { VERIFICATION_ROUTES } from '@portal/contract/routes/verification';
 import type { BulkJob } from '@portal/contract/verification';
 import { callApi } from '../../../lib/api-client.ts';
 // The overview owns the figures; a finished job changes them (see docs/DECISIONS.md).
 import { dashboardStatsQueryKey } from '../../../lib/dashboard-stats.ts';
+import { useJobHistory } from '../../../lib/use-job-history.ts';
 import { createBulkJobPollSchedule } from '../utils/bulk-job-polling.ts';
 import { finishedJobIds } from '../utils/bulk-job-rules.ts';
 import { verificationKeys } from './verification-keys.ts';
 
 export function getBulkJobs(signal?: AbortSignal): Promise<BulkJob[]> {
   return callApi(VERIFICATION_ROUTES.bulkJobs, { signal });
-}
-
-export function bulkJobsQueryOptions() {
-  return queryOptions({
-    queryKey: verificationKeys.jobs,
-    queryFn: ({ signal }) => getBulkJobs(signal),
-  });
 }
 
 /**
@@ -27,12 +21,7 @@ export function bulkJobsQueryOptions() {
  */
 export function useBulkJobs() {
   const queryClient = useQueryClient();
-  const [schedule] = useState(() => createBulkJobPollSchedule());
-  const query = useQuery({
-    ...bulkJobsQueryOptions(),
-    refetchOnMount: 'always',
-    refetchInterval: (current) => schedule(current.state.data, current.state.dataUpdateCount),
-  });
+  const query = useJobHistory(verificationKeys.jobs, getBulkJobs, createBulkJobPollSchedule);
 
   const previous = useRef<BulkJob[] | undefined>(undefined);
   useEffect(() => {
