@@ -41,23 +41,27 @@ function open() {
   return userEvent.setup();
 }
 
+/** Opens the screen and raises a toast with the button `name`, once `text` shows. */
+async function openWithToast(name: string, text: string) {
+  const user = open();
+  await user.click(screen.getByRole('button', { name }));
+  await screen.findByText(text);
+  return user;
+}
+
 const toasts = () =>
   [...document.querySelectorAll('.notistack-MuiContent')].map((toast) => toast.textContent);
 
 describe('toasts', () => {
   it('show one at a time: a new toast replaces the one on screen', async () => {
-    const user = open();
-    await user.click(screen.getByRole('button', { name: 'first' }));
-    await screen.findByText('First toast');
+    const user = await openWithToast('first', 'First toast');
     await user.click(screen.getByRole('button', { name: 'second' }));
     await screen.findByText('Second toast');
     await waitFor(() => expect(toasts()).toEqual(['Second toastClose']));
   });
 
   it('close when the user leaves the screen, not when a search parameter changes', async () => {
-    const user = open();
-    await user.click(screen.getByRole('button', { name: 'first' }));
-    await screen.findByText('First toast');
+    const user = await openWithToast('first', 'First toast');
     await user.click(screen.getByRole('link', { name: 'same screen' }));
     expect(screen.getByText('First toast')).toBeTruthy();
     await user.click(screen.getByRole('link', { name: 'to b' }));
@@ -66,9 +70,7 @@ describe('toasts', () => {
   });
 
   it('a toast raised for the next screen stays across the navigation', async () => {
-    const user = open();
-    await user.click(screen.getByRole('button', { name: 'welcome' }));
-    await screen.findByText('Welcome toast');
+    const user = await openWithToast('welcome', 'Welcome toast');
     await user.click(screen.getByRole('link', { name: 'to b' }));
     await screen.findByText('Screen B');
     await new Promise((resolve) => setTimeout(resolve, 500));

@@ -11,11 +11,13 @@ import {
 } from './format.ts';
 
 describe('formatCount', () => {
-  it('groups thousands with commas', () => {
-    expect(formatCount(0)).toBe('0');
-    expect(formatCount(999)).toBe('999');
-    expect(formatCount(2000)).toBe('2,000');
-    expect(formatCount(1_000_000)).toBe('1,000,000');
+  it.each([
+    [0, '0'],
+    [999, '999'],
+    [2000, '2,000'],
+    [1_000_000, '1,000,000'],
+  ])('groups thousands with commas: %d is %s', (count, text) => {
+    expect(formatCount(count)).toBe(text);
   });
 
   it('shows whole numbers and a dash for what is not a number', () => {
@@ -77,12 +79,14 @@ describe('formatRecordStatus', () => {
 });
 
 describe('formatNaira', () => {
-  it('writes naira as people in Nigeria do: the sign, commas, two decimals', () => {
-    expect(formatNaira(1234567.5)).toBe('₦1,234,567.50');
-    expect(formatNaira(80_500_000)).toBe('₦80,500,000.00');
-    expect(formatNaira(0.05)).toBe('₦0.05');
-    expect(formatNaira(0)).toBe('₦0.00');
-    expect(formatNaira(null)).toBe('\u2014');
+  it.each([
+    [1234567.5, '₦1,234,567.50'],
+    [80_500_000, '₦80,500,000.00'],
+    [0.05, '₦0.05'],
+    [0, '₦0.00'],
+    [null, '\u2014'],
+  ])('writes naira as people in Nigeria do (the sign, commas, two decimals): %s is %s', (amount, text) => {
+    expect(formatNaira(amount)).toBe(text);
   });
 
   it('shortens amounts for a chart axis', () => {

@@ -34,11 +34,14 @@ describe('statusLabel', () => {
 
 describe('status icons', () => {
   it('maps validated to check, rejected to cancel and everything else to help', () => {
-    expect(statusIconKind('VALIDATED')).toBe('validated');
-    expect(statusIconKind('REJECTED')).toBe('rejected');
-    expect(statusIconKind('PENDING_GRADE_VALIDATION')).toBe('other');
-    expect(statusIconKind('PENDING_SECOND_APPROVAL')).toBe('awaiting');
-    expect(statusIconKind('SOMETHING_NEW')).toBe('other');
+    const statuses = [
+      'VALIDATED',
+      'REJECTED',
+      'PENDING_GRADE_VALIDATION',
+      'PENDING_SECOND_APPROVAL',
+      'SOMETHING_NEW',
+    ];
+    expect(statuses.map(statusIconKind)).toEqual(['validated', 'rejected', 'other', 'awaiting', 'other']);
   });
 
   it.each([

@@ -14,6 +14,9 @@ const summary = { newRecordsCreated: 3, existingRecordsUpdated: 1, recordsRequir
 const run = (...actions: UploadAction[]) =>
   actions.reduce(uploadReducer, INITIAL_UPLOAD_STATE as UploadState);
 const select = (name?: string): UploadAction => ({ type: 'select', file: file(name), invalidMessage });
+/** A file selected and sent whole, then the server's `outcome`. */
+const sentWhole = (outcome: UploadAction) =>
+  run(select(), { type: 'start' }, { type: 'progress', percent: 100 }, outcome);
 
 describe('hasAcceptedExtension', () => {
   it.each(['list.csv', 'LIST.CSV', 'book.xlsx', 'old.xls', 'my.file.Xlsx', ' spaced.csv '])(
@@ -69,12 +72,7 @@ describe('upload state machine', () => {
   });
 
   it('ends in done with the summary; Upload stays disabled until reset', () => {
-    const done = run(
-      select(),
-      { type: 'start' },
-      { type: 'progress', percent: 100 },
-      { type: 'succeed', summary },
-    );
+    const done = sentWhole({ type: 'succeed', summary });
     expect(done).toMatchObject({ phase: 'done', progress: 100, summary });
     expect(canUpload(done)).toBe(false);
     expect(uploadReducer(done, { type: 'reset' })).toEqual(INITIAL_UPLOAD_STATE);
@@ -82,12 +80,7 @@ describe('upload state machine', () => {
 
   it('ends in error with the failure, progress back to 0 so the file can be sent again', () => {
     const failure = { message: 'The file has 2 errors' };
-    const state = run(
-      select(),
-      { type: 'start' },
-      { type: 'progress', percent: 100 },
-      { type: 'fail', failure },
-    );
+    const state = sentWhole({ type: 'fail', failure });
     expect(state).toMatchObject({ phase: 'error', progress: 0, failure });
     expect(canUpload(state)).toBe(true);
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../../lib/api-client.ts';
+import { pollIntervals } from '../../../test/poll-intervals.ts';
 import {
   canDownload,
   createExportPollSchedule,
@@ -11,31 +12,26 @@ const jobs = (...statuses: ('PENDING' | 'PROCESSING' | 'COMPLETED' | 'FAILED')[]
   statuses.map((status) => ({ status }));
 
 describe('export rules', () => {
-  it('counts PENDING and PROCESSING as active, the others as finished', () => {
-    expect(jobs('PENDING', 'PROCESSING', 'COMPLETED', 'FAILED').map(isActiveExport)).toEqual([
-      true,
-      true,
-      false,
-      false,
-    ]);
-  });
-
-  it('offers the download only for a COMPLETED export', () => {
-    expect(jobs('PENDING', 'PROCESSING', 'COMPLETED', 'FAILED').map(canDownload)).toEqual([
-      false,
-      false,
-      true,
-      false,
-    ]);
+  it.each([
+    [
+      'counts PENDING and PROCESSING as active, the others as finished',
+      isActiveExport,
+      [true, true, false, false],
+    ],
+    ['offers the download only for a COMPLETED export', canDownload, [false, false, true, false]],
+  ])('%s', (_rule, rule, expected) => {
+    expect(jobs('PENDING', 'PROCESSING', 'COMPLETED', 'FAILED').map(rule)).toEqual(expected);
   });
 
   it('polls 5000 ms after an active export shows, then every 15000 ms, and not when none is active', () => {
-    const schedule = createExportPollSchedule();
-    expect(schedule(jobs('COMPLETED', 'FAILED'), 1)).toBe(false);
-    expect(schedule(jobs('PENDING', 'COMPLETED'), 2)).toBe(5000);
-    expect(schedule(jobs('PROCESSING', 'COMPLETED'), 3)).toBe(15000);
-    expect(schedule(jobs('PROCESSING', 'COMPLETED'), 4)).toBe(15000);
-    expect(schedule(jobs('COMPLETED', 'COMPLETED'), 5)).toBe(false);
+    const answers = pollIntervals(createExportPollSchedule(), [
+      [jobs('COMPLETED', 'FAILED'), 1],
+      [jobs('PENDING', 'COMPLETED'), 2],
+      [jobs('PROCESSING', 'COMPLETED'), 3],
+      [jobs('PROCESSING', 'COMPLETED'), 4],
+      [jobs('COMPLETED', 'COMPLETED'), 5],
+    ]);
+    expect(answers).toEqual([false, 5000, 15000, 15000, false]);
   });
 
   it("shows a 409's own message, and SPEC's message for any other failure", () => {

@@ -24,22 +24,29 @@ const valuesOf = (metrics: { label: string; value: string }[]) =>
   Object.fromEntries(metrics.map((m) => [m.label, m.value]));
 
 describe('overview metrics', () => {
-  it('formats the system health as the specification shows it', () => {
-    expect(valuesOf(systemHealthMetrics(buildOverview()))).toEqual({
-      'Overall Status': 'Operational',
-      'API Uptime (7 Days)': '99.98%',
-      'Avg. Response Time': '120ms',
-      'Error Rate (24h)': '0.02%',
-    });
-  });
-
-  it('formats the platform counts compactly, with at most two fraction digits', () => {
-    expect(valuesOf(platformMetrics(buildOverview()))).toEqual({
-      'Active Tenants': '12',
-      'Verifications (30 Days)': '1.45M',
-      'Total Registered Users': '89.5K',
-      'Subscription Status': '10 Active / 2 Trial',
-    });
+  it.each([
+    [
+      'the system health as the specification shows it',
+      systemHealthMetrics,
+      {
+        'Overall Status': 'Operational',
+        'API Uptime (7 Days)': '99.98%',
+        'Avg. Response Time': '120ms',
+        'Error Rate (24h)': '0.02%',
+      },
+    ],
+    [
+      'the platform counts compactly, with at most two fraction digits',
+      platformMetrics,
+      {
+        'Active Tenants': '12',
+        'Verifications (30 Days)': '1.45M',
+        'Total Registered Users': '89.5K',
+        'Subscription Status': '10 Active / 2 Trial',
+      },
+    ],
+  ])('formats %s', (_what, metricsOf, expected) => {
+    expect(valuesOf(metricsOf(buildOverview()))).toEqual(expected);
   });
 
   it('rounds long fractions and keeps whole numbers plain', () => {
