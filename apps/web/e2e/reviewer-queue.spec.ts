@@ -275,16 +275,18 @@ test.describe('validation queues', () => {
       const dialog = page.getByRole('dialog', { name: 'Reject Record' });
       const confirm = dialog.getByRole('button', { name: 'Reject Record' });
       await expect(confirm).toBeDisabled();
-      await dialog.getByRole('textbox', { name: /Reason for rejection/ }).fill('   ');
+      await dialog.getByRole('textbox', { name: /Comments/ }).fill('   ');
       await expect(confirm).toBeDisabled();
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await expect(dialog).toHaveCount(0);
       await expect(rowOf(table, acted.rejected)).toHaveCount(1);
 
       await rowOf(table, acted.rejected).getByRole('button', { name: 'Reject Record' }).click();
-      await dialog
-        .getByRole('textbox', { name: /Reason for rejection/ })
-        .fill('Not on the staff list of the ministry');
+      await dialog.getByRole('textbox', { name: /Comments/ }).fill('Not on the staff list of the ministry');
+      // A reason code is required too (issue #22).
+      await expect(confirm).toBeDisabled();
+      await dialog.getByRole('combobox', { name: /Reason/ }).click();
+      await page.getByRole('option', { name: 'Not on the nominal roll' }).click();
       await settle(page);
       await saveScreen(page, 'queue-dialog-reject');
       await expectNoSeriousA11yViolations(page);

@@ -107,6 +107,8 @@ test('a tenant admin uploads the master list, reads the integrity flags and deci
     await page.getByRole('option', { name: 'Open' }).click();
     await card(page, 'Implausible birth date').click();
     await expect(flags(page).getByRole('row')).toHaveCount(5);
+    // The NIN list shown meanwhile has as many rows: wait for this rule's own list.
+    await expect(flags(page).getByRole('row').nth(1)).toContainText('Implausible birth date');
     const row = flags(page).getByRole('row').nth(1);
     const name = (await row.getByRole('rowheader').innerText()).split('\n')[0]!;
     await row.getByRole('button', { name: /^Decide on the flag of / }).click();

@@ -15,6 +15,8 @@ const TABS = [
   ['Validation Queue', 'validation'],
   ['Integrity', 'integrity'],
   ['Payroll Export', 'export'],
+  ['Pending my approval', 'approvals'],
+  ['Settings', 'settings'],
   ['Audit Log', 'audit'],
 ] as const;
 
