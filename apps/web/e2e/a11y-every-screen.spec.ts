@@ -63,6 +63,16 @@ test.describe('accessibility of every screen', () => {
     await dashboardTab(page, 'Payroll Export').click();
     await expectAccessible(page, page.getByRole('heading', { name: 'Export History' }));
 
+    // The audit log (issue #22), one row opened onto its values before → after.
+    await dashboardTab(page, 'Audit Log').click();
+    const log = page.getByRole('table', { name: 'Audit Log' });
+    await expectAccessible(page, log);
+    await log
+      .getByRole('button', { name: /^Show details: / })
+      .first()
+      .click();
+    await expectAccessible(page, log.getByRole('button', { name: /^Hide details: / }));
+
     await page.goto('/dashboard/tenant-admin/not-found');
     await expectAccessible(
       page,
@@ -88,6 +98,9 @@ test.describe('accessibility of every screen', () => {
 
     await tenants.getByRole('button', { name: 'Manage Users' }).first().click();
     await expectAccessible(page, page.getByRole('heading', { level: 2, name: /^Manage Users for / }));
+
+    await dashboardTab(page, 'Platform Events').click();
+    await expectAccessible(page, page.getByRole('table', { name: 'Platform Events' }));
   });
 
   test('agent: verify', async ({ page }) => {

@@ -103,6 +103,18 @@ test.describe('Content-Security-Policy on every screen', () => {
     await page.keyboard.press('Escape');
     await dashboardTab(page, 'Payroll Export').click();
     await opened(page, page.getByRole('heading', { name: 'Export History' }));
+    // The audit log (issue #22): its filters, the action select, a row opened.
+    await dashboardTab(page, 'Audit Log').click();
+    const log = page.getByRole('table', { name: 'Audit Log' });
+    await opened(page, log);
+    await page.getByRole('combobox', { name: 'Action' }).click();
+    await opened(page, page.getByRole('option', { name: 'Signed in' }));
+    await page.keyboard.press('Escape');
+    await log
+      .getByRole('button', { name: /^Show details: / })
+      .first()
+      .click();
+    await opened(page, log.getByRole('button', { name: /^Hide details: / }));
     await page.goto('/dashboard/tenant-admin/not-found');
     await opened(page, page.getByRole('table', { name: 'Records not found in the Source of Truth' }));
   });
@@ -121,6 +133,8 @@ test.describe('Content-Security-Policy on every screen', () => {
     await page.getByRole('button', { name: 'Cancel' }).click();
     await tenants.getByRole('button', { name: 'Manage Users' }).first().click();
     await opened(page, page.getByRole('heading', { level: 2, name: /^Manage Users for / }));
+    await dashboardTab(page, 'Platform Events').click();
+    await opened(page, page.getByRole('table', { name: 'Platform Events' }));
   });
 
   test('agent: verify', async ({ page }) => {

@@ -27,10 +27,18 @@ export function auditValueText(value: unknown): string {
 }
 
 /** The events, each row opening onto its summary, its values before → after and its note. */
-export function AuditEventTable({ events, busy }: { events: readonly AuditEvent[]; busy?: boolean }) {
+export function AuditEventTable({
+  events,
+  label,
+  busy,
+}: {
+  events: readonly AuditEvent[];
+  label: string;
+  busy?: boolean;
+}) {
   const [open, setOpen] = useState<string | null>(null);
   return (
-    <Table size="small" aria-label={texts.title} aria-busy={busy} sx={{ minWidth: 720 }}>
+    <Table size="small" aria-label={label} aria-busy={busy} sx={{ minWidth: 720 }}>
       <TableHead>
         <TableRow>
           <TableCell sx={{ width: 48 }}>

@@ -39,11 +39,12 @@ export function AuditLogPage({ variant }: { variant: 'tenant' | 'platform' }) {
   const toasts = useToasts(TENANT_TOASTS);
   const data = events.data;
   const platform = variant === 'platform';
+  const title = platform ? texts.platformTitle : texts.title;
 
   return (
     <Stack spacing={3}>
       <TabHeader
-        title={platform ? texts.platformTitle : texts.title}
+        title={title}
         subtitle={platform ? texts.platformSubtitle : texts.subtitle}
         action={
           <BusyButton
@@ -76,8 +77,8 @@ export function AuditLogPage({ variant }: { variant: 'tenant' | 'platform' }) {
         <EmptyState title={texts.empty} message={texts.emptyHint} titleComponent="h3" />
       ) : (
         <Paper variant="outlined">
-          <ScrollTableContainer label={platform ? texts.platformTitle : texts.title}>
-            <AuditEventTable events={data?.items ?? []} busy={events.isPlaceholderData} />
+          <ScrollTableContainer label={title}>
+            <AuditEventTable events={data?.items ?? []} label={title} busy={events.isPlaceholderData} />
           </ScrollTableContainer>
           <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', flexWrap: 'wrap' }}>
             {data && !data.totalExact && (
