@@ -240,6 +240,31 @@ test.describe('four-eyes', () => {
       await expect(row).toContainText('Rejected');
     });
 
+    await test.step('the audit log filtered to the record tells the story: requested, then granted', async () => {
+      await page.getByRole('tab', { name: 'Audit Log' }).click();
+      await page.getByRole('textbox', { name: 'Record (PSN or name)' }).fill(target.psn!);
+      const log = page.getByRole('table', { name: 'Audit Log' });
+      const events = log
+        .locator('tbody tr')
+        .filter({ has: page.getByRole('button', { name: /^Show details: / }) });
+      // The filter applies after the typing settles: then every event is the record's.
+      await expect
+        .poll(async () => (await events.allInnerTexts()).every((text) => text.includes(target.psn!)))
+        .toBe(true);
+      const story = (await events.allInnerTexts()).map((text) => text.replace(/\s+/g, ' '));
+      // Newest first: the reviewer asked, the second admin granted and the record was rejected.
+      const at = (action: string, who: string) =>
+        story.findIndex((text) => text.includes(action) && text.includes(who));
+      expect(at('Second approval requested', reviewer.email)).toBeGreaterThan(-1);
+      expect(at('Second approval granted', checker.email)).toBeGreaterThan(-1);
+      expect(at('Record rejected', checker.email)).toBeGreaterThan(-1);
+      expect(at('Second approval granted', checker.email)).toBeLessThan(
+        at('Second approval requested', reviewer.email),
+      );
+      await settle(page);
+      await saveScreen(page, 'four-eyes-audit-log');
+    });
+
     await test.step('an export awaits approval: its maker cannot download or approve it', async () => {
       // One more record approved since the first export: the approver sees it added.
       const pending = await call<QueuePage>(
