@@ -10,7 +10,7 @@ import {
 } from '@portal/contract/audit';
 import type { MasterRecord } from '@portal/contract/records';
 import { buildUserInput } from '../helpers/factories.ts';
-import { createTestPortal, DEMO_ADMIN, type TestPortal } from '../helpers/test-portal.ts';
+import { createTestPortal, DEMO_ADMIN, waitFor, type TestPortal } from '../helpers/test-portal.ts';
 import { createTenantWithAdmin } from '../helpers/tenants.ts';
 import { csvOf, uploadFile } from '../helpers/uploads.ts';
 
@@ -211,6 +211,33 @@ describe('what the trail records', () => {
     // The record's own history lists its changes, not who looked at it.
     const history = (await portal.api.get(`/api/v1/records/${record.id}/audit`, { token: a.token })).json();
     expect(JSON.stringify(history)).not.toContain('RECORD_VIEWED');
+  });
+
+  it("records an export's generation and every download, with the address", async () => {
+    const started = await portal.api.post('/api/v1/records/export', { token: a.token });
+    expect(started.statusCode, started.body).toBe(202);
+    const id = (started.json() as { id: string }).id;
+    await waitFor(async () => {
+      const jobs = (await portal.api.get('/api/v1/records/export-logs', { token: a.token })).json() as {
+        id: string;
+        status: string;
+      }[];
+      return jobs.find((j) => j.id === id && j.status === 'COMPLETED');
+    });
+    for (const address of ['192.0.2.10', '192.0.2.11']) {
+      const res = await portal.app.inject({
+        method: 'GET',
+        url: `/api/v1/records/export-logs/${id}/download`,
+        remoteAddress: address,
+        headers: { authorization: `Bearer ${a.token}` },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const downloads = (await log(a.token, 'action=EXPORT_DOWNLOADED')).items;
+    expect(downloads.map((e) => e.address)).toEqual(['192.0.2.11', '192.0.2.10']);
+    expect(downloads.every((e) => e.label === 'Payroll export downloaded')).toBe(true);
+    expect((await log(a.token, 'action=EXPORT_GENERATED')).total).toBe(1);
+    expect((await log(b.token, 'action=EXPORT_DOWNLOADED')).total).toBe(0);
   });
 
   it('records changes to users, assignments and settings with the address', async () => {
