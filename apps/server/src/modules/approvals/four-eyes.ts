@@ -139,9 +139,14 @@ export class FourEyes {
     tenantId: string,
     exportId: string,
     file: { recordCount: number; sizeBytes: number; sha256: string },
+    /**
+     * Where the export's members are read: the transaction, or (PostgreSQL, where they are written
+     * beside it and committed) the pool, as the transaction's snapshot is older than them.
+     */
+    members: Orm = tx,
   ): Promise<void> {
     const details = await exportChanges(
-      tx,
+      members,
       tenantId,
       exportId,
       file,

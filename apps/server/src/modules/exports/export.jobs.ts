@@ -6,7 +6,14 @@ import { tenantScope } from '../../access/actor.ts';
 import type { Orm } from '../../platform/db.ts';
 import { defineJob, type JobHandler } from '../../platform/jobs.ts';
 import type { AuditRepo } from '../audit/audit.repo.ts';
-import { EXPORT_BOM, ExportWriter, salaryGradeConflicts, type ExportsRepo } from './exports.repo.ts';
+import {
+  dropExportMembers,
+  EXPORT_BOM,
+  ExportWriter,
+  salaryGradeConflicts,
+  writeExportMembers,
+  type ExportsRepo,
+} from './exports.repo.ts';
 import { salaryGradeRefusal } from './salary-grade-refusal.ts';
 import { secondApproverOn, type FourEyes } from '../approvals/four-eyes.ts';
 
@@ -39,6 +46,7 @@ export function exportHandler(
   return async ({ tenantId, exportId, actorId }, { log }) => {
     const scope = tenantScope(tenantId);
     if (!(await repo.markProcessing(scope, exportId))) return;
+    let members = null as Promise<void> | null;
     try {
       await orm.transaction(async (tx) => {
         const writer = new ExportWriter(tx, scope, exportId, copyOut);
@@ -72,6 +80,12 @@ export function exportHandler(
         // the download sends it first (EXPORT_BOM); it counts in the size and the checksum.
         hash.update(EXPORT_BOM);
         size += EXPORT_BOM.length;
+        // The records the file carries (issue #22): beside the COPY on PostgreSQL, where it costs
+        // no time; in the transaction on PGlite.
+        if (copyOut) {
+          members = writeExportMembers(orm, scope, exportId);
+          members.catch(() => undefined); // awaited below; never an unhandled rejection meanwhile
+        }
         await add(Buffer.from(stringify([[...EXPORT_COLUMNS]], { record_delimiter: '\r\n' }), 'utf8'));
         for await (const block of writer.lines()) {
           await add(block.bytes);
@@ -80,8 +94,8 @@ export function exportHandler(
         await flush();
         await storing;
         const sha256 = hash.digest('hex');
-        // The records the file carries, for the next export's approver (issue #22).
-        await writer.writeMembers();
+        if (members) await members;
+        else await writer.writeMembers();
         await writer.complete(count, size, sha256);
         await audit.append(
           {
@@ -97,9 +111,16 @@ export function exportHandler(
         );
         // Four-eyes: downloadable only once a different tenant admin approves (AWAITING_APPROVAL).
         if (await secondApproverOn(tx, tenantId))
-          await fourEyes.holdExport(tx, tenantId, exportId, { recordCount: count, sizeBytes: size, sha256 });
+          await fourEyes.holdExport(
+            tx,
+            tenantId,
+            exportId,
+            { recordCount: count, sizeBytes: size, sha256 },
+            copyOut ? orm : tx,
+          );
       });
     } catch (err) {
+      if (members) await members.then(() => dropExportMembers(orm, exportId)).catch(() => undefined);
       if (err instanceof RefusedExport) return void (await repo.markFailed(scope, exportId, err.message));
       log.error({ err, exportId }, 'payroll export failed');
       await repo.markFailed(scope, exportId, `The export failed: ${(err as Error).message}`);

@@ -164,6 +164,24 @@ export class ExportsRepo {
   }
 }
 
+/**
+ * The records an export's file carries (export_records, issue #22: what the next export's approver
+ * compares with), in one statement over the same rule as the lines. On PostgreSQL it runs on a
+ * connection of its own while COPY reads the lines (as the lines, its own snapshot of the same
+ * moment), so it adds no time to the export; a failed export's members are dropped.
+ */
+export async function writeExportMembers(orm: Orm, scope: TenantScope, exportId: string): Promise<void> {
+  await orm.execute(sql`
+    insert into export_records (export_id, record_id)
+    select ${exportId}::uuid, r.id from records r
+    where r.tenant_id = ${scope.tenantId} and ${sql.raw(PAYROLL)}`);
+}
+
+/** A failed export's members (written beside its transaction on PostgreSQL). */
+export async function dropExportMembers(orm: Orm, exportId: string): Promise<void> {
+  await orm.execute(sql`delete from export_records where export_id = ${exportId}`);
+}
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /**
@@ -308,19 +326,9 @@ export class ExportWriter {
     );
   }
 
-  /**
-   * The records the file carries (export_records, issue #22: what the next export's approver
-   * compares with), in one statement over the same rule as the lines.
-   */
-  async writeMembers(): Promise<number> {
-    const result = await this.tx.execute<{ n: number }>(sql`
-      with added as (
-        insert into export_records (export_id, record_id)
-        select ${this.exportId}::uuid, r.id from records r
-        where r.tenant_id = ${this.scope.tenantId} and ${sql.raw(PAYROLL)}
-        returning 1)
-      select count(*)::int as n from added`);
-    return result.rows[0]?.n ?? 0;
+  /** The records the file carries, in the writing transaction (PGlite: one connection). */
+  async writeMembers(): Promise<void> {
+    await writeExportMembers(this.tx, this.scope, this.exportId);
   }
 
   async complete(recordCount: number, sizeBytes: number, sha256: string): Promise<void> {
