@@ -40,3 +40,19 @@ export function stubApi(routes: ApiReplies) {
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }
+
+/** How many requests the stub received as 'METHOD /path' (e.g. 'GET /api/v1/bulk-jobs'). */
+export function callsTo(fetchMock: ReturnType<typeof stubApi>, key: string): number {
+  return fetchMock.mock.calls.filter(([input, init]) => `${init?.method ?? 'GET'} ${String(input)}` === key)
+    .length;
+}
+
+/** The count of requests to `key` after each wait of the fake clock in turn: polling as one list. */
+export async function callsAfterWaits(fetchMock: ReturnType<typeof stubApi>, key: string, waitsMs: number[]) {
+  const counts: number[] = [];
+  for (const ms of waitsMs) {
+    await vi.advanceTimersByTimeAsync(ms);
+    counts.push(callsTo(fetchMock, key));
+  }
+  return counts;
+}

@@ -1,20 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ReactNode } from 'react';
 import { renderHook } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { stubApi } from '../../../test/stub-fetch.ts';
+import { queryWrapper } from '../../../test/query-wrapper.tsx';
+import { callsAfterWaits, stubApi } from '../../../test/stub-fetch.ts';
 import { buildActiveExportJob, buildExportJob } from '../test/build-export-job.ts';
 import { useExportJobs } from './get-export-jobs.ts';
 
 const LOGS = 'GET /api/v1/records/export-logs';
-
-function wrapper({ children }: { children: ReactNode }) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
-}
-
-const logCalls = (fetchMock: ReturnType<typeof stubApi>) =>
-  fetchMock.mock.calls.filter(([input, init]) => `${init?.method ?? 'GET'} ${String(input)}` === LOGS).length;
 
 afterEach(() => {
   vi.useRealTimers();
@@ -30,22 +21,10 @@ describe('export history polling', () => {
         { status: 200, body: [buildExportJob({ id: 'new' }), buildExportJob()] },
       ],
     });
-    renderHook(() => useExportJobs(), { wrapper });
-    await vi.advanceTimersByTimeAsync(0);
-    expect(logCalls(fetchMock)).toBe(1);
-
-    await vi.advanceTimersByTimeAsync(4900);
-    expect(logCalls(fetchMock)).toBe(1);
-    await vi.advanceTimersByTimeAsync(200);
-    expect(logCalls(fetchMock)).toBe(2);
-
-    await vi.advanceTimersByTimeAsync(14_800);
-    expect(logCalls(fetchMock)).toBe(2);
-    await vi.advanceTimersByTimeAsync(300);
-    expect(logCalls(fetchMock)).toBe(3);
-
-    await vi.advanceTimersByTimeAsync(120_000);
-    expect(logCalls(fetchMock)).toBe(3);
+    renderHook(() => useExportJobs(), { wrapper: queryWrapper() });
+    // The count after each wait: the first poll 5 s after the active export shows, then every 15 s, then none.
+    const waits = [0, 4900, 200, 14_800, 300, 120_000];
+    expect(await callsAfterWaits(fetchMock, LOGS, waits)).toEqual([1, 1, 2, 2, 3, 3]);
   });
 
   it('does not poll when every export has finished', async () => {
@@ -53,8 +32,7 @@ describe('export history polling', () => {
     const fetchMock = stubApi({
       [LOGS]: { status: 200, body: [buildExportJob(), buildExportJob({ id: 'f', status: 'FAILED' })] },
     });
-    renderHook(() => useExportJobs(), { wrapper });
-    await vi.advanceTimersByTimeAsync(120_000);
-    expect(logCalls(fetchMock)).toBe(1);
+    renderHook(() => useExportJobs(), { wrapper: queryWrapper() });
+    expect(await callsAfterWaits(fetchMock, LOGS, [120_000])).toEqual([1]);
   });
 });

@@ -1,24 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ReactNode } from 'react';
-import { act, fireEvent, render, screen } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { SnackbarProvider } from 'notistack';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { advanceSettled as advance } from '../../../test/fake-clock.ts';
+import { queryWrapper } from '../../../test/query-wrapper.tsx';
 import { stubApi } from '../../../test/stub-fetch.ts';
 import { CreateUserForm } from './create-user-form.tsx';
 
-function renderForm() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={queryClient}>
-      <SnackbarProvider>{children}</SnackbarProvider>
-    </QueryClientProvider>
-  );
-  return render(<CreateUserForm />, { wrapper });
+/** No ministries nor departments yet; the email check answers `answer`. */
+function stubEmailCheck(answer: { exists: boolean }) {
+  stubApi({
+    'GET /api/v1/tenant-admin/ministries': { status: 200, body: [] },
+    'GET /api/v1/tenant-admin/departments': { status: 200, body: [] },
+    'POST /api/v1/tenant-admin/users/check-email': { status: 200, body: answer },
+  });
 }
 
-async function advance(ms: number) {
-  await act(() => vi.advanceTimersByTimeAsync(ms));
-  await act(() => vi.advanceTimersByTimeAsync(0));
+function renderForm() {
+  return render(<CreateUserForm />, { wrapper: queryWrapper({ toasts: true }) });
 }
 
 function type(label: RegExp, value: string) {
@@ -36,11 +33,7 @@ describe('create-user form email check', { timeout: 20_000 }, () => {
   });
 
   it('shows a spinner while checking, then "This email is already taken", and keeps Create User disabled', async () => {
-    stubApi({
-      'GET /api/v1/tenant-admin/ministries': { status: 200, body: [] },
-      'GET /api/v1/tenant-admin/departments': { status: 200, body: [] },
-      'POST /api/v1/tenant-admin/users/check-email': { status: 200, body: { exists: true } },
-    });
+    stubEmailCheck({ exists: true });
     renderForm();
     type(/^Full Name/, 'Ada Obi');
     type(/^Password/, 'Sup3r-Secret!');
@@ -58,11 +51,7 @@ describe('create-user form email check', { timeout: 20_000 }, () => {
   });
 
   it('enables Create User once the form is valid and the email is free', async () => {
-    stubApi({
-      'GET /api/v1/tenant-admin/ministries': { status: 200, body: [] },
-      'GET /api/v1/tenant-admin/departments': { status: 200, body: [] },
-      'POST /api/v1/tenant-admin/users/check-email': { status: 200, body: { exists: false } },
-    });
+    stubEmailCheck({ exists: false });
     renderForm();
     type(/^Full Name/, 'Ada Obi');
     type(/^Password/, 'Sup3r-Secret!');

@@ -1,10 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ReactNode } from 'react';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { SnackbarProvider } from 'notistack';
 import type { Reviewer } from '@portal/contract/people';
+import { queryWrapper } from '../../../test/query-wrapper.tsx';
 import { stubApi } from '../../../test/stub-fetch.ts';
 import { EditAssignmentsDialog } from './edit-assignments-dialog.tsx';
 
@@ -21,15 +19,9 @@ const REVIEWER: Reviewer = {
 };
 
 function renderDialog(onClose = vi.fn()) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={queryClient}>
-      <SnackbarProvider>{children}</SnackbarProvider>
-    </QueryClientProvider>
-  );
   render(
     <EditAssignmentsDialog reviewer={REVIEWER} ministries={[M1, M2]} departments={[D1]} onClose={onClose} />,
-    { wrapper },
+    { wrapper: queryWrapper({ toasts: true }) },
   );
   return onClose;
 }

@@ -1,7 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ReactNode } from 'react';
 import { render, screen, waitFor, within } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { queryWrapper } from '../../../test/query-wrapper.tsx';
 import { stubApi } from '../../../test/stub-fetch.ts';
 import { UsersTable } from './users-table.tsx';
 
@@ -16,11 +15,7 @@ const user = (n: number, role: string) => ({
 });
 
 function renderTable() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-  );
-  return render(<UsersTable />, { wrapper });
+  return render(<UsersTable />, { wrapper: queryWrapper() });
 }
 
 describe('tenant users table', { timeout: 20_000 }, () => {

@@ -1,25 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ReactNode } from 'react';
-import { act, renderHook } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { renderHook } from '@testing-library/react';
+import { advanceSettled as advance } from '../../../test/fake-clock.ts';
+import { queryWrapper } from '../../../test/query-wrapper.tsx';
 import { stubFetch } from '../../../test/stub-fetch.ts';
 import { useEmailAvailability } from './use-email-availability.ts';
 
 function renderAvailability(initial: string) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const wrapper = ({ children }: { children: ReactNode }) => (
-    <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
-  );
   return renderHook(({ email }) => useEmailAvailability(email), {
-    wrapper,
+    wrapper: queryWrapper(),
     initialProps: { email: initial },
   });
-}
-
-/** Advances the fake clock and lets the fetch promise and the query's notifications settle. */
-async function advance(ms: number) {
-  await act(() => vi.advanceTimersByTimeAsync(ms));
-  await act(() => vi.advanceTimersByTimeAsync(0));
 }
 
 const sentBodies = (fetchMock: ReturnType<typeof stubFetch>) =>

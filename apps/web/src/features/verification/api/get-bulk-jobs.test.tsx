@@ -1,22 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ReactNode } from 'react';
 import { renderHook } from '@testing-library/react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useDashboardStats } from '../../../lib/dashboard-stats.ts';
-import { stubApi } from '../../../test/stub-fetch.ts';
+import { queryWrapper } from '../../../test/query-wrapper.tsx';
+import { callsAfterWaits, callsTo, stubApi } from '../../../test/stub-fetch.ts';
 import { buildBulkJob, buildRunningJob } from '../test/build-bulk-job.ts';
 import { useBulkJobs } from './get-bulk-jobs.ts';
 
 const JOBS = 'GET /api/v1/bulk-jobs';
 const STATS = 'GET /api/v1/tenant-admin/dashboard/stats';
-
-function wrapper({ children }: { children: ReactNode }) {
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return <QueryClientProvider client={client}>{children}</QueryClientProvider>;
-}
-
-const callsTo = (fetchMock: ReturnType<typeof stubApi>, key: string) =>
-  fetchMock.mock.calls.filter(([input, init]) => `${init?.method ?? 'GET'} ${String(input)}` === key).length;
 
 afterEach(() => {
   vi.useRealTimers();
@@ -38,33 +29,24 @@ describe('job history polling', () => {
         useDashboardStats();
         return useBulkJobs();
       },
-      { wrapper },
+      { wrapper: queryWrapper() },
     );
     await vi.advanceTimersByTimeAsync(0);
     expect(callsTo(fetchMock, JOBS)).toBe(1);
     const statsCalls = callsTo(fetchMock, STATS);
 
-    await vi.advanceTimersByTimeAsync(4900);
-    expect(callsTo(fetchMock, JOBS)).toBe(1);
-    await vi.advanceTimersByTimeAsync(200);
-    expect(callsTo(fetchMock, JOBS)).toBe(2);
-
-    await vi.advanceTimersByTimeAsync(9800);
-    expect(callsTo(fetchMock, JOBS)).toBe(2);
-    await vi.advanceTimersByTimeAsync(300);
-    expect(callsTo(fetchMock, JOBS)).toBe(3);
+    // The count after each wait: the first poll 5 s after the active job shows, then 10 s later.
+    expect(await callsAfterWaits(fetchMock, JOBS, [4900, 200, 9800, 300])).toEqual([1, 2, 2, 3]);
     // The job finished: the tenant figures it changed are fetched again.
     expect(callsTo(fetchMock, STATS)).toBe(statsCalls + 1);
 
-    await vi.advanceTimersByTimeAsync(60_000);
-    expect(callsTo(fetchMock, JOBS)).toBe(3);
+    expect(await callsAfterWaits(fetchMock, JOBS, [60_000])).toEqual([3]);
   });
 
   it('does not poll when no job is active', async () => {
     vi.useFakeTimers();
     const fetchMock = stubApi({ [JOBS]: { status: 200, body: [buildBulkJob()] } });
-    renderHook(() => useBulkJobs(), { wrapper });
-    await vi.advanceTimersByTimeAsync(60_000);
-    expect(callsTo(fetchMock, JOBS)).toBe(1);
+    renderHook(() => useBulkJobs(), { wrapper: queryWrapper() });
+    expect(await callsAfterWaits(fetchMock, JOBS, [60_000])).toEqual([1]);
   });
 });
