@@ -47,6 +47,13 @@ test.describe('accessibility of every screen', () => {
 
     await dashboardTab(page, 'Validation Queue').click();
     await expectAccessible(page, page.getByRole('table', { name: 'Records pending approval' }));
+    // The reject dialog (issue #22): a reason code chosen, the comments it asks for.
+    await page.getByRole('button', { name: 'Reject Record' }).first().click();
+    const reject = page.getByRole('dialog', { name: 'Reject Record' });
+    await reject.getByRole('combobox', { name: /Reason/ }).click();
+    await page.getByRole('option', { name: 'Other (say why in the note)' }).click();
+    await expectAccessible(page, reject);
+    await page.keyboard.press('Escape');
     await page.getByRole('tab', { name: /^Mismatched Records/ }).click();
     await expectAccessible(page, page.getByRole('table', { name: 'Mismatched records' }));
 
@@ -62,6 +69,19 @@ test.describe('accessibility of every screen', () => {
 
     await dashboardTab(page, 'Payroll Export').click();
     await expectAccessible(page, page.getByRole('heading', { name: 'Export History' }));
+
+    // Four-eyes and reason codes (issue #22): the approvals list (empty in the demo), the settings,
+    // the add dialog and the retire confirmation (cancelled: the demo's codes stay).
+    await dashboardTab(page, 'Pending my approval').click();
+    await expectAccessible(page, page.getByText('Nothing awaits your approval'));
+    await dashboardTab(page, 'Settings').click();
+    await expectAccessible(page, page.getByRole('table', { name: 'Reason codes' }));
+    await page.getByRole('button', { name: 'Add Reason Code' }).click();
+    await expectAccessible(page, page.getByRole('dialog', { name: 'Add Reason Code' }));
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Retire Absconded' }).click();
+    await expectAccessible(page, page.getByRole('dialog', { name: 'Retire Reason Code' }));
+    await page.getByRole('button', { name: 'Cancel' }).click();
 
     // The audit log (issue #22), one row opened onto its values before → after.
     await dashboardTab(page, 'Audit Log').click();

@@ -79,6 +79,15 @@ test.describe('Content-Security-Policy on every screen', () => {
     await opened(page, page.getByRole('heading', { name: 'Job History' }));
     await dashboardTab(page, 'Validation Queue').click();
     await opened(page, page.getByRole('table', { name: 'Records pending approval' }));
+    // The reject dialog with its reason codes (issue #22).
+    await page.getByRole('button', { name: 'Reject Record' }).first().click();
+    await page
+      .getByRole('dialog', { name: 'Reject Record' })
+      .getByRole('combobox', { name: /Reason/ })
+      .click();
+    await opened(page, page.getByRole('option', { name: 'Deceased' }));
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
     await page.getByRole('tab', { name: /^Mismatched Records/ }).click();
     const mismatched = page.getByRole('table', { name: 'Mismatched records' });
     await opened(page, mismatched);
@@ -103,6 +112,17 @@ test.describe('Content-Security-Policy on every screen', () => {
     await page.keyboard.press('Escape');
     await dashboardTab(page, 'Payroll Export').click();
     await opened(page, page.getByRole('heading', { name: 'Export History' }));
+    // Four-eyes and reason codes (issue #22): the approvals list, the settings and their dialogs.
+    await dashboardTab(page, 'Pending my approval').click();
+    await opened(page, page.getByText('Nothing awaits your approval'));
+    await dashboardTab(page, 'Settings').click();
+    await opened(page, page.getByRole('table', { name: 'Reason codes' }));
+    await page.getByRole('button', { name: 'Add Reason Code' }).click();
+    await opened(page, page.getByRole('dialog', { name: 'Add Reason Code' }));
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Retire Absconded' }).click();
+    await opened(page, page.getByRole('dialog', { name: 'Retire Reason Code' }));
+    await page.getByRole('button', { name: 'Cancel' }).click();
     // The audit log (issue #22): its filters, the action select, a row opened.
     await dashboardTab(page, 'Audit Log').click();
     const log = page.getByRole('table', { name: 'Audit Log' });
