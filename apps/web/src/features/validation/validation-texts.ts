@@ -1,3 +1,4 @@
+import { AUDIT_ACTION_LABELS } from '@portal/contract/audit';
 import { APPROVAL_MESSAGES } from '@portal/contract/decisions';
 import { RECORD_MESSAGES } from '@portal/contract/records';
 import { VALIDATION_MESSAGES as M } from '@portal/contract/validation';
@@ -150,6 +151,11 @@ export const VALIDATION_TEXTS = {
     RECORD_EDITED: 'Edited',
     RECORD_MISMATCH_RESOLVED: 'Mismatch resolved (SoT data accepted)',
     RECORD_INTEGRITY_CONFIRMED: 'Rejected: integrity flag confirmed',
+    // Four-eyes (issue #22): the audit log's words for the same events.
+    APPROVAL_REQUESTED: AUDIT_ACTION_LABELS.APPROVAL_REQUESTED,
+    APPROVAL_GRANTED: AUDIT_ACTION_LABELS.APPROVAL_GRANTED,
+    APPROVAL_DECLINED: AUDIT_ACTION_LABELS.APPROVAL_DECLINED,
+    APPROVAL_WITHDRAWN: AUDIT_ACTION_LABELS.APPROVAL_WITHDRAWN,
   } as Record<string, string>,
   bulk: {
     approveSelected: (n: number) => (n === 0 ? 'Approve selected' : `Approve selected (${formatCount(n)})`),
