@@ -141,7 +141,7 @@ test('a tenant admin filters the audit log to one record and reads its story', a
     // The upload's change: the grade before → after.
     await log.getByRole('button', { name: /^Show details: Record updated by upload/ }).click();
     const changes = page.getByRole('table', { name: 'Record updated by upload: Before → After' });
-    await expect(changes.getByRole('row', { name: /gradeLevel/ })).toContainText(/GL \d\d.*GL \d\d/);
+    await expect(changes.getByRole('row', { name: /Grade level/ })).toContainText(/GL \d\d.*GL \d\d/);
     await page.mouse.move(0, 0);
     await expectNoSeriousA11yViolations(page);
     await saveScreen(page, 'audit-log-record-story');

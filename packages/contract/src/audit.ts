@@ -176,6 +176,20 @@ export function auditChanges(
   return fields.map((field) => ({ field, before: b[field] ?? null, after: a[field] ?? null }));
 }
 
+/** Field names that are not words. */
+const FIELD_ACRONYMS: Record<string, string> = { nin: 'NIN', ssid: 'SSID', psn: 'PSN', bvn: 'BVN', id: 'ID' };
+
+/** A changed field as people read it: 'gradeLevel' → 'Grade level', 'ssid' → 'SSID'. */
+export function auditFieldLabel(field: string): string {
+  const words = field
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(/[\s_]+/)
+    .filter(Boolean)
+    .map((w) => FIELD_ACRONYMS[w.toLowerCase()] ?? w.toLowerCase());
+  const text = words.join(' ');
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 

@@ -11,7 +11,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import KeyboardArrowDown from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowUp from '@mui/icons-material/KeyboardArrowUp';
-import { AUDIT_TEXTS, auditChanges, type AuditEvent } from '@portal/contract/audit';
+import { AUDIT_TEXTS, auditChanges, auditFieldLabel, type AuditEvent } from '@portal/contract/audit';
 import { formatMediumDateTime } from '../../../lib/format.ts';
 import { visuallyHidden } from '../../../lib/visually-hidden.ts';
 
@@ -30,12 +30,16 @@ export function auditValueText(value: unknown): string {
 export function AuditEventTable({
   events,
   label,
+  withRecord = true,
   busy,
 }: {
   events: readonly AuditEvent[];
   label: string;
+  /** The platform's events are about no record: no column for it. */
+  withRecord?: boolean;
   busy?: boolean;
 }) {
+  const columns = withRecord ? 6 : 5;
   const [open, setOpen] = useState<string | null>(null);
   return (
     <Table size="small" aria-label={label} aria-busy={busy} sx={{ minWidth: 720 }}>
@@ -47,7 +51,7 @@ export function AuditEventTable({
           <TableCell>{texts.columns.at}</TableCell>
           <TableCell>{texts.columns.actor}</TableCell>
           <TableCell>{texts.columns.action}</TableCell>
-          <TableCell>{texts.columns.record}</TableCell>
+          {withRecord && <TableCell>{texts.columns.record}</TableCell>}
           <TableCell>{texts.columns.address}</TableCell>
         </TableRow>
       </TableHead>
@@ -76,11 +80,11 @@ export function AuditEventTable({
                 <TableCell>
                   <Chip size="small" label={event.label} variant="outlined" />
                 </TableCell>
-                <TableCell>{event.psn ?? DASH}</TableCell>
+                {withRecord && <TableCell>{event.psn ?? DASH}</TableCell>}
                 <TableCell>{event.address ?? DASH}</TableCell>
               </TableRow>
               <TableRow>
-                <TableCell colSpan={6} sx={{ py: 0, ...(expanded ? {} : { borderBottom: 'none' }) }}>
+                <TableCell colSpan={columns} sx={{ py: 0, ...(expanded ? {} : { borderBottom: 'none' }) }}>
                   <Collapse in={expanded} timeout="auto" unmountOnExit>
                     <Box id={detailId} sx={{ py: 2, pl: { sm: 6 } }}>
                       <EventDetail event={event} />
@@ -124,7 +128,7 @@ function EventDetail({ event }: { event: AuditEvent }) {
             {changes.map((c) => (
               <TableRow key={c.field}>
                 <TableCell component="th" scope="row">
-                  {c.field}
+                  {auditFieldLabel(c.field)}
                 </TableCell>
                 <TableCell sx={{ wordBreak: 'break-word' }}>{auditValueText(c.before)}</TableCell>
                 <TableCell sx={{ wordBreak: 'break-word' }}>{auditValueText(c.after)}</TableCell>

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AuditEvent, AuditPage } from '@portal/contract/audit';
+import { auditFieldLabel, type AuditEvent, type AuditPage } from '@portal/contract/audit';
 import { storeToken } from '../../../lib/auth-storage.ts';
 import { buildToken } from '../../../test/build-token.ts';
 import { renderApp } from '../../../test/render-app.tsx';
@@ -34,6 +34,15 @@ const pageOf = (items: AuditEvent[], total = items.length, totalExact = true): A
 const urls = (fetchMock: ReturnType<typeof stubApi>) => fetchMock.mock.calls.map(([input]) => String(input));
 
 afterEach(() => vi.unstubAllGlobals());
+
+describe('audit field labels', () => {
+  it('reads a field name as words, acronyms in capitals', () => {
+    expect(auditFieldLabel('gradeLevel')).toBe('Grade level');
+    expect(auditFieldLabel('ssid')).toBe('SSID');
+    expect(auditFieldLabel('monthlyGrossKobo')).toBe('Monthly gross kobo');
+    expect(auditFieldLabel('reverification_records')).toBe('Reverification records');
+  });
+});
 
 describe('audit filters', () => {
   it('trims, leaves blanks out and puts a reversed range right', () => {
@@ -95,7 +104,7 @@ describe('Audit Log tab', () => {
     const rows = within(changes)
       .getAllByRole('row')
       .map((r) => r.textContent);
-    expect(rows).toEqual(['FieldBeforeAfter', 'gradeLevelGL 07GL 08', 'fullNameAda ObiAda Obi']);
+    expect(rows).toEqual(['FieldBeforeAfter', 'Grade levelGL 07GL 08', 'Full nameAda ObiAda Obi']);
     expect(screen.getByText(event.summary)).toBeTruthy();
     expect(screen.getByText('Promotion letter seen')).toBeTruthy();
 

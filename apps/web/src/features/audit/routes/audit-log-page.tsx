@@ -78,7 +78,12 @@ export function AuditLogPage({ variant }: { variant: 'tenant' | 'platform' }) {
       ) : (
         <Paper variant="outlined">
           <ScrollTableContainer label={title}>
-            <AuditEventTable events={data?.items ?? []} label={title} busy={events.isPlaceholderData} />
+            <AuditEventTable
+              events={data?.items ?? []}
+              label={title}
+              withRecord={!platform}
+              busy={events.isPlaceholderData}
+            />
           </ScrollTableContainer>
           <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', flexWrap: 'wrap' }}>
             {data && !data.totalExact && (
