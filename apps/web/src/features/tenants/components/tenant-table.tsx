@@ -7,9 +7,9 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import ManageAccounts from '@mui/icons-material/ManageAccounts';
 import { PAGE_SIZES } from '@portal/contract/limits';
 import type { Tenant } from '@portal/contract/tenants';
-import { ScrollTableContainer } from '../../../components/scroll-table-container.tsx';
-import { DataTable, type DataColumn } from '../../../components/data-table.tsx';
-import { TablePaginationBar, useClientPages } from '../../../components/table-pagination-bar.tsx';
+import { PagedDataTable } from '../../../components/paged-data-table.tsx';
+import type { DataColumn } from '../../../components/data-table.tsx';
+import { useClientPages } from '../../../components/table-pagination-bar.tsx';
 import { formatMediumDate } from '../../../lib/format.ts';
 import { UI_TEXTS } from '../../../lib/ui-texts.ts';
 import { ValidationUrlCell } from './validation-url-cell.tsx';
@@ -99,11 +99,14 @@ export function TenantTable({ tenants, onManageUsers, onEdit, onDelete, busyTena
   ];
 
   return (
-    <>
-      <ScrollTableContainer label={texts.tableLabel}>
-        <DataTable label={texts.tableLabel} minWidth={760} columns={columns} rows={rows} hover />
-      </ScrollTableContainer>
-      <TablePaginationBar {...bar} />
-    </>
+    <PagedDataTable
+      scrollLabel={texts.tableLabel}
+      label={texts.tableLabel}
+      minWidth={760}
+      columns={columns}
+      rows={rows}
+      hover
+      bar={bar}
+    />
   );
 }

@@ -3,12 +3,10 @@ import Group from '@mui/icons-material/Group';
 import { PAGE_SIZES } from '@portal/contract/limits';
 import { MESSAGES } from '@portal/contract/messages';
 import { REGISTER_ROLE_LABELS, type TenantUser } from '@portal/contract/tenant-users';
-import { DataTable, type DataColumn } from '../../../components/data-table.tsx';
-import { EmptyState } from '../../../components/empty-state.tsx';
-import { LoadingState } from '../../../components/loading-state.tsx';
-import { RetryAlert } from '../../../components/retry-alert.tsx';
-import { ScrollTableContainer } from '../../../components/scroll-table-container.tsx';
-import { TablePaginationBar, useClientPages } from '../../../components/table-pagination-bar.tsx';
+import type { DataColumn } from '../../../components/data-table.tsx';
+import { ListQueryBody } from '../../../components/list-query-body.tsx';
+import { PagedDataTable } from '../../../components/paged-data-table.tsx';
+import { useClientPages } from '../../../components/table-pagination-bar.tsx';
 import { TitledSection } from '../../../components/titled-section.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { formatMediumDate } from '../../../lib/format.ts';
@@ -42,38 +40,25 @@ export function TenantUserTable({ tenantId }: { tenantId: string }) {
   const users = useTenantUsers(tenantId);
   const { rows, bar } = useClientPages(users.data ?? [], PAGE_SIZE_OPTIONS, PAGE_SIZE_OPTIONS[1]);
 
-  let body;
-  if (users.isPending) {
-    body = <LoadingState message={texts.loading} />;
-  } else if (users.isError) {
-    body = (
-      <RetryAlert onRetry={() => void users.refetch()}>
-        {texts.loadFailed(errorMessage(users.error, MESSAGES.auth.defaultError))}
-      </RetryAlert>
-    );
-  } else if (users.data.length === 0) {
-    body = (
-      <EmptyState
-        title={texts.emptyTitle}
-        message={texts.emptyMessage}
-        icon={<Group />}
-        titleComponent="h4"
-      />
-    );
-  } else {
-    body = (
-      <>
-        <ScrollTableContainer label={texts.listTitle}>
-          <DataTable labelledBy={titleId} small minWidth={560} columns={COLUMNS} rows={rows} />
-        </ScrollTableContainer>
-        <TablePaginationBar {...bar} />
-      </>
-    );
-  }
-
   return (
     <TitledSection title={texts.listTitle} variant="subtitle1" gap={1} titleId={titleId}>
-      {body}
+      <ListQueryBody
+        query={users}
+        count={users.data?.length ?? 0}
+        loading={texts.loading}
+        loadFailed={texts.loadFailed(errorMessage(users.error, MESSAGES.auth.defaultError))}
+        empty={{ title: texts.emptyTitle, message: texts.emptyMessage, icon: <Group /> }}
+      >
+        <PagedDataTable
+          scrollLabel={texts.listTitle}
+          labelledBy={titleId}
+          small
+          minWidth={560}
+          columns={COLUMNS}
+          rows={rows}
+          bar={bar}
+        />
+      </ListQueryBody>
     </TitledSection>
   );
 }

@@ -3,9 +3,9 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import type { UploadHistoryEntry } from '@portal/contract/records';
-import { ScrollTableContainer } from '../../../components/scroll-table-container.tsx';
-import { DataTable, type DataColumn } from '../../../components/data-table.tsx';
-import { TablePaginationBar, useClientPages } from '../../../components/table-pagination-bar.tsx';
+import { PagedDataTable } from '../../../components/paged-data-table.tsx';
+import type { DataColumn } from '../../../components/data-table.tsx';
+import { useClientPages } from '../../../components/table-pagination-bar.tsx';
 import { TitledSection } from '../../../components/titled-section.tsx';
 import { formatCount, formatMediumDateTime } from '../../../lib/format.ts';
 import { formatFileSize } from '../../../lib/format-file-size.ts';
@@ -59,12 +59,16 @@ export function UploadHistoryTable() {
     );
   } else {
     body = (
-      <>
-        <ScrollTableContainer label={texts.historyTitle}>
-          <DataTable small label={texts.historyTitle} minWidth={760} columns={COLUMNS} rows={rows} />
-        </ScrollTableContainer>
-        {bar.count > DEFAULT_PAGE_SIZE && <TablePaginationBar {...bar} />}
-      </>
+      <PagedDataTable
+        scrollLabel={texts.historyTitle}
+        small
+        label={texts.historyTitle}
+        minWidth={760}
+        columns={COLUMNS}
+        rows={rows}
+        bar={bar}
+        showBar={bar.count > DEFAULT_PAGE_SIZE}
+      />
     );
   }
 

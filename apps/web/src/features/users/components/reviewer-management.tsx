@@ -2,8 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import ManageAccounts from '@mui/icons-material/ManageAccounts';
 import type { Reviewer } from '@portal/contract/people';
 import { PAGE_SIZES } from '@portal/contract/limits';
-import { EmptyState } from '../../../components/empty-state.tsx';
-import { LoadingState } from '../../../components/loading-state.tsx';
+import { ListQueryBody } from '../../../components/list-query-body.tsx';
 import { TablePaginationBar, useClientPages } from '../../../components/table-pagination-bar.tsx';
 import { TitledSection } from '../../../components/titled-section.tsx';
 import { useDepartments } from '../api/get-departments.ts';
@@ -13,7 +12,6 @@ import { TENANT_TOASTS, useToasts } from '../../../lib/use-toasts.ts';
 import { USERS_TEXTS } from '../users-texts.ts';
 import { EditAssignmentsDialog } from './edit-assignments-dialog.tsx';
 import { ReviewerTable } from './reviewer-table.tsx';
-import { RetryAlert } from '../../../components/retry-alert.tsx';
 
 const texts = USERS_TEXTS.reviewers;
 const PAGE_SIZE_OPTIONS = PAGE_SIZES.reviewers;
@@ -35,32 +33,18 @@ export function ReviewerManagement() {
     }
   }, [reviewers.isError, reviewers.error, toast]);
 
-  let body;
-  if (reviewers.isPending) {
-    body = <LoadingState message={texts.loading} />;
-  } else if (reviewers.isError) {
-    body = <RetryAlert onRetry={() => void reviewers.refetch()}>{texts.loadFailed}</RetryAlert>;
-  } else if (reviewers.data.length === 0) {
-    body = (
-      <EmptyState
-        title={texts.emptyTitle}
-        message={texts.emptyHint}
-        icon={<ManageAccounts />}
-        titleComponent="h4"
-      />
-    );
-  } else {
-    body = (
-      <>
-        <ReviewerTable reviewers={rows} labelledBy={titleId} onEdit={setEditing} />
-        <TablePaginationBar {...bar} />
-      </>
-    );
-  }
-
   return (
     <TitledSection title={texts.title} subtitle={texts.subtitle} gap={1} titleId={titleId}>
-      {body}
+      <ListQueryBody
+        query={reviewers}
+        count={reviewers.data?.length ?? 0}
+        loading={texts.loading}
+        loadFailed={texts.loadFailed}
+        empty={{ title: texts.emptyTitle, message: texts.emptyHint, icon: <ManageAccounts /> }}
+      >
+        <ReviewerTable reviewers={rows} labelledBy={titleId} onEdit={setEditing} />
+        <TablePaginationBar {...bar} />
+      </ListQueryBody>
       {editing && (
         <EditAssignmentsDialog
           key={editing.id}

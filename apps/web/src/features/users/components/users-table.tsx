@@ -6,12 +6,11 @@ import EditOutlined from '@mui/icons-material/EditOutlined';
 import Group from '@mui/icons-material/Group';
 import { PAGE_SIZES } from '@portal/contract/limits';
 import type { TenantUser } from '@portal/contract/tenant-users';
-import { DataTable, type DataColumn } from '../../../components/data-table.tsx';
-import { EmptyState } from '../../../components/empty-state.tsx';
+import type { DataColumn } from '../../../components/data-table.tsx';
 import { PersonCell } from '../../../components/initials-avatar.tsx';
-import { LoadingState } from '../../../components/loading-state.tsx';
-import { ScrollTableContainer } from '../../../components/scroll-table-container.tsx';
-import { TablePaginationBar, useClientPages } from '../../../components/table-pagination-bar.tsx';
+import { ListQueryBody } from '../../../components/list-query-body.tsx';
+import { PagedDataTable } from '../../../components/paged-data-table.tsx';
+import { useClientPages } from '../../../components/table-pagination-bar.tsx';
 import { TitledSection } from '../../../components/titled-section.tsx';
 import { useUsers } from '../api/get-users.ts';
 import { USERS_TEXTS } from '../users-texts.ts';
@@ -63,27 +62,24 @@ export function UsersTable() {
     if (users.isError) console.error('Loading the users failed', users.error);
   }, [users.isError, users.error]);
 
-  let body;
-  if (users.isPending) {
-    body = <LoadingState message={texts.loading} />;
-  } else if (bar.count === 0) {
-    body = (
-      <EmptyState title={texts.emptyTitle} message={texts.emptyHint} icon={<Group />} titleComponent="h4" />
-    );
-  } else {
-    body = (
-      <>
-        <ScrollTableContainer label={texts.title}>
-          <DataTable labelledBy={titleId} small minWidth={600} columns={COLUMNS} rows={rows} />
-        </ScrollTableContainer>
-        <TablePaginationBar {...bar} />
-      </>
-    );
-  }
-
   return (
     <TitledSection title={texts.title} gap={1} titleId={titleId}>
-      {body}
+      <ListQueryBody
+        query={users}
+        count={bar.count}
+        loading={texts.loading}
+        empty={{ title: texts.emptyTitle, message: texts.emptyHint, icon: <Group /> }}
+      >
+        <PagedDataTable
+          scrollLabel={texts.title}
+          labelledBy={titleId}
+          small
+          minWidth={600}
+          columns={COLUMNS}
+          rows={rows}
+          bar={bar}
+        />
+      </ListQueryBody>
     </TitledSection>
   );
 }
