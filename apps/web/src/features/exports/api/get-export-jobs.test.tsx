@@ -1,5 +1,6 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderHook } from '@testing-library/react';
+import { fakeTimersInEachTest } from '../../../test/fake-clock.ts';
 import { queryWrapper } from '../../../test/query-wrapper.tsx';
 import { callsAfterWaits, stubApi } from '../../../test/stub-fetch.ts';
 import { buildActiveExportJob, buildExportJob } from '../test/build-export-job.ts';
@@ -7,13 +8,10 @@ import { useExportJobs } from './get-export-jobs.ts';
 
 const LOGS = 'GET /api/v1/records/export-logs';
 
-afterEach(() => {
-  vi.useRealTimers();
-});
-
 describe('export history polling', () => {
+  fakeTimersInEachTest();
+
   it('polls 5 s after an active export shows, then every 15 s, and stops once it finished', async () => {
-    vi.useFakeTimers();
     const fetchMock = stubApi({
       [LOGS]: [
         { status: 200, body: [buildActiveExportJob({ status: 'PENDING' }), buildExportJob()] },
@@ -28,7 +26,6 @@ describe('export history polling', () => {
   });
 
   it('does not poll when every export has finished', async () => {
-    vi.useFakeTimers();
     const fetchMock = stubApi({
       [LOGS]: { status: 200, body: [buildExportJob(), buildExportJob({ id: 'f', status: 'FAILED' })] },
     });

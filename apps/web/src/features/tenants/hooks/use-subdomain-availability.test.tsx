@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderHook } from '@testing-library/react';
-import { advanceSettled as advance } from '../../../test/fake-clock.ts';
+import { advanceSettled as advance, fakeTimersInEachTest } from '../../../test/fake-clock.ts';
 import { queryWrapper } from '../../../test/query-wrapper.tsx';
 import { stubFetch } from '../../../test/stub-fetch.ts';
 import { useSubdomainAvailability } from './use-subdomain-availability.ts';
@@ -16,12 +16,7 @@ const requestedPaths = (fetchMock: ReturnType<typeof stubFetch>) =>
   fetchMock.mock.calls.map(([url]) => String(url));
 
 describe('debounced subdomain check', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+  fakeTimersInEachTest();
 
   it('asks the server only after typing has paused for 300 ms, and only for the last value', async () => {
     const fetchMock = stubFetch({ status: 200, body: false });

@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/react';
-import { advanceSettled as advance } from '../../../test/fake-clock.ts';
+import { advanceSettled as advance, fakeTimersInEachTest } from '../../../test/fake-clock.ts';
 import { queryWrapper } from '../../../test/query-wrapper.tsx';
 import { stubApi } from '../../../test/stub-fetch.ts';
 import { CreateUserForm } from './create-user-form.tsx';
@@ -24,20 +24,20 @@ function type(label: RegExp, value: string) {
   fireEvent.blur(input);
 }
 
+/** The form with a name, a password and `email` typed in. */
+function renderFilledForm(email: string) {
+  renderForm();
+  type(/^Full Name/, 'Ada Obi');
+  type(/^Password/, 'Sup3r-Secret!');
+  type(/^Email/, email);
+}
+
 describe('create-user form email check', { timeout: 20_000 }, () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+  fakeTimersInEachTest();
 
   it('shows a spinner while checking, then "This email is already taken", and keeps Create User disabled', async () => {
     stubEmailCheck({ exists: true });
-    renderForm();
-    type(/^Full Name/, 'Ada Obi');
-    type(/^Password/, 'Sup3r-Secret!');
-    type(/^Email/, 'reviewer@demo.local');
+    renderFilledForm('reviewer@demo.local');
     await advance(0);
 
     expect(screen.getByRole('progressbar', { name: 'Checking email...' })).toBeTruthy();
@@ -52,10 +52,7 @@ describe('create-user form email check', { timeout: 20_000 }, () => {
 
   it('enables Create User once the form is valid and the email is free', async () => {
     stubEmailCheck({ exists: false });
-    renderForm();
-    type(/^Full Name/, 'Ada Obi');
-    type(/^Password/, 'Sup3r-Secret!');
-    type(/^Email/, 'ada.obi@demo.local');
+    renderFilledForm('ada.obi@demo.local');
     fireEvent.mouseDown(screen.getByRole('combobox', { name: /^Role/ }));
     await advance(0);
     fireEvent.click(screen.getByRole('option', { name: 'Agent' }));

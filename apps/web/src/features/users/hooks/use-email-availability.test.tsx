@@ -1,6 +1,6 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { renderHook } from '@testing-library/react';
-import { advanceSettled as advance } from '../../../test/fake-clock.ts';
+import { advanceSettled as advance, fakeTimersInEachTest } from '../../../test/fake-clock.ts';
 import { queryWrapper } from '../../../test/query-wrapper.tsx';
 import { stubFetch } from '../../../test/stub-fetch.ts';
 import { useEmailAvailability } from './use-email-availability.ts';
@@ -16,12 +16,7 @@ const sentBodies = (fetchMock: ReturnType<typeof stubFetch>) =>
   fetchMock.mock.calls.map(([url, init]) => [String(url), init?.method, init?.body]);
 
 describe('debounced email existence check', () => {
-  beforeEach(() => {
-    vi.useFakeTimers();
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-  });
+  fakeTimersInEachTest();
 
   it('asks once typing has paused for 400 ms, only for the last value, trimmed and lower-cased', async () => {
     const fetchMock = stubFetch({ status: 200, body: { exists: true } });

@@ -1,6 +1,7 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderHook } from '@testing-library/react';
 import { useDashboardStats } from '../../../lib/dashboard-stats.ts';
+import { fakeTimersInEachTest } from '../../../test/fake-clock.ts';
 import { queryWrapper } from '../../../test/query-wrapper.tsx';
 import { callsAfterWaits, callsTo, stubApi } from '../../../test/stub-fetch.ts';
 import { buildBulkJob, buildRunningJob } from '../test/build-bulk-job.ts';
@@ -9,13 +10,10 @@ import { useBulkJobs } from './get-bulk-jobs.ts';
 const JOBS = 'GET /api/v1/bulk-jobs';
 const STATS = 'GET /api/v1/tenant-admin/dashboard/stats';
 
-afterEach(() => {
-  vi.useRealTimers();
-});
-
 describe('job history polling', () => {
+  fakeTimersInEachTest();
+
   it('polls 5 s after an active job shows, then every 10 s, and stops once it finished', async () => {
-    vi.useFakeTimers();
     const fetchMock = stubApi({
       [JOBS]: [
         { status: 200, body: [buildRunningJob(0)] },
@@ -44,7 +42,6 @@ describe('job history polling', () => {
   });
 
   it('does not poll when no job is active', async () => {
-    vi.useFakeTimers();
     const fetchMock = stubApi({ [JOBS]: { status: 200, body: [buildBulkJob()] } });
     renderHook(() => useBulkJobs(), { wrapper: queryWrapper() });
     expect(await callsAfterWaits(fetchMock, JOBS, [60_000])).toEqual([1]);
