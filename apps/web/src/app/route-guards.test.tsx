@@ -98,6 +98,7 @@ describe('role dashboards', () => {
       'Payroll Export',
       'Pending my approval',
       'Settings',
+      'Audit Log',
     ]);
     const selected = screen.getByRole('tab', { selected: true });
     expect(selected.textContent).toBe('Bulk Verification');
