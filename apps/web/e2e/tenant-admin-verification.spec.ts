@@ -174,8 +174,12 @@ test.describe('tenant admin: bulk verification and potential ghosts', () => {
       await expectCard(page, 'Mismatched Records', '65');
       await expectCard(page, 'No Biometrics (Potential Ghosts)', '120');
       const funnel = page.getByRole('region', { name: 'Verification Funnel' });
-      await expect(funnel.getByRole('listitem')).toHaveCount(5);
+      await expect(funnel.getByRole('listitem')).toHaveCount(7);
       await expect(funnel).toContainText('1,880');
+      // Issue #20: the verified records matched exactly (1,438), closely by name (377: a title, a
+      // missing middle name, the word order…) or mismatched (65).
+      await expect(funnel.getByRole('listitem').nth(3)).toContainText('Matched exactly: 1,438');
+      await expect(funnel.getByRole('listitem').nth(4)).toContainText('Matched closely (name): 377');
       await expect(funnel).toContainText('94%');
       await expect(funnel).toContainText('6%');
       await expect(funnel).toContainText('4%');

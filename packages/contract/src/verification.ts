@@ -39,6 +39,12 @@ export const DashboardStatsSchema = z.object({
   totalRejected: z.number(),
   /** Rejections and integrity confirmations awaiting a second approver (issue #22). */
   totalPendingSecondApproval: z.number(),
+  /**
+   * Verified records whose name matched closely (a missing middle name, a spelling variant…) and
+   * that no other field sent to the mismatch queue (issue #20); the funnel's 'matched exactly' is
+   * the verified records less these and the mismatched.
+   */
+  totalMatchedClosely: z.number(),
 });
 export type DashboardStats = z.infer<typeof DashboardStatsSchema>;
 

@@ -104,6 +104,14 @@ const configOf = async (tenantId: string) => {
   return JSON.parse(list.find((t) => t.id === tenantId)!.identitySourceConfig!) as PublicIdentitySourceConfig;
 };
 
+/** The overview's 'matched closely' figure (issue #20: the funnel), as the tenant admin reads it. */
+const matchedClosely = async (tenant: { token: string }) =>
+  (
+    (await portal.api.get('/api/v1/tenant-admin/dashboard/stats', { token: tenant.token })).json() as {
+      totalMatchedClosely: number;
+    }
+  ).totalMatchedClosely;
+
 const INITIAL = {
   title: 'PENDING_GRADE_VALIDATION',
   typo: 'PENDING_GRADE_VALIDATION',
@@ -180,6 +188,7 @@ describe('changing the settings compares the records in review again', () => {
     const res = await put(a.tenant, { closeIsDifferent: true });
     expect(res.statusCode, res.body).toBe(200);
     expect(await statuses('a')).toEqual({ ...INITIAL, title: 'MISMATCHED', typo: 'MISMATCHED' });
+    expect(await matchedClosely(a)).toBe(0);
     const audit = await settingsAudit(a.tenant.id);
     expect(audit.map((e) => [e.entity_id, e.before, e.after, e.actor_email]).sort()).toEqual(
       [
@@ -209,6 +218,9 @@ describe('changing the settings compares the records in review again', () => {
   it('switched back, they return to pending approval (audited again)', async () => {
     expect((await put(a.tenant, { closeIsDifferent: false })).statusCode).toBe(200);
     expect(await statuses('a')).toEqual(INITIAL);
+    // The funnel: compared again, the title and the typo are verified names that matched closely.
+    expect(await matchedClosely(a)).toBe(2);
+    expect(await matchedClosely(b)).toBe(0);
     const audit = await settingsAudit(a.tenant.id);
     expect(audit).toHaveLength(4);
     expect(audit.slice(2).map((e) => e.after)).toEqual([
@@ -220,6 +232,7 @@ describe('changing the settings compares the records in review again', () => {
   it('a stricter word similarity (0.90) sends only the one-letter typo it no longer forgives', async () => {
     expect((await put(a.tenant, { minWordSimilarity: 0.9 })).statusCode).toBe(200);
     expect(await statuses('a')).toEqual({ ...INITIAL, typo: 'MISMATCHED' });
+    expect(await matchedClosely(a)).toBe(1);
     expect((await configOf(a.tenant.id)).minWordSimilarity).toBe(0.9);
     expect(await settingsAudit(a.tenant.id)).toHaveLength(5);
   });

@@ -59,6 +59,7 @@ export class EmployeeRepo {
         status: o.status,
         sotVerified: o.sotVerified,
         sotData: o.sotData,
+        nameMatch: o.nameMatch,
         lastVerifiedAt: sql`now()`,
         lastError: null,
         version: sql`${records.version} + 1`,

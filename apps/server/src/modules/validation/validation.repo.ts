@@ -30,6 +30,8 @@ export interface RecordPatch {
   status?: string;
   /** The reason code of a rejection (issue #22). */
   statusReasonCode?: string | null;
+  /** The name's verdict against the stored provider answer (the overview's 'matched closely'). */
+  nameMatch?: string | null;
   fullName?: string;
   ministryId?: string | null;
   departmentId?: string | null;

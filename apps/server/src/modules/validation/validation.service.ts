@@ -24,7 +24,7 @@ import type { TenantMatchSettings } from '../identity/provider-settings.ts';
 import type { RecordRow, RecordsRepo } from '../records/records.repo.ts';
 import { toMasterRecord, type RecordsService } from '../records/records.service.ts';
 import { QUEUE_STATUS, requireTransition, REVIEWABLE } from '../records/record-state.ts';
-import { closeReasonsOf, comparisonOf, comparisonRows } from '../verification/compare.ts';
+import { closeReasonsOf, comparisonFrom, comparisonRows, nameMatchOf } from '../verification/compare.ts';
 import type { LockedRecord, RecordPatch, ValidationRepo, ValidationSession } from './validation.repo.ts';
 
 type Edit = z.output<typeof RecordEditSchema>;
@@ -214,16 +214,17 @@ export class ValidationService {
       };
       const patch: RecordPatch = { ...next, ministryId, departmentId };
       // Compared again with what the source of truth said (record-state: a mismatched record only).
-      const comparison = rec.sotData
-        ? comparisonOf(
+      const rows = rec.sotData
+        ? comparisonRows(
             { ...next, ministry: input.ministry ?? rec.ministry, department: input.department },
             rec.sotData as Partial<OptimaPerson>,
             matchSettings,
           )
         : null;
+      const comparison = rows ? comparisonFrom(rows) : null;
       const t = requireTransition(rec.status, { type: 'EDITED', comparison });
       const status = t.to;
-      await s.update(id, { ...patch, status });
+      await s.update(id, { ...patch, status, ...(rows ? { nameMatch: nameMatchOf(rows) } : {}) });
       // A reviewer could not see the record again (nor get this answer): refused, rolled back.
       if (!(await s.lock(id)))
         throw badRequest(M.outOfScope, { ministry: M.outOfScope, department: M.outOfScope });
@@ -312,7 +313,10 @@ export class ValidationService {
       if (!sot) throw conflict(M.noSotData);
       const patch: RecordPatch = { status: t.to, validated: true };
       const after: Record<string, unknown> = { status: t.to };
-      if (sot.fullName) patch.fullName = after.fullName = sot.fullName;
+      if (sot.fullName) {
+        patch.fullName = after.fullName = sot.fullName;
+        patch.nameMatch = 'EXACT';
+      }
       if (sot.dateOfBirth) patch.dateOfBirth = after.dateOfBirth = sot.dateOfBirth;
       const grade = sot.gradeLevel || rec.gradeLevel;
       const salaryGradeId = salaryGradeFor(rec, grade, input.salaryGradeId);

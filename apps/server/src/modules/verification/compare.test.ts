@@ -86,4 +86,20 @@ describe('comparison', () => {
       outcomeOf(record, { found: true, person: { ...person, biometricsEnrolled: false } }),
     ).toMatchObject({ status: 'NOT_FOUND', sotVerified: false });
   });
+
+  it("keeps the name's verdict for the funnel: exact, close (a title), different; none when not found", () => {
+    const same = { ...person, fullName: 'CHINEDU Emeka Okafor' };
+    expect(outcomeOf(record, { found: true, person: same }).nameMatch).toBe('EXACT');
+    expect(outcomeOf(record, { found: true, person }).nameMatch).toBe('CLOSE'); // word order
+    expect(
+      outcomeOf({ ...record, fullName: `Alhaji ${record.fullName}` }, { found: true, person: same }),
+    ).toMatchObject({ nameMatch: 'CLOSE', status: 'PENDING_GRADE_VALIDATION' });
+    expect(
+      outcomeOf(record, {
+        found: true,
+        person: { ...person, fullName: 'Kehinde Zubairu', firstName: 'Kehinde', lastName: 'Zubairu' },
+      }).nameMatch,
+    ).toBe('DIFFERENT');
+    expect(outcomeOf(record, { found: false }).nameMatch).toBeNull();
+  });
 });

@@ -122,13 +122,17 @@ export function closeReasonsOf(rows: ComparisonRow[]): string[] {
   return rows.flatMap((r) => (r.verdict === 'CLOSE' && r.reason ? r.reason.split('; ') : []));
 }
 
-/** A found record's comparison: DISAGREES when a compared field differs (record-state gives the status). */
+/** A comparison's outcome: DISAGREES when a compared field differs (record-state gives the status). */
+export const comparisonFrom = (rows: ComparisonRow[]): Comparison =>
+  rows.some((r) => r.isMismatched) ? 'DISAGREES' : 'AGREES';
+
+/** A found record's comparison. */
 export function comparisonOf(
   record: ComparedRecord,
   person: Partial<OptimaPerson>,
   options: NameMatchOptions = DEFAULT_NAME_MATCH_OPTIONS,
 ): Comparison {
-  return comparisonRows(record, person, options).some((r) => r.isMismatched) ? 'DISAGREES' : 'AGREES';
+  return comparisonFrom(comparisonRows(record, person, options));
 }
 
 /**
@@ -163,11 +167,7 @@ export function outcomeOf(
 ): VerificationOutcome {
   const person = result.found ? result.person : undefined;
   const rows = person ? comparisonRows(record, person, options) : [];
-  const lookup = !person?.biometricsEnrolled
-    ? 'ABSENT'
-    : rows.some((r) => r.isMismatched)
-      ? 'DISAGREES'
-      : 'AGREES';
+  const lookup = !person?.biometricsEnrolled ? 'ABSENT' : comparisonFrom(rows);
   return {
     lookup,
     status: statusAfterLookup(lookup),

@@ -66,6 +66,23 @@ export class SettingsRecompareRepo {
   }
 
   /**
+   * The name's verdict of each record compared again (records.name_match, the overview's 'matched
+   * closely'), written where it changed, in one statement.
+   */
+  async setNameMatches(
+    tx: Orm,
+    scope: TenantScope,
+    verdicts: { id: string; nameMatch: string | null }[],
+  ): Promise<void> {
+    if (verdicts.length === 0) return;
+    await tx.execute(sql`
+      update records r set name_match = v.name_match
+      from jsonb_to_recordset(${JSON.stringify(verdicts.map((v) => ({ id: v.id, name_match: v.nameMatch })))}::jsonb)
+        as v(id uuid, name_match text)
+      where r.tenant_id = ${scope.tenantId} and r.id = v.id and r.name_match is distinct from v.name_match`);
+  }
+
+  /**
    * Moves the records and writes one audit entry each, in one statement. A record whose status is
    * no longer `before` (decided meanwhile) is left as it is and not audited.
    */

@@ -3,7 +3,7 @@ import { tenantScope } from '../../access/actor.ts';
 import type { Orm } from '../../platform/db.ts';
 import type { MatchSettings } from '../identity/provider-settings.ts';
 import { transition } from '../records/record-state.ts';
-import { comparisonOf } from './compare.ts';
+import { comparisonFrom, comparisonRows, nameMatchOf } from './compare.ts';
 import type { QueueMove, SettingsRecompareRepo } from './settings-recompare.repo.ts';
 
 /** Records read, compared and moved per statement: a tenant of 100,000 in review takes 50 rounds. */
@@ -38,10 +38,19 @@ export class SettingsRecompare {
       if (batch.length === 0) break;
       compared += batch.length;
       after = batch[batch.length - 1]!.id;
-      const moves: QueueMove[] = batch.flatMap((r) => {
+      const judged = batch.map((r) => ({
+        record: r,
+        rows: comparisonRows(r, r.sotData as Partial<OptimaPerson>, settings),
+      }));
+      await this.repo.setNameMatches(
+        tx,
+        scope,
+        judged.map(({ record, rows }) => ({ id: record.id, nameMatch: nameMatchOf(rows) })),
+      );
+      const moves: QueueMove[] = judged.flatMap(({ record: r, rows }) => {
         const t = transition(r.status, {
           type: 'SETTINGS_RECOMPARED',
-          comparison: comparisonOf(r, r.sotData as Partial<OptimaPerson>, settings),
+          comparison: comparisonFrom(rows),
         });
         return t.allowed && t.audit
           ? [{ id: r.id, before: t.from, after: t.to, action: t.audit.action }]

@@ -117,6 +117,7 @@ export class VerificationService {
       totalAwaitingRevalidation: of('totalAwaitingRevalidation'),
       totalRejected: of('totalRejected'),
       totalPendingSecondApproval: of('totalPendingSecondApproval'),
+      totalMatchedClosely: c.matchedClosely,
     };
   }
 }

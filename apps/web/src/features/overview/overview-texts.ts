@@ -27,6 +27,8 @@ export const OVERVIEW_TEXTS = {
     empty: 'No records uploaded yet. Upload a master list in File Upload, then start a bulk verification.',
     uploaded: 'Uploaded',
     verified: 'Verified (SoT)',
+    matchedExactly: 'Matched exactly',
+    matchedClosely: 'Matched closely (name)',
     validated: 'Validated (Final)',
     mismatched: 'Mismatched',
     notFound: 'Not found (Potential Ghosts)',

@@ -6,6 +6,7 @@ import { buildIntegritySummary } from '../../../test/build-integrity-summary.ts'
 
 const STATS = buildDashboardStats({
   totalValidated: 12,
+  totalMatchedClosely: 25,
   totalPendingApproval: 1788,
   totalReviewers: 3,
   totalSelfServiceUsers: 1500,
@@ -117,8 +118,10 @@ describe('tenant overview', () => {
     expect(rows[0]).toContain('Uploaded: 2,000 (100%)');
     expect(rows[1]).toContain('Not found (Potential Ghosts), branch of Uploaded: 120 (6%)');
     expect(rows[2]).toContain('Verified (SoT): 1,880 (94%)');
-    expect(rows[3]).toContain('Mismatched, branch of Verified (SoT): 80 (4%)');
-    expect(rows[4]).toContain('Validated (Final): 12 (0.6%)');
+    expect(rows[3]).toContain('Matched exactly: 1,775 (88.8%)');
+    expect(rows[4]).toContain('Matched closely (name): 25 (1.3%)');
+    expect(rows[5]).toContain('Mismatched, branch of Verified (SoT): 80 (4%)');
+    expect(rows[6]).toContain('Validated (Final): 12 (0.6%)');
   });
 
   it('only logs a failed load: the spinner stops and no message shows', async () => {

@@ -17,6 +17,7 @@ function buildStats(overrides: Partial<DashboardStats> = {}): DashboardStats {
     totalAwaitingRevalidation: 0,
     totalRejected: 0,
     totalPendingSecondApproval: 0,
+    totalMatchedClosely: 0,
     ...overrides,
   };
 }
@@ -28,6 +29,7 @@ const sample = buildStats({
   totalPendingApproval: 1800,
   totalMismatched: 80,
   totalNotFound: 120,
+  totalMatchedClosely: 30,
 });
 
 describe('funnel steps', () => {
@@ -37,11 +39,23 @@ describe('funnel steps', () => {
       ['uploaded', 2000, 100, false],
       ['notFound', 120, 6, true],
       ['verified', 1880, 94, false],
+      ['matchedExactly', 1770, 88.5, false],
+      ['matchedClosely', 30, 1.5, false],
       ['mismatched', 80, 4, true],
       ['validated', 0, 0, false],
     ]);
     expect(steps.find((s) => s.key === 'mismatched')?.parent).toBe('Verified (SoT)');
     expect(steps.find((s) => s.key === 'notFound')?.parent).toBe('Uploaded');
+  });
+
+  it('split the verified records into matched exactly, matched closely and mismatched (issue #20)', () => {
+    const steps = funnelSteps(sample);
+    const count = (key: string) => steps.find((s) => s.key === key)!.count;
+    expect(count('matchedExactly') + count('matchedClosely') + count('mismatched')).toBe(count('verified'));
+    expect(steps.find((s) => s.key === 'matchedClosely')).toMatchObject({
+      label: 'Matched closely (name)',
+      level: 2,
+    });
   });
 
   it('show the records not verified yet as a branch while there are some', () => {

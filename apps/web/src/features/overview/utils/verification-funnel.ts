@@ -8,7 +8,15 @@ export type FunnelTone = 'primary' | 'success' | 'warning' | 'neutral';
 
 /** One bar of the funnel: the main path (uploaded → verified → validated) or a branch off it. */
 export interface FunnelStep {
-  key: 'uploaded' | 'awaiting' | 'notFound' | 'verified' | 'mismatched' | 'validated';
+  key:
+    | 'uploaded'
+    | 'awaiting'
+    | 'notFound'
+    | 'verified'
+    | 'matchedExactly'
+    | 'matchedClosely'
+    | 'mismatched'
+    | 'validated';
   label: string;
   count: number;
   /** Share of all uploaded records, 0–100 (unrounded: bar widths). */
@@ -24,7 +32,9 @@ export interface FunnelStep {
 /**
  * The funnel of the overview from the dashboard figures. Verified counts every record found in
  * the SoT whatever its review state since, so mismatched and validated are parts of it; not found
- * and not verified yet are the other parts of the uploaded records.
+ * and not verified yet are the other parts of the uploaded records. The verified records are
+ * matched exactly, matched closely (a name the name matching judged the same person's: issue #20)
+ * or mismatched.
  */
 export function funnelSteps(stats: DashboardStats): FunnelStep[] {
   const total = stats.totalUniqueRecords;
@@ -63,6 +73,22 @@ export function funnelSteps(stats: DashboardStats): FunnelStep[] {
       label: texts.verified,
       count: stats.totalVerified,
       level: 1,
+      branch: false,
+      tone: 'primary',
+    }),
+    step({
+      key: 'matchedExactly',
+      label: texts.matchedExactly,
+      count: Math.max(0, stats.totalVerified - stats.totalMismatched - stats.totalMatchedClosely),
+      level: 2,
+      branch: false,
+      tone: 'primary',
+    }),
+    step({
+      key: 'matchedClosely',
+      label: texts.matchedClosely,
+      count: stats.totalMatchedClosely,
+      level: 2,
       branch: false,
       tone: 'primary',
     }),
