@@ -261,7 +261,14 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
   );
   approvalsRoutes(app, reasonCodes, fourEyes);
 
-  auditRoutes(app, new AuditLogService(new AuditLogRepo(db.orm), recordsRepo, audit));
+  auditRoutes(
+    app,
+    new AuditLogService(
+      new AuditLogRepo(db.orm),
+      (scope, text, limit) => recordsRepo.idsMatching(scope, text, limit),
+      audit,
+    ),
+  );
 
   await registerWeb(app, config.webDist);
   await app.ready();

@@ -1,7 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { AUDIT_ACTION_LABELS, AUDIT_COUNT_CAP, AUDIT_TIME_ZONE } from '@portal/contract/audit';
 import type { Orm } from '../../platform/db.ts';
-import { searchMatch } from '../records/records.repo.ts';
 
 /**
  * Whose events a reader sees: one tenant's, or the platform's (events of no tenant). Only the
@@ -167,12 +166,5 @@ export class AuditLogRepo {
       if (result.rows.length < CSV_BATCH) return;
       below = result.rows.at(-1)!.id;
     }
-  }
-
-  /** The tenant's records a search (its text search query) finds, at most `limit` of them. */
-  async recordIdsMatching(tenantId: string, query: string, limit: number): Promise<string[]> {
-    const result = await this.orm.execute<{ id: string }>(sql`
-      select id::text from records where tenant_id = ${tenantId}::uuid and ${searchMatch(query)} limit ${limit}`);
-    return result.rows.map((r) => r.id);
   }
 }

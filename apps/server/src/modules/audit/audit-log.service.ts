@@ -5,9 +5,8 @@ import {
   type AuditFilter,
   type AuditPage,
 } from '@portal/contract/audit';
-import { tenantScope, type Actor } from '../../access/actor.ts';
+import { tenantScope, type Actor, type TenantScope } from '../../access/actor.ts';
 import { forbidden } from '../../platform/errors.ts';
-import type { RecordsRepo } from '../records/records.repo.ts';
 import type { AuditRepo } from './audit.repo.ts';
 import type { AuditCriteria, AuditLogRepo, AuditRow, AuditScope } from './audit-log.repo.ts';
 
@@ -21,7 +20,11 @@ const MAX_RECORDS_OF_FILTER = 1_000;
 export class AuditLogService {
   constructor(
     private readonly repo: AuditLogRepo,
-    private readonly records: Pick<RecordsRepo, 'searchQuery'>,
+    /**
+     * The ids of at most `limit` of a tenant's records a search by PSN or name finds (the records
+     * module's search, given by the app: the audit module does not depend on the records').
+     */
+    private readonly recordsMatching: (scope: TenantScope, text: string, limit: number) => Promise<string[]>,
     private readonly audit: AuditRepo,
   ) {}
 
@@ -72,9 +75,7 @@ export class AuditLogService {
     if (!f.record) return criteria;
     // The platform's events are about no record.
     if (!('tenantId' in scope)) return undefined;
-    const query = await this.records.searchQuery(tenantScope(scope.tenantId), f.record);
-    if (!query) return undefined;
-    const ids = await this.repo.recordIdsMatching(scope.tenantId, query, MAX_RECORDS_OF_FILTER);
+    const ids = await this.recordsMatching(tenantScope(scope.tenantId), f.record, MAX_RECORDS_OF_FILTER);
     return ids.length === 0 ? undefined : { ...criteria, recordIds: ids };
   }
 }

@@ -5,7 +5,6 @@ import { AUDIT_ROUTES } from '@portal/contract/routes/audit';
 import { VALIDATION_ROUTES } from '@portal/contract/routes/validation';
 import { VERIFICATION_ROUTES } from '@portal/contract/routes/verification';
 import { serveRoute } from '../../access/route.ts';
-import { EXPORT_BOM } from '../exports/exports.repo.ts';
 import type { AuditRepo } from './audit.repo.ts';
 import type { AuditLogService } from './audit-log.service.ts';
 
@@ -17,8 +16,8 @@ export function auditRoutes(app: FastifyInstance, log: AuditLogService): void {
     const day = new Date().toISOString().slice(0, 10);
     const who = actor.tenantId ? 'tenant' : 'platform';
     async function* file() {
-      yield EXPORT_BOM;
-      yield Buffer.from(`${AUDIT_CSV_HEADER}\r\n`, 'utf8');
+      // UTF-8 with a byte order mark, as the payroll file: spreadsheets then read the names right.
+      yield Buffer.from(`\uFEFF${AUDIT_CSV_HEADER}\r\n`, 'utf8');
       for await (const block of lines) yield Buffer.from(block, 'utf8');
     }
     return reply

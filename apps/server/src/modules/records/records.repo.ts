@@ -314,6 +314,19 @@ export class RecordsRepo {
     return this.page(scope, { search }, page, counts.total);
   }
 
+  /**
+   * The ids of at most `limit` of the tenant's records a search (`q`: name, PSN or Work ID, as the
+   * records list reads it) finds; none when it finds none (the audit log's filter by record).
+   */
+  async idsMatching(scope: TenantScope, q: string, limit: number): Promise<string[]> {
+    const query = await this.searchQuery(scope, q);
+    if (!query) return [];
+    const result = await this.orm.execute<{ id: string }>(
+      sql`select id::text from records where tenant_id = ${scope.tenantId} and ${searchMatch(query)} limit ${limit}`,
+    );
+    return result.rows.map((r) => r.id);
+  }
+
   /** The records of `ids`, in name order. */
   async rowsOf(scope: TenantScope | RecordScope, ids: string[]): Promise<RecordRow[]> {
     if (ids.length === 0) return [];
