@@ -219,6 +219,41 @@ describe('reason codes (issue #22)', () => {
     expect(codes.items.at(-1)).toMatchObject({ code: 'RETIRED', label: 'Retired', active: false });
   });
 
+  it('adding a retired code brings it back (a default as it was)', async () => {
+    const gone = await portal.api.delete('/api/v1/tenant-admin/reason-codes/ABSCONDED', { token: a.token });
+    expect(gone.statusCode).toBe(200);
+    const back = await portal.api.post('/api/v1/tenant-admin/reason-codes', {
+      token: a.token,
+      body: { code: 'ABSCONDED', label: 'Ignored for a default' },
+    });
+    expect(back.statusCode, back.body).toBe(201);
+    expect(back.json()).toMatchObject({
+      code: 'ABSCONDED',
+      label: 'Absconded',
+      isDefault: true,
+      active: true,
+    });
+    const own = await portal.api.post('/api/v1/tenant-admin/reason-codes', {
+      token: a.token,
+      body: { code: 'TRANSFERRED', label: 'Transferred', needsNote: false },
+    });
+    expect(own.statusCode).toBe(201);
+    expect(
+      (await portal.api.delete('/api/v1/tenant-admin/reason-codes/TRANSFERRED', { token: a.token }))
+        .statusCode,
+    ).toBe(200);
+    const again = await portal.api.post('/api/v1/tenant-admin/reason-codes', {
+      token: a.token,
+      body: { code: 'TRANSFERRED', label: 'Transferred to another state', needsNote: true },
+    });
+    expect(again.statusCode).toBe(201);
+    expect(again.json()).toMatchObject({
+      label: 'Transferred to another state',
+      needsNote: true,
+      active: true,
+    });
+  });
+
   it('counts the records now REJECTED by code (a reviewer: those of their assignments)', async () => {
     expect((await reject(ids[3]!, 'NOT_ON_NOMINAL_ROLL')).statusCode).toBe(200);
     expect((await reject(ids[4]!, 'NOT_ON_NOMINAL_ROLL')).statusCode).toBe(200);

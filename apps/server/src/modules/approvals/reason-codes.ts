@@ -117,9 +117,30 @@ export class ReasonCodesService {
     };
   }
 
+  /**
+   * Adds a code; adding a retired one brings it back (a default as it was, the tenant's own with
+   * the label and note given now).
+   */
   async add(actor: Actor, input: { code: string; label: string; needsNote: boolean }): Promise<ReasonCode> {
     const { tenantId } = scopeOf(actor);
-    if (DEFAULTS.has(input.code)) throw conflict(M.exists(input.code));
+    const found = (await this.codes(tenantId)).find((c) => c.code === input.code);
+    if (found?.active) throw conflict(M.exists(input.code));
+    if (found) {
+      await this.orm.transaction(async (tx) => {
+        const where = and(eq(reasonCodes.tenantId, tenantId), eq(reasonCodes.code, input.code));
+        if (found.isDefault) await tx.delete(reasonCodes).where(where);
+        else
+          await tx
+            .update(reasonCodes)
+            .set({ label: input.label, needsNote: input.needsNote, retiredAt: null, retiredByEmail: null })
+            .where(where);
+        await this.#audit(tx, actor, 'REASON_CODE_ADDED', input.code, {
+          before: { active: false },
+          after: found.isDefault ? { active: true } : { active: true, ...input },
+        });
+      });
+      return this.#one(actor, input.code);
+    }
     try {
       await this.orm.transaction(async (tx) => {
         await tx.insert(reasonCodes).values({
