@@ -1,39 +1,37 @@
 import type { MasterRecord } from '@portal/contract/records';
+import { builder } from './builder.ts';
 
 /** A master record as the API returns it: a validated nurse of the Ministry of Health unless overridden. */
-export function buildMasterRecord(overrides: Partial<MasterRecord> = {}): MasterRecord {
-  return {
-    id: 'r-1',
-    fullName: 'Ada Ngozi Obi',
-    employeeId: 'DM/HLT/1',
-    ssid: null,
-    nin: null,
-    psn: null,
-    ministry: 'Ministry of Health',
-    ministryId: 'm-health',
-    department: 'Nursing Services',
-    departmentId: 'd-nursing',
-    gradeLevel: 'GL 08',
-    salaryGradeId: null,
-    salaryStructure: null,
-    dateOfBirth: null,
-    email: null,
-    phone: null,
-    dateOfFirstAppointment: null,
-    bank: null,
-    accountNumber: null,
-    bvn: null,
-    monthlyGrossPay: null,
-    status: 'VALIDATED',
-    originalUploadData: '{}',
-    sotData: null,
-    lastError: null,
-    lastVerifiedAt: null,
-    validatedAt: null,
-    version: 1,
-    ...overrides,
-  };
-}
+export const buildMasterRecord = builder<MasterRecord>(() => ({
+  id: 'r-1',
+  fullName: 'Ada Ngozi Obi',
+  employeeId: 'DM/HLT/1',
+  ssid: null,
+  nin: null,
+  psn: null,
+  ministry: 'Ministry of Health',
+  ministryId: 'm-health',
+  department: 'Nursing Services',
+  departmentId: 'd-nursing',
+  gradeLevel: 'GL 08',
+  salaryGradeId: null,
+  salaryStructure: null,
+  dateOfBirth: null,
+  email: null,
+  phone: null,
+  dateOfFirstAppointment: null,
+  bank: null,
+  accountNumber: null,
+  bvn: null,
+  monthlyGrossPay: null,
+  status: 'VALIDATED',
+  originalUploadData: '{}',
+  sotData: null,
+  lastError: null,
+  lastVerifiedAt: null,
+  validatedAt: null,
+  version: 1,
+}));
 
 /** A record of the Treasury flagged NOT_FOUND (no biometrics), numbered `n`. */
 export function buildGhostRecord(n: number, overrides: Partial<MasterRecord> = {}): MasterRecord {
