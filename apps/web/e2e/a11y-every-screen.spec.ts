@@ -136,6 +136,9 @@ test.describe('accessibility of every screen', () => {
     await expectAccessible(page, page.getByRole('tabpanel'));
     await dashboardTab(page, 'Integrity Flags').click();
     await expectAccessible(page, page.getByRole('table', { name: 'Integrity flags' }));
+    // Their own decisions awaiting a second approver (issue #22): none in the demo.
+    await dashboardTab(page, 'Awaiting approval').click();
+    await expectAccessible(page, page.getByText('Nothing of yours awaits approval'));
   });
 
   test('employee: profile', async ({ page }) => {

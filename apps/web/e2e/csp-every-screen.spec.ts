@@ -169,6 +169,8 @@ test.describe('Content-Security-Policy on every screen', () => {
     await opened(page, page.getByRole('tabpanel'));
     await dashboardTab(page, 'Integrity Flags').click();
     await opened(page, page.getByRole('table', { name: 'Integrity flags' }));
+    await dashboardTab(page, 'Awaiting approval').click();
+    await opened(page, page.getByText('Nothing of yours awaits approval'));
   });
 
   test('employee: profile', async ({ page }) => {

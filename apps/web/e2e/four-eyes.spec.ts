@@ -201,6 +201,15 @@ test.describe('four-eyes', () => {
       await confirm.click();
       await expect(reviewerPage.getByText(/^Sent for a second approver\./)).toBeVisible();
       await expect(row).toHaveCount(0);
+      // The reviewer follows it in their 'Awaiting approval' tab: they may withdraw it, never approve it.
+      await reviewerPage.getByRole('tab', { name: 'Awaiting approval' }).click();
+      const mine = approvalCard(reviewerPage, new RegExp(target.fullName));
+      await expect(mine).toContainText('by you');
+      await expect(mine.getByRole('button', { name: 'Withdraw' })).toBeEnabled();
+      await expect(mine.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+      await settle(reviewerPage);
+      await saveScreen(reviewerPage, 'four-eyes-reviewer-awaiting');
+      await expectNoSeriousA11yViolations(reviewerPage);
       await reviewerPage.context().close();
     });
 

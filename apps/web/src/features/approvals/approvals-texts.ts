@@ -9,6 +9,16 @@ export const APPROVALS_TEXTS = {
   title: 'Pending my approval',
   subtitle:
     'Rejections, confirmed integrity flags and payroll exports wait here for a second tenant admin when the tenant requires a second approver. Nobody approves their own action.',
+  /** A reviewer's tab (the maker's side): their own rejections and confirmations awaiting approval. */
+  maker: {
+    tab: 'Awaiting approval',
+    title: 'Awaiting a second approver',
+    subtitle:
+      'Your rejections and confirmed flags that wait for a tenant admin to approve them. Until then the record keeps its status; you can withdraw a decision to take it again.',
+    emptyTitle: 'Nothing of yours awaits approval',
+    emptyMessage:
+      'When your tenant requires a second approver, your rejections and confirmed flags wait here until a tenant admin approves or declines them.',
+  },
   loading: 'Loading the actions awaiting approval...',
   loadFailed: 'Could not load the actions awaiting approval.',
   listLabel: 'Actions awaiting approval',

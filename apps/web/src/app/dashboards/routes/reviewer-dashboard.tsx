@@ -6,14 +6,21 @@ import type { DashboardTab } from '../components/dashboard-tabs.tsx';
 import { IntegrityPage } from '../../../features/integrity/routes/integrity-page.tsx';
 import { INTEGRITY_TEXTS } from '../../../features/integrity/integrity-texts.ts';
 import { ValidationQueuePage } from '../../../features/validation/routes/validation-queue-page.tsx';
+import { ApprovalsPage } from '../../../features/approvals/routes/approvals-page.tsx';
+import { APPROVALS_TEXTS } from '../../../features/approvals/approvals-texts.ts';
 import { UnassignedReviewerNotice } from '../../../features/validation/components/unassigned-reviewer-notice.tsx';
 
 const texts = UI_TEXTS.dashboards.reviewer;
 
-/** The reviewer's queue (SPEC §2) and the integrity flags of their assignments (issue #21). */
+/**
+ * The reviewer's queue (SPEC §2), the integrity flags of their assignments (issue #21) and their
+ * own decisions awaiting a second approver (issue #22).
+ */
 const TABS: readonly DashboardTab[] = [
   { path: 'queue', label: texts.queue },
   { path: 'integrity', label: INTEGRITY_TEXTS.reviewerTab },
+  // Four-eyes (issue #22): the reviewer's own decisions awaiting a tenant admin, to withdraw.
+  { path: 'approvals', label: APPROVALS_TEXTS.maker.tab },
 ];
 
 /** /dashboard/reviewer: layout and child routes (SPEC §2). */
@@ -39,5 +46,6 @@ export const reviewerDashboardRoute: RouteObject = {
       ),
     },
     { path: 'integrity', element: <IntegrityPage variant="reviewer" /> },
+    { path: 'approvals', element: <ApprovalsPage variant="maker" /> },
   ],
 };

@@ -20,13 +20,15 @@ export interface ApprovalCardProps {
   /** The action on its way for this approval, if any: its button spins, the others wait. */
   busy: ApprovalCardAction | null;
   onAction: (action: ApprovalCardAction) => void;
+  /** A reviewer follows their own actions: they never approve, so no Approve is shown. */
+  makerOnly?: boolean;
 }
 
 /**
  * One action awaiting a second approver: what, who, when, what the approver needs to see, and
  * Approve / Decline, or, on one's own action, Withdraw with the reason Approve is disabled.
  */
-export function ApprovalCard({ approval, busy, onAction }: ApprovalCardProps) {
+export function ApprovalCard({ approval, busy, onAction, makerOnly = false }: ApprovalCardProps) {
   const titleId = useId();
   const ownId = useId();
   const kind = texts.kinds[approval.kind];
@@ -52,16 +54,18 @@ export function ApprovalCard({ approval, busy, onAction }: ApprovalCardProps) {
       </Typography>
       <ApprovalDetails approval={approval} />
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mt: 0.5 }}>
-        <BusyButton
-          color="success"
-          startIcon={<CheckCircleOutline />}
-          disabled={approval.mine || waiting}
-          busy={busy === 'approve'}
-          label={texts.approve}
-          busyLabel={texts.approving}
-          onClick={() => onAction('approve')}
-          aria-describedby={approval.mine ? ownId : undefined}
-        />
+        {!makerOnly && (
+          <BusyButton
+            color="success"
+            startIcon={<CheckCircleOutline />}
+            disabled={approval.mine || waiting}
+            busy={busy === 'approve'}
+            label={texts.approve}
+            busyLabel={texts.approving}
+            onClick={() => onAction('approve')}
+            aria-describedby={approval.mine ? ownId : undefined}
+          />
+        )}
         {approval.mine ? (
           <BusyButton
             variant="outlined"
@@ -83,7 +87,7 @@ export function ApprovalCard({ approval, busy, onAction }: ApprovalCardProps) {
             {texts.decline}
           </Button>
         )}
-        {approval.mine && (
+        {approval.mine && !makerOnly && (
           <Typography id={ownId} variant="body2" sx={{ color: 'text.secondary' }}>
             {texts.ownAction(kind)}
           </Typography>

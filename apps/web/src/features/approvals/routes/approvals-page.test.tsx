@@ -112,6 +112,21 @@ describe("the 'Pending my approval' tab (issue #22)", () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Decline the Action' })).toBeNull());
   });
 
+  it("the reviewer's tab follows their own decisions: Withdraw, never Approve", async () => {
+    openScreen(
+      '/dashboard/reviewer/approvals',
+      { [LIST]: pageOf([buildApproval({ mine: true, makerEmail: 'reviewer@demo.local' })], 0) },
+      { role: 'REVIEWER' },
+    );
+    const mine = await screen.findByRole('article', { name: /Reject PSN001/ });
+    expect(screen.getByRole('heading', { level: 2, name: 'Awaiting a second approver' })).toBeTruthy();
+    expect(within(mine).queryByRole('button', { name: 'Approve' })).toBeNull();
+    expect(within(mine).queryByRole('button', { name: 'Decline' })).toBeNull();
+    expect(within(mine).getByRole('button', { name: 'Withdraw' })).toBeTruthy();
+    expect(mine.textContent).not.toContain('You cannot approve');
+    expect(screen.getByRole('tab', { name: 'Awaiting approval', selected: true })).toBeTruthy();
+  });
+
   it('says when nothing awaits approval, with no badge', async () => {
     open({ [LIST]: pageOf([], 0), [COUNT]: pageOf([], 0) });
     await screen.findByText('Nothing awaits your approval');

@@ -22,9 +22,12 @@ export const APPROVAL_PAGE_SIZES = [10, 25, 50] as const;
 /**
  * The 'Pending my approval' tab (issue #22, four-eyes): the tenant's PENDING actions, oldest
  * first. Another admin's action can be approved or declined (with a note); one's own is shown with
- * Approve disabled and why, and can be withdrawn.
+ * Approve disabled and why, and can be withdrawn. The reviewer's variant ('maker': the server
+ * lists only their own) shows no Approve, only Withdraw.
  */
-export function ApprovalsPage() {
+export function ApprovalsPage({ variant = 'checker' }: { variant?: 'checker' | 'maker' }) {
+  const maker = variant === 'maker';
+  const words = maker ? texts.maker : texts;
   const toast = useToasts({ success: TOAST_MS.queues, error: TOAST_MS.queues });
   const confirm = useConfirm();
   const [page, setPage] = useState(0);
@@ -70,7 +73,7 @@ export function ApprovalsPage() {
   return (
     <Stack spacing={3}>
       <div>
-        <TabTitle title={texts.title} subtitle={texts.subtitle} small />
+        <TabTitle title={words.title} subtitle={words.subtitle} small />
       </div>
       {approvals.isError && !data ? (
         <RetryAlert onRetry={() => void approvals.refetch()}>
@@ -81,8 +84,8 @@ export function ApprovalsPage() {
       ) : data.items.length === 0 ? (
         <EmptyState
           titleComponent="h3"
-          title={texts.emptyTitle}
-          message={texts.emptyMessage}
+          title={words.emptyTitle}
+          message={words.emptyMessage}
           icon={<FactCheckOutlined />}
         />
       ) : (
@@ -98,6 +101,7 @@ export function ApprovalsPage() {
                 key={approval.id}
                 approval={approval}
                 busy={busyFor(approval)}
+                makerOnly={maker}
                 onAction={(action) => void onAction(approval, action)}
               />
             ))}
