@@ -54,29 +54,21 @@ export function TenantTable({ tenants, onManageUsers, onEdit, onDelete, busyTena
   const { rows, bar } = useClientPages(tenants, PAGE_SIZE_OPTIONS, DEFAULT_PAGE_SIZE);
   const c = texts.columns;
   const actions = (tenant: Tenant) => {
-    const busy = tenant.id === busyTenantId;
+    const rowActions: Omit<RowActionProps, 'disabled'>[] = [
+      {
+        label: texts.manageUsers,
+        icon: <ManageAccounts />,
+        color: 'primary',
+        onClick: () => onManageUsers(tenant),
+      },
+      { label: texts.edit, icon: <EditOutlined />, onClick: () => onEdit(tenant) },
+      { label: texts.delete, icon: <DeleteOutlined />, color: 'error', onClick: () => onDelete(tenant) },
+    ];
     return (
       <Stack direction="row" spacing={0.5} sx={{ justifyContent: 'flex-end' }}>
-        <RowAction
-          label={texts.manageUsers}
-          icon={<ManageAccounts />}
-          color="primary"
-          disabled={busy}
-          onClick={() => onManageUsers(tenant)}
-        />
-        <RowAction
-          label={texts.edit}
-          icon={<EditOutlined />}
-          disabled={busy}
-          onClick={() => onEdit(tenant)}
-        />
-        <RowAction
-          label={texts.delete}
-          icon={<DeleteOutlined />}
-          color="error"
-          disabled={busy}
-          onClick={() => onDelete(tenant)}
-        />
+        {rowActions.map((action) => (
+          <RowAction key={action.label} {...action} disabled={tenant.id === busyTenantId} />
+        ))}
       </Stack>
     );
   };
