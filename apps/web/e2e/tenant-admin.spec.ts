@@ -21,7 +21,7 @@ const TABS = [
 ] as const;
 
 test.describe('tenant admin journey', () => {
-  test('signs in to the tenant admin dashboard with its nine tabs', async ({ page }) => {
+  test('signs in to the tenant admin dashboard with its eleven tabs', async ({ page }) => {
     await signIn(page, tenantAdmin);
     await expect(page.getByText('Upload and manage records for your tenant')).toBeVisible();
     await expect(page.getByRole('tab')).toHaveText(TABS.map(([label]) => label));
