@@ -1,8 +1,7 @@
-import { useId, type ReactNode } from 'react';
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { LoadingState } from './loading-state.tsx';
 import { RetryAlert } from './retry-alert.tsx';
+import { TitledSection } from './titled-section.tsx';
 
 interface HistoryQuery<T> {
   data: T[] | undefined;
@@ -30,12 +29,8 @@ export function JobHistorySection<T>({
   empty: ReactNode;
   children: (rows: T[]) => ReactNode;
 }) {
-  const titleId = useId();
   return (
-    <Box component="section" aria-labelledby={titleId}>
-      <Typography id={titleId} variant="h6" component="h3" sx={{ mb: 1 }}>
-        {title}
-      </Typography>
+    <TitledSection title={title} gap={1}>
       {query.isError && (
         <RetryAlert sx={{ mb: 2 }} onRetry={() => void query.refetch()}>
           {loadFailed}
@@ -48,6 +43,6 @@ export function JobHistorySection<T>({
       ) : query.data ? (
         empty
       ) : null}
-    </Box>
+    </TitledSection>
   );
 }
