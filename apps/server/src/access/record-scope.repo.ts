@@ -39,6 +39,21 @@ export function assignedRecordBranches(a: Assignments): [SQL, SQL] {
   return [inMinistries, sql`${inDepartments} and (${records.ministryId} is null or not ${inMinistries})`];
 }
 
+/**
+ * The same rule as `assignedRecords`, for figures already grouped by posting (a ministry and a
+ * department): whether a reviewer with these assignments reaches the records of that posting.
+ */
+export function reachesPosting(
+  a: Assignments,
+  ministryId: string | null,
+  departmentId: string | null,
+): boolean {
+  return (
+    (ministryId !== null && a.ministryIds.includes(ministryId)) ||
+    (departmentId !== null && a.departmentIds.includes(departmentId))
+  );
+}
+
 function assignedIn(a: Assignments): [SQL, SQL] {
   return [
     a.ministryIds.length ? inArray(records.ministryId, a.ministryIds) : sql`false`,

@@ -357,6 +357,19 @@ describe('integrity decisions (issue #21)', () => {
     const summary = await summaryOf(tokens.reviewer!);
     expect(summary.flaggedRecords).toBe(new Set(theirs.map((f) => f.recordId)).size);
     expect(summary.byMinistry.map((m) => m.ministry)).toEqual([HEALTH]);
+    // Read from the stored run's postings: each rule's figures are those of the flags they see.
+    const kobo = (n: number) => Math.round(n * 100);
+    for (const rule of summary.rules) {
+      const ofRule = theirs.filter((f) => f.rule === rule.code && f.status === 'OPEN');
+      expect(rule.flaggedRecords, rule.code).toBe(new Set(ofRule.map((f) => f.recordId)).size);
+      expect(kobo(rule.monthlyAmount), rule.code).toBe(
+        ofRule.reduce((sum, f) => sum + kobo(f.monthlyAmount ?? 0), 0),
+      );
+    }
+    const perRecord = new Map(theirs.filter((f) => f.status === 'OPEN').map((f) => [f.recordId, f]));
+    expect(kobo(summary.monthlyAmount)).toBe(
+      [...perRecord.values()].reduce((sum, f) => sum + kobo(f.monthlyAmount ?? 0), 0),
+    );
 
     const finance = (await flagOf('PSNX4', 'DUPLICATE_BVN'))!;
     expect(

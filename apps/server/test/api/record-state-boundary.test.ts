@@ -240,6 +240,8 @@ describe('the tenant overview', () => {
       totalRejected: 6,
       totalAwaitingRevalidation: 7,
       totalPendingSecondApproval: 8,
+      // Seeded without a comparison: no name matched closely (issue #20; name-match-settings counts them).
+      totalMatchedClosely: 0,
       totalReviewers: 2,
       totalAgentAccounts: 3,
       totalSelfServiceUsers: 4,

@@ -15,10 +15,24 @@ export interface Figures {
   monthlyKobo: number;
 }
 
+/** Where flagged records work: a ministry and a department (a reviewer's assignments name these). */
+export interface Posting {
+  ministryId: string | null;
+  ministry: string | null;
+  departmentId: string | null;
+}
+
 export interface StoredSummary {
   rules: (Figures & { rule: IntegrityRule })[];
   total: Figures;
   byMinistry: (Figures & { ministryId: string | null; ministry: string | null })[];
+  /**
+   * The same figures by posting (each record once per posting, each rule's per posting), so that a
+   * reviewer's summary is the sum of the postings they reach, read from the stored run instead of
+   * counted over the flags and records each time (seconds at 1,000,000 records). Absent from a
+   * summary stored before it existed.
+   */
+  byPosting?: (Posting & { total: Figures; rules: (Figures & { rule: IntegrityRule })[] })[];
 }
 
 export interface EvaluationState {
@@ -69,6 +83,11 @@ const FLAGS_IN_SCOPE = (scope: AssignedScope) => sql`integrity_flags f
   left join ministries m on m.id = records.ministry_id
   left join departments d on d.id = records.department_id
   where f.tenant_id = ${scope.tenantId} and ${recordsInScope(scope)}`;
+
+/** Figures over flagged records (per_record: each record once). */
+const FIGURES_OF_RECORDS = sql`count(*)::int as "flaggedRecords",
+  (count(*) filter (where p.kobo is null))::int as "payUnknownRecords",
+  coalesce(sum(p.kobo), 0)::float8 as "monthlyKobo"`;
 
 const toDate = (v: unknown) => (v == null ? null : v instanceof Date ? v : new Date(String(v)));
 
@@ -169,13 +188,27 @@ export class IntegrityRepo {
 
   /** Each rule's, the total's (each record once) and each ministry's figures of the OPEN flags in scope. */
   async figures(scope: AssignedScope): Promise<StoredSummary> {
-    const result = await this.orm.execute<{ rules: unknown; total: unknown; by_ministry: unknown }>(sql`
+    const result = await this.orm.execute<{
+      rules: unknown;
+      total: unknown;
+      by_ministry: unknown;
+      by_posting: unknown;
+    }>(sql`
       with f as (
-        select f.rule, f.record_id, records.monthly_gross_kobo as kobo, records.ministry_id
+        select f.rule, f.record_id, records.monthly_gross_kobo as kobo, records.ministry_id, records.department_id
         from integrity_flags f join records on records.id = f.record_id
         where f.tenant_id = ${scope.tenantId} and f.status = 'OPEN' and ${recordsInScope(scope)}
       ),
-      per_record as (select distinct on (record_id) record_id, kobo, ministry_id from f)
+      per_record as (select distinct on (record_id) record_id, kobo, ministry_id, department_id from f),
+      posting_rules as (
+        select ministry_id, department_id, jsonb_agg(q.figures) as rules from (
+          select ministry_id, department_id, jsonb_build_object('rule', rule,
+              'flaggedRecords', count(distinct record_id)::int,
+              'payUnknownRecords', (count(distinct record_id) filter (where kobo is null))::int,
+              'monthlyKobo', coalesce(sum(kobo), 0)::float8) as figures
+          from f group by ministry_id, department_id, rule) q
+        group by ministry_id, department_id
+      )
       select
         (select coalesce(jsonb_agg(x), '[]'::jsonb) from (
           select rule, count(distinct record_id)::int as "flaggedRecords",
@@ -186,16 +219,26 @@ export class IntegrityRepo {
             'payUnknownRecords', (count(*) filter (where kobo is null))::int,
             'monthlyKobo', coalesce(sum(kobo), 0)::float8) from per_record) as total,
         (select coalesce(jsonb_agg(y order by y."monthlyKobo" desc, y.ministry), '[]'::jsonb) from (
-          select p.ministry_id as "ministryId", mi.name as ministry, count(*)::int as "flaggedRecords",
-            (count(*) filter (where p.kobo is null))::int as "payUnknownRecords",
-            coalesce(sum(p.kobo), 0)::float8 as "monthlyKobo"
+          select p.ministry_id as "ministryId", mi.name as ministry, ${FIGURES_OF_RECORDS}
           from per_record p left join ministries mi on mi.id = p.ministry_id
-          group by p.ministry_id, mi.name) y) as by_ministry`);
+          group by p.ministry_id, mi.name) y) as by_ministry,
+        (select coalesce(jsonb_agg(z), '[]'::jsonb) from (
+          select t."ministryId", t.ministry, t."departmentId", t.total, pr.rules
+          from (
+            select p.ministry_id as "ministryId", mi.name as ministry, p.department_id as "departmentId",
+              jsonb_build_object('flaggedRecords', count(*)::int,
+                'payUnknownRecords', (count(*) filter (where p.kobo is null))::int,
+                'monthlyKobo', coalesce(sum(p.kobo), 0)::float8) as total
+            from per_record p left join ministries mi on mi.id = p.ministry_id
+            group by p.ministry_id, mi.name, p.department_id) t
+          join posting_rules pr on pr.ministry_id is not distinct from t."ministryId"
+            and pr.department_id is not distinct from t."departmentId") z) as by_posting`);
     const row = result.rows[0]!;
     return {
       rules: row.rules as StoredSummary['rules'],
       total: row.total as Figures,
       byMinistry: row.by_ministry as StoredSummary['byMinistry'],
+      byPosting: row.by_posting as StoredSummary['byPosting'],
     };
   }
 

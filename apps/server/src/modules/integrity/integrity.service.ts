@@ -18,6 +18,7 @@ import {
   recordScopeOf,
   scopeOf,
   type Actor,
+  type RecordScope,
   type TenantScope,
 } from '../../access/actor.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
@@ -30,6 +31,7 @@ import type { Orm } from '../../platform/db.ts';
 import type { RecordsRepo } from '../records/records.repo.ts';
 import type { RecordsService } from '../records/records.service.ts';
 import { nigeriaToday } from './evaluate.ts';
+import { figuresWithin } from './figures-within.ts';
 import type { IntegrityRequest } from './integrity.jobs.ts';
 import type { FlagRow, Figures, IntegrityRepo, StoredSummary } from './integrity.repo.ts';
 
@@ -71,12 +73,9 @@ export class IntegrityService {
       await this.requestEvaluation(tenant.tenantId, 'first summary');
       state = await this.repo.state(tenant, nigeriaToday());
     }
-    // A tenant admin reads the figures the last run (or decision) stored; a reviewer's are counted
-    // within their assignments.
-    const figures: StoredSummary =
-      reachesWholeTenant(scope) && state?.summary
-        ? state.summary
-        : await this.repo.figures(await this.records.withAssignments(scope));
+    // A tenant admin reads the figures the last run (or decision) stored; a reviewer the sum of the
+    // stored postings their assignments reach (counted within them when the run stored none).
+    const figures: StoredSummary = await this.#figuresFor(scope, state?.summary ?? null);
     const { integrity } = await this.settings.of(tenant);
     const byRule = new Map(figures.rules.map((r) => [r.rule, r]));
     return {
@@ -97,6 +96,15 @@ export class IntegrityService {
         ...naira(m),
       })),
     };
+  }
+
+  async #figuresFor(scope: RecordScope, stored: StoredSummary | null): Promise<StoredSummary> {
+    if (reachesWholeTenant(scope) && stored) return stored;
+    const assigned = await this.records.withAssignments(scope);
+    return (
+      (stored && assigned.assignments && figuresWithin(stored, assigned.assignments)) ??
+      this.repo.figures(assigned)
+    );
   }
 
   async flags(actor: Actor, q: Query): Promise<FlagsPage> {
