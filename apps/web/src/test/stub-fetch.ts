@@ -4,6 +4,11 @@ type JsonReply = { status: number; body?: unknown };
 /** Replies by 'METHOD /path'; a list answers one call after the other. */
 export type ApiReplies = Record<string, JsonReply | JsonReply[]>;
 
+/** 200 replies with these bodies, one call after the other (a list polled again and again). */
+export function okReplies(...bodies: unknown[]): JsonReply[] {
+  return bodies.map((body) => ({ status: 200, body }));
+}
+
 /** A fetch stub answering each call with the next reply; the mock records every request. */
 export function stubFetch(...replies: JsonReply[]) {
   const queue = [...replies];

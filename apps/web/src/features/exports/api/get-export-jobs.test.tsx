@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { renderHook } from '@testing-library/react';
 import { fakeTimersInEachTest } from '../../../test/fake-clock.ts';
 import { queryWrapper } from '../../../test/query-wrapper.tsx';
-import { callsAfterWaits, stubApi } from '../../../test/stub-fetch.ts';
+import { callsAfterWaits, okReplies, stubApi } from '../../../test/stub-fetch.ts';
 import { buildActiveExportJob, buildExportJob } from '../test/build-export-job.ts';
 import { useExportJobs } from './get-export-jobs.ts';
 
@@ -13,11 +13,11 @@ describe('export history polling', () => {
 
   it('polls 5 s after an active export shows, then every 15 s, and stops once it finished', async () => {
     const fetchMock = stubApi({
-      [LOGS]: [
-        { status: 200, body: [buildActiveExportJob({ status: 'PENDING' }), buildExportJob()] },
-        { status: 200, body: [buildActiveExportJob(), buildExportJob()] },
-        { status: 200, body: [buildExportJob({ id: 'new' }), buildExportJob()] },
-      ],
+      [LOGS]: okReplies(
+        [buildActiveExportJob({ status: 'PENDING' }), buildExportJob()],
+        [buildActiveExportJob(), buildExportJob()],
+        [buildExportJob({ id: 'new' }), buildExportJob()],
+      ),
     });
     renderHook(() => useExportJobs(), { wrapper: queryWrapper() });
     // The count after each wait: the first poll 5 s after the active export shows, then every 15 s, then none.

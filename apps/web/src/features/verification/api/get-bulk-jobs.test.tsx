@@ -3,7 +3,7 @@ import { renderHook } from '@testing-library/react';
 import { useDashboardStats } from '../../../lib/dashboard-stats.ts';
 import { fakeTimersInEachTest } from '../../../test/fake-clock.ts';
 import { queryWrapper } from '../../../test/query-wrapper.tsx';
-import { callsAfterWaits, callsTo, stubApi } from '../../../test/stub-fetch.ts';
+import { callsAfterWaits, callsTo, okReplies, stubApi } from '../../../test/stub-fetch.ts';
 import { buildBulkJob, buildRunningJob } from '../test/build-bulk-job.ts';
 import { useBulkJobs } from './get-bulk-jobs.ts';
 
@@ -15,11 +15,7 @@ describe('job history polling', () => {
 
   it('polls 5 s after an active job shows, then every 10 s, and stops once it finished', async () => {
     const fetchMock = stubApi({
-      [JOBS]: [
-        { status: 200, body: [buildRunningJob(0)] },
-        { status: 200, body: [buildRunningJob(1000)] },
-        { status: 200, body: [buildBulkJob()] },
-      ],
+      [JOBS]: okReplies([buildRunningJob(0)], [buildRunningJob(1000)], [buildBulkJob()]),
       [STATS]: { status: 200, body: {} },
     });
     renderHook(
