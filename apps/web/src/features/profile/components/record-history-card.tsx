@@ -4,8 +4,7 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import type { RecordDecision } from '@portal/contract/claims';
 import { RetryAlert } from '../../../components/retry-alert.tsx';
-import { formatMediumDateTime } from '../../../lib/format.ts';
-import { statusLabel } from '../../records/record-status.ts';
+import { formatMediumDateTime, formatRecordStatus } from '../../../lib/format.ts';
 import { useMyRecordHistory } from '../api/get-my-record-history.ts';
 import { PROFILE_TEXTS } from '../profile-texts.ts';
 
@@ -54,8 +53,8 @@ function DecisionRow({ decision }: { decision: RecordDecision }) {
       </Typography>
       <Typography sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>
         {decision.from
-          ? texts.change(statusLabel(decision.from), statusLabel(decision.to))
-          : statusLabel(decision.to)}
+          ? texts.change(formatRecordStatus(decision.from), formatRecordStatus(decision.to))
+          : formatRecordStatus(decision.to)}
       </Typography>
       {decision.reasonLabel && (
         <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
