@@ -14,3 +14,12 @@ export function LoadingState({ message }: { message: string }) {
     </Box>
   );
 }
+
+/** A spinner alone, centred and named by `label`, where a list loads in place (no message line). */
+export function CenteredSpinner({ label, size, py }: { label: string; size: number; py: number }) {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', py }}>
+      <CircularProgress size={size} aria-label={label} />
+    </Box>
+  );
+}

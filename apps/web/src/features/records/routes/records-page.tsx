@@ -4,12 +4,12 @@ import { useSnackbar } from 'notistack';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined';
 import { PAGE_SIZES, TOAST_MS } from '@portal/contract/limits';
 import { homeForRole } from '@portal/contract/roles';
 import { TabTitle } from '../../../components/tab-header.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
+import { CenteredSpinner } from '../../../components/loading-state.tsx';
 import { SearchField } from '../../../components/search-field.tsx';
 import { readRecordsFocus } from '../../../lib/records-focus.ts';
 import { useRecordFacets } from '../api/get-record-facets.ts';
@@ -76,11 +76,7 @@ export function RecordsPage() {
 
   let content;
   if (records.isPending) {
-    content = (
-      <Box sx={{ display: 'flex', justifyContent: 'center', py: 6 }}>
-        <CircularProgress size={40} aria-label={texts.loading} />
-      </Box>
-    );
+    content = <CenteredSpinner label={texts.loading} size={40} py={6} />;
   } else if (records.isError) {
     content = (
       <RetryAlert

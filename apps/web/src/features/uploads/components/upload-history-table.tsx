@@ -1,8 +1,7 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import type { UploadHistoryEntry } from '@portal/contract/records';
+import { CenteredSpinner } from '../../../components/loading-state.tsx';
 import { PagedDataTable } from '../../../components/paged-data-table.tsx';
 import type { DataColumn } from '../../../components/data-table.tsx';
 import { useClientPages } from '../../../components/table-pagination-bar.tsx';
@@ -44,11 +43,7 @@ export function UploadHistoryTable() {
 
   let body;
   if (history.isPending) {
-    body = (
-      <Box sx={{ display: 'flex', justifyContent: 'center', py: 3 }}>
-        <CircularProgress size={24} aria-label={texts.historyTitle} />
-      </Box>
-    );
+    body = <CenteredSpinner label={texts.historyTitle} size={24} py={3} />;
   } else if (history.isError) {
     body = <Alert severity="error">{texts.historyFailed}</Alert>;
   } else if (history.data.length === 0) {
