@@ -18,15 +18,22 @@ export interface SqlExecutor {
   executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
 }
 
+/** A snapshot id as pg_export_snapshot() answers it ('00000003-0000001B-1'), quoted for SET TRANSACTION SNAPSHOT. */
+export function snapshotLiteral(id: string): string {
+  if (!/^[0-9A-F]+-[0-9A-F]+(-[0-9]+)?$/i.test(id)) throw new Error(`not a snapshot id: ${id}`);
+  return `'${id}'`;
+}
+
 export interface Database {
   kind: 'pglite' | 'postgres';
   orm: Orm;
   executor: SqlExecutor;
   /**
    * PostgreSQL only: runs `COPY (…) TO STDOUT` on a connection of its own and yields the raw bytes
-   * as the server sends them (no row-by-row parsing). One statement, so one consistent snapshot.
+   * as the server sends them (no row-by-row parsing). One statement, so one consistent snapshot;
+   * with `snapshot` (pg_export_snapshot() of an open transaction) the snapshot of that transaction.
    */
-  copyOut?: (statement: string) => AsyncIterable<Buffer>;
+  copyOut?: (statement: string, snapshot?: string) => AsyncIterable<Buffer>;
   /**
    * One transaction whose callback can also load rows with COPY (text format) inside it: from
    * STDIN on PostgreSQL, from a blob on PGlite. A throw rolls everything back.
@@ -105,11 +112,16 @@ async function openPostgres(databaseUrl: string, poolSize: number): Promise<Data
     kind: 'postgres',
     orm,
     executor: { executeSql: (text, values) => pool.query(text, values as unknown[]) },
-    async *copyOut(statement) {
+    async *copyOut(statement, snapshot) {
       const client = await pool.connect();
       let finished = false;
       try {
+        if (snapshot) {
+          await client.query('begin isolation level repeatable read');
+          await client.query(`set transaction snapshot ${snapshotLiteral(snapshot)}`);
+        }
         for await (const piece of client.query(copyTo(statement))) yield piece as Buffer;
+        if (snapshot) await client.query('commit');
         finished = true;
       } finally {
         // A copy left half-read (the reader stopped or failed) leaves the connection mid-protocol:

@@ -41,7 +41,7 @@ export function exportHandler(
   repo: ExportsRepo,
   audit: AuditRepo,
   fourEyes: Pick<FourEyes, 'holdExport'>,
-  copyOut?: (statement: string) => AsyncIterable<Buffer>,
+  copyOut?: (statement: string, snapshot?: string) => AsyncIterable<Buffer>,
 ): JobHandler<z.infer<typeof exportJob.schema>> {
   return async ({ tenantId, exportId, actorId }, { log }) => {
     const scope = tenantScope(tenantId);
@@ -81,9 +81,9 @@ export function exportHandler(
         hash.update(EXPORT_BOM);
         size += EXPORT_BOM.length;
         // The records the file carries (issue #22): beside the COPY on PostgreSQL, where it costs
-        // no time; in the transaction on PGlite.
+        // no time, in the export's snapshot; in the transaction on PGlite.
         if (copyOut) {
-          members = writeExportMembers(orm, scope, exportId);
+          members = writeExportMembers(orm, scope, exportId, writer.snapshot);
           members.catch(() => undefined); // awaited below; never an unhandled rejection meanwhile
         }
         await add(Buffer.from(stringify([[...EXPORT_COLUMNS]], { record_delimiter: '\r\n' }), 'utf8'));

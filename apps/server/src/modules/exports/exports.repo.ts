@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { TenantScope } from '../../access/actor.ts';
-import type { Orm } from '../../platform/db.ts';
+import { snapshotLiteral, type Orm } from '../../platform/db.ts';
 import { SQL_PATTERNS } from '@portal/contract/salary-grade';
 import { exportChunks, exportJobs } from '../../db/schema/index.ts';
 import { AWAITING_SECOND_APPROVAL, inPayrollSql } from '../records/record-state.ts';
@@ -170,11 +170,24 @@ export class ExportsRepo {
  * connection of its own while COPY reads the lines (as the lines, its own snapshot of the same
  * moment), so it adds no time to the export; a failed export's members are dropped.
  */
-export async function writeExportMembers(orm: Orm, scope: TenantScope, exportId: string): Promise<void> {
-  await orm.execute(sql`
-    insert into export_records (export_id, record_id)
-    select ${exportId}::uuid, r.id from records r
-    where r.tenant_id = ${scope.tenantId} and ${sql.raw(PAYROLL)}`);
+export async function writeExportMembers(
+  orm: Orm,
+  scope: TenantScope,
+  exportId: string,
+  snapshot?: string,
+): Promise<void> {
+  const insert = (tx: Orm) =>
+    tx.execute(sql`
+      insert into export_records (export_id, record_id)
+      select ${exportId}::uuid, r.id from records r
+      where r.tenant_id = ${scope.tenantId} and ${sql.raw(PAYROLL)}`);
+  if (!snapshot) return void (await insert(orm));
+  // The export's own snapshot: the members are exactly the file's lines, whatever committed since.
+  await orm.transaction(async (tx) => {
+    await tx.execute(sql`set transaction isolation level repeatable read`);
+    await tx.execute(sql.raw(`set transaction snapshot ${snapshotLiteral(snapshot)}`));
+    await insert(tx);
+  });
 }
 
 /** A failed export's members (written beside its transaction on PostgreSQL). */
@@ -270,12 +283,23 @@ export class ExportWriter {
     private readonly tx: Orm,
     private readonly scope: TenantScope,
     private readonly exportId: string,
-    private readonly copyOut?: (statement: string) => AsyncIterable<Buffer>,
+    private readonly copyOut?: (statement: string, snapshot?: string) => AsyncIterable<Buffer>,
   ) {}
+
+  /**
+   * On PostgreSQL, the snapshot of the export's transaction, exported (pg_export_snapshot) so the
+   * COPY of the lines and the members' statement, each on a connection of its own, read the same
+   * moment as the transaction: the file, its members and the checks agree record for record.
+   */
+  snapshot: string | undefined;
 
   async begin(): Promise<void> {
     await this.tx.execute(sql`set transaction isolation level repeatable read`);
     await this.tx.execute(sql`select pg_advisory_xact_lock(${exportLockKey(this.exportId)})`);
+    if (this.copyOut) {
+      const r = await this.tx.execute<{ id: string }>(sql`select pg_export_snapshot() as id`);
+      this.snapshot = r.rows[0]!.id;
+    }
   }
 
   /** The payroll lines as UTF-8, in blocks of whole lines (each ending in CRLF), with the rows in each. */
@@ -283,7 +307,7 @@ export class ExportWriter {
     if (this.copyOut) {
       const query = payrollLinesQuery(tenantLiteral(this.scope.tenantId));
       let carry: Buffer = Buffer.alloc(0);
-      for await (const piece of this.copyOut(`copy (${query}) to stdout`)) {
+      for await (const piece of this.copyOut(`copy (${query}) to stdout`, this.snapshot)) {
         const bytes = carry.length > 0 ? Buffer.concat([carry, piece]) : piece;
         const end = bytes.lastIndexOf(LF) + 1; // rows end in a bare LF; a LF inside a field is escaped
         carry = bytes.subarray(end);
