@@ -1,4 +1,3 @@
-import { and, eq, sql } from 'drizzle-orm';
 import {
   DEFAULT_REASON_CODES,
   OTHER_REASON_CODE,
@@ -7,13 +6,18 @@ import {
   type ReasonCodes,
 } from '@portal/contract/decisions';
 import { recordScopeOf, scopeOf, type Actor } from '../../access/actor.ts';
-import { recordsInScope } from '../../access/record-scope.repo.ts';
 import type { Orm } from '../../platform/db.ts';
 import { badRequest, conflict, isUniqueViolation, notFound } from '../../platform/errors.ts';
-import { reasonCodes, records } from '../../db/schema/index.ts';
 import type { AuditRepo } from '../audit/audit.repo.ts';
-
-type Row = typeof reasonCodes.$inferSelect;
+import {
+  deleteReasonCode,
+  insertReasonCode,
+  reasonCodeRows,
+  rejectedByCode,
+  retireReasonCode,
+  reviveReasonCode,
+  type ReasonCodeRow as Row,
+} from './reason-codes.repo.ts';
 
 /** A code as the tenant has it: a default (unless its row retires it) or one the tenant added. */
 interface TenantCode {
@@ -74,7 +78,7 @@ export class ReasonCodesService {
   ) {}
 
   async codes(tenantId: string, orm: Orm = this.orm): Promise<TenantCode[]> {
-    return merge(await orm.select().from(reasonCodes).where(eq(reasonCodes.tenantId, tenantId)));
+    return merge(await reasonCodeRows(orm, tenantId));
   }
 
   /** The label of each code the tenant has (retired ones too), for the approvals and the views. */
@@ -104,11 +108,7 @@ export class ReasonCodesService {
   /** The list with the records now REJECTED with each code (a reviewer: of their assignments). */
   async list(actor: Actor): Promise<ReasonCodes> {
     const scope = recordScopeOf(actor);
-    const counted = await this.orm
-      .select({ code: records.statusReasonCode, n: sql<number>`count(*)::int` })
-      .from(records)
-      .where(and(recordsInScope(scope), eq(records.status, 'REJECTED')))
-      .groupBy(records.statusReasonCode);
+    const counted = await rejectedByCode(this.orm, scope);
     const counts = new Map(counted.map((c) => [c.code, c.n]));
     const codes = await this.codes(scope.tenantId);
     return {
@@ -127,13 +127,8 @@ export class ReasonCodesService {
     if (found?.active) throw conflict(M.exists(input.code));
     if (found) {
       await this.orm.transaction(async (tx) => {
-        const where = and(eq(reasonCodes.tenantId, tenantId), eq(reasonCodes.code, input.code));
-        if (found.isDefault) await tx.delete(reasonCodes).where(where);
-        else
-          await tx
-            .update(reasonCodes)
-            .set({ label: input.label, needsNote: input.needsNote, retiredAt: null, retiredByEmail: null })
-            .where(where);
+        if (found.isDefault) await deleteReasonCode(tx, tenantId, input.code);
+        else await reviveReasonCode(tx, tenantId, input.code, input);
         await this.#audit(tx, actor, 'REASON_CODE_ADDED', input.code, {
           before: { active: false },
           after: found.isDefault ? { active: true } : { active: true, ...input },
@@ -143,7 +138,7 @@ export class ReasonCodesService {
     }
     try {
       await this.orm.transaction(async (tx) => {
-        await tx.insert(reasonCodes).values({
+        await insertReasonCode(tx, {
           tenantId,
           code: input.code,
           label: input.label,
@@ -166,19 +161,16 @@ export class ReasonCodesService {
       const found = (await this.codes(tenantId, tx)).find((c) => c.code === code);
       if (!found) throw notFound(M.notFound);
       if (!found.active) throw conflict(M.alreadyRetired(code));
-      const retired = { retiredAt: sql`now()`, retiredByEmail: actor.email };
-      if (found.row)
-        await tx
-          .update(reasonCodes)
-          .set(retired)
-          .where(and(eq(reasonCodes.tenantId, tenantId), eq(reasonCodes.code, code)));
+      // A default the tenant never retired has no row yet: its retirement is one.
+      if (found.row) await retireReasonCode(tx, tenantId, code, actor.email);
       else
-        await tx.insert(reasonCodes).values({
+        await insertReasonCode(tx, {
           tenantId,
           code,
           label: found.label,
           needsNote: found.needsNote,
-          ...retired,
+          retired: true,
+          retiredByEmail: actor.email,
         });
       await this.#audit(tx, actor, 'REASON_CODE_RETIRED', code, {
         before: { active: true },
