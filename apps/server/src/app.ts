@@ -70,6 +70,7 @@ import { VerificationService } from './modules/verification/verification.service
 import { comparisonOf } from './modules/verification/compare.ts';
 import { peopleRoutes } from './modules/people/people.routes.ts';
 import { IntegrityRepo } from './modules/integrity/integrity.repo.ts';
+import { integrityDecisions } from './modules/integrity/integrity-decisions.ts';
 import { AuditLogRepo } from './modules/audit/audit-log.repo.ts';
 import { AuditLogService } from './modules/audit/audit-log.service.ts';
 import { auditRecordViews, auditRoutes } from './modules/audit/audit.routes.ts';
@@ -130,7 +131,7 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
   evaluateIntegrityAfterChanges(app, requestIntegrity);
   // Defensible decisions (issue #22): reason codes, and the second approver of what takes pay away.
   const reasonCodes = new ReasonCodesService(db.orm, audit);
-  const fourEyes = new FourEyes(db.orm, audit, reasonCodes, integrityRepo);
+  const fourEyes = new FourEyes(db.orm, audit, reasonCodes, integrityDecisions(integrityRepo));
   const decisions = { orm: db.orm, reasonCodes, fourEyes };
   // The audit log (issue #22): opening a record's comparison or history is a view of personal data.
   auditRecordViews(app, audit);

@@ -35,6 +35,7 @@ import {
   integrityRequester,
 } from './modules/integrity/integrity.jobs.ts';
 import { IntegrityRepo } from './modules/integrity/integrity.repo.ts';
+import { integrityDecisions } from './modules/integrity/integrity-decisions.ts';
 import { RulesRepo } from './modules/integrity/rules.repo.ts';
 import { SettingsRepo } from './modules/settings/settings.repo.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
@@ -115,7 +116,7 @@ export async function startPortal(config: Config, options: PortalOptions = {}): 
       db.orm,
       exportAudit,
       new ReasonCodesService(db.orm, exportAudit),
-      integrityRepo,
+      integrityDecisions(integrityRepo),
     );
     jobs.register(exportJob, exportHandler(db.orm, exportsRepo, exportAudit, fourEyes, db.copyOut));
     const working = config.role !== 'api';

@@ -1,8 +1,6 @@
-import { sql } from 'drizzle-orm';
 import {
   APPROVAL_MESSAGES as M,
   type Approval,
-  type ApprovalKind,
   type ApprovalsPage,
   type ApprovalsQuerySchema,
   type ExportApprovalDetails,
@@ -10,11 +8,10 @@ import {
 import { TenantSettingsSchema } from '@portal/contract/settings';
 import { koboToNaira } from '@portal/contract/payroll';
 import type { z } from 'zod';
-import { scopeOf, tenantScope, type Actor } from '../../access/actor.ts';
+import { scopeOf, type Actor } from '../../access/actor.ts';
 import type { Orm } from '../../platform/db.ts';
 import { conflict, forbidden, notFound } from '../../platform/errors.ts';
 import type { AuditRepo } from '../audit/audit.repo.ts';
-import { DecisionSession, type IntegrityRepo } from '../integrity/integrity.repo.ts';
 import {
   AWAITING_SECOND_APPROVAL,
   requireTransition,
@@ -22,6 +19,26 @@ import {
 } from '../records/record-state.ts';
 import type { RecordStatus } from '@portal/contract/records';
 import type { ReasonCodesService } from './reason-codes.ts';
+import {
+  approvalsPage,
+  closeApproval,
+  completeExport,
+  exportDifference,
+  exportsForView,
+  failExport,
+  findApproval,
+  holdExportStatus,
+  holdRecordStatus,
+  insertApproval,
+  lastApprovedExport,
+  lockApproval,
+  lockRecord,
+  pendingForChecker,
+  recordsForView,
+  settleRecordStatus,
+  tenantSettings,
+  type ApprovalRow,
+} from './four-eyes.repo.ts';
 
 type Query = z.output<typeof ApprovalsQuerySchema>;
 type Who = { userId: string | null; email: string };
@@ -36,34 +53,35 @@ interface ExportPayload {
   details: ExportApprovalDetails;
 }
 
-type ApprovalRow = {
-  id: string;
-  tenant_id: string;
-  kind: ApprovalKind;
-  status: Approval['status'];
-  record_id: string | null;
-  export_id: string | null;
-  flag_id: string | null;
-  maker_user_id: string | null;
-  maker_email: string;
-  reason_code: string | null;
-  note: string | null;
-  summary: string;
-  payload: unknown;
-  checker_email: string | null;
-  checker_note: string | null;
-  decided_at: Date | string | null;
-  created_at: Date | string;
-};
-
 const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
 
 /** Whether the tenant asks for a second approver (its settings; read by every path that needs it). */
 export async function secondApproverOn(orm: Orm, tenantId: string): Promise<boolean> {
-  const result = await orm.execute<{ settings: unknown }>(
-    sql`select settings from tenant_settings where tenant_id = ${tenantId}`,
-  );
-  return TenantSettingsSchema.parse(result.rows[0]?.settings ?? {}).secondApprover;
+  return TenantSettingsSchema.parse((await tenantSettings(orm, tenantId)) ?? {}).secondApprover;
+}
+
+/**
+ * What a granted INTEGRITY_CONFIRM does to the integrity flag (a port: the integrity module
+ * implements it and the composition root hands it in, as integrity already imports approvals).
+ */
+export interface IntegrityDecisions {
+  /**
+   * In the approval's transaction: the flag closes CONFIRMED with the maker's reason and note,
+   * decided by the approver, and the record's other OPEN flags go (a rejected record is not judged).
+   */
+  confirm(
+    tx: Orm,
+    tenantId: string,
+    c: {
+      flagId: string;
+      recordId: string;
+      by: { userId: string; email: string };
+      reasonCode: string;
+      note: string | null;
+    },
+  ): Promise<void>;
+  /** Once committed: the tenant's stored integrity summary counts the confirmation. */
+  refreshSummary(tenantId: string): Promise<void>;
 }
 
 /** Nobody checks their own action: by account, and by address for an account since deleted. */
@@ -85,7 +103,7 @@ export class FourEyes {
     private readonly orm: Orm,
     private readonly audit: AuditRepo,
     private readonly reasonCodes: ReasonCodesService,
-    private readonly integrity: IntegrityRepo,
+    private readonly integrity: IntegrityDecisions,
   ) {}
 
   /**
@@ -108,20 +126,21 @@ export class FourEyes {
     const t = requireTransition(h.from, {
       type: h.kind === 'REJECTION' ? 'REJECTION_AWAITS_APPROVAL' : 'CONFIRMATION_AWAITS_APPROVAL',
     });
-    const updated = await tx.execute<{ version: number; psn: string | null; full_name: string }>(sql`
-      update records set status = ${t.to}, status_before_approval = ${t.from}, version = version + 1, updated_at = now()
-      where tenant_id = ${tenantId} and id = ${h.recordId}
-      returning version, psn, full_name`);
-    const rec = updated.rows[0]!;
+    const rec = await holdRecordStatus(tx, tenantId, h.recordId, t);
     const what = h.kind === 'REJECTION' ? 'Reject' : 'Confirm integrity flag on';
     const payload: RecordPayload = { version: rec.version, from: t.from as RecordStatus };
-    const inserted = await tx.execute<{ id: string }>(sql`
-      insert into approvals (tenant_id, kind, record_id, flag_id, maker_user_id, maker_email, reason_code, note, summary, payload)
-      values (${tenantId}, ${h.kind}, ${h.recordId}, ${h.flagId ?? null}, ${actor.userId}, ${actor.email},
-        ${h.reason.code}, ${h.note}, ${`${what} ${rec.psn ?? '(no PSN)'} ${rec.full_name}: ${h.reason.label}`},
-        ${JSON.stringify(payload)}::jsonb)
-      returning id`);
-    const approvalId = inserted.rows[0]!.id;
+    const approvalId = await insertApproval(tx, {
+      tenantId,
+      kind: h.kind,
+      recordId: h.recordId,
+      flagId: h.flagId ?? null,
+      makerUserId: actor.userId,
+      makerEmail: actor.email,
+      reasonCode: h.reason.code,
+      note: h.note,
+      summary: `${what} ${rec.psn ?? '(no PSN)'} ${rec.full_name}: ${h.reason.label}`,
+      payload,
+    });
     return {
       to: t.to,
       action: t.audit!.action,
@@ -152,16 +171,17 @@ export class FourEyes {
       file,
       await this.reasonCodes.labels(tenantId, tx),
     );
-    const maker = await tx.execute<{ exported_by: string | null; exported_by_email: string }>(sql`
-      update export_jobs set status = 'AWAITING_APPROVAL' where id = ${exportId} and tenant_id = ${tenantId}
-      returning exported_by, exported_by_email`);
-    const { exported_by, exported_by_email } = maker.rows[0]!;
+    const { exported_by, exported_by_email } = await holdExportStatus(tx, tenantId, exportId);
     const summary = `Payroll export of ${file.recordCount.toLocaleString('en-US')} records (+${details.added.toLocaleString('en-US')}, −${details.removed.toLocaleString('en-US')} since the last approved export)`;
-    const inserted = await tx.execute<{ id: string }>(sql`
-      insert into approvals (tenant_id, kind, export_id, maker_user_id, maker_email, summary, payload)
-      values (${tenantId}, 'EXPORT', ${exportId}, ${exported_by}, ${exported_by_email}, ${summary},
-        ${JSON.stringify({ details } satisfies ExportPayload)}::jsonb)
-      returning id`);
+    const approvalId = await insertApproval(tx, {
+      tenantId,
+      kind: 'EXPORT',
+      exportId,
+      makerUserId: exported_by,
+      makerEmail: exported_by_email,
+      summary,
+      payload: { details } satisfies ExportPayload,
+    });
     await this.audit.append(
       {
         tenantId,
@@ -170,7 +190,7 @@ export class FourEyes {
         action: 'APPROVAL_REQUESTED',
         entityType: 'export',
         entityId: exportId,
-        after: { kind: 'EXPORT', approvalId: inserted.rows[0]!.id, ...file },
+        after: { kind: 'EXPORT', approvalId, ...file },
       },
       tx,
     );
@@ -179,28 +199,24 @@ export class FourEyes {
   async list(actor: Actor, q: Query): Promise<ApprovalsPage> {
     const { tenantId } = scopeOf(actor);
     // A reviewer follows their own actions only (to withdraw them); a tenant admin sees the tenant's.
-    const own = actor.role === 'TENANT_ADMIN' ? sql`true` : sql`a.maker_user_id = ${actor.userId}`;
-    const kind = q.kind ? sql`a.kind = ${q.kind}` : sql`true`;
-    const where = sql`a.tenant_id = ${tenantId} and a.status = ${q.status} and ${kind} and ${own}`;
-    const order = q.status === 'PENDING' ? sql`a.created_at asc, a.id` : sql`a.decided_at desc, a.id`;
-    const [rows, total, awaiting] = await Promise.all([
-      this.orm.execute<ApprovalRow>(sql`
-        select a.* from approvals a where ${where} order by ${order}
-        limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`),
-      this.orm.execute<{ n: number }>(sql`select count(*)::int as n from approvals a where ${where}`),
-      actor.role === 'TENANT_ADMIN'
-        ? this.orm.execute<{ n: number }>(sql`
-            select count(*)::int as n from approvals a
-            where a.tenant_id = ${tenantId} and a.status = 'PENDING'
-              and a.maker_user_id is distinct from ${actor.userId} and lower(a.maker_email) <> lower(${actor.email})`)
-        : Promise.resolve({ rows: [{ n: 0 }] }),
+    const admin = actor.role === 'TENANT_ADMIN';
+    const [{ rows, total }, awaitingMe] = await Promise.all([
+      approvalsPage(this.orm, {
+        tenantId,
+        status: q.status,
+        kind: q.kind,
+        makerUserId: admin ? null : actor.userId,
+        page: q.page,
+        pageSize: q.pageSize,
+      }),
+      admin ? pendingForChecker(this.orm, tenantId, actor) : Promise.resolve(0),
     ]);
     return {
-      items: await this.#views(actor, tenantId, rows.rows),
-      total: total.rows[0]?.n ?? 0,
+      items: await this.#views(actor, tenantId, rows),
+      total,
       page: q.page,
       pageSize: q.pageSize,
-      awaitingMe: awaiting.rows[0]?.n ?? 0,
+      awaitingMe,
     };
   }
 
@@ -209,13 +225,12 @@ export class FourEyes {
     const { tenantId } = scopeOf(actor);
     const confirmed = await this.orm.transaction(async (tx) => {
       const row = await this.#lockForChecker(tx, actor, id);
-      const checker = sql`checker_user_id = ${actor.userId}, checker_email = ${actor.email}, checker_note = ${note}, decided_at = now()`;
       if (row.kind === 'EXPORT') {
         await this.#approveExport(tx, actor, row);
       } else {
         await this.#applyToRecord(tx, actor, row, 'GRANTED', note);
       }
-      await tx.execute(sql`update approvals set status = 'APPROVED', ${checker} where id = ${id}`);
+      await closeApproval(tx, id, 'APPROVED', { userId: actor.userId, email: actor.email, note });
       await this.#auditApproval(tx, actor, row, 'APPROVAL_GRANTED', note);
       return row.kind === 'INTEGRITY_CONFIRM';
     });
@@ -229,10 +244,7 @@ export class FourEyes {
       const row = await this.#lockForChecker(tx, actor, id);
       if (row.kind === 'EXPORT') await this.#closeExport(tx, row, `Declined by ${actor.email}: ${note}`);
       else await this.#applyToRecord(tx, actor, row, 'DECLINED', note);
-      await tx.execute(sql`
-        update approvals set status = 'DECLINED', checker_user_id = ${actor.userId}, checker_email = ${actor.email},
-          checker_note = ${note}, decided_at = now()
-        where id = ${id}`);
+      await closeApproval(tx, id, 'DECLINED', { userId: actor.userId, email: actor.email, note });
       if (row.kind === 'EXPORT') await this.#auditApproval(tx, actor, row, 'APPROVAL_DECLINED', note);
     });
     return this.#one(actor, id);
@@ -246,17 +258,14 @@ export class FourEyes {
       if (!isMaker(row, actor)) throw forbidden(M.notMaker);
       if (row.kind === 'EXPORT') await this.#closeExport(tx, row, `Withdrawn by ${actor.email}.`);
       else await this.#applyToRecord(tx, actor, row, 'WITHDRAWN', null);
-      await tx.execute(sql`update approvals set status = 'WITHDRAWN', decided_at = now() where id = ${id}`);
+      await closeApproval(tx, id, 'WITHDRAWN');
       if (row.kind === 'EXPORT') await this.#auditApproval(tx, actor, row, 'APPROVAL_WITHDRAWN', null);
     });
     return this.#one(actor, id);
   }
 
   async #lock(tx: Orm, tenantId: string, id: string): Promise<ApprovalRow> {
-    const found = await tx.execute<ApprovalRow>(
-      sql`select * from approvals where tenant_id = ${tenantId} and id = ${id} for update`,
-    );
-    const row = found.rows[0];
+    const row = await lockApproval(tx, tenantId, id);
     if (!row) throw notFound(M.notFound);
     return row;
   }
@@ -282,14 +291,7 @@ export class FourEyes {
   ): Promise<void> {
     const tenantId = row.tenant_id;
     const payload = row.payload as RecordPayload;
-    const found = await tx.execute<{
-      status: string;
-      version: number;
-      status_before_approval: string | null;
-    }>(sql`
-      select status, version, status_before_approval from records
-      where tenant_id = ${tenantId} and id = ${row.record_id} for update`);
-    const rec = found.rows[0];
+    const rec = await lockRecord(tx, tenantId, row.record_id);
     if (!rec) {
       // Deleted from the master list meanwhile: nothing to reject; a decline or withdrawal just closes.
       if (outcome === 'GRANTED') throw conflict(M.recordChanged);
@@ -305,23 +307,22 @@ export class FourEyes {
         : { type: outcome === 'DECLINED' ? 'SECOND_APPROVAL_DECLINED' : 'SECOND_APPROVAL_WITHDRAWN', back },
     );
     const reasonCode = outcome === 'GRANTED' ? row.reason_code : null;
-    await tx.execute(sql`
-      update records set status = ${t.to}, status_before_approval = null,
-        status_reason_code = case when ${outcome === 'GRANTED'} then ${reasonCode}::text else status_reason_code end,
-        version = version + 1, updated_at = now()
-      where tenant_id = ${tenantId} and id = ${row.record_id}`);
+    // A granted decision sets the record's reason code; a decline or withdrawal leaves it as it was.
+    await settleRecordStatus(
+      tx,
+      tenantId,
+      row.record_id,
+      t.to,
+      outcome === 'GRANTED' ? reasonCode : undefined,
+    );
     if (outcome === 'GRANTED' && row.kind === 'INTEGRITY_CONFIRM' && row.flag_id) {
-      const s = new DecisionSession(tx, this.integrity);
-      const scope = tenantScope(tenantId);
-      await s.close(
-        scope,
-        row.flag_id,
-        'CONFIRMED',
-        { userId: actor.userId, email: actor.email },
-        row.reason_code!,
-        row.note,
-      );
-      await s.dropOpenFlagsOf(scope, row.record_id!);
+      await this.integrity.confirm(tx, tenantId, {
+        flagId: row.flag_id,
+        recordId: row.record_id!,
+        by: { userId: actor.userId, email: actor.email },
+        reasonCode: row.reason_code!,
+        note: row.note,
+      });
     }
     const labels = await this.reasonCodes.labels(tenantId, tx);
     const reason = row.reason_code ? (labels.get(row.reason_code) ?? row.reason_code) : '';
@@ -350,23 +351,14 @@ export class FourEyes {
 
   async #approveExport(tx: Orm, actor: Actor, row: ApprovalRow): Promise<void> {
     const { details } = row.payload as ExportPayload;
-    const latest = await tx.execute<{ id: string }>(sql`
-      select id from export_jobs where tenant_id = ${row.tenant_id} and status = 'COMPLETED'
-      order by coalesce(approved_at, finished_at) desc nulls last, created_at desc limit 1`);
+    const latest = await lastApprovedExport(tx, row.tenant_id);
     // The change shown was against the last approved export: another approved since makes it wrong.
-    if ((latest.rows[0]?.id ?? null) !== details.previousExportId) throw conflict(M.exportSuperseded);
-    const done = await tx.execute(sql`
-      update export_jobs set status = 'COMPLETED', approved_by = ${actor.userId}, approved_by_email = ${actor.email},
-        approved_at = now()
-      where tenant_id = ${row.tenant_id} and id = ${row.export_id} and status = 'AWAITING_APPROVAL'
-      returning id`);
-    if (done.rows.length === 0) throw conflict(M.notPending);
+    if ((latest?.id ?? null) !== details.previousExportId) throw conflict(M.exportSuperseded);
+    if (!(await completeExport(tx, row.tenant_id, row.export_id, actor))) throw conflict(M.notPending);
   }
 
   async #closeExport(tx: Orm, row: ApprovalRow, message: string): Promise<void> {
-    await tx.execute(sql`
-      update export_jobs set status = 'FAILED', status_message = ${message}
-      where tenant_id = ${row.tenant_id} and id = ${row.export_id} and status = 'AWAITING_APPROVAL'`);
+    await failExport(tx, row.tenant_id, row.export_id, message);
   }
 
   async #auditApproval(tx: Orm, actor: Actor, row: ApprovalRow, action: string, note: string | null) {
@@ -388,17 +380,14 @@ export class FourEyes {
   }
 
   async #refreshIntegrity(tenantId: string): Promise<void> {
-    const scope = tenantScope(tenantId);
-    await this.integrity.storeSummary(scope, await this.integrity.figures(scope));
+    await this.integrity.refreshSummary(tenantId);
   }
 
   async #one(actor: Actor, id: string): Promise<Approval> {
     const { tenantId } = scopeOf(actor);
-    const found = await this.orm.execute<ApprovalRow>(
-      sql`select * from approvals where tenant_id = ${tenantId} and id = ${id}`,
-    );
-    if (!found.rows[0]) throw notFound(M.notFound);
-    return (await this.#views(actor, tenantId, found.rows))[0]!;
+    const row = await findApproval(this.orm, tenantId, id);
+    if (!row) throw notFound(M.notFound);
+    return (await this.#views(actor, tenantId, [row]))[0]!;
   }
 
   async #views(actor: Actor, tenantId: string, rows: ApprovalRow[]): Promise<Approval[]> {
@@ -406,43 +395,11 @@ export class FourEyes {
     const exportIds = rows.flatMap((r) => (r.export_id ? [r.export_id] : []));
     const [labels, recs, exps] = await Promise.all([
       this.reasonCodes.labels(tenantId),
-      recordIds.length
-        ? this.orm.execute<{
-            id: string;
-            psn: string | null;
-            full_name: string;
-            ministry: string | null;
-            department: string | null;
-            status: string;
-            status_before_approval: string | null;
-            monthly_gross_kobo: string | number | null;
-          }>(sql`
-            select r.id, r.psn, r.full_name, m.name as ministry, d.name as department, r.status,
-              r.status_before_approval, r.monthly_gross_kobo
-            from records r
-            left join ministries m on m.id = r.ministry_id
-            left join departments d on d.id = r.department_id
-            where r.tenant_id = ${tenantId} and r.id in (${sql.join(
-              recordIds.map((id) => sql`${id}`),
-              sql`, `,
-            )})`)
-        : Promise.resolve({ rows: [] }),
-      exportIds.length
-        ? this.orm.execute<{
-            id: string;
-            record_count: number;
-            size_bytes: string | number;
-            sha256: string | null;
-          }>(sql`
-            select id, record_count, size_bytes, sha256 from export_jobs
-            where tenant_id = ${tenantId} and id in (${sql.join(
-              exportIds.map((id) => sql`${id}`),
-              sql`, `,
-            )})`)
-        : Promise.resolve({ rows: [] }),
+      recordsForView(this.orm, tenantId, recordIds),
+      exportsForView(this.orm, tenantId, exportIds),
     ]);
-    const recById = new Map(recs.rows.map((r) => [r.id, r]));
-    const expById = new Map(exps.rows.map((e) => [e.id, e]));
+    const recById = new Map(recs.map((r) => [r.id, r]));
+    const expById = new Map(exps.map((e) => [e.id, e]));
     return rows.map((r) => {
       const rec = r.record_id ? recById.get(r.record_id) : undefined;
       const exp = r.export_id ? expById.get(r.export_id) : undefined;
@@ -493,7 +450,7 @@ export class FourEyes {
 /**
  * The change of export `exportId` since the last approved (COMPLETED) one, from export_records:
  * records added, records removed grouped by why (the record's reason code, else its status, else
- * deleted from the master list). Set-based: two anti-joins over the two exports' records.
+ * deleted from the master list), each reason with the tenant's label.
  */
 export async function exportChanges(
   tx: Orm,
@@ -502,11 +459,7 @@ export async function exportChanges(
   file: { recordCount: number; sizeBytes: number; sha256: string },
   labels: Map<string, string>,
 ): Promise<ExportApprovalDetails> {
-  const prev = await tx.execute<{ id: string; record_count: number }>(sql`
-    select id, record_count from export_jobs
-    where tenant_id = ${tenantId} and status = 'COMPLETED' and id <> ${exportId}
-    order by coalesce(approved_at, finished_at) desc nulls last, created_at desc limit 1`);
-  const previous = prev.rows[0];
+  const previous = await lastApprovedExport(tx, tenantId, exportId);
   if (!previous)
     return {
       ...file,
@@ -516,24 +469,14 @@ export async function exportChanges(
       removed: 0,
       removedByReason: [],
     };
-  const added = await tx.execute<{ n: number }>(sql`
-    select count(*)::int as n from export_records e
-    where e.export_id = ${exportId}
-      and not exists (select 1 from export_records p where p.export_id = ${previous.id} and p.record_id = e.record_id)`);
-  const removed = await tx.execute<{ reason: string; n: number }>(sql`
-    select coalesce(r.status_reason_code, r.status, 'DELETED') as reason, count(*)::int as n
-    from export_records p
-    left join records r on r.id = p.record_id and r.tenant_id = ${tenantId}
-    where p.export_id = ${previous.id}
-      and not exists (select 1 from export_records e where e.export_id = ${exportId} and e.record_id = p.record_id)
-    group by 1 order by 2 desc, 1`);
+  const { added, removed } = await exportDifference(tx, tenantId, exportId, previous.id);
   return {
     ...file,
     previousExportId: previous.id,
     previousRecordCount: previous.record_count,
-    added: added.rows[0]?.n ?? 0,
-    removed: removed.rows.reduce((s, r) => s + r.n, 0),
-    removedByReason: removed.rows.map((r) => ({
+    added,
+    removed: removed.reduce((s, r) => s + r.n, 0),
+    removedByReason: removed.map((r) => ({
       reason: r.reason,
       label: labels.get(r.reason) ?? (r.reason === 'DELETED' ? M.deletedFromMasterList : r.reason),
       count: r.n,
