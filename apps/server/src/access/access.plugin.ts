@@ -85,5 +85,11 @@ async function resolveActor(request: FastifyRequest, deps: AccessDeps): Promise<
   if (!user || user.status !== 'ACTIVE' || user.tokenVersion !== claims.tv) {
     throw unauthorized('Invalid or expired token');
   }
-  return { userId: user.id, email: user.email, role: user.role, tenantId: user.tenantId, address: request.ip };
+  return {
+    userId: user.id,
+    email: user.email,
+    role: user.role,
+    tenantId: user.tenantId,
+    address: request.ip,
+  };
 }
