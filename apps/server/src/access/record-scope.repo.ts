@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Orm } from '../platform/db.ts';
 import { records, reviewerDepartments, reviewerMinistries } from '../db/schema/index.ts';
 import type { RecordScope, TenantScope } from './actor.ts';
@@ -40,24 +40,22 @@ export function assignedRecordBranches(a: Assignments): [SQL, SQL] {
 }
 
 /**
- * The same rule as `assignedRecords`, for figures already grouped by posting (a ministry and a
- * department): whether a reviewer with these assignments reaches the records of that posting.
+ * The same rule as `assignedRecords` over another table's posting columns (a ministry and a
+ * department): the rows of the postings a reviewer with these assignments reaches.
  */
-export function reachesPosting(
-  a: Assignments,
-  ministryId: string | null,
-  departmentId: string | null,
-): boolean {
-  return (
-    (ministryId !== null && a.ministryIds.includes(ministryId)) ||
-    (departmentId !== null && a.departmentIds.includes(departmentId))
-  );
+export function assignedPostings(a: Assignments, ministryId: AnyColumn, departmentId: AnyColumn): SQL {
+  const [inMinistries, inDepartments] = assignedIn(a, ministryId, departmentId);
+  return sql`(${inMinistries} or ${inDepartments})`;
 }
 
-function assignedIn(a: Assignments): [SQL, SQL] {
+function assignedIn(
+  a: Assignments,
+  ministryId: AnyColumn = records.ministryId,
+  departmentId: AnyColumn = records.departmentId,
+): [SQL, SQL] {
   return [
-    a.ministryIds.length ? inArray(records.ministryId, a.ministryIds) : sql`false`,
-    a.departmentIds.length ? inArray(records.departmentId, a.departmentIds) : sql`false`,
+    a.ministryIds.length ? inArray(ministryId, a.ministryIds) : sql`false`,
+    a.departmentIds.length ? inArray(departmentId, a.departmentIds) : sql`false`,
   ];
 }
 

@@ -9,5 +9,5 @@ export { bulkJobItems, bulkJobs } from './bulk-jobs.ts';
 export { exportJobs, exportChunks, exportRecords } from './exports.ts';
 export { claims, claimHolds } from './claims.ts';
 export { tenantSettings } from './tenant-settings.ts';
-export { integrityFlags, integrityState } from './integrity.ts';
+export { integrityFlags, integrityPostingFigures, integrityState } from './integrity.ts';
 export { approvals, reasonCodes } from './decisions.ts';

@@ -73,3 +73,26 @@ export const integrityState = pgTable('integrity_state', {
   asOf: date('as_of'),
   summary: jsonb('summary'),
 });
+
+/**
+ * The figures of a tenant's last evaluation by posting (ministry and department), written with the
+ * summary: a reviewer's summary is the sum of the postings their assignments reach, read through
+ * the two indexes below rather than counted over the flags and records on every call.
+ */
+export const integrityPostingFigures = pgTable(
+  'integrity_posting_figures',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    ministryId: uuid('ministry_id'),
+    ministry: text('ministry'),
+    departmentId: uuid('department_id'),
+    /** {total, rules}: Figures of the posting's flagged records, and of each rule. */
+    figures: jsonb('figures').notNull(),
+  },
+  (t) => [
+    index('integrity_posting_figures_ministry_idx').on(t.tenantId, t.ministryId),
+    index('integrity_posting_figures_department_idx').on(t.tenantId, t.departmentId),
+  ],
+);

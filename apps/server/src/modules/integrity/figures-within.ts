@@ -1,6 +1,5 @@
 import type { IntegrityRule } from '@portal/contract/integrity';
-import { reachesPosting, type Assignments } from '../../access/record-scope.repo.ts';
-import type { Figures, StoredSummary } from './integrity.repo.ts';
+import type { Figures, PostingFigures, StoredSummary } from './integrity.repo.ts';
 
 const ZERO: Figures = { flaggedRecords: 0, payUnknownRecords: 0, monthlyKobo: 0 };
 const add = (a: Figures, b: Figures): Figures => ({
@@ -10,20 +9,18 @@ const add = (a: Figures, b: Figures): Figures => ({
 });
 
 /**
- * A reviewer's figures from the stored run: the sum of the postings their assignments reach (a
- * record has one posting, so each record is still counted once, and once per rule). Exact in kobo
- * as long as the sums stay below 2^53 kobo (₦90 trillion).
+ * A reviewer's figures: the sum of the stored postings their assignments reach (a record has one
+ * posting, so each record is still counted once, and once per rule). Exact in kobo while the sums
+ * stay below 2^53 kobo (₦90 trillion).
  */
-export function figuresWithin(stored: StoredSummary, a: Assignments): StoredSummary | null {
-  if (!stored.byPosting) return null;
+export function figuresOfPostings(postings: PostingFigures[]): StoredSummary {
   const rules = new Map<IntegrityRule, Figures>();
   const ministries = new Map<
     string | null,
     Figures & { ministryId: string | null; ministry: string | null }
   >();
   let total = ZERO;
-  for (const p of stored.byPosting) {
-    if (!reachesPosting(a, p.ministryId, p.departmentId)) continue;
+  for (const p of postings) {
     total = add(total, p.total);
     for (const r of p.rules) rules.set(r.rule, add(rules.get(r.rule) ?? ZERO, r));
     const m = ministries.get(p.ministryId) ?? { ministryId: p.ministryId, ministry: p.ministry, ...ZERO };

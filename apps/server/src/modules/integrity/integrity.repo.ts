@@ -1,7 +1,13 @@
-import { and, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { FlagStatus, IntegrityRule } from '@portal/contract/integrity';
 import { reachesWholeTenant, type RecordScope, type TenantScope } from '../../access/actor.ts';
-import { recordsInScope, type AssignedScope } from '../../access/record-scope.repo.ts';
+import {
+  assignedPostings,
+  recordsInScope,
+  type AssignedScope,
+  type Assignments,
+} from '../../access/record-scope.repo.ts';
+import { integrityPostingFigures } from '../../db/schema/index.ts';
 import type { Orm } from '../../platform/db.ts';
 import { idIn } from '../../platform/sql-ids.ts';
 
@@ -27,13 +33,15 @@ export interface StoredSummary {
   total: Figures;
   byMinistry: (Figures & { ministryId: string | null; ministry: string | null })[];
   /**
-   * The same figures by posting (each record once per posting, each rule's per posting), so that a
-   * reviewer's summary is the sum of the postings they reach, read from the stored run instead of
-   * counted over the flags and records each time (seconds at 1,000,000 records). Absent from a
-   * summary stored before it existed.
+   * The same figures by posting (each record once per posting, each rule's per posting), stored
+   * apart (integrity_posting_figures) so that a reviewer's summary is the sum of the postings their
+   * assignments reach instead of counted over the flags and records each time (seconds at
+   * 1,000,000 records), and the tenant admin's summary stays one small row.
    */
-  byPosting?: (Posting & { total: Figures; rules: (Figures & { rule: IntegrityRule })[] })[];
+  byPosting?: PostingFigures[];
 }
+
+export type PostingFigures = Posting & { total: Figures; rules: (Figures & { rule: IntegrityRule })[] };
 
 export interface EvaluationState {
   running: boolean;
@@ -84,6 +92,22 @@ const FLAGS_IN_SCOPE = (scope: AssignedScope) => sql`integrity_flags f
   left join departments d on d.id = records.department_id
   where f.tenant_id = ${scope.tenantId} and ${recordsInScope(scope)}`;
 
+/** The run's figures by posting, replacing the last run's (in the caller's transaction). */
+async function storePostings(tx: Orm, scope: TenantScope, postings: PostingFigures[]): Promise<void> {
+  await tx.execute(sql`delete from integrity_posting_figures where tenant_id = ${scope.tenantId}`);
+  if (postings.length === 0) return;
+  const rows = postings.map((p) => ({
+    ministry_id: p.ministryId,
+    ministry: p.ministry,
+    department_id: p.departmentId,
+    figures: { total: p.total, rules: p.rules },
+  }));
+  await tx.execute(sql`
+    insert into integrity_posting_figures (tenant_id, ministry_id, ministry, department_id, figures)
+    select ${scope.tenantId}, ministry_id, ministry, department_id, figures
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(ministry_id uuid, ministry text, department_id uuid, figures jsonb)`);
+}
+
 /** Figures over flagged records (per_record: each record once). */
 const FIGURES_OF_RECORDS = sql`count(*)::int as "flaggedRecords",
   (count(*) filter (where p.kobo is null))::int as "payUnknownRecords",
@@ -133,12 +157,16 @@ export class IntegrityRepo {
 
   /** Ends the run with its figures; answers whether a change asked for another evaluation meanwhile. */
   async finish(scope: TenantScope, covers: string, asOf: string, summary: StoredSummary): Promise<boolean> {
-    const result = await this.orm.execute<{ again: boolean }>(sql`
-      update integrity_state set run_started_at = null, heartbeat_at = null, evaluated_at = now(),
-        as_of = ${asOf}::date, covered_request_at = ${covers}::timestamptz, summary = ${JSON.stringify(summary)}::jsonb
-      where tenant_id = ${scope.tenantId}
-      returning requested_at > ${covers}::timestamptz as again`);
-    return Boolean(result.rows[0]?.again);
+    const { byPosting, ...tenantWide } = summary;
+    return this.orm.transaction(async (tx) => {
+      await storePostings(tx, scope, byPosting ?? []);
+      const result = await tx.execute<{ again: boolean }>(sql`
+        update integrity_state set run_started_at = null, heartbeat_at = null, evaluated_at = now(),
+          as_of = ${asOf}::date, covered_request_at = ${covers}::timestamptz, summary = ${JSON.stringify(tenantWide)}::jsonb
+        where tenant_id = ${scope.tenantId}
+        returning requested_at > ${covers}::timestamptz as again`);
+      return Boolean(result.rows[0]?.again);
+    });
   }
 
   /** A run that failed leaves the tenant stale, for the next request or the watchdog. */
@@ -149,8 +177,30 @@ export class IntegrityRepo {
 
   /** The figures after a decision, without evaluating the rules again. */
   async storeSummary(scope: TenantScope, summary: StoredSummary): Promise<void> {
-    await this.orm.execute(sql`
-      update integrity_state set summary = ${JSON.stringify(summary)}::jsonb where tenant_id = ${scope.tenantId}`);
+    const { byPosting, ...tenantWide } = summary;
+    await this.orm.transaction(async (tx) => {
+      await storePostings(tx, scope, byPosting ?? []);
+      await tx.execute(sql`
+        update integrity_state set summary = ${JSON.stringify(tenantWide)}::jsonb where tenant_id = ${scope.tenantId}`);
+    });
+  }
+
+  /** The stored figures of the postings a reviewer's assignments reach (their summary is the sum). */
+  async postingsWithin(scope: TenantScope, a: Assignments): Promise<PostingFigures[]> {
+    const p = integrityPostingFigures;
+    const rows = await this.orm
+      .select({
+        ministryId: p.ministryId,
+        ministry: p.ministry,
+        departmentId: p.departmentId,
+        figures: p.figures,
+      })
+      .from(p)
+      .where(and(eq(p.tenantId, scope.tenantId), assignedPostings(a, p.ministryId, p.departmentId)));
+    return rows.map(({ figures, ...posting }) => ({
+      ...posting,
+      ...(figures as Pick<PostingFigures, 'total' | 'rules'>),
+    }));
   }
 
   /** Where the tenant's evaluation stands as of `today`; undefined when none was ever asked for. */

@@ -31,7 +31,7 @@ import type { Orm } from '../../platform/db.ts';
 import type { RecordsRepo } from '../records/records.repo.ts';
 import type { RecordsService } from '../records/records.service.ts';
 import { nigeriaToday } from './evaluate.ts';
-import { figuresWithin } from './figures-within.ts';
+import { figuresOfPostings } from './figures-within.ts';
 import type { IntegrityRequest } from './integrity.jobs.ts';
 import type { FlagRow, Figures, IntegrityRepo, StoredSummary } from './integrity.repo.ts';
 
@@ -101,10 +101,10 @@ export class IntegrityService {
   async #figuresFor(scope: RecordScope, stored: StoredSummary | null): Promise<StoredSummary> {
     if (reachesWholeTenant(scope) && stored) return stored;
     const assigned = await this.records.withAssignments(scope);
-    return (
-      (stored && assigned.assignments && figuresWithin(stored, assigned.assignments)) ??
-      this.repo.figures(assigned)
-    );
+    // Evaluated: the postings the run stored; never evaluated yet: counted within the assignments.
+    if (stored && assigned.assignments)
+      return figuresOfPostings(await this.repo.postingsWithin(scope, assigned.assignments));
+    return this.repo.figures(assigned);
   }
 
   async flags(actor: Actor, q: Query): Promise<FlagsPage> {
