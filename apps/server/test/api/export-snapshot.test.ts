@@ -11,7 +11,7 @@ import { seedRecords } from '../helpers/records.ts';
 /**
  * PostgreSQL only (the project's config leaves it out on PGlite, where the file and its members are
  * read in the export's one transaction): the lines come from COPY on a connection of their own and
- * the members (export_records, issue #22: what the next approver compares with) from a statement on
+ * the members (export_members, issue #22: what the next approver compares with) from a statement on
  * another. Both read the export transaction's exported snapshot, so a decision committed while the
  * export runs is in neither or in both: the file's count, its members and the approver's figures
  * agree record for record.
@@ -66,7 +66,7 @@ describe('a payroll export reads one moment (PostgreSQL)', () => {
     const done = await repo.get(scope, row.id);
     expect(done).toMatchObject({ status: 'COMPLETED', recordCount: 6 });
     const members = await portal.db.orm.execute<{ record_id: string }>(
-      sql`select record_id from export_records where export_id = ${row.id} order by record_id`,
+      sql`select unnest(record_ids) as record_id from export_members where export_id = ${row.id} order by 1`,
     );
     expect(members.rows.map((r) => r.record_id)).toEqual([...ids].sort());
     // The next export, a moment later, no longer carries it.

@@ -43,17 +43,15 @@ export const exportChunks = pgTable(
 );
 
 /**
- * The records an export carried (issue #22): what changed since the previous approved export, records
- * added and removed, is read from here. No foreign key to records: a record deleted since still
- * counts as removed.
+ * The records an export carried (issue #22), as one array per export: what changed since the
+ * previous approved export, records added and removed, is read from here. One row of 16 bytes a
+ * record, written by one statement beside the export's COPY, instead of a row and an index entry per
+ * record (which doubled a 1,000,000-record export's time). No foreign key to records: a record
+ * deleted since still counts as removed.
  */
-export const exportRecords = pgTable(
-  'export_records',
-  {
-    exportId: uuid('export_id')
-      .notNull()
-      .references(() => exportJobs.id, { onDelete: 'cascade' }),
-    recordId: uuid('record_id').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.exportId, t.recordId] })],
-);
+export const exportMembers = pgTable('export_members', {
+  exportId: uuid('export_id')
+    .primaryKey()
+    .references(() => exportJobs.id, { onDelete: 'cascade' }),
+  recordIds: uuid('record_ids').array().notNull(),
+});

@@ -448,7 +448,7 @@ export class FourEyes {
 }
 
 /**
- * The change of export `exportId` since the last approved (COMPLETED) one, from export_records:
+ * The change of export `exportId` since the last approved (COMPLETED) one, from export_members:
  * records added, records removed grouped by why (the record's reason code, else its status, else
  * deleted from the master list), each reason with the tenant's label.
  */

@@ -3,7 +3,7 @@ import type { TenantScope } from '../../access/actor.ts';
 import { snapshotLiteral, type Orm } from '../../platform/db.ts';
 import { SQL_PATTERNS } from '@portal/contract/salary-grade';
 import { exportChunks, exportJobs } from '../../db/schema/index.ts';
-import { AWAITING_SECOND_APPROVAL, inPayrollSql } from '../records/record-state.ts';
+import { AWAITING_SECOND_APPROVAL, inPayrollBranchesSql, inPayrollSql } from '../records/record-state.ts';
 
 export type ExportRow = typeof exportJobs.$inferSelect;
 
@@ -18,6 +18,8 @@ export const exportLockKey = (id: string) => sql`hashtextextended(${`export:${id
  * approver's rejection having been VALIDATED), as SQL with constants: COPY takes no parameters.
  */
 const PAYROLL = inPayrollSql('r');
+/** The same rule's two branches: the members read the first from the (tenant, status) index alone. */
+const [PAID, PAID_WHILE_AWAITING] = inPayrollBranchesSql('r');
 
 /** A VALIDATED record whose salary grade id names another grade than its grade level. */
 export type SalaryGradeConflict = {
@@ -165,8 +167,8 @@ export class ExportsRepo {
 }
 
 /**
- * The records an export's file carries (export_records, issue #22: what the next export's approver
- * compares with), in one statement over the same rule as the lines. On PostgreSQL it runs on a
+ * The records an export's file carries (export_members, issue #22: what the next export's approver
+ * compares with), one array written by one statement over the same rule as the lines. On PostgreSQL it runs on a
  * connection of its own while COPY reads the lines (as the lines, its own snapshot of the same
  * moment), so it adds no time to the export; a failed export's members are dropped.
  */
@@ -178,9 +180,12 @@ export async function writeExportMembers(
 ): Promise<void> {
   const insert = (tx: Orm) =>
     tx.execute(sql`
-      insert into export_records (export_id, record_id)
-      select ${exportId}::uuid, r.id from records r
-      where r.tenant_id = ${scope.tenantId} and ${sql.raw(PAYROLL)}`);
+      insert into export_members (export_id, record_ids)
+      select ${exportId}::uuid, coalesce(array_agg(m.id), '{}') from (
+        select r.id from records r where r.tenant_id = ${scope.tenantId} and ${sql.raw(PAID)}
+        union all
+        select r.id from records r where r.tenant_id = ${scope.tenantId} and ${sql.raw(PAID_WHILE_AWAITING)}
+      ) m`);
   if (!snapshot) return void (await insert(orm));
   // The export's own snapshot: the members are exactly the file's lines, whatever committed since.
   await orm.transaction(async (tx) => {
@@ -192,7 +197,7 @@ export async function writeExportMembers(
 
 /** A failed export's members (written beside its transaction on PostgreSQL). */
 export async function dropExportMembers(orm: Orm, exportId: string): Promise<void> {
-  await orm.execute(sql`delete from export_records where export_id = ${exportId}`);
+  await orm.execute(sql`delete from export_members where export_id = ${exportId}`);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

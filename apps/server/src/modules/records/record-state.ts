@@ -100,11 +100,22 @@ export const AWAITING_SECOND_APPROVAL = 'PENDING_SECOND_APPROVAL' as const satis
  * rejection whose status before it was VALIDATED (they are paid until the rejection is approved).
  */
 export const IN_PAYROLL: readonly RecordStatus[] = ['VALIDATED'];
-/** SQL of the payroll's rule over a records row aliased `alias` (the one home of that rule). */
-export function inPayrollSql(alias: string): string {
+/**
+ * SQL of the payroll's rule over a records row aliased `alias` (the one home of that rule), as its
+ * two disjoint branches: a statement that reads each on its own can read the first from the
+ * (tenant, status) index alone.
+ */
+export function inPayrollBranchesSql(alias: string): [string, string] {
   if (!/^[a-z_]+$/.test(alias)) throw new Error('not an alias');
   const paid = statusLiterals(IN_PAYROLL);
-  return `(${alias}.status in (${paid}) or (${alias}.status = '${AWAITING_SECOND_APPROVAL}' and ${alias}.status_before_approval in (${paid})))`;
+  return [
+    `${alias}.status in (${paid})`,
+    `(${alias}.status = '${AWAITING_SECOND_APPROVAL}' and ${alias}.status_before_approval in (${paid}))`,
+  ];
+}
+/** The payroll's rule as one condition. */
+export function inPayrollSql(alias: string): string {
+  return `(${inPayrollBranchesSql(alias).join(' or ')})`;
 }
 /** Whether a record (as a row holds it) is in the payroll export. */
 export function isInPayroll(status: string, statusBeforeApproval: string | null): boolean {
