@@ -81,7 +81,7 @@ export const INTEGRITY_TEXTS = {
       DISMISS: 'Dismiss: the flag does not make them a ghost',
     } satisfies Record<IntegrityDecision, string>,
     confirmWarning: (name: string) =>
-      `Confirming rejects the record of ${name}: it leaves the payroll export. The reason is kept in the record's history.`,
+      `Confirming rejects the record of ${name}: it leaves the payroll export (once a second tenant admin approves, when your tenant requires one). The reason is kept in the record's history.`,
     dismissNote:
       'Dismissed flags stay closed until their evidence changes (a new date, a new record in the group).',
     reason: 'Reason',
