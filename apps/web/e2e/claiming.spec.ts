@@ -11,6 +11,7 @@ import { DEMO_USERS } from './support/demo-users.ts';
 import { createTenantOnDemoSimulator } from './support/journey-tenant.ts';
 import { signIn, storedToken } from './support/login-page.ts';
 import { saveScreen } from './support/screens.ts';
+import { settle } from './support/toasts.ts';
 
 /*
  * Claiming accounts (issue #8). The journeys get a tenant of their own, pointed at the demo
@@ -123,14 +124,6 @@ async function prepareTenant(request: APIRequestContext): Promise<Setup> {
 
 const card = (page: Page) => page.getByTestId('registration-card');
 const message = (page: Page) => page.getByTestId('registration-message');
-
-/** Dismisses toasts and moves the pointer away, so screenshots show the screen at rest. */
-async function settle(page: Page): Promise<void> {
-  const close = page.getByRole('button', { name: 'Close', exact: true });
-  for (const button of await close.all()) await button.click().catch(() => undefined);
-  await expect(close).toHaveCount(0);
-  await page.mouse.move(0, 0);
-}
 
 /** The consent statement's checkbox (issue #22), in the employee's words or the agent's. */
 const consent = (page: Page) => page.getByRole('checkbox', { name: /to the use of (my|their) NIN and SSID/ });

@@ -10,6 +10,7 @@ import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { createTenantOnDemoSimulator } from './support/journey-tenant.ts';
 import { signIn, type SignInUser } from './support/login-page.ts';
 import { saveScreen } from './support/screens.ts';
+import { settle } from './support/toasts.ts';
 
 /*
  * Four-eyes (issue #22) through the web UI, in a tenant of its own (the demo tenant stays as the
@@ -127,16 +128,6 @@ async function pageOf(browser: Browser, user: SignInUser): Promise<Page> {
   const page = await context.newPage();
   await signIn(page, user);
   return page;
-}
-
-/** Dismisses toasts and moves the pointer away, so screenshots show the screen at rest. */
-async function settle(page: Page): Promise<void> {
-  const close = page
-    .locator('.notistack-SnackbarContainer')
-    .getByRole('button', { name: 'Close', exact: true });
-  for (const button of await close.all()) await button.click().catch(() => undefined);
-  await expect(close).toHaveCount(0);
-  await page.mouse.move(0, 0);
 }
 
 const approvalsTab = (page: Page) => page.getByRole('tab', { name: /^Pending my approval/ });

@@ -1,13 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { CSRF_COOKIE, CSRF_HEADER } from '@portal/contract/api-paths';
 import type { Named } from '@portal/contract/records';
 import { createTenantOnDemoSimulator } from './support/journey-tenant.ts';
 import { DEMO_USERS } from './support/demo-users.ts';
 import { signIn, type SignInUser } from './support/login-page.ts';
 import { saveScreen } from './support/screens.ts';
+import { settle } from './support/toasts.ts';
 
 /*
  * Name matching (issue #20): a reviewer sees why a close name was forgiven (chips in the pending
@@ -81,14 +82,6 @@ async function prepareTenant(request: APIRequestContext): Promise<void> {
       { timeout: 90_000, intervals: [500, 1000, 2000] },
     )
     .toBe('COMPLETED');
-}
-
-async function settle(page: Page): Promise<void> {
-  const close = page
-    .locator('.notistack-SnackbarContainer')
-    .getByRole('button', { name: 'Close', exact: true });
-  for (const button of await close.all()) await button.click().catch(() => undefined);
-  await page.mouse.move(0, 0);
 }
 
 test.describe.configure({ mode: 'serial' });

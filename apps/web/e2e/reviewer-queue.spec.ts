@@ -9,6 +9,7 @@ import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { createTenantOnDemoSimulator } from './support/journey-tenant.ts';
 import { signIn, type SignInUser } from './support/login-page.ts';
 import { saveScreen } from './support/screens.ts';
+import { settle } from './support/toasts.ts';
 
 /*
  * Validation queues (issue #7). The journey gets a tenant of its own, pointed at the demo identity
@@ -97,17 +98,6 @@ async function prepareTenant(request: APIRequestContext): Promise<string> {
     )
     .toBe('COMPLETED');
   return admin;
-}
-
-/** Dismisses toasts and moves the pointer away, so screenshots show the screen at rest. */
-async function settle(page: Page): Promise<void> {
-  // Only the toasts' Close: the history dialog has a Close button of its own.
-  const close = page
-    .locator('.notistack-SnackbarContainer')
-    .getByRole('button', { name: 'Close', exact: true });
-  for (const button of await close.all()) await button.click().catch(() => undefined);
-  await expect(close).toHaveCount(0);
-  await page.mouse.move(0, 0);
 }
 
 const pendingTable = (page: Page) => page.getByRole('table', { name: 'Records pending approval' });
