@@ -2,12 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { CSRF_COOKIE, CSRF_HEADER } from '@portal/contract/api-paths';
 import type { QueuePage } from '@portal/contract/validation';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { createTenantOnDemoSimulator } from './support/journey-tenant.ts';
 import { signIn, type SignInUser } from './support/login-page.ts';
 import { saveScreen } from './support/screens.ts';
+import { call } from './support/api.ts';
 
 /*
  * The audit log (issue #22) as a tenant admin reads it, in a tenant of its own: the sample master
@@ -25,26 +25,6 @@ const admin: SignInUser = {
   home: '/dashboard/tenant-admin/overview',
   title: 'Tenant Admin Dashboard',
 };
-
-async function call<T>(
-  request: APIRequestContext,
-  method: 'GET' | 'POST',
-  url: string,
-  options: { token?: string; data?: unknown; multipart?: Record<string, unknown>; status?: number } = {},
-): Promise<T> {
-  const csrf = (await request.storageState()).cookies.find((cookie) => cookie.name === CSRF_COOKIE)?.value;
-  const response = await request.fetch(url, {
-    method,
-    data: options.data,
-    multipart: options.multipart as never,
-    headers: {
-      ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
-      ...(csrf && method !== 'GET' ? { [CSRF_HEADER]: csrf } : {}),
-    },
-  });
-  expect(response.status(), `${method} ${url}: ${await response.text()}`).toBe(options.status ?? 200);
-  return (await response.json().catch(() => undefined)) as T;
-}
 
 const upload = (request: APIRequestContext, token: string, name: string, csv: string) =>
   call(request, 'POST', '/api/v1/records/upload', {

@@ -2,13 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { CSRF_COOKIE, CSRF_HEADER } from '@portal/contract/api-paths';
 import type { Named } from '@portal/contract/records';
 import { createTenantOnDemoSimulator } from './support/journey-tenant.ts';
 import { DEMO_USERS } from './support/demo-users.ts';
 import { signIn, type SignInUser } from './support/login-page.ts';
 import { saveScreen } from './support/screens.ts';
 import { settle } from './support/toasts.ts';
+import { call } from './support/api.ts';
 
 /*
  * Name matching (issue #20): a reviewer sees why a close name was forgiven (chips in the pending
@@ -27,26 +27,6 @@ const reviewer: SignInUser = {
   home: '/dashboard/reviewer/queue',
   title: 'Reviewer Dashboard',
 };
-
-async function call<T>(
-  request: APIRequestContext,
-  method: 'GET' | 'POST',
-  url: string,
-  options: { token?: string; data?: unknown; multipart?: Record<string, unknown>; status?: number } = {},
-): Promise<T> {
-  const csrf = (await request.storageState()).cookies.find((cookie) => cookie.name === CSRF_COOKIE)?.value;
-  const response = await request.fetch(url, {
-    method,
-    data: options.data,
-    multipart: options.multipart as never,
-    headers: {
-      ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
-      ...(csrf && method !== 'GET' ? { [CSRF_HEADER]: csrf } : {}),
-    },
-  });
-  expect(response.status(), `${method} ${url}: ${await response.text()}`).toBe(options.status ?? 200);
-  return (await response.json().catch(() => undefined)) as T;
-}
 
 /** The sample uploaded and verified; a reviewer of every ministry. */
 async function prepareTenant(request: APIRequestContext): Promise<void> {

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { CSRF_COOKIE, CSRF_HEADER } from '@portal/contract/api-paths';
 import type { Named } from '@portal/contract/records';
 import type { AuditEntry, QueuePage } from '@portal/contract/validation';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
@@ -10,6 +9,7 @@ import { createTenantOnDemoSimulator } from './support/journey-tenant.ts';
 import { signIn, type SignInUser } from './support/login-page.ts';
 import { saveScreen } from './support/screens.ts';
 import { settle } from './support/toasts.ts';
+import { call, login } from './support/api.ts';
 
 /*
  * Validation queues (issue #7). The journey gets a tenant of its own, pointed at the demo identity
@@ -35,30 +35,6 @@ const reviewer: SignInUser = {
   home: '/dashboard/reviewer/queue',
   title: 'Reviewer Dashboard',
 };
-
-/** A JSON call with a bearer token and the CSRF echo; fails the test on an unexpected status. */
-async function call<T>(
-  request: APIRequestContext,
-  method: 'GET' | 'POST',
-  url: string,
-  options: { token?: string; data?: unknown; multipart?: Record<string, unknown>; status?: number } = {},
-): Promise<T> {
-  const csrf = (await request.storageState()).cookies.find((cookie) => cookie.name === CSRF_COOKIE)?.value;
-  const response = await request.fetch(url, {
-    method,
-    data: options.data,
-    multipart: options.multipart as never,
-    headers: {
-      ...(options.token ? { Authorization: `Bearer ${options.token}` } : {}),
-      ...(csrf && method !== 'GET' ? { [CSRF_HEADER]: csrf } : {}),
-    },
-  });
-  expect(response.status(), `${method} ${url}: ${await response.text()}`).toBe(options.status ?? 200);
-  return (await response.json().catch(() => undefined)) as T;
-}
-
-const login = async (request: APIRequestContext, user: { email: string; password: string }) =>
-  (await call<{ token: string }>(request, 'POST', '/api/v1/auth/authenticate', { data: user })).token;
 
 /** The queues tenant: its admin, the sample verified, and a reviewer of the Ministry of Justice. */
 async function prepareTenant(request: APIRequestContext): Promise<string> {
