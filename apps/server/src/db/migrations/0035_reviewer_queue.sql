@@ -1,0 +1,2 @@
+-- Placeholder, filled by the change this migration is for.
+select 1;
