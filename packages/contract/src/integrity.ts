@@ -218,12 +218,16 @@ const rulesList = z
       .filter(Boolean),
   );
 
-/** GET /integrity/flags: by rule, ministry, department (ids or names) and status (OPEN unless said). */
+/**
+ * GET /integrity/flags: by rule, ministry, department (ids or names), status (OPEN unless said) and
+ * a search of the flagged person by name, PSN or Work ID (`q`, as the records list reads it).
+ */
 export const FlagsQuerySchema = PageQuerySchema.extend({
   rule: rulesList.pipe(z.array(IntegrityRuleSchema)),
   ministry: RecordsQuerySchema.shape.ministry,
   department: RecordsQuerySchema.shape.department,
   status: rulesList.pipe(z.array(FlagStatusSchema)),
+  q: RecordsQuerySchema.shape.q,
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
 });
 export type FlagsQuery = z.input<typeof FlagsQuerySchema>;

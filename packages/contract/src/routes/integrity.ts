@@ -30,7 +30,7 @@ export const INTEGRITY_ROUTES = {
     roles,
     tags,
     summary:
-      'Flags with their evidence, by rule, ministry, department and status (OPEN unless said), largest pay first',
+      'Flags with their evidence, by rule, ministry, department, status (OPEN unless said) and a search of the flagged person by name, PSN or Work ID (q), largest pay first',
     query: FlagsQuerySchema,
     response: FlagsPageSchema,
     errors: { 400: ApiErrorSchema },

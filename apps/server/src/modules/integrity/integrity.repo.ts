@@ -10,6 +10,7 @@ import {
 import { integrityPostingFigures } from '../../db/schema/index.ts';
 import type { Orm } from '../../platform/db.ts';
 import { idIn } from '../../platform/sql-ids.ts';
+import { searchMatch } from '../records/records.repo.ts';
 
 /** A run whose heartbeat is older than this is taken to have died (its worker was killed). */
 const RUN_TIMEOUT = sql.raw(`interval '5 minutes'`);
@@ -78,6 +79,8 @@ export interface FlagFilter {
   statuses: FlagStatus[];
   ministryIds?: string[];
   departmentIds?: string[];
+  /** A search of the flagged person by name, PSN or Work ID: the records' text search query (`searchQuery`). */
+  search?: string;
 }
 
 const FLAG_COLUMNS = sql`f.id, f.record_id as "recordId", records.psn, records.full_name as "fullName",
@@ -295,8 +298,9 @@ export class IntegrityRepo {
   /**
    * A page of the flags in scope, largest pay first, and how many match. The whole tenant's flags
    * (a tenant admin without a posting filter) are paged and counted from the flags' own index, and
-   * only the page meets the records; a reviewer's, or a ministry's or department's, are found
-   * through the records their scope and filter reach.
+   * only the page meets the records; a reviewer's, a ministry's or department's, or a search's
+   * (`search`: the records' search index, as the records list searches) are found through the
+   * records their scope and filter reach.
    */
   async page(
     scope: AssignedScope,
@@ -313,7 +317,8 @@ export class IntegrityRepo {
     const flagsWhere = and(...flagConditions)!;
     const order = sql`f.monthly_kobo desc nulls last, f.id`;
     const limit = sql`limit ${page.pageSize} offset ${(page.page - 1) * page.pageSize}`;
-    if (reachesWholeTenant(scope) && !filter.ministryIds?.length && !filter.departmentIds?.length) {
+    const narrowed = filter.ministryIds?.length || filter.departmentIds?.length || filter.search;
+    if (reachesWholeTenant(scope) && !narrowed) {
       const [result, counted] = await Promise.all([
         this.orm.execute<Record<string, unknown>>(sql`
           select ${FLAG_COLUMNS}
@@ -332,6 +337,7 @@ export class IntegrityRepo {
     const conditions: SQL[] = [flagsWhere];
     if (filter.ministryIds?.length) conditions.push(idIn(sql`records.ministry_id`, filter.ministryIds));
     if (filter.departmentIds?.length) conditions.push(idIn(sql`records.department_id`, filter.departmentIds));
+    if (filter.search) conditions.push(searchMatch(filter.search));
     const where = and(...conditions)!;
     const result = await this.orm.execute<Record<string, unknown>>(sql`
       select ${FLAG_COLUMNS}, count(*) over () as total

@@ -116,7 +116,7 @@ export class IntegrityService {
       grade: [],
       status: [],
       ids: [],
-      q: undefined,
+      q: q.q,
     });
     if (!filter) return empty;
     const scoped = await this.records.withAssignments(scope);
@@ -127,6 +127,7 @@ export class IntegrityService {
         statuses: q.status.length ? q.status : ['OPEN'],
         ministryIds: filter.ministryIds,
         departmentIds: filter.departmentIds,
+        search: filter.search,
       },
       q,
     );
