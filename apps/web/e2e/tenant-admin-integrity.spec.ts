@@ -11,7 +11,8 @@ import { saveScreen } from './support/screens.ts';
  * Payroll integrity (issue #21) as a tenant administrator meets it: upload the sample master list
  * (its payroll columns carry anomalies of every kind, examples/README.md), open Integrity, read
  * the rule cards and the chart of pay at stake by ministry, confirm one flag as a ghost (the
- * record is rejected) and dismiss another, each with a reason.
+ * record is rejected) and dismiss another, each with a reason; the search box finds a flagged
+ * person by a name's start and by PSN (issue #17 item 7).
  */
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -73,6 +74,53 @@ test('a tenant admin uploads the master list, reads the integrity flags and deci
     await page.mouse.move(0, 0);
     await expectNoSeriousA11yViolations(page);
     await saveScreen(page, 'integrity-tab');
+  });
+
+  await test.step('the search box finds a flagged person by the start of a name and by PSN', async () => {
+    const first = flags(page).getByRole('row').nth(1);
+    const [name, psn] = (await first.getByRole('rowheader').innerText()).split('\n') as [string, string];
+    const start = name.split(' ').at(-1)!.slice(0, 4).toLowerCase();
+    const box = page.getByRole('searchbox', { name: 'Search by name, PSN or Work ID' });
+    await box.fill(start);
+    const names = async () =>
+      (await flags(page).getByRole('rowheader').allInnerTexts()).map((t) => t.split('\n')[0]!);
+    // The list follows the typing: every row's name has a word that starts with the search.
+    await expect
+      .poll(async () => {
+        const shown = await names();
+        return (
+          shown.includes(name) &&
+          shown.every((n) =>
+            n
+              .toLowerCase()
+              .split(/[\s'-]+/)
+              .some((w) => w.startsWith(start)),
+          )
+        );
+      })
+      .toBe(true);
+    await page.mouse.move(0, 0);
+    const list = page.getByRole('region', { name: 'Flags' });
+    await list.screenshot({ path: test.info().outputPath('integrity-search.png'), animations: 'disabled' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await list.screenshot({
+      path: test.info().outputPath('integrity-search-phone.png'),
+      animations: 'disabled',
+    });
+    await page.setViewportSize({ width: 1280, height: 720 });
+
+    await box.fill(psn.toLowerCase());
+    // Only that PSN's flags (a record can have several), once the list has followed.
+    await expect
+      .poll(async () => [
+        ...new Set((await flags(page).getByRole('rowheader').allInnerTexts()).map((t) => t.split('\n')[1])),
+      ])
+      .toEqual([psn]);
+    await box.fill('zzzzqq');
+    await expect(page.getByText('No flag matches the search and filters.')).toBeVisible();
+    await page.getByRole('button', { name: 'Clear search' }).last().click();
+    await expect(box).toHaveValue('');
+    await expect(flags(page).getByRole('row')).toHaveCount(11);
   });
 
   await test.step('one flag is confirmed as a ghost: the record is rejected and the group dissolves', async () => {

@@ -70,6 +70,8 @@ export const INTEGRITY_TEXTS = {
     emptyTitle: 'No Flags',
     emptyOpen: 'No record is flagged by this rule. The rules run again after every upload and decision.',
     emptyOther: 'No flag has this status.',
+    emptySearchTitle: 'No Flags Found',
+    emptySearch: 'No flag matches the search and filters.',
     payUnknown: 'Unknown',
     decidedBy: (reason: string, email: string | null) => (email ? `${reason} (${email})` : reason),
   },

@@ -89,6 +89,47 @@ describe('the Integrity tab (issue #21)', () => {
     );
   });
 
+  it('searches the flags by name, PSN or Work ID on the server, with the rule filter, from the first page', async () => {
+    const okon = buildIntegrityFlag({ id: 'f-2', fullName: 'Okon Bassey', psn: 'PSN1002' });
+    const { user, fetchMock } = open({
+      'GET /api/v1/integrity/flags?status=OPEN&page=1&pageSize=10': {
+        status: 200,
+        body: { items: [FLAG, okon], total: 2, page: 1, pageSize: 10 },
+      },
+      'GET /api/v1/integrity/flags?status=OPEN&q=okon&page=1&pageSize=10': page([okon]),
+      'GET /api/v1/integrity/flags?rule=PAST_RETIREMENT_AGE&status=OPEN&q=okon&page=1&pageSize=10': page([
+        okon,
+      ]),
+      'GET /api/v1/integrity/flags?status=OPEN&q=zz&page=1&pageSize=10': page([]),
+    });
+    const table = await screen.findByRole('table', { name: 'Integrity flags' });
+    expect(within(table).getAllByRole('row')).toHaveLength(3);
+    const box = screen.getByRole('searchbox', { name: 'Search by name, PSN or Work ID' });
+    await user.type(box, 'okon');
+    await waitFor(() => expect(within(table).getAllByRole('row')).toHaveLength(2));
+    expect(within(table).getByRole('row', { name: /Okon Bassey/ })).toBeTruthy();
+    const urls = () => fetchMock.mock.calls.map((c) => String(c[0])).filter((u) => u.includes('/flags'));
+    // Typing settles before the list is asked: one call for 'okon', none for 'o', 'ok', 'oko'.
+    expect(urls().filter((u) => u.includes('q='))).toEqual([
+      '/api/v1/integrity/flags?status=OPEN&q=okon&page=1&pageSize=10',
+    ]);
+    // The search stays with a rule's filter.
+    await user.click(screen.getByRole('button', { name: /^Past retirement age/ }));
+    await waitFor(() =>
+      expect(urls()).toContain(
+        '/api/v1/integrity/flags?rule=PAST_RETIREMENT_AGE&status=OPEN&q=okon&page=1&pageSize=10',
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: /^Past retirement age/ }));
+    // A search without matches says so, and its Clear search empties the box.
+    await user.clear(box);
+    await user.type(box, 'zz');
+    expect(await screen.findByText('No flag matches the search and filters.')).toBeTruthy();
+    await user.click(screen.getAllByRole('button', { name: 'Clear search' }).at(-1)!);
+    expect((box as HTMLInputElement).value).toBe('');
+    expect(await screen.findByRole('table', { name: 'Integrity flags' })).toBeTruthy();
+  });
+
   it('confirms a ghost with a reason from the tenant’s codes, warning that the record leaves the payroll', async () => {
     const { user, fetchMock } = open({
       'GET /api/v1/tenant-admin/reason-codes': {

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
@@ -19,6 +20,7 @@ import { TOAST_MS } from '@portal/contract/limits';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { LoadingState } from '../../../components/loading-state.tsx';
 import { RetryAlert } from '../../../components/retry-alert.tsx';
+import { SEARCH_TEXTS, SearchField } from '../../../components/search-field.tsx';
 import { TabTitle } from '../../../components/tab-header.tsx';
 import { errorMessage, fieldErrorsOf } from '../../../lib/error-message.ts';
 import { formatCount, formatNaira } from '../../../lib/format.ts';
@@ -65,7 +67,9 @@ export function IntegrityPage({ variant }: { variant: IntegrityVariant }) {
   const [status, setStatus] = useState<FlagStatus>('OPEN');
   const [page, setPage] = useState(0);
   const [pageSize, setPageSize] = useState<number>(FLAG_PAGE_SIZES[0]);
-  const flags = useFlags({ rule: rule ?? undefined, status, page: page + 1, pageSize });
+  // A person by name, PSN or Work ID (issue #17 item 7), searched on the server with the filters.
+  const [search, setSearch] = useState('');
+  const flags = useFlags({ rule: rule ?? undefined, status, q: search, page: page + 1, pageSize });
   const decide = useDecideFlag();
   const reasonCodes = useReasonCodes();
   const evaluate = useEvaluateNow();
@@ -83,6 +87,10 @@ export function IntegrityPage({ variant }: { variant: IntegrityVariant }) {
 
   const select = (next: IntegrityRule | null) => {
     setRule(next);
+    setPage(0);
+  };
+  const changeSearch = (next: string) => {
+    setSearch(next);
     setPage(0);
   };
 
@@ -198,12 +206,26 @@ export function IntegrityPage({ variant }: { variant: IntegrityVariant }) {
             ))}
           </TextField>
         </Box>
+        <Box sx={{ mb: 2 }}>
+          <SearchField value={search} onSearch={changeSearch} />
+        </Box>
         {flags.isError && !flags.data ? (
           <RetryAlert onRetry={() => void flags.refetch()}>
             {errorMessage(flags.error, texts.loadFailed)}
           </RetryAlert>
         ) : flags.isPending ? (
           <LoadingState message={texts.loading} />
+        ) : rows.length === 0 && search ? (
+          <EmptyState
+            titleComponent="h4"
+            title={texts.list.emptySearchTitle}
+            message={texts.list.emptySearch}
+            action={
+              <Button variant="outlined" onClick={() => changeSearch('')}>
+                {SEARCH_TEXTS.clear}
+              </Button>
+            }
+          />
         ) : rows.length === 0 ? (
           <EmptyState
             titleComponent="h4"
