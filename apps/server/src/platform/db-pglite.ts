@@ -1,23 +1,35 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { Worker } from 'node:worker_threads';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import * as schema from '../db/schema/index.ts';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
 import type { Database, Orm } from './db.ts';
+import type { FromWorker, ToWorker, WireError } from './pglite-protocol.ts';
 
-/** The embedded database (demo and single-machine use): one owner process, one session. */
+type Request = ToWorker extends infer T ? (T extends ToWorker ? Omit<T, 'id'> : never) : never;
+type QueryOptions = { rowMode?: 'array' | 'object'; parsers?: Record<number, unknown> };
+type Results = { rows: unknown[]; fields: unknown[]; affectedRows?: number };
+
+/**
+ * The embedded database (demo and single-machine use): one owner process, one session, run on a
+ * thread of its own (pglite-worker-main.ts) so that a long statement does not stop the API's event
+ * loop (issue #18 item 5: /healthz and other tenants' requests waited for a 100,000-row upload).
+ * Drizzle drives it through `PgliteThread`, which has the shape of the PGlite calls drizzle-orm/pglite
+ * makes (query, transaction), so results are parsed exactly as with PGlite in-process.
+ */
 export async function openPglite(dataDir: string): Promise<Database> {
   fs.mkdirSync(dataDir, { recursive: true });
   const lock: DataDirLock = acquireDataDirLock(dataDir);
-  let client: PGlite;
+  let client: PgliteThread;
   try {
-    client = await PGlite.create(path.join(dataDir, 'pglite'));
+    client = await PgliteThread.start(path.join(dataDir, 'pglite'));
   } catch (err) {
     lock.release();
     throw err;
   }
-  const orm = drizzlePglite(client, { schema }) as unknown as Orm;
+  const orm = drizzlePglite(client as unknown as PGlite, { schema }) as unknown as Orm;
   return {
     kind: 'pglite',
     orm,
@@ -34,12 +46,12 @@ export async function openPglite(dataDir: string): Promise<Database> {
       client.transaction(async (ptx) => {
         // Drizzle over the transaction's own handle: its queries and the COPY share the transaction.
         const tx = drizzlePglite(ptx as unknown as PGlite, { schema }) as unknown as Orm;
-        return fn(tx, async (table, data) => {
-          await ptx.query(`copy ${table} from '/dev/blob'`, [], { blob: new Blob([data]) });
-        });
+        return fn(tx, (table, data) => ptx.copyFromBlob(table, data));
       }),
     async listen(channel, onNotify, onReset) {
-      // One process owns the embedded database, so every NOTIFY is this process's own.
+      // One process owns the embedded database, so every NOTIFY is this process's own. The thread
+      // posts a payload before the answer to the statement that committed it: a cache evicts an
+      // entry before the committing request's own response is sent.
       await client.listen(channel, onNotify);
       onReset(true);
     },
@@ -54,4 +66,153 @@ export async function openPglite(dataDir: string): Promise<Database> {
       }
     },
   };
+}
+
+/** A statement's error as the caller's Error, with PostgreSQL's fields (code, constraint, …) on it. */
+function toError(e: WireError): Error {
+  const err = Object.assign(new Error(e.message), e.fields);
+  err.name = e.name;
+  return err;
+}
+
+/**
+ * The API thread's end of the embedded database's thread. Statements without a transaction id run
+ * on their own once no transaction is open; `transaction()` hands its callback a handle whose
+ * statements carry the transaction's id, so a statement from elsewhere never runs inside it.
+ */
+class PgliteThread {
+  private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  private readonly listeners = new Map<string, ((payload: string) => void)[]>();
+  private lastId = 0;
+  private gone: Error | undefined;
+
+  private constructor(private readonly worker: Worker) {
+    worker.on('message', (m: FromWorker) => {
+      if (m.op === 'notify') {
+        for (const fn of this.listeners.get(m.channel) ?? []) fn(m.payload);
+      } else if (m.op === 'reply') {
+        const p = this.pending.get(m.id);
+        if (!p) return;
+        this.pending.delete(m.id);
+        if (this.pending.size === 0) worker.unref();
+        if (m.error) p.reject(toError(m.error));
+        else p.resolve(m.result);
+      }
+    });
+    const stop = (err: Error) => {
+      this.gone ??= err;
+      for (const p of this.pending.values()) p.reject(err);
+      this.pending.clear();
+    };
+    worker.on('error', stop);
+    worker.on('exit', (code) =>
+      stop(new Error(`the embedded database's thread stopped (exit code ${code})`)),
+    );
+  }
+
+  static async start(dir: string): Promise<PgliteThread> {
+    const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), {
+      workerData: { dir },
+      execArgv: [],
+    });
+    await new Promise<void>((resolve, reject) => {
+      const early = (m: FromWorker) => {
+        worker.off('error', reject);
+        worker.off('exit', exited);
+        if (m.op === 'ready') resolve();
+        else if (m.op === 'failed') reject(toError(m.error));
+      };
+      const exited = (code: number) =>
+        reject(new Error(`the embedded database's thread stopped (exit code ${code})`));
+      worker.once('message', early);
+      worker.once('error', reject);
+      worker.once('exit', exited);
+    }).catch(async (err: unknown) => {
+      await worker.terminate();
+      throw err;
+    });
+    worker.unref(); // only a request in flight keeps the process alive
+    return new PgliteThread(worker);
+  }
+
+  private send<T>(request: Request): Promise<T> {
+    if (this.gone) return Promise.reject(this.gone);
+    const id = ++this.lastId;
+    return new Promise<T>((resolve, reject) => {
+      if (this.pending.size === 0) this.worker.ref();
+      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      this.worker.postMessage({ ...request, id } satisfies ToWorker);
+    });
+  }
+
+  query(text: string, params?: unknown[], options?: QueryOptions, tx?: number): Promise<Results> {
+    return this.send({
+      op: 'query',
+      tx,
+      text,
+      params,
+      rowMode: options?.rowMode,
+      // drizzle's parsers keep these types as text; the thread applies the same (functions do not
+      // cross threads).
+      rawTypes: options?.parsers ? Object.keys(options.parsers).map(Number) : undefined,
+    });
+  }
+
+  exec(text: string, tx?: number): Promise<Results[]> {
+    return this.send({ op: 'exec', tx, text });
+  }
+
+  async transaction<T>(fn: (tx: PgliteThreadTx) => Promise<T>): Promise<T> {
+    const id = await this.send<number>({ op: 'begin' });
+    let result: T;
+    try {
+      result = await fn(new PgliteThreadTx(this, id));
+    } catch (err) {
+      await this.send({ op: 'end', tx: id, commit: false }).catch(() => undefined);
+      throw err;
+    }
+    await this.send({ op: 'end', tx: id, commit: true });
+    return result;
+  }
+
+  copyFromBlob(tx: number, table: string, data: string): Promise<void> {
+    return this.send({ op: 'copy', tx, table, data });
+  }
+
+  async listen(channel: string, onNotify: (payload: string) => void): Promise<void> {
+    const list = this.listeners.get(channel);
+    if (list) list.push(onNotify);
+    else this.listeners.set(channel, [onNotify]);
+    if (!list) await this.send({ op: 'listen', channel });
+  }
+
+  async close(): Promise<void> {
+    if (this.gone) return;
+    try {
+      await this.send({ op: 'close' });
+    } finally {
+      this.gone = new Error('the embedded database is closed');
+      await this.worker.terminate();
+    }
+  }
+}
+
+/** A transaction's handle: PGlite's transaction calls that drizzle makes, bound to its id. */
+class PgliteThreadTx {
+  constructor(
+    private readonly thread: PgliteThread,
+    private readonly id: number,
+  ) {}
+
+  query(text: string, params?: unknown[], options?: QueryOptions): Promise<Results> {
+    return this.thread.query(text, params, options, this.id);
+  }
+
+  exec(text: string): Promise<Results[]> {
+    return this.thread.exec(text, this.id);
+  }
+
+  copyFromBlob(table: string, data: string): Promise<void> {
+    return this.thread.copyFromBlob(this.id, table, data);
+  }
 }

@@ -1,0 +1,156 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../../test/helpers/temp-dirs.ts';
+import type { Database } from './db.ts';
+import { openPglite } from './db-pglite.ts';
+
+/**
+ * The embedded database runs on a thread of its own (issue #18 item 5). Two things are proved
+ * here: a long statement no longer stops the API's event loop, and the one PGlite session is never
+ * shared between transactions: a transaction sees only its own statements and those committed
+ * before it began, and a statement from elsewhere neither runs inside it nor is rolled back with it.
+ */
+let db: Database;
+beforeAll(async () => {
+  db = await openPglite(tempDir('pglite-thread-'));
+  await db.orm.execute(sql`create table proof (v text not null)`);
+});
+afterAll(async () => {
+  await db?.close();
+});
+
+const values = async () =>
+  (await db.orm.execute<{ v: string }>(sql`select v from proof order by v`)).rows.map((r) => r.v);
+
+/** Resolves after `ms`; `settled` tells whether `p` had settled by then. */
+async function settledWithin(p: Promise<unknown>, ms: number): Promise<boolean> {
+  let settled = false;
+  void p.then(
+    () => (settled = true),
+    () => (settled = true),
+  );
+  await new Promise((r) => setTimeout(r, ms));
+  return settled;
+}
+
+describe('the API thread during a long statement', () => {
+  it('keeps running timers and answering while the database works for seconds', async () => {
+    let longest = 0;
+    let last = performance.now();
+    const tick = setInterval(() => {
+      const now = performance.now();
+      longest = Math.max(longest, now - last);
+      last = now;
+    }, 5);
+    const started = performance.now();
+    // About 1.5 s of work inside PGlite (in-process, the event loop stood still for all of it).
+    await db.orm.execute(sql`select count(*) from generate_series(1, 3000000)`);
+    const took = performance.now() - started;
+    clearInterval(tick);
+    longest = Math.max(longest, performance.now() - last); // a loop that never ticked stood still throughout
+    expect(took).toBeGreaterThan(500);
+    // A fraction of it under any load (in-process it was all of it).
+    expect(
+      longest,
+      `the event loop stood still for ${Math.round(longest)} ms of ${Math.round(took)}`,
+    ).toBeLessThan(Math.min(took / 3, 300));
+  });
+});
+
+describe('one session, never shared between transactions', () => {
+  it('two transactions at once: the rolled-back one leaves nothing, neither sees the other, a statement outside waits and is not rolled back', async () => {
+    await db.orm.execute(sql`truncate proof`);
+    let release!: () => void;
+    const hold = new Promise<void>((r) => (release = r));
+    const seenByFirst: string[][] = [];
+    let firstBegan!: () => void;
+    const began = new Promise<void>((r) => (firstBegan = r));
+    const first = db.orm
+      .transaction(async (tx) => {
+        await tx.execute(sql`insert into proof values ('first')`);
+        firstBegan();
+        await hold; // the others are issued while this one is open
+        seenByFirst.push(
+          (await tx.execute<{ v: string }>(sql`select v from proof order by v`)).rows.map((r) => r.v),
+        );
+        tx.rollback();
+      })
+      .catch((err: Error) => err);
+    await began;
+    const second = db.orm.transaction(async (tx) => {
+      await tx.execute(sql`insert into proof values ('second')`);
+      return (await tx.execute<{ v: string }>(sql`select v from proof order by v`)).rows.map((r) => r.v);
+    });
+    // (drizzle's query runs on each then(): taken once into a promise)
+    const outside = Promise.resolve(db.orm.execute(sql`insert into proof values ('outside')`));
+    // Neither runs while the first transaction is open: not inside it, not beside it.
+    expect(await settledWithin(second, 200)).toBe(false);
+    expect(await settledWithin(outside, 0)).toBe(false);
+    release();
+    expect(await first).toBeInstanceOf(Error); // drizzle's rollback
+    expect(seenByFirst).toEqual([['first']]); // it saw its own row only
+    expect(await second).not.toContain('first'); // the rolled-back row was never visible
+    expect(await second).toContain('second');
+    await outside;
+    // The statement issued outside while the first was open was not swallowed by its rollback.
+    expect(await values()).toEqual(['outside', 'second']);
+  });
+
+  it('a failing statement aborts its own transaction only; the next transaction and statement run normally', async () => {
+    await db.orm.execute(sql`truncate proof`);
+    const failing = db.orm.transaction(async (tx) => {
+      await tx.execute(sql`insert into proof values ('kept out')`);
+      await tx.execute(sql`insert into proof values (null)`); // not null: fails
+    });
+    const after = db.orm.transaction(async (tx) => {
+      await tx.execute(sql`insert into proof values ('after')`);
+    });
+    const error = (await failing.catch((err: unknown) => err)) as { cause?: { code?: string } };
+    expect(error.cause?.code).toBe('23502'); // PostgreSQL's fields cross the thread
+    await after;
+    await db.orm.execute(sql`insert into proof values ('alone')`);
+    expect(await values()).toEqual(['after', 'alone']);
+  });
+
+  it('COPY from the blob runs inside its transaction: a throw after it rolls the rows back', async () => {
+    await db.orm.execute(sql`truncate proof`);
+    await db.copyTransaction(async (_tx, copyIn) => copyIn('proof', 'a\nb\n'));
+    const thrown = await db
+      .copyTransaction(async (_tx, copyIn) => {
+        await copyIn('proof', 'c\n');
+        throw new Error('refused');
+      })
+      .catch((err: Error) => err.message);
+    expect(thrown).toBe('refused');
+    expect(await values()).toEqual(['a', 'b']);
+  });
+
+  it('a NOTIFY reaches its listener before the committing call returns', async () => {
+    const heard: string[] = [];
+    await db.listen(
+      'proof_channel',
+      (p) => heard.push(p),
+      () => undefined,
+    );
+    await db.orm.transaction(async (tx) => {
+      await tx.execute(sql`select pg_notify('proof_channel', 'in a transaction')`);
+    });
+    expect(heard).toEqual(['in a transaction']);
+    await db.orm.execute(sql`select pg_notify('proof_channel', 'on its own')`);
+    expect(heard).toEqual(['in a transaction', 'on its own']);
+  });
+
+  it('keeps drizzle-orm/pglite types: timestamps as text to drizzle, numerics as text, json parsed, int8 as numbers', async () => {
+    const row = (
+      await db.orm.execute<{ t: string; n: string; j: { a: number }; i: number; d: string }>(
+        sql`select timestamptz '2026-01-02 03:04:05+00' as t, 12.50::numeric as n, '{"a":1}'::json as j,
+          42::int8 as i, date '2026-01-02' as d`,
+      )
+    ).rows[0]!;
+    expect(typeof row.t).toBe('string');
+    expect(row.n).toBe('12.50');
+    expect(row.j).toEqual({ a: 1 });
+    expect(row.i).toBe(42);
+    expect(row.d).toBe('2026-01-02');
+  });
+});
