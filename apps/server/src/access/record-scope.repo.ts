@@ -41,21 +41,26 @@ export function assignedRecordBranches(a: Assignments): [SQL, SQL] {
 
 /**
  * The same rule as `assignedRecords` over another table's posting columns (a ministry and a
- * department): the rows of the postings a reviewer with these assignments reaches.
+ * department, as columns or as SQL naming them): the rows of the postings a reviewer with these
+ * assignments reaches.
  */
-export function assignedPostings(a: Assignments, ministryId: AnyColumn, departmentId: AnyColumn): SQL {
+export function assignedPostings(
+  a: Assignments,
+  ministryId: AnyColumn | SQL,
+  departmentId: AnyColumn | SQL,
+): SQL {
   const [inMinistries, inDepartments] = assignedIn(a, ministryId, departmentId);
   return sql`(${inMinistries} or ${inDepartments})`;
 }
 
 function assignedIn(
   a: Assignments,
-  ministryId: AnyColumn = records.ministryId,
-  departmentId: AnyColumn = records.departmentId,
+  ministryId: AnyColumn | SQL = records.ministryId,
+  departmentId: AnyColumn | SQL = records.departmentId,
 ): [SQL, SQL] {
   return [
-    a.ministryIds.length ? inArray(ministryId, a.ministryIds) : sql`false`,
-    a.departmentIds.length ? inArray(departmentId, a.departmentIds) : sql`false`,
+    a.ministryIds.length ? inArray(sql`${ministryId}`, a.ministryIds) : sql`false`,
+    a.departmentIds.length ? inArray(sql`${departmentId}`, a.departmentIds) : sql`false`,
   ];
 }
 

@@ -5,6 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import * as schema from '../db/schema/index.ts';
 import { snapshotLiteral, type CopyIn, type Database } from './db.ts';
+import { PgListener } from './pg-listener.ts';
 
 export async function openPostgres(databaseUrl: string, poolSize: number): Promise<Database> {
   // JIT off: the portal's queries are short, or (the payroll COPY) spend longer compiling than the
@@ -14,7 +15,7 @@ export async function openPostgres(databaseUrl: string, poolSize: number): Promi
   pool.on('error', () => undefined);
   const orm = drizzlePg(pool, { schema });
   await pool.query('select 1');
-  const listener = new Listener(databaseUrl);
+  const listener = new PgListener(databaseUrl);
   return {
     kind: 'postgres',
     orm,
@@ -55,6 +56,7 @@ export async function openPostgres(databaseUrl: string, poolSize: number): Promi
       }
     },
     listen: (channel, onNotify, onReset) => listener.listen(channel, onNotify, onReset),
+    notificationsCaughtUp: () => listener.caughtUp(),
     async ping() {
       await pool.query('select 1');
     },
@@ -63,82 +65,4 @@ export async function openPostgres(databaseUrl: string, poolSize: number): Promi
       await pool.end();
     },
   };
-}
-
-type Subscription = {
-  channel: string;
-  onNotify: (payload: string) => void;
-  onReset: (live: boolean) => void;
-};
-
-/**
- * One connection of its own that LISTENs on every channel asked for, outside the pool (a pooled
- * connection would be handed to queries). When it drops, every subscriber hears `onReset(false)`
- * at once (notifications may be lost from then on) and it reconnects with a growing pause; once it
- * listens again, `onReset(true)`.
- */
-class Listener {
-  private readonly subscriptions: Subscription[] = [];
-  private client: pg.Client | undefined;
-  private connecting: Promise<void> | undefined;
-  private closed = false;
-  private retryMs = 250;
-
-  constructor(private readonly databaseUrl: string) {}
-
-  async listen(channel: string, onNotify: Subscription['onNotify'], onReset: Subscription['onReset']) {
-    const sub = { channel, onNotify, onReset };
-    this.subscriptions.push(sub);
-    if (this.client) {
-      await this.client.query(`listen ${pg.escapeIdentifier(channel)}`);
-      onReset(true);
-    } else {
-      await this.connect();
-    }
-  }
-
-  close(): void {
-    this.closed = true;
-    void this.client?.end().catch(() => undefined);
-    this.client = undefined;
-  }
-
-  private connect(): Promise<void> {
-    this.connecting ??= this.open().finally(() => (this.connecting = undefined));
-    return this.connecting;
-  }
-
-  private async open(): Promise<void> {
-    const client = new pg.Client({ connectionString: this.databaseUrl });
-    const lost = () => {
-      if (this.client !== client) return;
-      this.client = undefined;
-      for (const s of this.subscriptions) s.onReset(false);
-      if (!this.closed) setTimeout(() => void this.connect().catch(() => undefined), this.retryMs).unref();
-      this.retryMs = Math.min(this.retryMs * 2, 10_000);
-    };
-    client.on('error', lost);
-    client.on('end', lost);
-    client.on('notification', (n) => {
-      for (const s of this.subscriptions) if (s.channel === n.channel) s.onNotify(n.payload ?? '');
-    });
-    try {
-      await client.connect();
-      for (const channel of new Set(this.subscriptions.map((s) => s.channel))) {
-        await client.query(`listen ${pg.escapeIdentifier(channel)}`);
-      }
-    } catch (err) {
-      void client.end().catch(() => undefined);
-      if (!this.closed) setTimeout(() => void this.connect().catch(() => undefined), this.retryMs).unref();
-      this.retryMs = Math.min(this.retryMs * 2, 10_000);
-      throw err;
-    }
-    if (this.closed) {
-      void client.end().catch(() => undefined);
-      return;
-    }
-    this.client = client;
-    this.retryMs = 250;
-    for (const s of this.subscriptions) s.onReset(true);
-  }
 }

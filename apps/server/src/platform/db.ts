@@ -43,6 +43,11 @@ export interface Database {
     onNotify: (payload: string) => void,
     onReset: (live: boolean) => void,
   ): Promise<void>;
+  /**
+   * Resolves once every notification committed before the call has been handed to `listen`'s
+   * subscribers (a read barrier for a cache they feed); rejects when not listening.
+   */
+  notificationsCaughtUp(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

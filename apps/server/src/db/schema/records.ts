@@ -124,7 +124,10 @@ export const records = pgTable(
 
 /**
  * Records per (tenant, status, verified), kept exact by statement-level triggers with transition
- * tables (migration 0003), so counts and stats stay fast at 1,000,000 records.
+ * tables (migration 0003), so counts and stats stay fast at 1,000,000 records. The same triggers
+ * keep the queues' counts per posting (record_queue_counts: records in PENDING_GRADE_VALIDATION or
+ * MISMATCHED per tenant, ministry and department, as rows of differences), in SQL only (migration
+ * 0035, read by records.repo.ts), like search_word_counts.
  */
 export const recordCounts = pgTable(
   'record_counts',

@@ -9,7 +9,8 @@ export const LARGE_CHANGE = 10_000;
  * After a large upload or bulk verification: VACUUM (ANALYZE) of the records table, so the list
  * and queue pages are index-only scans at once (the visibility map marks the new rows) instead of
  * when autovacuum gets to them; until then every index entry costs a visit to the table. Then the
- * name words' counts are summed into one row per word (the upload wrote one per statement).
+ * name words' counts are summed into one row per word (the upload wrote one per statement), and the
+ * queues' counts into one row per posting and state (the verification wrote one per statement).
  */
 export const maintainRecordsJob = defineJob({
   name: 'records.maintain',
@@ -26,6 +27,7 @@ export function maintainRecordsHandler(
     const started = performance.now();
     await maintenance.vacuumRecords();
     await maintenance.compactSearchWordCounts();
+    await maintenance.compactQueueCounts();
     log.info({ reason, ms: Math.round(performance.now() - started) }, 'records table vacuumed');
   };
 }
