@@ -12,6 +12,9 @@ type Request = ToWorker extends infer T ? (T extends ToWorker ? Omit<T, 'id'> : 
 type QueryOptions = { rowMode?: 'array' | 'object'; parsers?: Record<number, unknown> };
 type Results = { rows: unknown[]; fields: unknown[]; affectedRows?: number };
 
+/** How long closing waits for the database's thread to finish its statement and close cleanly. */
+const CLOSE_WAIT_MS = 4_000;
+
 /**
  * The embedded database (demo and single-machine use): one owner process, one session, run on a
  * thread of its own (pglite-worker-main.ts) so that a long statement does not stop the API's event
@@ -188,11 +191,22 @@ class PgliteThread {
     if (!list) await this.send({ op: 'listen', channel });
   }
 
+  /**
+   * Rolls back an open transaction and closes PGlite; a statement that keeps its thread busy longer
+   * than CLOSE_WAIT_MS (a maintenance job's VACUUM) is cut short by stopping the thread, as a crash
+   * would: PostgreSQL's recovery replays the log on the next start. The process's shutdown must
+   * not wait for it.
+   */
   async close(): Promise<void> {
     if (this.gone) return;
+    let timer: NodeJS.Timeout | undefined;
     try {
-      await this.send({ op: 'close' });
+      await Promise.race([
+        this.send({ op: 'close' }),
+        new Promise((resolve) => (timer = setTimeout(resolve, CLOSE_WAIT_MS))),
+      ]);
     } finally {
+      clearTimeout(timer);
       this.gone = new Error('the embedded database is closed');
       await this.worker.terminate();
     }
