@@ -1,35 +1,20 @@
-// Sign-in throughput on loopback: logins/s, authenticated GET /api/v1/users/me requests/s, and the
-// ratio of the latter to a bare Fastify route measured in the same run. Run: npm run bench:auth
+// The authenticated request path on loopback (issue #23): sign-ins/s, and authenticated
+// GET /api/v1/users/me requests/s against a bare Fastify route measured in the same run, on PGlite
+// and on PostgreSQL (one API process, then API_PROCESSES=2). Run: npm run bench:auth
+// BENCH_SECONDS (10) sets each measure's length; BENCH_PROFILE=1 also writes a CPU profile of the
+// portal under the /users/me load on each database and prints its heaviest frames.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
+import { startCluster } from '../scripts/pg-cluster.mjs';
+import { freePort, login, root, startPortal, type PortalProcess } from './lib/portal-process.ts';
+import { summariseProfile, type CpuProfile } from './lib/cpu-profile.ts';
 
-const root = path.resolve(import.meta.dirname, '..');
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitUp(url: string): Promise<void> {
-  for (let i = 0; i < 240; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`${url} did not come up`);
-}
+const profiling = process.env.BENCH_PROFILE === '1';
 
 function run(opts: autocannon.Options): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
@@ -38,72 +23,142 @@ function run(opts: autocannon.Options): Promise<autocannon.Result> {
 }
 
 const children: ChildProcess[] = [];
-process.on('exit', () => children.forEach((c) => c.kill('SIGTERM')));
+const portals: PortalProcess[] = [];
+const clusters: { url: string; stop(): void }[] = [];
+process.on('exit', () => {
+  children.forEach((c) => c.kill('SIGTERM'));
+  portals.forEach((p) => p.child.kill('SIGTERM'));
+  clusters.forEach((c) => c.stop());
+});
 
-const portalPort = await freePort();
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
-children.push(
-  spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(portalPort),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      WEB_DIST: dataDir,
-      // The throughput of sign-ins itself: the per-address request rate (30 a minute) is lifted.
-      LOGIN_RATE_PER_IP: '1000000',
-    },
-    stdio: 'ignore',
-  }),
-);
 const barePort = await freePort();
-children.push(
-  spawn(
-    process.execPath,
-    [
-      '--input-type=module',
-      '-e',
-      `import Fastify from 'fastify'; const app = Fastify(); app.get('/', async () => ({ ok: true })); await app.listen({ port: ${barePort}, host: '127.0.0.1' });`,
-    ],
-    { cwd: path.join(root, 'apps/server'), stdio: 'ignore' },
-  ),
+const bare = spawn(
+  process.execPath,
+  [
+    '--input-type=module',
+    '-e',
+    `import Fastify from 'fastify'; const app = Fastify(); app.get('/', async () => ({ ok: true })); await app.listen({ port: ${barePort}, host: '127.0.0.1' });`,
+  ],
+  { cwd: path.join(root, 'apps/server'), stdio: 'ignore' },
 );
-const base = `http://127.0.0.1:${portalPort}`;
-await Promise.all([waitUp(`${base}/healthz`), waitUp(`http://127.0.0.1:${barePort}/`)]);
+children.push(bare);
+for (let i = 0; ; i++) {
+  try {
+    if ((await fetch(`http://127.0.0.1:${barePort}/`)).ok) break;
+  } catch {
+    if (i > 200) throw new Error('bare Fastify did not start');
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
 
-const credentials = JSON.stringify({ email: 'tenant.admin@demo.local', password: 'Demo12345!' });
-const login = await fetch(`${base}/api/v1/auth/authenticate`, {
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: credentials,
-});
-const { token } = (await login.json()) as { token: string };
-
-const logins = await run({
-  url: `${base}/api/v1/auth/authenticate`,
-  method: 'POST',
-  headers: { 'content-type': 'application/json' },
-  body: credentials,
-  connections: 4,
-  duration: seconds,
-});
-const me = await run({
-  url: `${base}/api/v1/users/me`,
-  headers: { authorization: `Bearer ${token}` },
-  connections: 20,
-  duration: seconds,
-});
-const bare = await run({ url: `http://127.0.0.1:${barePort}/`, connections: 20, duration: seconds });
-
-const non2xx = logins.non2xx + me.non2xx;
 const row = (name: string, r: autocannon.Result) =>
-  `${name.padEnd(34)} ${r.requests.average.toFixed(0).padStart(8)} req/s   p50 ${r.latency.p50} ms   p99 ${r.latency.p99} ms`;
-console.log(`Sign-in throughput (${seconds}s each, loopback, ${os.cpus().length} cores)`);
-console.log(row('POST /api/v1/auth/authenticate', logins));
-console.log(row('GET /api/v1/users/me (bearer)', me));
-console.log(row('bare Fastify GET /', bare));
-console.log(`ratio users/me ÷ bare Fastify: ${(me.requests.average / bare.requests.average).toFixed(3)}`);
+  `${name.padEnd(44)} ${r.requests.average.toFixed(0).padStart(7)} req/s   p50 ${r.latency.p50} ms   p99 ${r.latency.p99} ms   non-2xx ${r.non2xx}`;
+let non2xx = 0;
+
+/** Starts a portal, signs in, drives /users/me; with a profile, the portal runs under --cpu-prof. */
+async function measureMe(label: string, env: Record<string, string>, profileName?: string) {
+  const profileDir = profileName ? fs.mkdtempSync(path.join(os.tmpdir(), 'portal-prof-')) : undefined;
+  const portal = await startPortal(
+    { ...env, LOGIN_RATE_PER_IP: '1000000' },
+    profileDir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } : {},
+  );
+  portals.push(portal);
+  const token = await login(portal.base, 'tenant.admin@demo.local', 'Demo12345!');
+  // Warm-up: the first requests compile the route's code paths.
+  await run({
+    url: `${portal.base}/api/v1/users/me`,
+    headers: { authorization: `Bearer ${token}` },
+    connections: 20,
+    duration: 2,
+  });
+  const me = await run({
+    url: `${portal.base}/api/v1/users/me`,
+    headers: { authorization: `Bearer ${token}` },
+    connections: 20,
+    duration: seconds,
+  });
+  non2xx += me.non2xx;
+  console.log(row(`GET /api/v1/users/me, ${label}`, me));
+  const stopping = Date.now();
+  await portal.stop();
+  const stopMs = Date.now() - stopping;
+  portals.splice(portals.indexOf(portal), 1);
+  if (profileDir) {
+    for (const file of fs.readdirSync(profileDir).filter((f) => f.endsWith('.cpuprofile'))) {
+      const target = path.join(os.tmpdir(), `${profileName}-${file}`);
+      fs.copyFileSync(path.join(profileDir, file), target);
+      console.log(`  CPU profile ${target}`);
+      // The load's seconds only: start-up, sign-in, warm-up and shutdown are left out.
+      const profile = JSON.parse(fs.readFileSync(target, 'utf8')) as CpuProfile;
+      console.log(summariseProfile(profile, stopMs + seconds * 1000, stopMs + 200));
+    }
+  }
+  return me;
+}
+
+async function measureBare(label: string) {
+  const r = await run({ url: `http://127.0.0.1:${barePort}/`, connections: 20, duration: seconds });
+  console.log(row(`bare Fastify GET /, ${label}`, r));
+  return r;
+}
+
+console.log(
+  `Authenticated request path (${seconds}s each, loopback, 20 connections, ${os.cpus().length} cores)`,
+);
+
+// Sign-ins themselves (argon2id): the per-address request rate is lifted for the measure.
+{
+  const portal = await startPortal({ LOGIN_RATE_PER_IP: '1000000' });
+  portals.push(portal);
+  const logins = await run({
+    url: `${portal.base}/api/v1/auth/authenticate`,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'tenant.admin@demo.local', password: 'Demo12345!' }),
+    connections: 4,
+    duration: seconds,
+  });
+  non2xx += logins.non2xx;
+  console.log(row('POST /api/v1/auth/authenticate (PGlite)', logins));
+  await portal.stop();
+  portals.splice(portals.indexOf(portal), 1);
+}
+
+const pgliteMe = await measureMe('PGlite', {}, profiling ? 'auth-pglite' : undefined);
+const pgliteBare = await measureBare('beside PGlite');
+
+const cluster = (await startCluster()) as { url: string; stop(): void };
+clusters.push(cluster);
+const admin = new pg.Client({ connectionString: cluster.url });
+await admin.connect();
+const databaseUrl = async (name: string) => {
+  await admin.query(`create database ${name}`);
+  return cluster.url.replace(/\/postgres$/, `/${name}`);
+};
+const pgMe = await measureMe(
+  'PostgreSQL, 1 API process',
+  { DATABASE_URL: await databaseUrl('auth_one'), DEMO: 'true', API_PROCESSES: '1' },
+  profiling ? 'auth-postgres' : undefined,
+);
+const pgBare = await measureBare('beside PostgreSQL');
+const pgTwo = await measureMe('PostgreSQL, 2 API processes', {
+  DATABASE_URL: await databaseUrl('auth_two'),
+  DEMO: 'true',
+  API_PROCESSES: '2',
+});
+await admin.end();
+
+console.log(`ratio (PGlite): ${(pgliteMe.requests.average / pgliteBare.requests.average).toFixed(2)}`);
+console.log(`ratio (PostgreSQL): ${(pgMe.requests.average / pgBare.requests.average).toFixed(2)}`);
+console.log(
+  `2 API processes ÷ 1 (PostgreSQL): ${(pgTwo.requests.average / pgMe.requests.average).toFixed(2)}×`,
+);
+console.log(
+  `load average after the run: ${os
+    .loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')}`,
+);
 if (non2xx > 0) {
   console.error(`unexpected non-2xx responses: ${non2xx}`);
   process.exitCode = 1;

@@ -24,21 +24,33 @@ export interface PortalProcess {
   stop(): Promise<void>;
 }
 
-export async function startPortal(env: Record<string, string>): Promise<PortalProcess> {
+export interface StartOptions {
+  /** Node options before the entry point (e.g. --cpu-prof). */
+  nodeArgs?: string[];
+}
+
+export async function startPortal(
+  env: Record<string, string>,
+  opts: StartOptions = {},
+): Promise<PortalProcess> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      WEB_DIST: dataDir,
-      ...env,
+  const child = spawn(
+    process.execPath,
+    [...(opts.nodeArgs ?? []), '--import', 'tsx', 'apps/server/src/main.ts'],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'warn',
+        WEB_DIST: dataDir,
+        ...env,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  );
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     try {

@@ -4,6 +4,7 @@ import multipart from '@fastify/multipart';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerAccess, type RouteAccessRow } from './access/access.plugin.ts';
 import { AccessRepo } from './access/access.repo.ts';
+import { TokenHolders } from './access/token-holders.ts';
 import { TokenService } from './access/tokens.ts';
 import type { Config } from './platform/config.ts';
 import type { Database } from './platform/db.ts';
@@ -121,7 +122,10 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
   const audit = new AuditRepo(db.orm);
   const tokens = new TokenService(keys.jwt, config.jwtTtlSeconds);
   const accessRepo = new AccessRepo(db.orm);
-  const routeTable = registerAccess(app, { tokens, repo: accessRepo });
+  // Signed-in users' rows, remembered per process and forgotten at each change's commit (issue #23).
+  const holders = new TokenHolders(accessRepo);
+  await holders.start(db);
+  const routeTable = registerAccess(app, { tokens, holders });
   const tenants = new TenantsRepo(db.orm);
   const matchSettings = new TenantMatchSettings(tenants);
 
@@ -164,7 +168,7 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
       new PublicTenantResolver(accessRepo, config.portalDomain).named(request).catch(() => undefined),
   );
   const people = new PeopleRepo(db.orm);
-  usersRoutes(app, new UsersService(users, people));
+  usersRoutes(app, new UsersService(holders, people));
   const userAdmin = new UserAdminService(users, audit);
   tenantsRoutes(
     app,

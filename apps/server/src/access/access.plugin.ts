@@ -4,9 +4,9 @@ import { ERROR_CODES } from '@portal/contract/errors';
 import { MESSAGES } from '@portal/contract/messages';
 import type { Role } from '@portal/contract/roles';
 import { forbidden, unauthorized } from '../platform/errors.ts';
-import type { AccessRepo } from './access.repo.ts';
 import type { Actor } from './actor.ts';
 import { csrfSatisfied, issueCsrfCookie } from './csrf.ts';
+import type { TokenHolders } from './token-holders.ts';
 import type { TokenService } from './tokens.ts';
 
 declare module 'fastify' {
@@ -31,7 +31,7 @@ export interface RouteAccessRow {
 
 export interface AccessDeps {
   tokens: TokenService;
-  repo: AccessRepo;
+  holders: TokenHolders;
 }
 
 const guardedPrefixes = [API_BASE, '/healthz', '/readyz'];
@@ -73,7 +73,7 @@ export function registerAccess(app: FastifyInstance, deps: AccessDeps): () => Ro
   return () => [...table].sort((a, b) => a.url.localeCompare(b.url) || a.method.localeCompare(b.method));
 }
 
-/** The token names the user; the database row decides (deleted, disabled or revoked → 401). */
+/** The token names the user; the user's row as it stands now decides (deleted, disabled or revoked → 401). */
 async function resolveActor(request: FastifyRequest, deps: AccessDeps): Promise<Actor> {
   const header = request.headers.authorization;
   // The scheme's name is case-insensitive (RFC 9110 §11.1).
@@ -81,7 +81,7 @@ async function resolveActor(request: FastifyRequest, deps: AccessDeps): Promise<
   if (!token) throw unauthorized('Authentication required');
   const claims = await deps.tokens.verify(token);
   if (!claims) throw unauthorized('Invalid or expired token');
-  const user = await deps.repo.tokenHolder(claims.sub);
+  const user = await deps.holders.get(claims.sub);
   if (!user || user.status !== 'ACTIVE' || user.tokenVersion !== claims.tv) {
     throw unauthorized('Invalid or expired token');
   }
@@ -90,6 +90,8 @@ async function resolveActor(request: FastifyRequest, deps: AccessDeps): Promise<
     email: user.email,
     role: user.role,
     tenantId: user.tenantId,
+    fullName: user.fullName,
+    tenantName: user.tenantName,
     address: request.ip,
   };
 }

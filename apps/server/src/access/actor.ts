@@ -7,6 +7,9 @@ export interface Actor {
   role: Role;
   /** null only for GLOBAL_SUPER_ADMIN. */
   tenantId: string | null;
+  /** The user's name and their tenant's, from the same row (set for a signed-in caller). */
+  fullName?: string;
+  tenantName?: string | null;
   /**
    * The client's address as the portal saw it (request.ip, after TRUST_PROXY): the audit trail's
    * 'from which address'. Absent for an actor the portal itself acts as (jobs, tests).

@@ -7,6 +7,7 @@ import type { ApiRoute } from '@portal/contract/routes/define-route';
 import { createTestPortal, type TestPortal } from '../helpers/test-portal.ts';
 import { registerAccess } from '../../src/access/access.plugin.ts';
 import { TokenService } from '../../src/access/tokens.ts';
+import { TokenHolders } from '../../src/access/token-holders.ts';
 import { AccessRepo } from '../../src/access/access.repo.ts';
 import { UsersRepo } from '../../src/modules/users/users.repo.ts';
 
@@ -40,7 +41,7 @@ describe('route access table', () => {
     await app.register(cookie);
     registerAccess(app, {
       tokens: new TokenService(new Uint8Array(32), 60),
-      repo: new AccessRepo(portal.db.orm),
+      holders: new TokenHolders(new AccessRepo(portal.db.orm)),
     });
     expect(() => app.get('/api/v1/undeclared', async () => ({}))).toThrow(
       /declares neither roles nor public/,

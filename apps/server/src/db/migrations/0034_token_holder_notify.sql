@@ -1,6 +1,8 @@
--- A signed-in user's row is cached by every API process (issue #23); a change to who may use a
--- token (status, token version, role, tenant, email) or the row's deletion tells every process at
--- commit, whatever code path made it: pg_notify is transactional, so a rolled-back change says nothing.
+-- Every API process remembers its signed-in users' rows (issue #23, access/token-holders.ts). A
+-- change to what a token is checked against (status, token version, role, tenant, email, name) or
+-- the row's deletion is announced to every process at commit, whatever code path made it; so is a
+-- tenant's rename or removal (the rows carry its name). pg_notify is transactional: a rolled-back
+-- change announces nothing.
 create or replace function notify_token_holder() returns trigger language plpgsql as $$
 begin
   perform pg_notify('portal_token_holder', old.id::text);
@@ -8,5 +10,15 @@ begin
 end $$;
 --> statement-breakpoint
 create trigger users_token_holder_changed
-  after update of status, token_version, role, tenant_id, email or delete on users
+  after update of status, token_version, role, tenant_id, email, full_name or delete on users
   for each row execute function notify_token_holder();
+--> statement-breakpoint
+create or replace function notify_token_holder_tenant() returns trigger language plpgsql as $$
+begin
+  perform pg_notify('portal_token_holder', 'tenant:' || old.id::text);
+  return null;
+end $$;
+--> statement-breakpoint
+create trigger tenants_token_holder_changed
+  after update of name or delete on tenants
+  for each row execute function notify_token_holder_tenant();

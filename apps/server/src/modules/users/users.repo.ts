@@ -56,25 +56,6 @@ export class UsersRepo {
     return row as UserRow | undefined;
   }
 
-  async profile(id: string) {
-    const [row] = await this.orm
-      .select({
-        id: users.id,
-        fullName: users.fullName,
-        email: users.email,
-        role: users.role,
-        status: users.status,
-        tenantId: users.tenantId,
-        tenantName: tenants.name,
-      })
-      .from(users)
-      .leftJoin(tenants, eq(tenants.id, users.tenantId))
-      .where(eq(users.id, id))
-      .limit(1);
-    return row as
-      (Omit<UserRow, 'passwordHash' | 'tokenVersion'> & { tenantName: string | null }) | undefined;
-  }
-
   async insert(user: NewUser, orm: Orm = this.orm): Promise<UserRow> {
     const [row] = await orm
       .insert(users)

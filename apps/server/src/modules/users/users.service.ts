@@ -1,7 +1,7 @@
 import type { Me } from '@portal/contract/auth';
 import { scopeOf, type Actor, type TenantScope } from '../../access/actor.ts';
 import { unauthorized } from '../../platform/errors.ts';
-import type { UsersRepo } from './users.repo.ts';
+import type { TokenHolder } from '../../access/access.repo.ts';
 
 type Named = { id: string; name: string };
 
@@ -10,15 +10,32 @@ export interface AssignmentNames {
   assignments(scope: TenantScope, userIds: string[]): Promise<{ ministries: Named[]; departments: Named[] }>;
 }
 
+/** The signed-in user's row as access/ already holds it (access/token-holders.ts): no second read. */
+export interface SignedInUsers {
+  get(userId: string): Promise<TokenHolder | undefined>;
+}
+
 export class UsersService {
   constructor(
-    private readonly users: UsersRepo,
+    private readonly signedIn: SignedInUsers,
     private readonly people: AssignmentNames,
   ) {}
 
   async me(actor: Actor): Promise<Me> {
-    const profile = await this.users.profile(actor.userId);
-    if (!profile) throw unauthorized('Invalid or expired token');
+    // access/ built the actor from the user's row as it stands now, names included.
+    const holder =
+      actor.fullName !== undefined && actor.tenantName !== undefined
+        ? {
+            ...actor,
+            id: actor.userId,
+            fullName: actor.fullName,
+            tenantName: actor.tenantName,
+            status: 'ACTIVE' as const,
+          }
+        : await this.signedIn.get(actor.userId);
+    if (!holder) throw unauthorized('Invalid or expired token');
+    const { id, fullName, email, role, status, tenantId, tenantName } = holder;
+    const profile: Me = { id, fullName, email, role, status, tenantId, tenantName };
     if (profile.role !== 'REVIEWER') return profile;
     // A reviewer's screen says why their queue is empty when nothing is assigned to them.
     const { ministries, departments } = await this.people.assignments(scopeOf(actor), [actor.userId]);
