@@ -17,7 +17,7 @@ const CLOSE_WAIT_MS = 4_000;
 
 /**
  * The embedded database (demo and single-machine use): one owner process, one session, run on a
- * thread of its own (pglite-worker-main.ts) so that a long statement does not stop the API's event
+ * thread of its own (pglite-worker.mjs) so that a long statement does not stop the API's event
  * loop (issue #18 item 5: /healthz and other tenants' requests waited for a 100,000-row upload).
  * Drizzle drives it through `PgliteThread`, which has the shape of the PGlite calls drizzle-orm/pglite
  * makes (query, transaction), so results are parsed exactly as with PGlite in-process.

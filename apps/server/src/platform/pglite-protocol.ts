@@ -1,6 +1,6 @@
 /**
  * The messages between the API's thread (db-pglite.ts) and the embedded database's thread
- * (pglite-worker-main.ts). A statement names the transaction it belongs to (`tx`), or none: then
+ * (pglite-worker.mjs). A statement names the transaction it belongs to (`tx`), or none: then
  * it runs on its own once no transaction is open, never inside one.
  */
 export type ToWorker = { id: number } & (
