@@ -9,6 +9,7 @@ import { openDatabase, type Database } from './platform/db.ts';
 import { JobQueue } from './platform/jobs.ts';
 import { createMailer } from './platform/mail.ts';
 import { migrate } from './platform/migrate.ts';
+import { asPlatform } from './platform/tenant-context.ts';
 import { deriveKeys, resolvePortalSecret, secretBox, type Keys } from './platform/secrets.ts';
 import { AuditRepo } from './modules/audit/audit.repo.ts';
 import { ProviderSettings } from './modules/identity/provider-settings.ts';
@@ -62,20 +63,32 @@ export async function startPortal(config: Config, options: PortalOptions = {}): 
   const log = options.logStream ? pino(logOptions, options.logStream) : pino(logOptions);
   const keys = deriveKeys(resolvePortalSecret(config.portalSecret, config.dataDir));
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // The tables' owner (DECISIONS 111): migrations, pg-boss's schema and VACUUM; the portal's own
+  // role owns nothing. One connection at most, closed when idle.
+  let owner: Database = db;
   let jobs: JobQueue | undefined;
   let simulator: DemoSimulator | undefined;
   let watchdog: NodeJS.Timeout | undefined;
   try {
-    const ran = await migrate(db.orm);
+    if (config.databaseOwnerUrl && config.databaseOwnerUrl !== config.databaseUrl) {
+      owner = await openDatabase({
+        databaseUrl: config.databaseOwnerUrl,
+        dataDir: config.dataDir,
+        poolSize: 1,
+      });
+    }
+    // Startup reads and writes across tenants on purpose (row-level security, DECISIONS 110).
+    const ran = await asPlatform(() => migrate(owner.orm));
     if (ran.length) log.info({ migrations: ran }, 'applied migrations');
     const tenants = new TenantsRepo(db.orm);
     const users = new UsersRepo(db.orm);
     const box = secretBox(keys.atRest);
-    const { createdDemoTenantId } = await bootstrap(config, { users, tenants }, log);
-    if (config.demo) simulator = await startDemoSimulator(config, tenants, box, log);
+    const { createdDemoTenantId } = await asPlatform(() => bootstrap(config, { users, tenants }, log));
+    if (config.demo) simulator = await asPlatform(() => startDemoSimulator(config, tenants, box, log));
 
     jobs = new JobQueue({
       executor: db.executor,
+      ownerExecutor: owner.executor,
       log,
       pollingIntervalSeconds: config.jobPollSeconds,
       shutdownTimeoutMs: config.shutdownTimeoutMs,
@@ -84,7 +97,8 @@ export async function startPortal(config: Config, options: PortalOptions = {}): 
     const outbox = new OutboxRepo(db.orm);
     const verification = new VerificationRepo(db.orm);
     jobs.register(pingJob, pingHandler(new AuditRepo(db.orm)));
-    jobs.register(maintainRecordsJob, maintainRecordsHandler(new MaintenanceRepo(db.orm)));
+    // VACUUM needs the table's owner.
+    jobs.register(maintainRecordsJob, maintainRecordsHandler(new MaintenanceRepo(owner.orm)));
     jobs.register(deliverMailJob, deliverMailHandler(outbox, mailer));
     jobs.register(
       bulkVerifyJob,
@@ -123,7 +137,7 @@ export async function startPortal(config: Config, options: PortalOptions = {}): 
     await jobs.start({ work: working });
     const started = jobs;
     if (working) {
-      if (mailer.configured && (await outbox.pendingCount()) > 0) {
+      if (mailer.configured && (await asPlatform(() => outbox.pendingCount())) > 0) {
         await started.send(deliverMailJob, { reason: 'resume' }); // deliver what an earlier process left
       }
       // Resumes bulk verifications whose worker died (its lease ran out) — after a crash or SIGKILL.
@@ -145,10 +159,12 @@ export async function startPortal(config: Config, options: PortalOptions = {}): 
         for (const tenantId of await integrityRepo.dueTenants(nigeriaToday()))
           await started.send(evaluateIntegrityJob, { tenantId, reason: 'due' });
       };
-      const resumeAll = async () => {
-        await resumeOrphans();
-        await dueIntegrity();
-      };
+      // The watchdogs look at every tenant on purpose.
+      const resumeAll = () =>
+        asPlatform(async () => {
+          await resumeOrphans();
+          await dueIntegrity();
+        });
       await resumeAll();
       watchdog = setInterval(
         () => void resumeAll().catch((err: unknown) => log.warn({ err }, 'watchdog failed')),
@@ -160,7 +176,9 @@ export async function startPortal(config: Config, options: PortalOptions = {}): 
     const built = await buildApp({ config, db, jobs, keys, log, mailer });
     // Only on the start that created the demo tenant: a restart never seeds again.
     if (createdDemoTenantId && config.demoSeedRecords) {
-      await seedDemoRecords({ config, db, jobs: started, log, working }, createdDemoTenantId);
+      await asPlatform(() =>
+        seedDemoRecords({ config, db, jobs: started, log, working }, createdDemoTenantId),
+      );
     }
     let closing: Promise<void> | undefined;
     return {
@@ -177,6 +195,7 @@ export async function startPortal(config: Config, options: PortalOptions = {}): 
           await started.stop();
           mailer.close();
           await simulator?.close();
+          if (owner !== db) await owner.close();
           await db.close();
         })();
         return closing;
@@ -186,6 +205,7 @@ export async function startPortal(config: Config, options: PortalOptions = {}): 
     clearInterval(watchdog);
     await jobs?.stop().catch(() => undefined);
     await simulator?.close().catch(() => undefined);
+    if (owner !== db) await owner.close().catch(() => undefined);
     await db.close();
     throw err;
   }

@@ -1,14 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Role, UserStatus } from '@portal/contract/roles';
 import type { Orm } from '../platform/db.ts';
+import { asPlatform } from '../platform/tenant-context.ts';
 import { tenants, users } from '../db/schema/index.ts';
 
-/** What a token is checked against: the user's row as it stands now, with their tenant's name. */
+/** What a token is checked against: the user's row as it stands now. */
 export interface TokenHolder {
   id: string;
   tenantId: string | null;
-  tenantName: string | null;
-  fullName: string;
   email: string;
   role: Role;
   status: UserStatus;
@@ -18,27 +17,28 @@ export interface TokenHolder {
 /**
  * What access/ reads to decide who is calling and which tenant a public screen belongs to.
  * Note: unscoped on purpose: both are read before any tenant is known (a token names a user of
- * any tenant; a subdomain names the tenant).
+ * any tenant; a subdomain names the tenant). The token's user is read in the platform's context
+ * (row-level security, DECISIONS 110); tenants have no tenant_id, so no policy.
  */
 export class AccessRepo {
   constructor(private readonly orm: Orm) {}
 
   async tokenHolder(userId: string): Promise<TokenHolder | undefined> {
-    const [row] = await this.orm
-      .select({
-        id: users.id,
-        tenantId: users.tenantId,
-        tenantName: tenants.name,
-        fullName: users.fullName,
-        email: users.email,
-        role: users.role,
-        status: users.status,
-        tokenVersion: users.tokenVersion,
-      })
-      .from(users)
-      .leftJoin(tenants, eq(tenants.id, users.tenantId))
-      .where(eq(users.id, userId))
-      .limit(1);
+    const [row] = await asPlatform(
+      async () =>
+        await this.orm
+          .select({
+            id: users.id,
+            tenantId: users.tenantId,
+            email: users.email,
+            role: users.role,
+            status: users.status,
+            tokenVersion: users.tokenVersion,
+          })
+          .from(users)
+          .where(eq(users.id, userId))
+          .limit(1),
+    );
     return row as TokenHolder | undefined;
   }
 

@@ -7,6 +7,7 @@ import type {
   ParsedQuery,
 } from '@portal/contract/routes/define-route';
 import { unauthorized } from '../platform/errors.ts';
+import { inContext, type TenantContext } from '../platform/tenant-context.ts';
 import type { Actor } from './actor.ts';
 
 /** What a route's handler receives: the parsed input and, on a route with roles, its actor. */
@@ -60,15 +61,28 @@ export function serveRoute<const R extends ApiRoute>(
         request,
         reply,
       };
-      const answer = await handler(call as RouteCall<R>);
-      // A handler that sent the reply itself returned it; Fastify's reply is a thenable, so the
-      // handler's promise resolved to undefined (when the reply was sent), never to the reply.
-      if (answer === undefined) return reply;
-      return reply.code(route.status ?? 200).send(answer);
+      // The handler, and the hooks its answer runs through, see the rows of the actor's tenant.
+      return inContext(contextOf(actor), async () => {
+        const answer = await handler(call as RouteCall<R>);
+        // A handler that sent the reply itself returned it; Fastify's reply is a thenable, so the
+        // handler's promise resolved to undefined (when the reply was sent), never to the reply.
+        if (answer === undefined) return reply;
+        return reply.code(route.status ?? 200).send(answer);
+      });
     },
   };
   if (options.bodyLimit !== undefined) definition.bodyLimit = options.bodyLimit;
   app.route(definition);
+}
+
+/**
+ * Whose rows a route's handler sees (row-level security, DECISIONS 110): a tenant actor's tenant's;
+ * the global admin's, the whole platform's (its screens read across tenants on purpose). A public
+ * route's too (sign-in finds an account by email, a claim's later steps find it by its token,
+ * before either knows the tenant): the claims routes narrow to the tenant as soon as it is named.
+ */
+function contextOf(actor: Actor | null): TenantContext {
+  return actor?.tenantId ? { tenantId: actor.tenantId } : 'platform';
 }
 
 /** The Fastify schema of a route: only the keys it has, so the OpenAPI document shows no empty ones. */

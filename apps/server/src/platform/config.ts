@@ -9,6 +9,7 @@ const EnvSchema = z.object({
   HOST: z.string().optional(),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().optional(),
+  DATABASE_OWNER_URL: z.string().optional(),
   PORTAL_SECRET: z.string().optional(),
   PORTAL_ADMIN_EMAIL: z.string().optional(),
   PORTAL_ADMIN_PASSWORD: z.string().optional(),
@@ -96,6 +97,12 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /**
+   * PostgreSQL: the owner of the tables, for migrations, pg-boss's schema and VACUUM (DECISIONS
+   * 111); the portal's own queries go through databaseUrl, a role that owns nothing. Defaults to
+   * databaseUrl.
+   */
+  databaseOwnerUrl: string | undefined;
   portalSecret: string | undefined;
   adminEmail: string;
   adminPassword: string | undefined;
@@ -169,6 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     host: e.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL || undefined,
+    databaseOwnerUrl: (e.DATABASE_URL && e.DATABASE_OWNER_URL) || e.DATABASE_URL || undefined,
     portalSecret: e.PORTAL_SECRET || undefined,
     adminEmail: (e.PORTAL_ADMIN_EMAIL ?? DEMO_ADMIN.email).trim().toLowerCase(),
     adminPassword: e.PORTAL_ADMIN_PASSWORD ?? (demo ? DEMO_ADMIN.password : undefined),

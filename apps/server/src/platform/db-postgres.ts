@@ -6,11 +6,64 @@ import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import * as schema from '../db/schema/index.ts';
 import { snapshotLiteral, type CopyIn, type Database } from './db.ts';
 import { PgListener } from './pg-listener.ts';
+import { tenantSetting } from './tenant-context.ts';
+
+/** The `app.tenant_id` a pooled connection was last given (session-level), per connection. */
+const appliedSetting = Symbol('app.tenant_id');
+type ScopedClient = pg.PoolClient & { [appliedSetting]?: string };
+
+/**
+ * A pool whose every checkout carries the tenant context of the code that asked for it
+ * (tenant-context.ts) as `app.tenant_id`, which the row-level security policies read (migration
+ * 0033, DECISIONS 110). The setting is session-level and each connection remembers what it was
+ * given: a checkout in the same context as the connection's last costs nothing; one in another
+ * context first runs one `set_config`. Every checkout sets it, so no checkout inherits another's
+ * context (a connection whose `set_config` failed is closed, not reused). drizzle's queries,
+ * transactions (pool.connect), COPY and pg-boss all go through `connect` (pg-pool's `query` checks
+ * a client out through it).
+ */
+class ScopedPool extends pg.Pool {
+  override connect(): Promise<pg.PoolClient>;
+  override connect(
+    callback: (
+      err: Error | undefined,
+      client: pg.PoolClient | undefined,
+      done: (release?: unknown) => void,
+    ) => void,
+  ): void;
+  override connect(
+    callback?: (
+      err: Error | undefined,
+      client: pg.PoolClient | undefined,
+      done: (release?: unknown) => void,
+    ) => void,
+  ): Promise<pg.PoolClient> | void {
+    // Read now, in the caller's context: the client may come back later, from another context.
+    const wanted = tenantSetting();
+    const scoped = super.connect().then(async (client: ScopedClient) => {
+      if (client[appliedSetting] === wanted) return client;
+      try {
+        await client.query(`select set_config('app.tenant_id', $1, false)`, [wanted]);
+      } catch (err) {
+        client.release(err instanceof Error ? err : true);
+        throw err;
+      }
+      client[appliedSetting] = wanted;
+      return client;
+    });
+    if (!callback) return scoped;
+    scoped.then(
+      (client) =>
+        callback(undefined, client, (release) => client.release(release as boolean | Error | undefined)),
+      (err: Error) => callback(err, undefined, () => undefined),
+    );
+  }
+}
 
 export async function openPostgres(databaseUrl: string, poolSize: number): Promise<Database> {
   // JIT off: the portal's queries are short, or (the payroll COPY) spend longer compiling than the
   // compiled code saves; a planner estimate over jit_above_cost paid 0.1–0.5 s of compilation.
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: poolSize, options: '-c jit=off' });
+  const pool = new ScopedPool({ connectionString: databaseUrl, max: poolSize, options: '-c jit=off' });
   // An idle client's error (server restart) must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
   const orm = drizzlePg(pool, { schema });

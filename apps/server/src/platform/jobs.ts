@@ -2,6 +2,7 @@ import PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SqlExecutor } from './db.ts';
+import { asPlatform, withTenant } from './tenant-context.ts';
 
 /** Context a job handler runs with; handlers rebuild any tenant scope from their payload. */
 export interface JobContext {
@@ -27,6 +28,11 @@ export function defineJob<P>(def: JobDefinition<P>): JobDefinition<P> {
 
 export interface JobQueueOptions {
   executor: SqlExecutor;
+  /**
+   * The tables' owner (PostgreSQL with a second role, DECISIONS 111): pg-boss's schema and each
+   * queue's table are created through it at start, as the portal's own role may create nothing.
+   */
+  ownerExecutor?: SqlExecutor;
   log: FastifyBaseLogger;
   pollingIntervalSeconds: number;
   shutdownTimeoutMs: number;
@@ -46,7 +52,13 @@ export class JobQueue {
 
   constructor(opts: JobQueueOptions) {
     this.#opts = opts;
-    this.#boss = new PgBoss({ db: opts.executor, schema: 'pgboss', schedule: false, supervise: true });
+    this.#boss = new PgBoss({
+      db: opts.executor,
+      schema: 'pgboss',
+      schedule: false,
+      supervise: true,
+      migrate: !this.#ownerSetsUp,
+    });
     this.#boss.on('error', (err) => opts.log.error({ err }, 'job queue error'));
   }
 
@@ -57,11 +69,33 @@ export class JobQueue {
     });
   }
 
+  get #ownerSetsUp(): boolean {
+    return Boolean(this.#opts.ownerExecutor && this.#opts.ownerExecutor !== this.#opts.executor);
+  }
+
   async start({ work }: { work: boolean }): Promise<void> {
+    if (this.#ownerSetsUp) {
+      // pg-boss's schema, its migrations and the queues' tables, as the owner, then let go.
+      const setup = new PgBoss({
+        db: this.#opts.ownerExecutor!,
+        schema: 'pgboss',
+        schedule: false,
+        supervise: false,
+      });
+      setup.on('error', (err) => this.#opts.log.error({ err }, 'job queue setup error'));
+      await setup.start();
+      await this.#createQueues(setup);
+      await setup.stop({ graceful: false, close: false, wait: true });
+    }
     await this.#boss.start();
     this.#started = true;
+    if (!this.#ownerSetsUp) await this.#createQueues(this.#boss);
+    if (work) await this.#startWorkers();
+  }
+
+  async #createQueues(boss: PgBoss): Promise<void> {
     for (const { def } of this.#defs.values()) {
-      await this.#boss.createQueue(def.name, {
+      await boss.createQueue(def.name, {
         name: def.name,
         retryLimit: def.retryLimit ?? 3,
         retryDelay: def.retryDelaySeconds ?? 5,
@@ -69,7 +103,6 @@ export class JobQueue {
         expireInSeconds: def.expireInSeconds ?? 15 * 60,
       });
     }
-    if (work) await this.#startWorkers();
   }
 
   async #startWorkers(): Promise<void> {
@@ -85,7 +118,11 @@ export class JobQueue {
             throw new Error(`${def.name}: payload version ${job.data.v} not supported`);
           const payload = def.schema.parse(job.data.payload);
           try {
-            await handler(payload, { jobId: job.id, log });
+            // A job sees its payload's tenant's rows (row-level security, DECISIONS 110); a job
+            // without one (mail, maintenance, ping) works across tenants on purpose.
+            const tenantId = (payload as { tenantId?: unknown } | null)?.tenantId;
+            const run = () => handler(payload, { jobId: job.id, log });
+            await (typeof tenantId === 'string' ? withTenant(tenantId, run) : asPlatform(run));
           } finally {
             // Past stop(), the database may be closed: pg-boss would complete or fail the job on
             // it without awaiting (an unhandled rejection). stop() has had pg-boss mark a job still

@@ -11,7 +11,10 @@ interface Journal {
   entries: { idx: number; tag: string }[];
 }
 
-/** Applies the committed SQL migrations in order, once each, under an advisory lock. */
+/**
+ * Applies the committed SQL migrations in order, once each, under an advisory lock. On PostgreSQL
+ * as the tables' owner (DATABASE_OWNER_URL), in the platform's context.
+ */
 export async function migrate(orm: Orm): Promise<string[]> {
   const journal = JSON.parse(
     fs.readFileSync(path.join(migrationsDir, 'meta/_journal.json'), 'utf8'),
@@ -33,6 +36,14 @@ export async function migrate(orm: Orm): Promise<string[]> {
       }
       await tx.execute(sql`insert into portal_migrations (tag) values (${tag})`);
       ran.push(tag);
+    }
+    // Row-level security on every table with a tenant_id (migration 0033, DECISIONS 110), those
+    // added by later migrations included: none can be forgotten.
+    if (ran.length) {
+      const secure = await tx.execute<{ present: boolean }>(
+        sql`select to_regproc('portal_secure_tenant_tables') is not null as present`,
+      );
+      if (secure.rows[0]?.present) await tx.execute(sql`select portal_secure_tenant_tables()`);
     }
     return ran;
   });

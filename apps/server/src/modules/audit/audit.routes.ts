@@ -5,6 +5,7 @@ import { AUDIT_ROUTES } from '@portal/contract/routes/audit';
 import { VALIDATION_ROUTES } from '@portal/contract/routes/validation';
 import { VERIFICATION_ROUTES } from '@portal/contract/routes/verification';
 import { serveRoute } from '../../access/route.ts';
+import { iterateInContext } from '../../platform/tenant-context.ts';
 import type { AuditRepo } from './audit.repo.ts';
 import type { AuditLogService } from './audit-log.service.ts';
 
@@ -20,11 +21,14 @@ export function auditRoutes(app: FastifyInstance, log: AuditLogService): void {
       yield Buffer.from(`\uFEFF${AUDIT_CSV_HEADER}\r\n`, 'utf8');
       for await (const block of lines) yield Buffer.from(block, 'utf8');
     }
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="audit-${who}-${day}.csv"`)
-      .header('cache-control', 'no-store')
-      .send(Readable.from(file()));
+    return (
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="audit-${who}-${day}.csv"`)
+        .header('cache-control', 'no-store')
+        // Its batches are read as the client takes them, in the reader's tenant's context.
+        .send(Readable.from(iterateInContext(file())))
+    );
   });
 }
 

@@ -3,6 +3,7 @@ import { CLAIMS_ROUTES } from '@portal/contract/routes/claims';
 import { scopeOf } from '../../access/actor.ts';
 import type { PublicTenantResolver } from '../../access/public-tenant.ts';
 import { serveRoute } from '../../access/route.ts';
+import { asPlatform, withTenant } from '../../platform/tenant-context.ts';
 import type { EmployeeService } from '../employee/employee.service.ts';
 import type { ClaimsService } from './claims.service.ts';
 
@@ -12,19 +13,27 @@ export function claimsRoutes(
 ): void {
   const { claims, employee, tenants } = deps;
 
-  serveRoute(app, CLAIMS_ROUTES.initiate, async ({ body, request }) =>
-    claims.initiate(await tenants.resolve(request), body, { ip: request.ip, agent: null }),
-  );
+  // A public call sees the rows of the tenant it names (row-level security, DECISIONS 110); one
+  // that names none (a claim's later steps, found by the claim's token) the platform's.
+  const within = <T>(tenantId: string | undefined, fn: () => Promise<T>) =>
+    tenantId ? withTenant(tenantId, fn) : asPlatform(fn);
+
+  serveRoute(app, CLAIMS_ROUTES.initiate, async ({ body, request }) => {
+    const scope = await tenants.resolve(request);
+    return withTenant(scope.tenantId, () => claims.initiate(scope, body, { ip: request.ip, agent: null }));
+  });
 
   // A claim started for one tenant goes on only where no other tenant is named.
-  serveRoute(app, CLAIMS_ROUTES.challenge, async ({ body, request }) =>
-    claims.challenge(body.recordId, body.psn, request.ip, await tenants.named(request)),
-  );
+  serveRoute(app, CLAIMS_ROUTES.challenge, async ({ body, request }) => {
+    const named = await tenants.named(request);
+    return within(named, () => claims.challenge(body.recordId, body.psn, request.ip, named));
+  });
 
   for (const route of [CLAIMS_ROUTES.createAccount, CLAIMS_ROUTES.registerEmployee]) {
-    serveRoute(app, route, async ({ body, request }) =>
-      claims.createAccount(body, await tenants.named(request)),
-    );
+    serveRoute(app, route, async ({ body, request }) => {
+      const named = await tenants.named(request);
+      return within(named, () => claims.createAccount(body, named));
+    });
   }
 
   serveRoute(app, CLAIMS_ROUTES.agentInitiate, async ({ actor, body, request }) =>

@@ -8,6 +8,7 @@ import type { AuditRepo } from '../audit/audit.repo.ts';
 import { exportJob } from './export.jobs.ts';
 import { EXPORT_BOM, type ExportRow, type ExportsRepo } from './exports.repo.ts';
 import { salaryGradeRefusal } from './salary-grade-refusal.ts';
+import { bindContext } from '../../platform/tenant-context.ts';
 
 const toExportJob = (r: ExportRow): ExportJob => ({
   id: r.id,
@@ -79,12 +80,13 @@ export class ExportsService {
     const repo = this.repo;
     let seq = -1;
     let marked = false;
-    // The next chunk is read while this one is sent.
-    const readAfter = (after: number) => {
+    // The next chunk is read while this one is sent, as the client takes them: in the reader's
+    // tenant's context (row-level security), bound now.
+    const readAfter = bindContext((after: number) => {
       const next = repo.chunkAfter(id, after);
       next.catch(() => undefined); // awaited in turn; never an unhandled rejection meanwhile
       return next;
-    };
+    });
     let next = readAfter(seq);
     const stream = new Readable({
       async read() {
