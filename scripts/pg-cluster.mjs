@@ -73,8 +73,23 @@ export async function startCluster({ settings = [] } = {}) {
     opts.join(' '),
     'start',
   ]);
+  // The role the portal connects as (row-level security, DECISIONS 111): it logs in, owns
+  // nothing and is no superuser; `portal` (the superuser) owns the tables and runs the migrations.
+  runAs(findPgBin('psql'), [
+    '-h',
+    '127.0.0.1',
+    '-p',
+    String(port),
+    '-U',
+    'portal',
+    '-d',
+    'postgres',
+    '-c',
+    'create role portal_app login',
+  ]);
   return {
     url: `postgres://portal@127.0.0.1:${port}/postgres`,
+    appUrl: `postgres://portal_app@127.0.0.1:${port}/postgres`,
     port,
     stop() {
       try {

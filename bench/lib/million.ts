@@ -28,6 +28,13 @@ export async function createDatabase(cluster: Cluster, name: string): Promise<st
   return url.toString();
 }
 
+/** The same database as `portal_app`, the role the cluster creates for the portal (pg-cluster.mjs). */
+export function appRoleUrl(url: string): string {
+  const app = new URL(url);
+  app.username = 'portal_app';
+  return app.toString();
+}
+
 /** The share of each state among the seeded records (by the record's number modulo 100). */
 export const STATE_SHARES = [
   { status: 'VALIDATED', below: 60, verified: true },
@@ -190,7 +197,10 @@ export async function startSeededPortal(
   const portal = await startPortal({
     DEMO: 'true',
     DEMO_SEED_RECORDS: 'false',
-    DATABASE_URL: databaseUrl,
+    // As production runs it: the portal's role owns nothing and row-level security holds it; the
+    // owner (the cluster's superuser) migrates (DECISIONS 111).
+    DATABASE_URL: appRoleUrl(databaseUrl),
+    DATABASE_OWNER_URL: databaseUrl,
     ...env,
   });
   const token = await login(portal.base, 'tenant.admin@demo.local', 'Demo12345!');

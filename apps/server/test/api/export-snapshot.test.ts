@@ -4,6 +4,7 @@ import { tenantScope } from '../../src/access/actor.ts';
 import { AuditRepo } from '../../src/modules/audit/audit.repo.ts';
 import { exportHandler } from '../../src/modules/exports/export.jobs.ts';
 import { ExportsRepo } from '../../src/modules/exports/exports.repo.ts';
+import { withTenant } from '../../src/platform/tenant-context.ts';
 import { createTestPortal, type TestPortal } from '../helpers/test-portal.ts';
 import { createTenantWithAdmin } from '../helpers/tenants.ts';
 import { seedRecords } from '../helpers/records.ts';
@@ -59,9 +60,12 @@ describe('a payroll export reads one moment (PostgreSQL)', () => {
       { holdExport: async () => undefined },
       racingCopy,
     );
-    await run({ tenantId: t.tenant.id, exportId: row.id, actorId: null }, {
-      log: { error: () => undefined },
-    } as never);
+    // In the tenant's context, as the job queue runs it (the COPY's connection is the portal's role).
+    await withTenant(t.tenant.id, () =>
+      run({ tenantId: t.tenant.id, exportId: row.id, actorId: null }, {
+        log: { error: () => undefined },
+      } as never),
+    );
     expect(changed).toBe(true);
     const done = await repo.get(scope, row.id);
     expect(done).toMatchObject({ status: 'COMPLETED', recordCount: 6 });
@@ -71,15 +75,17 @@ describe('a payroll export reads one moment (PostgreSQL)', () => {
     expect(members.rows.map((r) => r.record_id)).toEqual([...ids].sort());
     // The next export, a moment later, no longer carries it.
     const next = await repo.create(scope, { userId: null as never, email: t.email });
-    await exportHandler(
-      portal.db.orm,
-      repo,
-      new AuditRepo(portal.db.orm),
-      { holdExport: async () => undefined },
-      copyOut,
-    )({ tenantId: t.tenant.id, exportId: next.id, actorId: null }, {
-      log: { error: () => undefined },
-    } as never);
+    await withTenant(t.tenant.id, () =>
+      exportHandler(
+        portal.db.orm,
+        repo,
+        new AuditRepo(portal.db.orm),
+        { holdExport: async () => undefined },
+        copyOut,
+      )({ tenantId: t.tenant.id, exportId: next.id, actorId: null }, {
+        log: { error: () => undefined },
+      } as never),
+    );
     expect(await repo.get(scope, next.id)).toMatchObject({ status: 'COMPLETED', recordCount: 5 });
   });
 });

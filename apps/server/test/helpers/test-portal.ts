@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import path from 'node:path';
 import pg from 'pg';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import * as schema from '../../src/db/schema/index.ts';
 import { CSRF_COOKIE, CSRF_HEADER } from '@portal/contract/api-paths';
 import { loadConfig } from '../../src/platform/config.ts';
 import { startPortal, type Portal } from '../../src/portal.ts';
@@ -44,6 +46,22 @@ export async function freshPostgresDatabase(): Promise<string | undefined> {
   return url.toString();
 }
 
+/**
+ * The URL of the same database as the role the portal connects as (`portal_app`, created with the
+ * test cluster: it owns nothing and is no superuser, so row-level security holds it, DECISIONS
+ * 111); `url` itself is the superuser's, which owns the tables and runs the migrations.
+ */
+export function appRoleUrl(url: string): string {
+  const app = new URL(url);
+  app.username = 'portal_app';
+  return app.toString();
+}
+
+/** DATABASE_URL (the portal's role) and DATABASE_OWNER_URL (the owner) for a test database. */
+export function postgresEnv(databaseUrl: string): Record<string, string> {
+  return { DATABASE_URL: appRoleUrl(databaseUrl), DATABASE_OWNER_URL: databaseUrl };
+}
+
 export async function createTestPortal(opts: TestPortalOptions = {}): Promise<TestPortal> {
   const dataDir = opts.reuse?.dataDir ?? tempDir('portal-test-');
   const databaseUrl = opts.reuse ? opts.reuse.databaseUrl : await freshPostgresDatabase();
@@ -63,15 +81,26 @@ export async function createTestPortal(opts: TestPortalOptions = {}): Promise<Te
     ALLOW_PRIVATE_PROVIDER_URLS: 'true',
     // The demo simulator (a child process) on any free port: test files run side by side.
     IDENTITY_SIM_PORT: '0',
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    ...(databaseUrl ? postgresEnv(databaseUrl) : {}),
     ...opts.env,
   };
   const portal = await startPortal(loadConfig(env, [`--role=${opts.role ?? 'all'}`]), {
     logStream: opts.logStream,
   });
   const api = new ApiClient(portal);
+  // On PostgreSQL a test reads and writes the database directly as the superuser (the owner),
+  // whom row-level security does not hold: the portal's own queries run as portal_app.
+  let inspector = databaseUrl ? new pg.Pool({ connectionString: databaseUrl, max: 4 }) : undefined;
+  const db = inspector ? { ...portal.db, orm: drizzle(inspector, { schema }) } : portal.db;
   return {
     ...portal,
+    db,
+    async close() {
+      await portal.close();
+      const pool = inspector;
+      inspector = undefined; // closed once, however often close() is called
+      await pool?.end();
+    },
     dataDir,
     databaseUrl,
     api,

@@ -13,7 +13,7 @@ import {
 } from '../helpers/server-process.ts';
 import { simCredentials, startSimProcess, type SimProcess } from '../helpers/simulator-process.ts';
 import { buildTenantInput, buildUserInput } from '../helpers/factories.ts';
-import { freshPostgresDatabase } from '../helpers/test-portal.ts';
+import { freshPostgresDatabase, postgresEnv } from '../helpers/test-portal.ts';
 import { tempDir } from '../helpers/temp-dirs.ts';
 
 const examples = path.resolve(import.meta.dirname, '../../../../examples');
@@ -33,7 +33,7 @@ it('a worker killed with SIGKILL in the middle of a bulk verification resumes af
   // On PostgreSQL (test:postgres) two chunks commit side by side; PGlite commits one at a time.
   const databaseUrl = await freshPostgresDatabase();
   const env = {
-    ...(databaseUrl ? { DATABASE_URL: databaseUrl, PORTAL_ADMIN_PASSWORD: 'ChangeMe123!' } : {}),
+    ...(databaseUrl ? { ...postgresEnv(databaseUrl), PORTAL_ADMIN_PASSWORD: 'ChangeMe123!' } : {}),
     DATA_DIR: dataDir,
     WEB_DIST: path.join(dataDir, 'no-web'),
     IDENTITY_SIM_PORT: '0',

@@ -16,7 +16,7 @@ import {
 } from '../helpers/server-process.ts';
 import { simCredentials, startSimProcess, type SimProcess } from '../helpers/simulator-process.ts';
 import { buildTenantInput, buildUserInput } from '../helpers/factories.ts';
-import { freshPostgresDatabase } from '../helpers/test-portal.ts';
+import { freshPostgresDatabase, postgresEnv } from '../helpers/test-portal.ts';
 import { tempDir } from '../helpers/temp-dirs.ts';
 
 /**
@@ -61,7 +61,7 @@ it('two API and two worker processes: uploads, bulk verifications, decisions and
   fs.copyFileSync(path.join(examples, 'sot-population.csv'), peopleFile);
   sim = await startSimProcess([], ['--people', peopleFile, '--latency-ms', '60']);
   const env = (name: string) => ({
-    DATABASE_URL: databaseUrl!,
+    ...postgresEnv(databaseUrl!), // as the portal's role; the owner migrates
     PORTAL_ADMIN_PASSWORD: 'ChangeMe123!',
     PORTAL_SECRET: 'a-test-secret-shared-by-every-process-of-the-portal',
     DATA_DIR: tempDir(`portal-many-${name}-`),

@@ -395,11 +395,12 @@ export class IngestSession {
     // do 1,000 new records: statistics that do not know a tenant's records (its first upload,
     // on a table holding other tenants') make the planner look a record up by id or NIN through
     // the smallest index that starts with the tenant, reading all of the tenant's records. The
-    // filtered columns only: the VACUUM (ANALYZE) queued after the commit does the rest.
+    // filtered columns only: the VACUUM (ANALYZE) queued after the commit does the rest. Through
+    // portal_analyze (migration 0033): ANALYZE needs the table's owner, which the portal is not.
     const { created, updated } = this.#outcome;
     if (created >= 1_000 || created + updated >= 10_000)
       await this.tx.execute(
-        sql`analyze records (tenant_id, status, ministry_id, department_id, grade_level)`,
+        sql`select portal_analyze('records', array['tenant_id', 'status', 'ministry_id', 'department_id', 'grade_level'])`,
       );
     return this.#outcome;
   }
