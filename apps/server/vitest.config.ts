@@ -18,6 +18,7 @@ export default defineProject({
       ? ['test/process/data-dir-lock.test.ts']
       : [
           'test/process/many-processes.test.ts',
+          'test/process/token-revocation.test.ts',
           'test/api/export-snapshot.test.ts',
           // PGlite runs as a superuser: row-level security holds only the portal's PostgreSQL role.
           'test/api/row-level-security.test.ts',
