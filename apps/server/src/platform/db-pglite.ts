@@ -55,7 +55,7 @@ export async function openPglite(dataDir: string): Promise<Database> {
       // One process owns the embedded database, so every NOTIFY is this process's own. The thread
       // posts a payload before the answer to the statement that committed it: a cache evicts an
       // entry before the committing request's own response is sent.
-      await client.listen(channel, onNotify);
+      await client.listen(channel, onNotify, onReset);
       onReset(true);
     },
     // The committing call's answer comes after its notifications (above): always caught up.
@@ -88,6 +88,7 @@ function toError(e: WireError): Error {
 class PgliteThread {
   private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   private readonly listeners = new Map<string, ((payload: string) => void)[]>();
+  private readonly resets: ((live: boolean) => void)[] = [];
   private lastId = 0;
   private gone: Error | undefined;
 
@@ -105,6 +106,8 @@ class PgliteThread {
       }
     });
     const stop = (err: Error) => {
+      // A thread that died unasked: nothing it was to notify will come (a cache must stop trusting).
+      if (!this.gone) for (const reset of this.resets) reset(false);
       this.gone ??= err;
       for (const p of this.pending.values()) p.reject(err);
       this.pending.clear();
@@ -184,7 +187,12 @@ class PgliteThread {
     return this.send({ op: 'copy', tx, table, data });
   }
 
-  async listen(channel: string, onNotify: (payload: string) => void): Promise<void> {
+  async listen(
+    channel: string,
+    onNotify: (payload: string) => void,
+    onReset: (live: boolean) => void,
+  ): Promise<void> {
+    this.resets.push(onReset);
     const list = this.listeners.get(channel);
     if (list) list.push(onNotify);
     else this.listeners.set(channel, [onNotify]);

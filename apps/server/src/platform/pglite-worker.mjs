@@ -114,9 +114,9 @@ async function handle(m) {
 }
 
 port.on('message', (m) => {
-  handle(m).then(
-    (result) => post({ op: 'reply', id: m.id, result }),
-    (err) => post({ op: 'reply', id: m.id, error: wireError(err) }),
-  );
+  handle(m)
+    .then((result) => post({ op: 'reply', id: m.id, result }))
+    // A failed statement, or an answer that cannot be copied to the other thread.
+    .catch((err) => post({ op: 'reply', id: m.id, error: wireError(err) }));
 });
 post({ op: 'ready' });
