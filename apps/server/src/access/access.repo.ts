@@ -4,10 +4,12 @@ import type { Orm } from '../platform/db.ts';
 import { asPlatform } from '../platform/tenant-context.ts';
 import { tenants, users } from '../db/schema/index.ts';
 
-/** What a token is checked against: the user's row as it stands now. */
+/** What a token is checked against: the user's row as it stands now, with their tenant's name. */
 export interface TokenHolder {
   id: string;
   tenantId: string | null;
+  tenantName: string | null;
+  fullName: string;
   email: string;
   role: Role;
   status: UserStatus;
@@ -30,12 +32,15 @@ export class AccessRepo {
           .select({
             id: users.id,
             tenantId: users.tenantId,
+            tenantName: tenants.name,
+            fullName: users.fullName,
             email: users.email,
             role: users.role,
             status: users.status,
             tokenVersion: users.tokenVersion,
           })
           .from(users)
+          .leftJoin(tenants, eq(tenants.id, users.tenantId))
           .where(eq(users.id, userId))
           .limit(1),
     );
