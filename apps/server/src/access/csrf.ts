@@ -4,10 +4,15 @@ import { CSRF_COOKIE, CSRF_HEADER } from '@portal/contract/api-paths';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
-/** Double-submit cookie: the server hands out XSRF-TOKEN; unsafe calls echo it in X-XSRF-TOKEN. */
+/**
+ * Double-submit cookie: the server hands out XSRF-TOKEN; unsafe calls echo it in X-XSRF-TOKEN. The
+ * value is a random UUID (122 random bits from the CSPRNG): Node draws those from a buffered batch,
+ * where randomBytes(24) made a system call on every cookie-less request (3.5% of an authenticated
+ * request's CPU in issue #23's profile).
+ */
 export function issueCsrfCookie(request: FastifyRequest, reply: FastifyReply): void {
   if (request.cookies[CSRF_COOKIE]) return;
-  void reply.setCookie(CSRF_COOKIE, crypto.randomBytes(24).toString('base64url'), {
+  void reply.setCookie(CSRF_COOKIE, crypto.randomUUID(), {
     path: '/',
     sameSite: 'strict',
     httpOnly: false, // the web app must read it to echo it
