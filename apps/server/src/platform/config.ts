@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy.ts';
@@ -45,6 +46,8 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.string().default('info'),
   WEB_DIST: z.string().optional(),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().positive().default(25_000),
+  /** Processes serving the API on the one port (issue #23); default: the cores on PostgreSQL, 1 on PGlite. */
+  API_PROCESSES: z.coerce.number().int().min(1).max(64).optional(),
   JOB_POLL_SECONDS: z.coerce.number().positive().default(2),
   MAX_UPLOAD_MB: z.coerce.number().positive().default(200),
   MAX_SPREADSHEET_UNCOMPRESSED_MB: z.coerce.number().positive().default(2048),
@@ -112,6 +115,8 @@ export interface Config {
   logLevel: string;
   webDist: string;
   role: ProcessRole;
+  /** How many processes serve the API (node:cluster, sharing the port); 1 means this process. */
+  apiProcesses: number;
   shutdownTimeoutMs: number;
   jobPollSeconds: number;
   upload: {
@@ -145,6 +150,20 @@ export const DEMO_ADMIN = { email: 'admin@portal.local', password: 'ChangeMe123!
 const repoRoot = path.resolve(import.meta.dirname, '../../../..');
 
 export class ConfigError extends Error {}
+
+/**
+ * Every core serves the API on PostgreSQL; the embedded database has one owner process, so one. A
+ * job-only process (--role=worker) serves no API.
+ */
+function apiProcesses(asked: number | undefined, postgres: boolean, role: ProcessRole): number {
+  if (role === 'worker') return 1;
+  if (!postgres) {
+    if (asked !== undefined && asked > 1)
+      throw new ConfigError('API_PROCESSES above 1 needs PostgreSQL (DATABASE_URL): PGlite has one owner process.');
+    return 1;
+  }
+  return asked ?? os.availableParallelism();
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] = process.argv): Config {
   const parsed = EnvSchema.safeParse(env);
@@ -194,6 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     logLevel: e.LOG_LEVEL,
     webDist: e.WEB_DIST ? path.resolve(e.WEB_DIST) : path.join(repoRoot, 'apps/web/dist'),
     role: roleArg,
+    apiProcesses: apiProcesses(e.API_PROCESSES, Boolean(e.DATABASE_URL), roleArg),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     jobPollSeconds: e.JOB_POLL_SECONDS,
     upload: {
