@@ -95,6 +95,23 @@ const FLAGS_IN_SCOPE = (scope: AssignedScope) => sql`integrity_flags f
   left join departments d on d.id = records.department_id
   where f.tenant_id = ${scope.tenantId} and ${recordsInScope(scope)}`;
 
+/**
+ * The flags of the records a search finds (`search`: the records' text search query, migration
+ * 0023) within the scope, OPEN or as `flagsWhere` says: the records first, from their search index,
+ * each meeting its few flags through the flags' (tenant, record) key. The lateral subquery is kept
+ * apart (`offset 0`) to hold that order: joined plainly, the planner walked all the tenant's flags
+ * in the list's order looking each record up (0.7 s for a surname's start at 1,000,000 records and
+ * 50,000 flags), or hashed them all (a scan of the tenant's flags for a search of 100 records).
+ */
+const FLAGS_OF_SEARCH = (scope: AssignedScope, search: string, flagsWhere: SQL) => sql`records
+  cross join lateral (
+    select * from integrity_flags f
+    where f.tenant_id = ${scope.tenantId} and f.record_id = records.id and ${flagsWhere} offset 0
+  ) f
+  left join ministries m on m.id = records.ministry_id
+  left join departments d on d.id = records.department_id
+  where ${recordsInScope(scope)} and ${searchMatch(search)}`;
+
 /** The run's figures by posting, replacing the last run's (in the caller's transaction). */
 async function storePostings(tx: Orm, scope: TenantScope, postings: PostingFigures[]): Promise<void> {
   await tx.execute(sql`delete from integrity_posting_figures where tenant_id = ${scope.tenantId}`);
@@ -334,19 +351,21 @@ export class IntegrityRepo {
       ]);
       return { rows: result.rows.map(flagRow), total: counted.rows[0]?.n ?? 0 };
     }
-    const conditions: SQL[] = [flagsWhere];
-    if (filter.ministryIds?.length) conditions.push(idIn(sql`records.ministry_id`, filter.ministryIds));
-    if (filter.departmentIds?.length) conditions.push(idIn(sql`records.department_id`, filter.departmentIds));
-    if (filter.search) conditions.push(searchMatch(filter.search));
-    const where = and(...conditions)!;
+    const postings: SQL[] = [];
+    if (filter.ministryIds?.length) postings.push(idIn(sql`records.ministry_id`, filter.ministryIds));
+    if (filter.departmentIds?.length) postings.push(idIn(sql`records.department_id`, filter.departmentIds));
+    const postingsWhere = postings.length ? sql` and ${and(...postings)}` : sql``;
+    const from = filter.search
+      ? sql`${FLAGS_OF_SEARCH(scope, filter.search, flagsWhere)}${postingsWhere}`
+      : sql`${FLAGS_IN_SCOPE(scope)} and ${flagsWhere}${postingsWhere}`;
     const result = await this.orm.execute<Record<string, unknown>>(sql`
       select ${FLAG_COLUMNS}, count(*) over () as total
-      from ${FLAGS_IN_SCOPE(scope)} and ${where}
+      from ${from}
       order by ${order} ${limit}`);
     let total = Number(result.rows[0]?.total ?? 0);
     if (result.rows.length === 0 && page.page > 1) {
       const counted = await this.orm.execute<{ n: number }>(sql`
-        select count(*)::int as n from ${FLAGS_IN_SCOPE(scope)} and ${where}`);
+        select count(*)::int as n from ${from}`);
       total = counted.rows[0]?.n ?? 0;
     }
     return { rows: result.rows.map(flagRow), total };
