@@ -2,8 +2,9 @@
 // on a fresh embedded database; tenant A (the demo tenant) uploads 100,000 rows while GET /healthz
 // is called back to back and tenant B (a second tenant, 1,000 records of its own) lists
 // GET /api/v1/records?pageSize=25 four times a second. Then SIGTERM in the middle of a second
-// 100,000-row upload: the process must end within its shutdown timeout.
-// Acceptance: /healthz p99 ≤ 50 ms, tenant B's list ≤ 500 ms at most, SIGTERM within the timeout.
+// 100,000-row upload, with SHUTDOWN_TIMEOUT_MS=10000: the process must end by the deadline main.ts
+// keeps (the timeout and 5 s), however long the upload would still take.
+// Acceptance: /healthz p99 ≤ 50 ms, tenant B's list ≤ 500 ms at most, SIGTERM by its deadline.
 // Run: npm run bench:pglite-upload  (BENCH_QUICK=1 for 10× smaller)
 import fs from 'node:fs';
 import os from 'node:os';
@@ -13,7 +14,8 @@ import { login, newTenantAdmin, startPortal, upload } from './lib/portal-process
 
 const quick = process.env.BENCH_QUICK === '1';
 const ROWS = quick ? 10_000 : 100_000;
-const SHUTDOWN_TIMEOUT_MS = 25_000; // the portal's default
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+const DEADLINE_MS = SHUTDOWN_TIMEOUT_MS + 5_000; // main.ts exits by then whatever is still running
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-pglite-upload-'));
 const big = path.join(dir, 'big.csv');
 const small = path.join(dir, 'small.csv');
@@ -93,7 +95,11 @@ try {
 }
 
 // SIGTERM in the middle of an upload: the portal finishes (or abandons) it within its timeout.
-const second = await startPortal({ DEMO: 'true', DEMO_SEED_RECORDS: 'false' });
+const second = await startPortal({
+  DEMO: 'true',
+  DEMO_SEED_RECORDS: 'false',
+  SHUTDOWN_TIMEOUT_MS: String(SHUTDOWN_TIMEOUT_MS),
+});
 try {
   const token = await login(second.base, 'tenant.admin@demo.local', 'Demo12345!');
   const uploading = upload(second.base, token, big).catch((err: Error) => err);
@@ -107,11 +113,11 @@ try {
   const result = await uploading;
   console.log(
     `SIGTERM 2 s into a ${ROWS}-row upload: exited (code ${code}) after ${(took / 1000).toFixed(2)} s ` +
-      `(timeout ${SHUTDOWN_TIMEOUT_MS / 1000} s: ${took <= SHUTDOWN_TIMEOUT_MS ? 'met' : 'NOT met'}); ` +
+      `(shutdown timeout ${SHUTDOWN_TIMEOUT_MS / 1000} s, deadline ${DEADLINE_MS / 1000} s: ${took <= DEADLINE_MS ? 'met' : 'NOT met'}); ` +
       `/healthz right after the signal ${Number.isNaN(healthDuring) ? 'refused (closing)' : ms(healthDuring)}; ` +
       `the upload ${result instanceof Error ? `failed: ${result.message.slice(0, 60)}` : 'completed'}`,
   );
-  verdict &&= took <= SHUTDOWN_TIMEOUT_MS;
+  verdict &&= took <= DEADLINE_MS;
 } finally {
   if (second.child.exitCode === null) second.child.kill('SIGKILL');
   fs.rmSync(dir, { recursive: true, force: true });
