@@ -46,6 +46,8 @@ export async function startPortal(
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
         WEB_DIST: dataDir,
+        // One process (its memory is read from /proc by its pid) unless the benchmark asks for more.
+        API_PROCESSES: '1',
         ...env,
       },
       stdio: ['ignore', 'ignore', 'inherit'],

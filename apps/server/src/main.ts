@@ -1,10 +1,26 @@
 import { DEMO_PASSWORD, DEMO_TENANT, DEMO_USERS, BootstrapError } from './bootstrap.ts';
 import { ConfigError, loadConfig } from './platform/config.ts';
 import { DataDirLockedError } from './platform/data-dir-lock.ts';
+import {
+  API_SLOT_ENV,
+  exitWithSupervisor,
+  isApiProcess,
+  superviseApiProcesses,
+} from './platform/api-processes.ts';
 import { startPortal } from './portal.ts';
 
 async function main(): Promise<void> {
   const config = loadConfig();
+  if (config.apiProcesses > 1 && !isApiProcess()) {
+    // This process supervises; the API processes it forks run the rest of main().
+    await superviseApiProcesses({
+      processes: config.apiProcesses,
+      shutdownTimeoutMs: config.shutdownTimeoutMs,
+      log: (message) => console.log(message),
+    });
+    return;
+  }
+  exitWithSupervisor();
   const portal = await startPortal(config);
   const { app } = portal;
 
@@ -34,6 +50,7 @@ async function main(): Promise<void> {
     return;
   }
   await app.listen({ port: config.port, host: config.host });
+  if (isApiProcess() && process.env[API_SLOT_ENV] !== '0') return; // one banner for the port
   const url = `http://localhost:${config.port}`;
   const lines = [`Verification Portal is running at ${url}`];
   if (config.demo) {

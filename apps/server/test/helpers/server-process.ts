@@ -35,6 +35,8 @@ export async function spawnServer(env: Record<string, string>, args: string[] = 
       DEMO_SEED_RECORDS: 'false', // as in test-portal.ts
       ALLOW_PRIVATE_PROVIDER_URLS: 'true', // as in test-portal.ts: the simulators listen on 127.0.0.1
       IDENTITY_SIM_PORT: '0', // as in test-portal.ts
+      // One process per server unless a test asks for more: a test's SIGKILL then kills what serves.
+      API_PROCESSES: '1',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
