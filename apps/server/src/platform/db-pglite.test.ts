@@ -153,4 +153,11 @@ describe('one session, never shared between transactions', () => {
     expect(row.i).toBe(42);
     expect(row.d).toBe('2026-01-02');
   });
+
+  it('a Buffer parameter is its UTF-8 text, as in-process (the export stores its chunks so)', async () => {
+    const r = await db.orm.execute<{ t: string; n: number }>(
+      sql`select ${Buffer.from('héllo\r\n', 'utf8')}::text as t, octet_length(${Buffer.from('héllo', 'utf8')}::text) as n`,
+    );
+    expect(r.rows[0]).toEqual({ t: 'héllo\r\n', n: 6 });
+  });
 });

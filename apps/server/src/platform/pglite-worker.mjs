@@ -80,6 +80,16 @@ async function end(txId, commit) {
   await t.done;
 }
 
+/**
+ * A Buffer crosses the thread as a plain Uint8Array, which PGlite would write as a text parameter
+ * as '104,195,…' (String of an array) where in-process it wrote the Buffer's UTF-8 text: back to a
+ * Buffer over the same bytes.
+ */
+const paramsOf = (params) =>
+  params?.map((p) =>
+    p instanceof Uint8Array && !Buffer.isBuffer(p) ? Buffer.from(p.buffer, p.byteOffset, p.byteLength) : p,
+  );
+
 const resultOf = (r) => ({ rows: r.rows, fields: r.fields, affectedRows: r.affectedRows });
 
 /** @param {import('./pglite-protocol.ts').ToWorker} m */
@@ -87,7 +97,10 @@ async function handle(m) {
   switch (m.op) {
     case 'query':
       return resultOf(
-        await on(m.tx).query(m.text, m.params, { rowMode: m.rowMode, parsers: parsers(m.rawTypes) }),
+        await on(m.tx).query(m.text, paramsOf(m.params), {
+          rowMode: m.rowMode,
+          parsers: parsers(m.rawTypes),
+        }),
       );
     case 'exec':
       return (await on(m.tx).exec(m.text)).map(resultOf);
