@@ -35,8 +35,20 @@ export function assignedRecords(a: Assignments): SQL {
  * departments outside those ministries, so that each is counted once and from its own index.
  */
 export function assignedRecordBranches(a: Assignments): [SQL, SQL] {
-  const [inMinistries, inDepartments] = assignedIn(a);
-  return [inMinistries, sql`${inDepartments} and (${records.ministryId} is null or not ${inMinistries})`];
+  return assignedPostingBranches(a, records.ministryId, records.departmentId);
+}
+
+/**
+ * The same two disjoint conditions over another table's posting columns (a ministry and a
+ * department, as columns or as SQL naming them): each read from an index that starts with its column.
+ */
+export function assignedPostingBranches(
+  a: Assignments,
+  ministryId: AnyColumn | SQL,
+  departmentId: AnyColumn | SQL,
+): [SQL, SQL] {
+  const [inMinistries, inDepartments] = assignedIn(a, ministryId, departmentId);
+  return [inMinistries, sql`${inDepartments} and (${ministryId} is null or not ${inMinistries})`];
 }
 
 /**

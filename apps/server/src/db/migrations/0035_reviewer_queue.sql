@@ -19,7 +19,10 @@ CREATE TABLE "record_queue_counts" (
   "department_id" uuid,
   "n" integer NOT NULL
 );--> statement-breakpoint
-CREATE INDEX "record_queue_counts_posting_idx" ON "record_queue_counts" ("tenant_id", "status", "ministry_id", "department_id") INCLUDE ("n");--> statement-breakpoint
+-- A reviewer's sum reads the rows of their ministries from the first index, those of their
+-- departments outside them from the second (records.repo.ts), not every row of the tenant.
+CREATE INDEX "record_queue_counts_ministry_idx" ON "record_queue_counts" ("tenant_id", "status", "ministry_id") INCLUDE ("department_id", "n");--> statement-breakpoint
+CREATE INDEX "record_queue_counts_department_idx" ON "record_queue_counts" ("tenant_id", "status", "department_id") INCLUDE ("ministry_id", "n");--> statement-breakpoint
 INSERT INTO record_queue_counts (tenant_id, status, ministry_id, department_id, n)
 SELECT tenant_id, status, ministry_id, department_id, count(*)::int FROM records
 WHERE status IN ('PENDING_GRADE_VALIDATION', 'MISMATCHED')

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { reachesWholeTenant, type RecordScope, type TenantScope } from '../../access/actor.ts';
 import {
-  assignedPostings,
+  assignedPostingBranches,
   assignedRecordBranches,
   recordsInScope,
   withAssignments,
@@ -443,13 +443,17 @@ export class RecordsRepo {
     const where = and(
       sql`"record_queue_counts"."tenant_id" = ${scope.tenantId}`,
       inArray(sql`"record_queue_counts"."status"`, f.statuses!),
-      assignments ? assignedPostings(assignments, ministryId, departmentId) : undefined,
       f.ministryIds?.length ? inArray(ministryId, f.ministryIds) : undefined,
       f.departmentIds?.length ? inArray(departmentId, f.departmentIds) : undefined,
-    );
-    const result = await this.orm.execute<{ n: number }>(
-      sql`select coalesce(sum(n), 0)::int as n from record_queue_counts where ${where}`,
-    );
+    )!;
+    const sum = (condition: SQL) =>
+      sql`(select coalesce(sum(n), 0) from record_queue_counts where ${condition})`;
+    // A reviewer's postings as two disjoint sums, each from the index that starts with its column.
+    const branches = assignments && assignedPostingBranches(assignments, ministryId, departmentId);
+    const total = branches
+      ? sql`${sum(sql`${where} and ${branches[0]}`)} + ${sum(sql`${where} and ${branches[1]}`)}`
+      : sum(where);
+    const result = await this.orm.execute<{ n: number }>(sql`select (${total})::int as n`);
     return Number(result.rows[0]?.n ?? 0);
   }
 
