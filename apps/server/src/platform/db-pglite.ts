@@ -73,6 +73,24 @@ export async function openPglite(dataDir: string): Promise<Database> {
   };
 }
 
+const checkedParsers = new WeakMap<object, number[]>();
+/**
+ * The type oids of drizzle-orm/pglite's parsers, which each keep a type as PostgreSQL's text; a
+ * parser that does anything else (a later drizzle) is refused rather than silently not applied.
+ */
+function textTypes(parsers: Record<number, unknown>): number[] {
+  let oids = checkedParsers.get(parsers);
+  if (!oids) {
+    for (const parse of Object.values(parsers)) {
+      if (typeof parse !== 'function' || parse('2026-01-02 03:04:05') !== '2026-01-02 03:04:05')
+        throw new Error('the embedded database applies only parsers that keep a type as text');
+    }
+    oids = Object.keys(parsers).map(Number);
+    checkedParsers.set(parsers, oids);
+  }
+  return oids;
+}
+
 /** A statement's error as the caller's Error, with PostgreSQL's fields (code, constraint, …) on it. */
 function toError(e: WireError): Error {
   const err = Object.assign(new Error(e.message), e.fields);
@@ -162,7 +180,7 @@ class PgliteThread {
       rowMode: options?.rowMode,
       // drizzle's parsers keep these types as text; the thread applies the same (functions do not
       // cross threads).
-      rawTypes: options?.parsers ? Object.keys(options.parsers).map(Number) : undefined,
+      rawTypes: options?.parsers ? textTypes(options.parsers) : undefined,
     });
   }
 
