@@ -159,7 +159,9 @@ function apiProcesses(asked: number | undefined, postgres: boolean, role: Proces
   if (role === 'worker') return 1;
   if (!postgres) {
     if (asked !== undefined && asked > 1)
-      throw new ConfigError('API_PROCESSES above 1 needs PostgreSQL (DATABASE_URL): PGlite has one owner process.');
+      throw new ConfigError(
+        'API_PROCESSES above 1 needs PostgreSQL (DATABASE_URL): PGlite has one owner process.',
+      );
     return 1;
   }
   return asked ?? os.availableParallelism();

@@ -111,7 +111,9 @@ it('two API processes share the port; SIGHUP replaces them one by one with every
     const now = childrenOf(primary);
     return now.length === 2 && now.every((pid) => !first.includes(pid));
   }).catch((err: Error) => {
-    throw new Error(`${err.message}: ${childrenOf(primary).join(',')} (were ${first.join(',')}); ${server.output()}`);
+    throw new Error(
+      `${err.message}: ${childrenOf(primary).join(',')} (were ${first.join(',')}); ${server.output()}`,
+    );
   });
   asking = false;
   await load;
