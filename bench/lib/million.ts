@@ -8,7 +8,7 @@ import { MaintenanceRepo } from '../../apps/server/src/modules/records/maintenan
 import type { Orm } from '../../apps/server/src/platform/db.ts';
 // @ts-expect-error plain ESM helper without types
 import { startCluster } from '../../scripts/pg-cluster.mjs';
-import { login, startPortal, type PortalProcess } from './portal-process.ts';
+import { appRoleUrl, login, startPortal, type PortalProcess } from './portal-process.ts';
 
 export interface Cluster {
   url: string;
@@ -29,13 +29,6 @@ export async function createDatabase(cluster: Cluster, name: string): Promise<st
   const url = new URL(cluster.url);
   url.pathname = `/${name}`;
   return url.toString();
-}
-
-/** The same database as `portal_app`, the role the cluster creates for the portal (pg-cluster.mjs). */
-export function appRoleUrl(url: string): string {
-  const app = new URL(url);
-  app.username = 'portal_app';
-  return app.toString();
 }
 
 /** The share of each state among the seeded records (by the record's number modulo 100). */

@@ -7,6 +7,13 @@ import path from 'node:path';
 
 export const root = path.resolve(import.meta.dirname, '../..');
 
+/** The same database as `portal_app`, the role every benchmark cluster creates (pg-cluster.mjs). */
+export function appRoleUrl(url: string): string {
+  const app = new URL(url);
+  app.username = 'portal_app';
+  return app.toString();
+}
+
 export async function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const srv = net.createServer().listen(0, '127.0.0.1', () => {
@@ -49,6 +56,11 @@ export async function startPortal(
         // One process (its memory is read from /proc by its pid) unless the benchmark asks for more.
         API_PROCESSES: '1',
         ...env,
+        // As in production (DECISIONS 111): the portal connects as the role that owns nothing, so
+        // row-level security is in every figure; the benchmark's superuser URL runs the migrations.
+        ...(env.DATABASE_URL && !env.DATABASE_OWNER_URL
+          ? { DATABASE_URL: appRoleUrl(env.DATABASE_URL), DATABASE_OWNER_URL: env.DATABASE_URL }
+          : {}),
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     },
