@@ -197,8 +197,9 @@ export async function startSeededPortal(
     DEMO: 'true',
     DEMO_SEED_RECORDS: 'false',
     // As production runs it: the portal's role owns nothing and row-level security holds it; the
-    // owner (the cluster's superuser) migrates (DECISIONS 111).
-    DATABASE_URL: appRoleUrl(databaseUrl),
+    // owner (the cluster's superuser) migrates (DECISIONS 111). BENCH_AS_OWNER=1 connects as the
+    // superuser instead (no row-level security), to compare.
+    DATABASE_URL: process.env.BENCH_AS_OWNER === '1' ? databaseUrl : appRoleUrl(databaseUrl),
     DATABASE_OWNER_URL: databaseUrl,
     ...env,
   });
