@@ -107,6 +107,10 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
     loggerInstance: deps.log,
     trustProxy: config.trustProxy,
     forceCloseConnections: 'idle',
+    // A request that reaches a closing process is still answered (not a 503): during a rolling
+    // restart of API_PROCESSES the supervisor may hand a connection to a process that has just
+    // begun to close, and in-flight work finishes before the database closes (DECISIONS 121).
+    return503OnClosing: false,
     frameworkErrors,
     logController: new RequestLogAtDebug(),
   });
