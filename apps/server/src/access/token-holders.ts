@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import type { Database } from '../platform/db.ts';
 import type { AccessRepo, TokenHolder } from './access.repo.ts';
 
 /** The channel migration 0034's triggers notify: a user's id, or `tenant:<id>` for a tenant's rename or removal. */
@@ -12,14 +13,8 @@ const HOLDERS = 20_000;
  */
 const HOLDER_TTL_MS = 5 * 60_000;
 
-export interface NotificationSource {
-  listen(
-    channel: string,
-    onNotify: (payload: string) => void,
-    onReset: (live: boolean) => void,
-  ): Promise<void>;
-  notificationsCaughtUp(): Promise<void>;
-}
+/** The database's notifications (platform/db.ts): what the remembered rows are forgotten by. */
+export type NotificationSource = Pick<Database, 'listen' | 'notificationsCaughtUp'>;
 
 /**
  * The signed-in users' rows as they stand now, remembered by every API process (issue #23): a
