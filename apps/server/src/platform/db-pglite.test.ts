@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../../test/helpers/temp-dirs.ts';
 import type { Database } from './db.ts';
 import { openPglite } from './db-pglite.ts';
+import { asPlatform, withTenant } from './tenant-context.ts';
 
 /**
  * The embedded database runs on a thread of its own (issue #18 item 5). Two things are proved
@@ -14,6 +15,7 @@ let db: Database;
 beforeAll(async () => {
   db = await openPglite(tempDir('pglite-thread-'));
   await db.orm.execute(sql`create table proof (v text not null)`);
+  await db.orm.execute(sql`create table owned (tenant text not null, v text not null)`);
 });
 afterAll(async () => {
   await db?.close();
@@ -160,5 +162,112 @@ describe('one session, never shared between transactions', () => {
       sql`select ${Buffer.from('héllo\r\n', 'utf8')}::text as t, octet_length(${Buffer.from('héllo', 'utf8')}::text) as n`,
     );
     expect(r.rows[0]).toEqual({ t: 'héllo\r\n', n: 6 });
+  });
+});
+
+describe("another tenant's read between a transaction's statements (DECISIONS 124)", () => {
+  const A = '00000000-0000-4000-8000-00000000000a';
+  const B = '00000000-0000-4000-8000-00000000000b';
+  const owned = async (tenant: string) =>
+    (
+      await asPlatform(() =>
+        db.orm.execute<{ v: string }>(sql`select v from owned where tenant = ${tenant} order by v`),
+      )
+    ).rows.map((r) => r.v);
+
+  /**
+   * Opens a transaction of tenant A that writes `first`, then waits for `hold` before it writes
+   * 'last' and commits (or rolls back): the tests issue statements while it is open.
+   */
+  function openA(opts: { rollback?: boolean } = {}) {
+    let release!: () => void;
+    const hold = new Promise<void>((r) => (release = r));
+    let opened!: () => void;
+    const isOpen = new Promise<void>((r) => (opened = r));
+    const done = withTenant(A, () =>
+      db.orm.transaction(async (tx) => {
+        await tx.execute(sql`insert into owned values (${A}, 'a first')`);
+        opened();
+        await hold;
+        await tx.execute(sql`insert into owned values (${A}, 'a last')`);
+        if (opts.rollback) tx.rollback();
+      }),
+    ).catch((err: Error) => err);
+    return { isOpen, release, done };
+  }
+
+  const read = (text: ReturnType<typeof sql>) =>
+    Promise.resolve(db.orm.execute<{ v: string }>(text)).then((r) => r.rows.map((x) => x.v));
+
+  it("answers at once with the other tenant's committed rows, and the transaction goes on as if it had not run", async () => {
+    await asPlatform(() => db.orm.execute(sql`truncate owned`));
+    await withTenant(B, () => db.orm.execute(sql`insert into owned values (${B}, 'b committed')`));
+    const a = openA();
+    await a.isOpen;
+    const seen = withTenant(B, () => read(sql`select v from owned where tenant = ${B} order by v`));
+    // Before the open transaction ends (it waits for `release`, which comes after).
+    expect(await settledWithin(seen, 2_000)).toBe(true);
+    expect(await seen).toEqual(['b committed']);
+    a.release();
+    expect(await a.done).toBeUndefined();
+    expect(await owned(A)).toEqual(['a first', 'a last']);
+  });
+
+  it('a write of the other tenant waits for the transaction and is not rolled back with it', async () => {
+    await asPlatform(() => db.orm.execute(sql`truncate owned`));
+    const a = openA({ rollback: true });
+    await a.isOpen;
+    const write = withTenant(B, () =>
+      Promise.resolve(db.orm.execute(sql`insert into owned values (${B}, 'b written')`)),
+    );
+    // A write disguised as a read: refused in the read-only savepoint, run after the transaction.
+    const disguised = withTenant(B, () =>
+      read(sql`with w as (insert into owned values (${B}, 'b by a cte') returning v) select v from w`),
+    );
+    const locking = withTenant(B, () => read(sql`select v from owned where tenant = ${B} order by v for update`));
+    expect(await settledWithin(Promise.race([write, disguised, locking]), 300)).toBe(false);
+    a.release();
+    expect(await a.done).toBeInstanceOf(Error); // drizzle's rollback
+    await write;
+    expect(await disguised).toEqual(['b by a cte']);
+    expect(await locking).toEqual(['b by a cte', 'b written']);
+    expect(await owned(A)).toEqual([]);
+    expect(await owned(B)).toEqual(['b by a cte', 'b written']);
+  });
+
+  it("a read that fails between leaves the transaction unharmed, and fails on its own after it", async () => {
+    await asPlatform(() => db.orm.execute(sql`truncate owned`));
+    const a = openA();
+    await a.isOpen;
+    const failing = withTenant(B, () => read(sql`select (1 / 0)::text as v`)).catch(
+      (err: { cause?: { code?: string } }) => err.cause?.code,
+    );
+    expect(await settledWithin(failing, 300)).toBe(false); // tried between, failed: runs again after
+    a.release();
+    expect(await a.done).toBeUndefined(); // its next statement and its commit went through
+    expect(await failing).toBe('22012');
+    expect(await owned(A)).toEqual(['a first', 'a last']);
+  });
+
+  it("the transaction's own tenant, the platform, no tenant, and a read of the clock wait for it to end", async () => {
+    await asPlatform(() => db.orm.execute(sql`truncate owned`));
+    const a = openA();
+    await a.isOpen;
+    const waiting = {
+      sameTenant: withTenant(A, () => read(sql`select v from owned where tenant = ${A}`)),
+      platform: asPlatform(() => read(sql`select v from owned where tenant = ${A}`)),
+      noTenant: read(sql`select v from owned where tenant = ${A}`),
+      // Inside the transaction, now() would be its start, not the read's.
+      clock: withTenant(B, () => read(sql`select now()::text as v`)),
+      lock: withTenant(B, () => read(sql`select pg_try_advisory_xact_lock(1)::text as v`)),
+    };
+    expect(await settledWithin(Promise.race(Object.values(waiting)), 300)).toBe(false);
+    a.release();
+    await a.done;
+    // After the commit: every row of A, never the uncommitted half.
+    expect(await waiting.sameTenant).toEqual(['a first', 'a last']);
+    expect(await waiting.platform).toEqual(['a first', 'a last']);
+    expect(await waiting.noTenant).toEqual(['a first', 'a last']);
+    await Promise.all([waiting.clock, waiting.lock]);
   });
 });

@@ -7,6 +7,7 @@ import * as schema from '../db/schema/index.ts';
 import { acquireDataDirLock, type DataDirLock } from './data-dir-lock.ts';
 import type { Database, Orm } from './db.ts';
 import type { FromWorker, ToWorker, WireError } from './pglite-protocol.ts';
+import { tenantSetting } from './tenant-context.ts';
 
 type Request = ToWorker extends infer T ? (T extends ToWorker ? Omit<T, 'id'> : never) : never;
 type QueryOptions = { rowMode?: 'array' | 'object'; parsers?: Record<number, unknown> };
@@ -100,8 +101,9 @@ function toError(e: WireError): Error {
 
 /**
  * The API thread's end of the embedded database's thread. Statements without a transaction id run
- * on their own once no transaction is open; `transaction()` hands its callback a handle whose
- * statements carry the transaction's id, so a statement from elsewhere never runs inside it.
+ * on their own once no transaction is open (or, reads of another tenant, between its statements in
+ * a read-only savepoint: pglite-worker.mjs); `transaction()` hands its callback a handle whose
+ * statements carry the transaction's id, so a statement from elsewhere never becomes part of it.
  */
 class PgliteThread {
   private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
@@ -175,6 +177,7 @@ class PgliteThread {
     return this.send({
       op: 'query',
       tx,
+      context: tx === undefined ? tenantSetting() : undefined,
       text,
       params,
       rowMode: options?.rowMode,
@@ -185,11 +188,11 @@ class PgliteThread {
   }
 
   exec(text: string, tx?: number): Promise<Results[]> {
-    return this.send({ op: 'exec', tx, text });
+    return this.send({ op: 'exec', tx, context: tx === undefined ? tenantSetting() : undefined, text });
   }
 
   async transaction<T>(fn: (tx: PgliteThreadTx) => Promise<T>): Promise<T> {
-    const id = await this.send<number>({ op: 'begin' });
+    const id = await this.send<number>({ op: 'begin', context: tenantSetting() });
     let result: T;
     try {
       result = await fn(new PgliteThreadTx(this, id));

@@ -1,21 +1,25 @@
 /**
  * The messages between the API's thread (db-pglite.ts) and the embedded database's thread
  * (pglite-worker.mjs). A statement names the transaction it belongs to (`tx`), or none: then
- * it runs on its own once no transaction is open, never inside one.
+ * it runs on its own once no transaction is open, or — a read of another tenant than the open
+ * transaction's — between that transaction's statements, in a read-only savepoint rolled back
+ * after it (DECISIONS 124). `context` is whose rows the caller works on: tenant-context.ts's
+ * tenantSetting() (a tenant id, 'platform', or '' for none).
  */
 export type ToWorker = { id: number } & (
   | {
       op: 'query';
       tx?: number;
+      context?: string;
       text: string;
       params?: unknown[];
       rowMode?: 'array' | 'object';
       /** Type oids whose values stay PostgreSQL's text (drizzle's own parsers). */
       rawTypes?: number[];
     }
-  | { op: 'exec'; tx?: number; text: string }
+  | { op: 'exec'; tx?: number; context?: string; text: string }
   | { op: 'copy'; tx: number; table: string; data: string }
-  | { op: 'begin' }
+  | { op: 'begin'; context: string }
   | { op: 'end'; tx: number; commit: boolean }
   | { op: 'listen'; channel: string }
   | { op: 'close' }

@@ -363,7 +363,7 @@ describe("a tenant's first upload into a table that holds other tenants' records
       const notUsedHere = () => {
         throw new Error('not used here');
       };
-      const session = new IngestSession(tx, tenantScope(fresh.tenant.id), notUsedHere, notUsedHere);
+      const session = new IngestSession(tx, tenantScope(fresh.tenant.id), notUsedHere, notUsedHere, false);
       await session.begin();
       await tx.execute(sql`
         insert into upload_batch (row_no, natural_key, key_column, full_name, ministry, department, original)

@@ -15,6 +15,8 @@ export interface ParseLimits {
   maxUncompressedBytes: number;
   workerMaxMemoryMb: number;
   workerTimeoutMs: number;
+  /** Rows per batch after the first (BATCH unless said; config.ts: fewer on the embedded database). */
+  batchRows?: number;
 }
 
 export interface ParsedBatch {
@@ -65,7 +67,7 @@ export async function* parseUpload(
   let titleRows = 0;
   let rowNumber = 0;
   let batch: ParsedBatch = { rows: [], errors: [] };
-  let size = FIRST_BATCH;
+  let size = Math.min(FIRST_BATCH, limits.batchRows ?? BATCH);
   try {
     for await (const cells of source) {
       if (!Array.isArray(cells)) {
@@ -110,7 +112,7 @@ export async function* parseUpload(
       if (batch.rows.length + batch.errors.length >= size) {
         yield batch;
         batch = { rows: [], errors: [] };
-        size = BATCH;
+        size = limits.batchRows ?? BATCH;
       }
     }
   } catch (err) {
