@@ -3,7 +3,11 @@
 // and on PostgreSQL (one API process, then API_PROCESSES=2). Run: npm run bench:auth
 // BENCH_SECONDS (10) sets each measure's length; BENCH_PROFILE=1 also writes a CPU profile of the
 // portal under the /users/me load on each database and prints its heaviest frames.
-import { spawn, type ChildProcess } from 'node:child_process';
+// The GET loads are driven by wrk (Debian's `wrk`) when it is installed, autocannon otherwise
+// (BENCH_LOADGEN=autocannon to choose it): on 2 cores the load generator shares the machine with
+// what it measures, and autocannon, JavaScript, spends about a core on 25,000 requests a second,
+// which leaves a second API process nothing to run on. The tool is printed with the figures.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -20,6 +24,56 @@ function run(opts: autocannon.Options): Promise<autocannon.Result> {
   return new Promise((resolve, reject) => {
     autocannon(opts, (err, result) => (err ? reject(err) : resolve(result)));
   });
+}
+
+/** What one load measured. */
+interface Load {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+}
+
+const loadOf = (r: autocannon.Result): Load => ({
+  rps: r.requests.average,
+  p50: r.latency.p50,
+  p99: r.latency.p99,
+  non2xx: r.non2xx,
+});
+
+const hasWrk = (() => {
+  if (process.env.BENCH_LOADGEN === 'autocannon') return false;
+  try {
+    execFileSync('wrk', ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch (err) {
+    // wrk --version exits 1 after printing its version
+    return (err as { status?: number }).status === 1;
+  }
+})();
+const loadgen = hasWrk ? 'wrk, 1 thread' : 'autocannon';
+
+/** Drives GET `url` with 20 connections for `duration` seconds (wrk when installed). */
+async function get(url: string, duration: number, headers: Record<string, string> = {}): Promise<Load> {
+  if (!hasWrk) return loadOf(await run({ url, headers, connections: 20, duration }));
+  const args = ['-t1', '-c20', `-d${duration}s`, '--latency'];
+  for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}: ${v}`);
+  const out = await new Promise<string>((resolve, reject) => {
+    const child = spawn('wrk', [...args, url], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let text = '';
+    child.stdout.on('data', (d: Buffer) => (text += d.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => (code === 0 ? resolve(text) : reject(new Error(`wrk exited ${code}`))));
+  });
+  const ms = (label: string) => {
+    const m = new RegExp(`^\\s*${label}\\s+([\\d.]+)(us|ms|s)\\s*$`, 'm').exec(out);
+    if (!m) throw new Error(`wrk printed no ${label} latency:\n${out}`);
+    return Number(m[1]) * { us: 0.001, ms: 1, s: 1000 }[m[2] as 'us' | 'ms' | 's'];
+  };
+  const rps = /Requests\/sec:\s+([\d.]+)/.exec(out);
+  if (!rps) throw new Error(`wrk printed no rate:\n${out}`);
+  const errors = /Non-2xx or 3xx responses:\s+(\d+)/.exec(out);
+  return { rps: Number(rps[1]), p50: ms('50%'), p99: ms('99%'), non2xx: Number(errors?.[1] ?? 0) };
 }
 
 const children: ChildProcess[] = [];
@@ -51,8 +105,8 @@ for (let i = 0; ; i++) {
   }
 }
 
-const row = (name: string, r: autocannon.Result) =>
-  `${name.padEnd(44)} ${r.requests.average.toFixed(0).padStart(7)} req/s   p50 ${r.latency.p50} ms   p99 ${r.latency.p99} ms   non-2xx ${r.non2xx}`;
+const row = (name: string, r: Load) =>
+  `${name.padEnd(44)} ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${r.p50.toFixed(1)} ms   p99 ${r.p99.toFixed(1)} ms   non-2xx ${r.non2xx}`;
 let non2xx = 0;
 
 /** Starts a portal, signs in, drives /users/me; with a profile, the portal runs under --cpu-prof. */
@@ -65,18 +119,9 @@ async function measureMe(label: string, env: Record<string, string>, profileName
   portals.push(portal);
   const token = await login(portal.base, 'tenant.admin@demo.local', 'Demo12345!');
   // Warm-up: the first requests compile the route's code paths.
-  await run({
-    url: `${portal.base}/api/v1/users/me`,
-    headers: { authorization: `Bearer ${token}` },
-    connections: 20,
-    duration: 2,
-  });
-  const me = await run({
-    url: `${portal.base}/api/v1/users/me`,
-    headers: { authorization: `Bearer ${token}` },
-    connections: 20,
-    duration: seconds,
-  });
+  const auth = { authorization: `Bearer ${token}` };
+  await get(`${portal.base}/api/v1/users/me`, 2, auth);
+  const me = await get(`${portal.base}/api/v1/users/me`, seconds, auth);
   non2xx += me.non2xx;
   console.log(row(`GET /api/v1/users/me, ${label}`, me));
   const stopping = Date.now();
@@ -97,13 +142,13 @@ async function measureMe(label: string, env: Record<string, string>, profileName
 }
 
 async function measureBare(label: string) {
-  const r = await run({ url: `http://127.0.0.1:${barePort}/`, connections: 20, duration: seconds });
+  const r = await get(`http://127.0.0.1:${barePort}/`, seconds);
   console.log(row(`bare Fastify GET /, ${label}`, r));
   return r;
 }
 
 console.log(
-  `Authenticated request path (${seconds}s each, loopback, 20 connections, ${os.cpus().length} cores)`,
+  `Authenticated request path (${seconds}s each, loopback, 20 connections, ${os.cpus().length} cores, load by ${loadgen})`,
 );
 
 // Sign-ins themselves (argon2id): the per-address request rate is lifted for the measure.
@@ -119,7 +164,7 @@ console.log(
     duration: seconds,
   });
   non2xx += logins.non2xx;
-  console.log(row('POST /api/v1/auth/authenticate (PGlite)', logins));
+  console.log(row('POST /api/v1/auth/authenticate (PGlite, autocannon)', loadOf(logins)));
   await portal.stop();
   portals.splice(portals.indexOf(portal), 1);
 }
@@ -148,11 +193,9 @@ const pgTwo = await measureMe('PostgreSQL, 2 API processes', {
 });
 await admin.end();
 
-console.log(`ratio (PGlite): ${(pgliteMe.requests.average / pgliteBare.requests.average).toFixed(2)}`);
-console.log(`ratio (PostgreSQL): ${(pgMe.requests.average / pgBare.requests.average).toFixed(2)}`);
-console.log(
-  `2 API processes ÷ 1 (PostgreSQL): ${(pgTwo.requests.average / pgMe.requests.average).toFixed(2)}×`,
-);
+console.log(`ratio (PGlite): ${(pgliteMe.rps / pgliteBare.rps).toFixed(2)}`);
+console.log(`ratio (PostgreSQL): ${(pgMe.rps / pgBare.rps).toFixed(2)}`);
+console.log(`2 API processes ÷ 1 (PostgreSQL): ${(pgTwo.rps / pgMe.rps).toFixed(2)}×`);
 console.log(
   `load average after the run: ${os
     .loadavg()
