@@ -76,6 +76,18 @@ test('a tenant admin uploads the master list, reads the integrity flags and deci
     await saveScreen(page, 'integrity-tab');
   });
 
+  await test.step('on a phone the pay at stake is a table, not a chart squeezed by its labels', async () => {
+    const size = page.viewportSize()!;
+    await page.setViewportSize({ width: 390, height: 844 });
+    const table = page.getByRole('table', { name: /^Monthly pay of the flagged records in each of \d+ ministries$/ });
+    await expect(table).toBeVisible();
+    await expect(page.getByTestId('pay-at-stake-chart')).toBeHidden();
+    await expect(table.getByRole('rowheader', { name: 'Ministry of Education' })).toBeVisible();
+    await saveScreen(page, 'integrity-tab-phone');
+    await page.setViewportSize(size);
+    await expect(page.getByTestId('pay-at-stake-chart').locator('svg').first()).toBeVisible();
+  });
+
   await test.step('the search box finds a flagged person by the start of a name and by PSN', async () => {
     const first = flags(page).getByRole('row').nth(1);
     const [name, psn] = (await first.getByRole('rowheader').innerText()).split('\n') as [string, string];

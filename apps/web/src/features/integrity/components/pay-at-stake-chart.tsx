@@ -13,10 +13,17 @@ const MAX_BARS = 12;
 const BAR_HEIGHT = 36;
 
 /**
+ * Below this width the ministries' names would leave the bars a few pixels (a phone): the figures
+ * are shown as their table instead of the chart.
+ */
+const WIDE = '@media (min-width: 600px)';
+
+/**
  * A bar per ministry, largest pay at stake first (@mui/x-charts, SVG drawn by React: no script or
  * style source beyond the app's own, so the CSP holds). The chart is keyboard-navigable through
  * x-charts' own accessibility proxy (so it is not hidden from assistive technology, which would
- * hide focusable parts); the same figures are also in a visually hidden table.
+ * hide focusable parts); the same figures are also in a table, visually hidden beside the chart
+ * and shown instead of it on a phone.
  */
 export function PayAtStakeChart({ byMinistry }: { byMinistry: IntegritySummary['byMinistry'] }) {
   const titleId = useId();
@@ -32,7 +39,7 @@ export function PayAtStakeChart({ byMinistry }: { byMinistry: IntegritySummary['
         </Typography>
       ) : (
         <>
-          <Box data-testid="pay-at-stake-chart">
+          <Box data-testid="pay-at-stake-chart" sx={{ display: 'none', [WIDE]: { display: 'block' } }}>
             <BarChart
               layout="horizontal"
               height={Math.max(160, bars.length * BAR_HEIGHT + 60)}
@@ -51,7 +58,19 @@ export function PayAtStakeChart({ byMinistry }: { byMinistry: IntegritySummary['
               margin={{ left: 8, right: 24 }}
             />
           </Box>
-          <table style={visuallyHidden}>
+          <Box
+            component="table"
+            sx={{
+              width: '100%',
+              borderCollapse: 'collapse',
+              typography: 'body2',
+              '& caption': { textAlign: 'left', color: 'text.secondary', pb: 1 },
+              '& th, & td': { py: 0.75, borderBottom: 1, borderColor: 'divider', textAlign: 'left' },
+              '& td, & thead th:not(:first-of-type)': { textAlign: 'right', pl: 1.5, whiteSpace: 'nowrap' },
+              '& tbody th': { fontWeight: 'normal' },
+              [WIDE]: visuallyHidden,
+            }}
+          >
             <caption>{texts.description(bars.length)}</caption>
             <thead>
               <tr>
@@ -69,7 +88,7 @@ export function PayAtStakeChart({ byMinistry }: { byMinistry: IntegritySummary['
                 </tr>
               ))}
             </tbody>
-          </table>
+          </Box>
         </>
       )}
     </Box>
