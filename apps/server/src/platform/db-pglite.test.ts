@@ -249,7 +249,7 @@ describe("another tenant's read between a transaction's statements (DECISIONS 12
     expect(await owned(A)).toEqual(['a first', 'a last']);
   });
 
-  it("the transaction's own tenant, the platform, no tenant, and a read of the clock wait for it to end", async () => {
+  it("the transaction's own tenant, the platform, no tenant, a read of the clock, a lock and a notification wait for it to end", async () => {
     await asPlatform(() => db.orm.execute(sql`truncate owned`));
     const a = openA();
     await a.isOpen;
@@ -260,6 +260,7 @@ describe("another tenant's read between a transaction's statements (DECISIONS 12
       // Inside the transaction, now() would be its start, not the read's.
       clock: withTenant(B, () => read(sql`select now()::text as v`)),
       lock: withTenant(B, () => read(sql`select pg_try_advisory_xact_lock(1)::text as v`)),
+      notify: withTenant(B, () => read(sql`select pg_notify('proof_channel', 'from between')::text as v`)),
     };
     expect(await settledWithin(Promise.race(Object.values(waiting)), 300)).toBe(false);
     a.release();
@@ -268,6 +269,6 @@ describe("another tenant's read between a transaction's statements (DECISIONS 12
     expect(await waiting.sameTenant).toEqual(['a first', 'a last']);
     expect(await waiting.platform).toEqual(['a first', 'a last']);
     expect(await waiting.noTenant).toEqual(['a first', 'a last']);
-    await Promise.all([waiting.clock, waiting.lock]);
+    await Promise.all([waiting.clock, waiting.lock, waiting.notify]);
   });
 });

@@ -163,12 +163,14 @@ const current = () => open.values().next().value;
 
 /**
  * Statements that may read between another tenant's transaction's statements: one SELECT (or WITH)
- * that reads the clock of no transaction (inside one, now() is the transaction's start) and takes
- * no advisory lock (one session holds them all: a lock taken between would always be granted).
+ * that reads the clock of no transaction (inside one, now() is the transaction's start), takes no
+ * advisory lock (one session holds them all: a lock taken between would always be granted), and
+ * neither sets a setting nor notifies (allowed read-only, but the rollback would take them back
+ * after the statement had answered as if done).
  */
 const READ = /^\s*(select|with)\b/i;
 const NOT_BETWEEN =
-  /\b(now|transaction_timestamp|set_config|pg_(try_)?advisory\w*)\s*\(|\bcurrent_(date|time|timestamp)\b|\blocal(time|timestamp)\b/i;
+  /\b(now|transaction_timestamp|set_config|pg_notify|pg_(try_)?advisory\w*)\s*\(|\bcurrent_(date|time|timestamp)\b|\blocal(time|timestamp)\b/i;
 const isTenant = (context) => Boolean(context) && context !== 'platform';
 const DEFER = Symbol('defer');
 
