@@ -1,10 +1,11 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FlagsPage, IntegrityRule } from '@portal/contract/integrity';
 import type { Named } from '@portal/contract/records';
 import { createTestPortal, type TestPortal } from '../helpers/test-portal.ts';
 import { createTenantWithAdmin } from '../helpers/tenants.ts';
 import { seedRecords } from '../helpers/records.ts';
-import { currentSummary } from '../helpers/integrity.ts';
+import { currentSummary, decide } from '../helpers/integrity.ts';
 
 /**
  * Search by name, PSN or Work ID (`q`, issue #17 item 7) on the integrity flags list (issue #21):
@@ -16,6 +17,7 @@ let a: Awaited<ReturnType<typeof createTenantWithAdmin>>;
 let b: Awaited<ReturnType<typeof createTenantWithAdmin>>;
 let reviewer: string;
 const keys = new Map<string, string>();
+const ids = new Map<string, string>();
 
 const HEALTH = 'Ministry of Health';
 const FINANCE = 'Ministry of Finance';
@@ -50,6 +52,7 @@ beforeAll(async () => {
     })),
   );
   SEEDS.forEach(([key], i) => keys.set(created[i]!, key));
+  created.forEach((id, i) => ids.set(SEEDS[i]![0], id));
   // Namesakes with the same PSNs and Work IDs, flagged in the other tenant: never found from a.
   await seedRecords(portal, b.tenant.id, [
     {
@@ -187,5 +190,53 @@ describe('integrity flags search (issue #17 item 7, issue #21)', () => {
     expect(
       (await portal.api.get(`/api/v1/integrity/flags?q=${'a'.repeat(100)}`, { token: a.token })).statusCode,
     ).toBe(200);
+  });
+
+  // The flags carry a copy of their record's search terms (migration 0036): it must follow the
+  // record. These change the seeds, so they come last.
+  it('follows an edit of the flagged name at once: the old name no longer finds the flag, the new one does', async () => {
+    const edit = await portal.api.put(`/api/v1/records/${ids.get('okon')}`, {
+      token: a.token,
+      body: { fullName: 'Okon Ekpenyong', ministry: FINANCE, department: 'Accounts', dateOfBirth: RETIRED },
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    // No evaluation in between: the records' trigger rewrote the flag's copy with the edit.
+    expect(await found('bassey')).toEqual([]);
+    expect(await found('ekpenyong')).toEqual(['okon']);
+    expect(await found('okon ekp')).toEqual(['okon']);
+    expect(await found('okon')).toEqual(['adaeze', 'okon']);
+    // A Work ID changed as an upload writes it (one UPDATE of the records, whatever wrote it).
+    await portal.db.orm.execute(sql`update records set employee_id = 'W-90' where id = ${ids.get('okon')}`);
+    expect(await found('w-78')).toEqual([]);
+    expect(await found('w-90')).toEqual(['okon']);
+    expect(await found('psnq1002')).toEqual(['okon']);
+  });
+
+  it('a decided flag follows its renamed record too (the list searches it when asked for)', async () => {
+    const flag = (await flags('q=ogunl')).items[0]!;
+    const dismissed = await decide(portal, a.token, flag.id, {
+      decision: 'DISMISS',
+      reasonCode: 'OTHER',
+      note: 'Checked against the file',
+    });
+    expect(dismissed.statusCode, dismissed.body).toBe(200);
+    expect(await found('ogunl', a.token, '&status=DISMISSED')).toEqual(['adebayo']);
+    await portal.db.orm.execute(
+      sql`update records set full_name = 'Adebayo Falana' where id = ${ids.get('adebayo')}`,
+    );
+    expect(await found('ogunl', a.token, '&status=DISMISSED')).toEqual([]);
+    expect(await found('falana', a.token, '&status=DISMISSED')).toEqual(['adebayo']);
+  });
+
+  it("a flag's copy gone stale (a rename the run raising it could not see) is rewritten by the next run", async () => {
+    await portal.db.orm.execute(sql`
+      update integrity_flags set search_terms = record_search_terms('Someone Else', 'PSNX', null)
+      where record_id = ${ids.get('chinedu')}`);
+    expect(await found('chinedu')).toEqual([]);
+    const before = await currentSummary(portal, a.token);
+    expect((await portal.api.post('/api/v1/integrity/evaluate', { token: a.token })).statusCode).toBe(202);
+    await currentSummary(portal, a.token, before.evaluatedAt);
+    expect(await found('chinedu')).toEqual(['chinedu']);
+    expect(await found('someone')).toEqual([]);
   });
 });

@@ -48,6 +48,9 @@ export const integrityFlags = pgTable(
     note: text('note'),
   },
   (t) => [
+    // The flags list's search (q) is in migration 0036: search_terms, a copy of the record's
+    // (records.search_terms, migration 0023) written by the rules' merge and kept in step by the
+    // records' words trigger, with a GIN index; not here, like the records' own (never read).
     uniqueIndex('integrity_flags_evidence_key').on(t.tenantId, t.recordId, t.rule, t.fingerprint),
     index('integrity_flags_tenant_status_idx').on(t.tenantId, t.status, t.rule),
     index('integrity_flags_page_idx').on(t.tenantId, t.status, sql`${t.monthlyKobo} desc nulls last`, t.id),

@@ -6,10 +6,11 @@ import { INTEGRITY_JUDGED, statusLiterals } from '../records/record-state.ts';
 
 /**
  * The integrity rules in set-based SQL (issue #21), each step one statement over the whole tenant
- * that finds the rule's records (`hits`: record, rule, fingerprint of the evidence, evidence) and
- * merges them into integrity_flags: an OPEN flag no longer found (or found with other evidence) is
- * removed, a new finding is raised, an OPEN one gets today's evidence; a DISMISSED or CONFIRMED
- * flag of the same fingerprint stays as decided (dismissal memory).
+ * that finds the rule's records (`hits`: record, rule, fingerprint of the evidence, evidence, the
+ * record's pay and search terms) and merges them into integrity_flags: an OPEN flag no longer found
+ * (or found with other evidence) is removed, a new finding is raised, an OPEN one gets today's
+ * evidence; a DISMISSED or CONFIRMED flag of the same fingerprint stays as decided (dismissal
+ * memory).
  */
 
 /** A step that raised or cleared this many flags refreshes the flags table's statistics. */
@@ -61,7 +62,13 @@ export const RULE_STEPS = [
 
 const ruleList = (rules: readonly IntegrityRule[]) => sql.raw(rules.map((r) => `'${r}'`).join(', '));
 
-/** The statement that merges `hits` (a CTE) into the tenant's flags of `rules`. */
+/**
+ * The statement that merges `hits` (a CTE) into the tenant's flags of `rules`. A flag carries its
+ * record's search terms (migration 0036, the flags list's search): written when it is raised, and
+ * refreshed on an OPEN flag whose copy differs: a record renamed while the run raising its flag
+ * was under way (the records' trigger that keeps the copy could not see that flag yet) is right
+ * again after the run the rename asked for.
+ */
 function merge(t: string, rules: readonly IntegrityRule[], hits: SQL): SQL {
   return sql`
     with hits as (${hits}),
@@ -73,13 +80,14 @@ function merge(t: string, rules: readonly IntegrityRule[], hits: SQL): SQL {
       returning 1
     ),
     raised as (
-      insert into integrity_flags (tenant_id, record_id, rule, fingerprint, evidence, monthly_kobo)
-      select ${t}, record_id, rule, fingerprint, evidence, kobo from hits
+      insert into integrity_flags (tenant_id, record_id, rule, fingerprint, evidence, monthly_kobo, search_terms)
+      select ${t}, record_id, rule, fingerprint, evidence, kobo, terms from hits
       on conflict (tenant_id, record_id, rule, fingerprint)
-        do update set evidence = excluded.evidence, monthly_kobo = excluded.monthly_kobo
+        do update set evidence = excluded.evidence, monthly_kobo = excluded.monthly_kobo,
+          search_terms = excluded.search_terms
         where integrity_flags.status = 'OPEN'
-          and (integrity_flags.evidence, integrity_flags.monthly_kobo)
-            is distinct from (excluded.evidence, excluded.monthly_kobo)
+          and (integrity_flags.evidence, integrity_flags.monthly_kobo, integrity_flags.search_terms)
+            is distinct from (excluded.evidence, excluded.monthly_kobo, excluded.search_terms)
       returning (xmax = 0) as inserted
     )
     select (select count(*)::int from hits) as hits,
@@ -103,7 +111,7 @@ function dateRules(t: string, p: RuleParams): SQL {
     with c as (
       select x.*, x.bd is not null and (x.bd < date '1920-01-01' or x.bd > ${d}) as implausible
       from (
-        select r.id, r.monthly_gross_kobo as kobo, r.date_of_first_appointment as dofa,
+        select r.id, r.monthly_gross_kobo as kobo, r.search_terms as terms, r.date_of_first_appointment as dofa,
           coalesce(${PROVIDER_DOB}, r.date_of_birth) as bd,
           case when ${PROVIDER_DOB} is not null then 'PROVIDER' else 'UPLOAD' end as src
         from records r
@@ -116,24 +124,24 @@ function dateRules(t: string, p: RuleParams): SQL {
     select id as record_id, 'IMPLAUSIBLE_BIRTH_DATE'::text as rule, md5(bd::text) as fingerprint,
       jsonb_build_object('kind', 'BIRTH_DATE', 'dateOfBirth', bd, 'dateOfBirthSource', src,
         'problem', case when bd < date '1920-01-01' then 'BEFORE_1920' else 'IN_FUTURE' end,
-        'asOf', ${p.asOf}::text) as evidence, kobo
+        'asOf', ${p.asOf}::text) as evidence, kobo, terms
     from c where ${on('IMPLAUSIBLE_BIRTH_DATE')} and implausible
     union all
     select id, 'PAST_RETIREMENT_AGE', md5(bd::text),
       jsonb_build_object('kind', 'AGE', 'dateOfBirth', bd, 'dateOfBirthSource', src,
         'age', extract(year from age(${d}, bd))::int, 'asOf', ${p.asOf}::text,
-        'retirementAge', ${p.retirementAge}::int), kobo
+        'retirementAge', ${p.retirementAge}::int), kobo, terms
     from c where ${on('PAST_RETIREMENT_AGE')} and not implausible and bd <= ${retiredBorn}
     union all
     select id, 'UNDERAGE_AT_APPOINTMENT', md5(bd::text || '|' || dofa::text),
       jsonb_build_object('kind', 'APPOINTMENT_AGE', 'dateOfBirth', bd, 'dateOfBirthSource', src,
-        'dateOfFirstAppointment', dofa, 'ageAtAppointment', greatest(extract(year from age(dofa, bd))::int, 0)), kobo
+        'dateOfFirstAppointment', dofa, 'ageAtAppointment', greatest(extract(year from age(dofa, bd))::int, 0)), kobo, terms
     from c where ${on('UNDERAGE_AT_APPOINTMENT')} and not implausible and dofa < (bd + interval '18 years')::date
     union all
     select id, 'PAST_SERVICE_LIMIT', md5(dofa::text),
       jsonb_build_object('kind', 'SERVICE', 'dateOfFirstAppointment', dofa,
         'yearsOfService', extract(year from age(${d}, dofa))::int, 'asOf', ${p.asOf}::text,
-        'serviceLimit', ${p.serviceLimitYears}::int), kobo
+        'serviceLimit', ${p.serviceLimitYears}::int), kobo, terms
     from c where ${on('PAST_SERVICE_LIMIT')} and dofa <= ${serviceSince}`;
 }
 
@@ -164,7 +172,8 @@ function groupRule(t: string, rule: GroupRule, banks: Record<string, string>): S
   return sql`
     with g as (select ${key} as k from ${from} where ${where} group by 1 having count(*) > 1),
     m as (
-      select r.id, r.psn, r.full_name, r.monthly_gross_kobo as kobo, ${key} as k, ${value} as v, ${bank} as bank
+      select r.id, r.psn, r.full_name, r.monthly_gross_kobo as kobo, r.search_terms as terms, ${key} as k,
+        ${value} as v, ${bank} as bank
       from ${from} where ${where} and ${key} in (select k from g)
     ),
     groups as (
@@ -179,7 +188,7 @@ function groupRule(t: string, rule: GroupRule, banks: Record<string, string>): S
         'value', m.v, 'groupSize', gr.n,
         'others', (select coalesce(jsonb_agg(e), '[]'::jsonb)
           from (select e from unnest(gr.firsts) e where e ->> 'recordId' <> m.id::text limit 20) o)) as evidence,
-      m.kobo
+      m.kobo, m.terms
     from m join groups gr on gr.k = m.k`;
 }
 
@@ -214,7 +223,7 @@ export class RulesRepo {
     const hits =
       on.length === 0
         ? sql`select null::uuid as record_id, null::text as rule, null::text as fingerprint, null::jsonb as evidence,
-            null::bigint as kobo where false`
+            null::bigint as kobo, null::tsvector as terms where false`
         : (DATE_RULES as readonly IntegrityRule[]).includes(rules[0]!)
           ? dateRules(t, p)
           : groupRule(t, rules[0] as GroupRule, banks);

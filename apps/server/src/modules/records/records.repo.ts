@@ -81,10 +81,11 @@ const QUEUED_STATES: readonly string[] = [...REVIEWABLE, ...POTENTIAL_GHOSTS];
  * Records a search finds (migration 0023): `query` is the text search query `searchQuery` made of
  * the search, matched against the stored column the GIN index `records_search_idx` is on (not in
  * the Drizzle schema: it is never read). A constant, so the planner estimates its matches from the
- * column's statistics.
+ * column's statistics. `terms`: another column holding a copy of the records' terms (the integrity
+ * flags', migration 0036), matched the same way.
  */
-export function searchMatch(query: string): SQL {
-  return sql`"records"."search_terms" @@ ${query}::tsquery`;
+export function searchMatch(query: string, terms: SQL = sql`"records"."search_terms"`): SQL {
+  return sql`${terms} @@ ${query}::tsquery`;
 }
 
 /** Master records of one tenant: every query starts from the scope's tenant. */
