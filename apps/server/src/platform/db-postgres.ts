@@ -1,7 +1,6 @@
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { finished as streamFinished } from 'node:stream/promises';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import * as schema from '../db/schema/index.ts';
 import { snapshotLiteral, type CopyIn, type Database } from './db.ts';
@@ -97,7 +96,13 @@ export async function openPostgres(databaseUrl: string, poolSize: number): Promi
         const tx = drizzlePg(client, { schema });
         const copyIn: CopyIn = async (table, data) => {
           try {
-            await pipeline(Readable.from([data]), client.query(copyFrom(`copy ${table} from stdin`)));
+            // The text goes into the COPY stream itself. Through pipeline(Readable.from([data]), …)
+            // every upload batch's text (1.5 MB per 3,000 rows) outlived the next young-generation
+            // collection and piled up in the old generation until a full one: 100–130 MB of dead
+            // texts at the top of a 1,000,000-row upload (issue #23, bench/README's bench:ingest).
+            const copy = client.query(copyFrom(`copy ${table} from stdin`));
+            copy.end(data);
+            await streamFinished(copy);
           } catch (err) {
             broken = true; // a copy cut off mid-stream leaves the connection mid-protocol
             throw err;
