@@ -16,8 +16,10 @@ import pg from 'pg';
 import { startCluster } from '../scripts/pg-cluster.mjs';
 import { freePort, login, root, startPortal, type PortalProcess } from './lib/portal-process.ts';
 import { summariseProfile, type CpuProfile } from './lib/cpu-profile.ts';
+import { REQUESTS_PER_CONNECTION } from '../apps/server/src/app.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const profiling = process.env.BENCH_PROFILE === '1';
 
 function run(opts: autocannon.Options): Promise<autocannon.Result> {
@@ -53,10 +55,15 @@ const hasWrk = (() => {
 })();
 const loadgen = hasWrk ? 'wrk, 1 thread' : 'autocannon';
 
-/** Drives GET `url` with 20 connections for `duration` seconds (wrk when installed). */
-async function get(url: string, duration: number, headers: Record<string, string> = {}): Promise<Load> {
-  if (!hasWrk) return loadOf(await run({ url, headers, connections: 20, duration }));
-  const args = ['-t1', '-c20', `-d${duration}s`, '--latency'];
+/** Drives GET `url` with `connections` connections for `duration` seconds (wrk when installed). */
+async function get(
+  url: string,
+  duration: number,
+  headers: Record<string, string> = {},
+  connections = CONNECTIONS,
+): Promise<Load> {
+  if (!hasWrk) return loadOf(await run({ url, headers, connections, duration }));
+  const args = ['-t1', `-c${connections}`, `-d${duration}s`, '--latency'];
   for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}: ${v}`);
   const out = await new Promise<string>((resolve, reject) => {
     const child = spawn('wrk', [...args, url], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -76,6 +83,69 @@ async function get(url: string, duration: number, headers: Record<string, string
   return { rps: Number(rps[1]), p50: ms('50%'), p99: ms('99%'), non2xx: Number(errors?.[1] ?? 0) };
 }
 
+/** CPU seconds used so far by every process on the machine, by pid, with what it is. */
+function cpuNow(): Map<number, { what: string; seconds: number }> {
+  const tick = 100; // USER_HZ on Linux
+  const out = new Map<number, { what: string; seconds: number }>();
+  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const seconds = (Number(fields[11]) + Number(fields[12])) / tick;
+      const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
+      const what = cmd.startsWith('postgres')
+        ? 'PostgreSQL'
+        : cmd.includes('apps/server/src/main.ts')
+          ? 'portal'
+          : cmd.startsWith('wrk')
+            ? 'wrk'
+            : 'other';
+      out.set(Number(pid), { what, seconds });
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return out;
+}
+
+/** The API processes of a portal started by `pid`: itself, or its node:cluster processes. */
+function apiProcesses(pid: number): number[] {
+  const children = fs
+    .readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8')
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map(Number)
+    .filter((child) => {
+      try {
+        return fs.readFileSync(`/proc/${child}/cmdline`, 'utf8').includes('apps/server/src/main.ts');
+      } catch {
+        return false;
+      }
+    });
+  return children.length > 0 ? children : [pid];
+}
+
+/**
+ * Cores used by each kind of process between two cpuNow() readings `elapsed` seconds apart (the
+ * load generator has ended by the second reading, so it is not among them).
+ */
+function coresBetween(before: ReturnType<typeof cpuNow>, after: ReturnType<typeof cpuNow>, elapsed: number) {
+  const sums = new Map<string, number[]>();
+  for (const [pid, a] of after) {
+    const used = a.seconds - (before.get(pid)?.seconds ?? a.seconds);
+    if (used > 0.02 * elapsed) sums.set(a.what, [...(sums.get(a.what) ?? []), used / elapsed]);
+  }
+  const total = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
+  return [...sums]
+    .sort((x, y) => total(y[1]) - total(x[1]))
+    .map(
+      ([what, xs]) =>
+        `${what} ${total(xs).toFixed(2)}${xs.length > 1 ? ` (${xs.map((x) => x.toFixed(2)).join(' + ')})` : ''}`,
+    )
+    .join(', ');
+}
+
 const children: ChildProcess[] = [];
 const portals: PortalProcess[] = [];
 const clusters: { url: string; stop(): void }[] = [];
@@ -85,25 +155,43 @@ process.on('exit', () => {
   clusters.forEach((c) => c.stop());
 });
 
-const barePort = await freePort();
-const bare = spawn(
-  process.execPath,
-  [
-    '--input-type=module',
-    '-e',
-    `import Fastify from 'fastify'; const app = Fastify(); app.get('/', async () => ({ ok: true })); await app.listen({ port: ${barePort}, host: '127.0.0.1' });`,
-  ],
-  { cwd: path.join(root, 'apps/server'), stdio: 'ignore' },
-);
-children.push(bare);
-for (let i = 0; ; i++) {
-  try {
-    if ((await fetch(`http://127.0.0.1:${barePort}/`)).ok) break;
-  } catch {
-    if (i > 200) throw new Error('bare Fastify did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
+/**
+ * A bare Fastify route on a port of its own: one process, or `processes` under node:cluster with
+ * the portal's REQUESTS_PER_CONNECTION (the machine's own floor for what a second process adds).
+ */
+async function startBare(processes: number): Promise<number> {
+  const port = await freePort();
+  // A file (node:cluster forks the script it was started with; `-e` has none), in apps/server so
+  // that it finds Fastify.
+  const script = path.join(root, 'apps/server', `.bench-bare-${process.pid}-${port}.mjs`);
+  fs.writeFileSync(
+    script,
+    `import Fastify from 'fastify';
+import cluster from 'node:cluster';
+if (cluster.isPrimary && ${processes} > 1) {
+  for (let i = 0; i < ${processes}; i++) cluster.fork();
+} else {
+  const app = Fastify({ maxRequestsPerSocket: ${processes > 1 ? REQUESTS_PER_CONNECTION : 0} });
+  app.get('/', async () => ({ ok: true }));
+  await app.listen({ port: ${port}, host: '127.0.0.1' });
 }
+`,
+  );
+  process.on('exit', () => fs.rmSync(script, { force: true }));
+  const child = spawn(process.execPath, [script], { stdio: 'ignore' });
+  children.push(child);
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/`)).ok) break;
+    } catch {
+      if (i > 200) throw new Error('bare Fastify did not start');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  if (processes > 1) await new Promise((r) => setTimeout(r, 1_000)); // the others listen too
+  return port;
+}
+const barePort = await startBare(1);
 
 const row = (name: string, r: Load) =>
   `${name.padEnd(44)} ${r.rps.toFixed(0).padStart(7)} req/s   p50 ${r.p50.toFixed(1)} ms   p99 ${r.p99.toFixed(1)} ms   non-2xx ${r.non2xx}`;
@@ -118,12 +206,29 @@ async function measureMe(label: string, env: Record<string, string>, profileName
   );
   portals.push(portal);
   const token = await login(portal.base, 'tenant.admin@demo.local', 'Demo12345!');
-  // Warm-up: the first requests compile the route's code paths.
+  // Warm-up: the first requests compile the route's code paths. With several API processes, until
+  // every one of them has served some (the later ones start once the first listens, and a
+  // connection stays with the process it was handed to: a load begun before they listen would
+  // measure the first alone).
   const auth = { authorization: `Bearer ${token}` };
-  await get(`${portal.base}/api/v1/users/me`, 2, auth);
+  const processes = Number(env.API_PROCESSES ?? 1);
+  for (let i = 0; ; i++) {
+    const before = cpuNow();
+    await get(`${portal.base}/api/v1/users/me`, 2, auth);
+    const after = cpuNow();
+    const served = apiProcesses(portal.child.pid!).filter(
+      (pid) => (after.get(pid)?.seconds ?? 0) - (before.get(pid)?.seconds ?? 0) > 0.2,
+    );
+    if (processes === 1 || served.length >= processes) break;
+    if (i >= 15) throw new Error(`${served.length} of ${processes} API processes served during warm-up`);
+  }
+  const cpuBefore = cpuNow();
+  const started = performance.now();
   const me = await get(`${portal.base}/api/v1/users/me`, seconds, auth);
+  const cores = coresBetween(cpuBefore, cpuNow(), (performance.now() - started) / 1000);
   non2xx += me.non2xx;
   console.log(row(`GET /api/v1/users/me, ${label}`, me));
+  console.log(`  cores used during it: ${cores}`);
   const stopping = Date.now();
   await portal.stop();
   const stopMs = Date.now() - stopping;
@@ -141,14 +246,14 @@ async function measureMe(label: string, env: Record<string, string>, profileName
   return me;
 }
 
-async function measureBare(label: string) {
-  const r = await get(`http://127.0.0.1:${barePort}/`, seconds);
+async function measureBare(label: string, port = barePort) {
+  const r = await get(`http://127.0.0.1:${port}/`, seconds);
   console.log(row(`bare Fastify GET /, ${label}`, r));
   return r;
 }
 
 console.log(
-  `Authenticated request path (${seconds}s each, loopback, 20 connections, ${os.cpus().length} cores, load by ${loadgen})`,
+  `Authenticated request path (${seconds}s each, loopback, ${CONNECTIONS} connections, ${os.cpus().length} cores, load by ${loadgen})`,
 );
 
 // Sign-ins themselves (argon2id): the per-address request rate is lifted for the measure.
@@ -192,10 +297,14 @@ const pgTwo = await measureMe('PostgreSQL, 2 API processes', {
   API_PROCESSES: '2',
 });
 await admin.end();
+const bareTwo = await measureBare('2 processes', await startBare(2));
 
 console.log(`ratio (PGlite): ${(pgliteMe.rps / pgliteBare.rps).toFixed(2)}`);
 console.log(`ratio (PostgreSQL): ${(pgMe.rps / pgBare.rps).toFixed(2)}`);
 console.log(`2 API processes ÷ 1 (PostgreSQL): ${(pgTwo.rps / pgMe.rps).toFixed(2)}×`);
+console.log(
+  `2 processes ÷ 1 (bare Fastify, the same machine and load generator): ${(bareTwo.rps / pgBare.rps).toFixed(2)}×`,
+);
 console.log(
   `load average after the run: ${os
     .loadavg()

@@ -86,6 +86,9 @@ import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
 import { PeopleService } from './modules/people/people.service.ts';
 
+/** Requests a connection serves before it is closed, when several API processes share the port. */
+export const REQUESTS_PER_CONNECTION = 1_000;
+
 export interface AppDeps {
   config: Config;
   db: Database;
@@ -111,6 +114,11 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
     // restart of API_PROCESSES the supervisor may hand a connection to a process that has just
     // begun to close, and in-flight work finishes before the database closes (DECISIONS 121).
     return503OnClosing: false,
+    // With several API processes, a connection is closed after 1,000 requests (its last answer
+    // says `Connection: close`) so that the client's next connection is handed out again:
+    // node:cluster deals out connections, not requests, and a few long-lived ones (a proxy's, a
+    // load test's) otherwise stayed with one process while the other idled (DECISIONS 127).
+    maxRequestsPerSocket: config.apiProcesses > 1 ? REQUESTS_PER_CONNECTION : 0,
     frameworkErrors,
     logController: new RequestLogAtDebug(),
   });

@@ -1,5 +1,7 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import { afterAll, expect, it } from 'vitest';
+import { REQUESTS_PER_CONNECTION } from '../../src/app.ts';
 import { loadConfig } from '../../src/platform/config.ts';
 import { spawnServer, waitHealthy, type ServerProcess } from '../helpers/server-process.ts';
 import { freshPostgresDatabase } from '../helpers/test-portal.ts';
@@ -90,6 +92,24 @@ it('two API processes share the port; SIGHUP replaces them one by one with every
   const ask = async () => (await fetch(`${base}/readyz`, { headers: { connection: 'close' } })).status;
   const statuses = await Promise.all(Array.from({ length: 20 }, ask));
   expect(new Set(statuses).size, String(statuses)).toBe(1);
+
+  // One long-lived connection is closed after REQUESTS_PER_CONNECTION answers, so that its next
+  // one is dealt out again (node:cluster deals connections, not requests).
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+  const closedAt: number[] = [];
+  for (let i = 1; i <= REQUESTS_PER_CONNECTION + 1; i++) {
+    const connection = await new Promise<string | undefined>((resolve, reject) => {
+      http
+        .get(`${base}/healthz`, { agent }, (res) => {
+          res.resume();
+          res.once('end', () => resolve(res.headers.connection));
+        })
+        .once('error', reject);
+    });
+    if (connection === 'close') closedAt.push(i);
+  }
+  agent.destroy();
+  expect(closedAt).toEqual([REQUESTS_PER_CONNECTION]);
 
   // A rolling restart while requests keep coming: none fails, and both processes are new.
   let answered = 0;
