@@ -79,7 +79,9 @@ test('a tenant admin uploads the master list, reads the integrity flags and deci
   await test.step('on a phone the pay at stake is a table, not a chart squeezed by its labels', async () => {
     const size = page.viewportSize()!;
     await page.setViewportSize({ width: 390, height: 844 });
-    const table = page.getByRole('table', { name: /^Monthly pay of the flagged records in each of \d+ ministries$/ });
+    const table = page.getByRole('table', {
+      name: /^Monthly pay of the flagged records in each of \d+ ministries$/,
+    });
     await expect(table).toBeVisible();
     await expect(page.getByTestId('pay-at-stake-chart')).toBeHidden();
     await expect(table.getByRole('rowheader', { name: 'Ministry of Education' })).toBeVisible();

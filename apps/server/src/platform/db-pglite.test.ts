@@ -224,7 +224,9 @@ describe("another tenant's read between a transaction's statements (DECISIONS 12
     const disguised = withTenant(B, () =>
       read(sql`with w as (insert into owned values (${B}, 'b by a cte') returning v) select v from w`),
     );
-    const locking = withTenant(B, () => read(sql`select v from owned where tenant = ${B} order by v for update`));
+    const locking = withTenant(B, () =>
+      read(sql`select v from owned where tenant = ${B} order by v for update`),
+    );
     expect(await settledWithin(Promise.race([write, disguised, locking]), 300)).toBe(false);
     a.release();
     expect(await a.done).toBeInstanceOf(Error); // drizzle's rollback
@@ -235,7 +237,7 @@ describe("another tenant's read between a transaction's statements (DECISIONS 12
     expect(await owned(B)).toEqual(['b by a cte', 'b written']);
   });
 
-  it("a read that fails between leaves the transaction unharmed, and fails on its own after it", async () => {
+  it('a read that fails between leaves the transaction unharmed, and fails on its own after it', async () => {
     await asPlatform(() => db.orm.execute(sql`truncate owned`));
     const a = openA();
     await a.isOpen;

@@ -226,9 +226,7 @@ async function alone(m) {
 }
 
 const statement = async (on, m) =>
-  resultOf(
-    await on.query(m.text, paramsOf(m.params), { rowMode: m.rowMode, parsers: parsers(m.rawTypes) }),
-  );
+  resultOf(await on.query(m.text, paramsOf(m.params), { rowMode: m.rowMode, parsers: parsers(m.rawTypes) }));
 
 /**
  * A Buffer crosses the thread as a plain Uint8Array, which PGlite would write as a text parameter

@@ -47,7 +47,8 @@ export const INTEGRITY_TEXTS = {
     title: 'Pay at stake by ministry',
     empty: 'No pay at stake: no record is flagged.',
     series: '₦ a month',
-    description: (n: number) => `Monthly pay of the flagged records in each of ${countOf(n, 'ministry', 'ministries')}`,
+    description: (n: number) =>
+      `Monthly pay of the flagged records in each of ${countOf(n, 'ministry', 'ministries')}`,
   },
   list: {
     title: 'Flags',
