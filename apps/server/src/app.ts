@@ -193,7 +193,7 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
     ),
     userAdmin,
   );
-  peopleRoutes(app, new PeopleService(people, userAdmin, audit));
+  peopleRoutes(app, new PeopleService(people, userAdmin, audit, fourEyes));
   overviewRoutes(app, new OverviewService(overviewRepo, metrics));
   const recordsRepo = new RecordsRepo(db.orm);
   const recordsService = new RecordsService(recordsRepo);
@@ -260,9 +260,16 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
     recordsService,
     new TenantLegalBasis(tenants),
   );
-  const settings = new SettingsService(new SettingsRepo(db.orm), audit, async (scope, sections) => {
-    if (sections.includes('integrity')) await requestIntegrity(scope.tenantId, 'settings changed');
-  });
+  const settings = new SettingsService(
+    new SettingsRepo(db.orm),
+    audit,
+    async (scope, sections) => {
+      if (sections.includes('integrity')) await requestIntegrity(scope.tenantId, 'settings changed');
+    },
+    fourEyes,
+  );
+  // Issue #30: an approved change of the settings is applied by the settings module.
+  fourEyes.applySettingsWith(settings);
   settingsRoutes(app, settings);
   integrityRoutes(
     app,

@@ -105,7 +105,14 @@ export const reasonCodeField = z
 // ---------------------------------------------------------------------------------------------
 // Four-eyes
 
-export const APPROVAL_KINDS = ['REJECTION', 'INTEGRITY_CONFIRM', 'EXPORT'] as const;
+export const APPROVAL_KINDS = [
+  'REJECTION',
+  'INTEGRITY_CONFIRM',
+  'EXPORT',
+  // Issue #30: a new tenant admin, and a change of the settings, wait for a second approver too.
+  'ADMIN_GRANT',
+  'SETTINGS_CHANGE',
+] as const;
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
 export const APPROVAL_STATUSES = ['PENDING', 'APPROVED', 'DECLINED', 'WITHDRAWN'] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
@@ -114,6 +121,8 @@ export const APPROVAL_KIND_LABELS: Record<ApprovalKind, string> = {
   REJECTION: 'Rejection of a record',
   INTEGRITY_CONFIRM: 'Integrity flag confirmed',
   EXPORT: 'Payroll export',
+  ADMIN_GRANT: 'New tenant admin',
+  SETTINGS_CHANGE: 'Settings change',
 };
 
 export const APPROVAL_MESSAGES = {
@@ -124,6 +133,14 @@ export const APPROVAL_MESSAGES = {
   /** 403: only a tenant admin checks. */
   checkerRole: 'Only a tenant admin can approve or decline an action awaiting a second approver.',
   notMaker: 'Only the person who took this action can withdraw it.',
+  /** 403 (issue #30): accounts created by the same tenant admin never check each other. */
+  sameCreator:
+    'You cannot approve or decline this action: your account and the account that took it were created by the same tenant admin (or one created the other). A tenant admin created by someone else, or by the global admin, must check it.',
+  /** 409 (issue #30): the settings changed between the request and its approval. */
+  settingsChanged:
+    'The settings have changed since this change was requested, so it cannot be approved. Decline it, and request the change again on the settings as they are now.',
+  /** 409 (issue #30): the account waiting for the tenant admin role is gone or no longer waits. */
+  accountGone: 'The account waiting for the tenant admin role no longer waits for it. Decline this request.',
   notPending: 'This approval has already been approved, declined or withdrawn.',
   recordChanged:
     'The record has changed since this action was taken, so it cannot be approved. Decline it, and the decision can be taken again on the record as it is now.',
@@ -186,6 +203,23 @@ export const ApprovalRecordSchema = z.object({
   monthlyGrossPay: z.number().nullable(),
 });
 
+/** One setting a SETTINGS_CHANGE changes ('integrity.retirementAge': 60 → 62). */
+export const SettingChangeSchema = z.object({
+  setting: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+});
+export type SettingChange = z.infer<typeof SettingChangeSchema>;
+
+/** The account an ADMIN_GRANT makes a tenant admin, as it stands. */
+export const ApprovalAccountSchema = z.object({
+  userId: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  role: z.string(),
+  status: z.string(),
+});
+
 export const ApprovalSchema = z.object({
   id: z.string(),
   kind: z.enum(APPROVAL_KINDS),
@@ -208,6 +242,10 @@ export const ApprovalSchema = z.object({
   checkerEmail: z.string().nullable(),
   checkerNote: z.string().nullable(),
   decidedAt: z.string().nullable(),
+  /** ADMIN_GRANT: the account to become a tenant admin (null once declined or withdrawn). */
+  account: ApprovalAccountSchema.nullable().optional(),
+  /** SETTINGS_CHANGE: each setting with its value before and after. */
+  settingsChanges: z.array(SettingChangeSchema).nullable().optional(),
 });
 export type Approval = z.infer<typeof ApprovalSchema>;
 

@@ -15,7 +15,11 @@ export type Role = z.infer<typeof RoleSchema>;
 /** Roles whose users belong to a tenant (every role but the global super admin). */
 export const TENANT_ROLES = ROLES.filter((r) => r !== 'GLOBAL_SUPER_ADMIN');
 
-export const USER_STATUSES = ['ACTIVE', 'DISABLED'] as const;
+/**
+ * PENDING_APPROVAL: a tenant admin added by another tenant admin while the second approver is on
+ * waits for a different tenant admin's approval (ADMIN_GRANT); it cannot sign in until then.
+ */
+export const USER_STATUSES = ['ACTIVE', 'DISABLED', 'PENDING_APPROVAL'] as const;
 export const UserStatusSchema = z.enum(USER_STATUSES);
 export type UserStatus = z.infer<typeof UserStatusSchema>;
 

@@ -75,7 +75,28 @@ export const TenantSettingsUpdateSchema = z.strictObject({
 });
 export type TenantSettingsUpdate = z.input<typeof TenantSettingsUpdateSchema>;
 
+/** A change of the settings waiting for a second approver (issue #30). */
+export const PendingSettingsChangeSchema = z.object({
+  approvalId: z.string(),
+  makerEmail: z.string(),
+  createdAt: z.string(),
+  changes: z.array(z.object({ setting: z.string(), before: z.unknown(), after: z.unknown() })),
+});
+export type PendingSettingsChange = z.infer<typeof PendingSettingsChangeSchema>;
+
+/**
+ * GET/PUT /tenant-admin/settings answer the settings in force and, with the second approver on,
+ * the changes waiting for one (a PUT then changes nothing until a different tenant admin approves).
+ */
+export const TenantSettingsViewSchema = TenantSettingsSchema.extend({
+  pendingChanges: z.array(PendingSettingsChangeSchema).default([]),
+});
+export type TenantSettingsView = z.infer<typeof TenantSettingsViewSchema>;
+
 export const SETTINGS_MESSAGES = {
   saved: 'Settings saved.',
+  /** Issue #30: with the second approver on, every change waits for a different tenant admin. */
+  awaitsApproval:
+    'The change is waiting for a second approver: a different tenant admin must approve it in Pending my approval. The settings stay as they are until then.',
   saveFailed: 'Could not save the settings.',
 } as const;

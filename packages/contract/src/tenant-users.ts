@@ -12,6 +12,9 @@ export const TENANT_USER_MESSAGES = {
   roleRequired: 'Role is required',
   emailTaken: 'This email is already taken',
   created: 'User created successfully!',
+  /** Issue #30: with the second approver on, a new tenant admin waits for another tenant admin. */
+  adminAwaitsApproval:
+    'The tenant admin account was created and is waiting for a second approver: a different tenant admin must approve it in Pending my approval before it can sign in.',
   unexpected: 'An unexpected error occurred. Please try again.',
 } as const;
 
@@ -72,5 +75,9 @@ export const CreatedUserSchema = z.object({
   email: z.string(),
   role: z.string(),
   tenantId: z.string().nullable(),
+  /** PENDING_APPROVAL: a tenant admin waiting for a second approver (issue #30); else ACTIVE. */
+  status: z.string().optional(),
+  /** The approval the new tenant admin waits for (ADMIN_GRANT), when it waits. */
+  approvalId: z.string().nullable().optional(),
 });
 export type CreatedUser = z.infer<typeof CreatedUserSchema>;

@@ -31,7 +31,8 @@ interface RouteShape {
   produces?: readonly string[];
   /**
    * Four-eyes (issue #22): MAKER marks a route that can reject a record, confirm an integrity flag
-   * or generate an export, which the tenant's second-approver setting turns into an approval;
+   * or generate an export, which the tenant's second-approver setting turns into an approval
+   * (issue #30: also one that can make someone a tenant admin or change the settings);
    * CHECKER a route that carries such an approval out. A test calls every unsafe route with the
    * setting on and holds that only these lead there.
    */

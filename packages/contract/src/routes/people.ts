@@ -29,11 +29,13 @@ export const PEOPLE_ROUTES = {
     path: '/api/v1/tenant-admin/users',
     roles,
     tags,
-    summary: 'Create a user of the own tenant (reviewers with their ministries and departments)',
+    summary:
+      'Create a user of the own tenant (reviewers with their ministries and departments). With the second approver on, a tenant admin waits for a different tenant admin (status PENDING_APPROVAL)',
     body: CreateTenantUserSchema,
     response: CreatedUserSchema,
     status: 201,
     errors: { 400: ApiErrorSchema, 409: ApiErrorSchema },
+    fourEyes: 'MAKER',
   }),
   checkEmail: defineRoute({
     method: 'POST',

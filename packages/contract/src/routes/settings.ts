@@ -1,5 +1,5 @@
 import { ApiErrorSchema } from '../errors.ts';
-import { TenantSettingsSchema, TenantSettingsUpdateSchema } from '../settings.ts';
+import { TenantSettingsUpdateSchema, TenantSettingsViewSchema } from '../settings.ts';
 import { defineRoute } from './define-route.ts';
 
 const roles = ['TENANT_ADMIN'] as const;
@@ -13,16 +13,18 @@ export const SETTINGS_ROUTES = {
     roles,
     tags,
     summary: "The tenant's settings, every default filled (the integrity rules' thresholds and switches)",
-    response: TenantSettingsSchema,
+    response: TenantSettingsViewSchema,
   }),
   update: defineRoute({
     method: 'PUT',
     path: '/api/v1/tenant-admin/settings',
     roles,
     tags,
-    summary: 'Change any part of the settings (what is left out keeps its value); answers the whole object',
+    summary:
+      'Change any part of the settings (what is left out keeps its value); answers the whole object. With the second approver on, the change waits for a different tenant admin (pendingChanges)',
     body: TenantSettingsUpdateSchema,
-    response: TenantSettingsSchema,
+    response: TenantSettingsViewSchema,
     errors: { 400: ApiErrorSchema },
+    fourEyes: 'MAKER',
   }),
 };

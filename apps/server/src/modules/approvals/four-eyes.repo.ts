@@ -122,16 +122,20 @@ export async function approvalsPage(
   return { rows: rows.rows, total: total.rows[0]?.n ?? 0 };
 }
 
-/** How many of the tenant's approvals are PENDING and made by someone other than `checker`. */
+/**
+ * How many of the tenant's approvals are PENDING and made by someone `checker` may check: not
+ * themselves, nor an account of their family (issue #30; the rule: four-eyes.ts `checkerRefusal`).
+ */
 export async function pendingForChecker(
   orm: Orm,
   tenantId: string,
-  checker: { userId: string | null; email: string },
+  checker: { userId: string; email: string },
 ): Promise<number> {
   const result = await orm.execute<{ n: number }>(sql`
     select count(*)::int as n from approvals a
     where a.tenant_id = ${tenantId} and a.status = 'PENDING'
-      and a.maker_user_id is distinct from ${checker.userId} and lower(a.maker_email) <> lower(${checker.email})`);
+      and a.maker_user_id is distinct from ${checker.userId} and lower(a.maker_email) <> lower(${checker.email})
+      and (a.maker_user_id is null or a.maker_user_id not in ${familyOf(checker.userId)})`);
   return result.rows[0]?.n ?? 0;
 }
 
@@ -299,5 +303,85 @@ export async function exportsForView(
   const found = await orm.execute<ExportForView>(sql`
     select id, record_count, size_bytes, sha256 from export_jobs
     where tenant_id = ${tenantId} and id in (${ids(exportIds)})`);
+  return found.rows;
+}
+
+/**
+ * The account the creator chain of `userId` starts from (issue #30): its creator, its creator's
+ * creator, … while the creator is an account of a tenant (the global admin, an unknown creator or
+ * a deleted one ends it). Two accounts with the same start belong to one family.
+ */
+const familyRootOf = (userId: string) => sql`(
+  with recursive up(id, created_by, depth) as (
+    select u.id, u.created_by, 0 from users u where u.id = ${userId}
+    union all
+    select p.id, p.created_by, up.depth + 1 from up
+    join users p on p.id = up.created_by and p.tenant_id is not null
+    where up.depth < 64
+  )
+  select id from up order by depth desc limit 1)`;
+
+/** Whether the two accounts belong to one family (one created the other, or both one creator's). */
+export async function sameFamily(orm: Orm, a: string, b: string): Promise<boolean> {
+  const found = await orm.execute<{ same: boolean }>(
+    sql`select ${familyRootOf(a)} = ${familyRootOf(b)} as same`,
+  );
+  return found.rows[0]?.same === true;
+}
+
+/** Every account of the family of `userId` (see familyRootOf): the root and all it created, down. */
+const familyOf = (userId: string) => sql`(
+  with recursive down(id, depth) as (
+    select ${familyRootOf(userId)}, 0
+    union
+    select u.id, down.depth + 1 from down join users u on u.created_by = down.id
+    where down.depth < 64
+  )
+  select id from down where id is not null)`;
+
+/** The tenant admin waiting for the role becomes ACTIVE; false when it no longer waits. */
+export async function activatePendingAdmin(tx: Orm, tenantId: string, userId: string): Promise<boolean> {
+  const done = await tx.execute(sql`
+    update users set status = 'ACTIVE', updated_at = now()
+    where tenant_id = ${tenantId} and id = ${userId} and role = 'TENANT_ADMIN' and status = 'PENDING_APPROVAL'
+    returning id`);
+  return done.rows.length > 0;
+}
+
+/**
+ * A declined or withdrawn ADMIN_GRANT: the account waiting for the role is deleted (it never signed
+ * in and never held the role; its email is free again). The audit trail keeps its creation.
+ */
+export async function dropPendingAdmin(tx: Orm, tenantId: string, userId: string): Promise<void> {
+  await tx.execute(sql`
+    delete from users where tenant_id = ${tenantId} and id = ${userId} and status = 'PENDING_APPROVAL'`);
+}
+
+export type AccountForView = {
+  id: string;
+  full_name: string;
+  email: string;
+  role: string;
+  status: string;
+};
+
+/** The accounts `userIds` of the tenant, as an approver of their role sees them. */
+export async function accountsForView(
+  orm: Orm,
+  tenantId: string,
+  userIds: string[],
+): Promise<AccountForView[]> {
+  if (userIds.length === 0) return [];
+  const found = await orm.execute<AccountForView>(sql`
+    select id, full_name, email, role, status from users
+    where tenant_id = ${tenantId} and id in (${ids(userIds)})`);
+  return found.rows;
+}
+
+/** The tenant's PENDING approvals of one kind, oldest first. */
+export async function pendingOfKind(orm: Orm, tenantId: string, kind: ApprovalKind): Promise<ApprovalRow[]> {
+  const found = await orm.execute<ApprovalRow>(sql`
+    select * from approvals where tenant_id = ${tenantId} and kind = ${kind} and status = 'PENDING'
+    order by created_at, id`);
   return found.rows;
 }

@@ -4,8 +4,14 @@ import {
   type ApprovalsPage,
   type ApprovalsQuerySchema,
   type ExportApprovalDetails,
+  type SettingChange,
 } from '@portal/contract/decisions';
-import { TenantSettingsSchema } from '@portal/contract/settings';
+import type { Role } from '@portal/contract/roles';
+import {
+  TenantSettingsSchema,
+  type PendingSettingsChange,
+  type TenantSettings,
+} from '@portal/contract/settings';
 import { koboToNaira } from '@portal/contract/payroll';
 import type { z } from 'zod';
 import { scopeOf, type Actor } from '../../access/actor.ts';
@@ -20,9 +26,12 @@ import {
 import type { RecordStatus } from '@portal/contract/records';
 import type { ReasonCodesService } from './reason-codes.ts';
 import {
+  accountsForView,
+  activatePendingAdmin,
   approvalsPage,
   closeApproval,
   completeExport,
+  dropPendingAdmin,
   exportDifference,
   exportsForView,
   failExport,
@@ -34,7 +43,9 @@ import {
   lockApproval,
   lockRecord,
   pendingForChecker,
+  pendingOfKind,
   recordsForView,
+  sameFamily,
   settleRecordStatus,
   tenantSettings,
   type ApprovalRow,
@@ -52,6 +63,20 @@ interface RecordPayload {
 interface ExportPayload {
   details: ExportApprovalDetails;
 }
+/** ADMIN_GRANT (issue #30): the account waiting for the tenant admin role. */
+interface AdminGrantPayload {
+  userId: string;
+  fullName: string;
+  email: string;
+}
+/** SETTINGS_CHANGE (issue #30): the whole settings before and after, and what differs. */
+interface SettingsPayload {
+  before: TenantSettings;
+  after: TenantSettings;
+  changes: SettingChange[];
+}
+/** The approvals whose outcome is a record's status (the others: an export, an account, settings). */
+const onRecord = (kind: string) => kind === 'REJECTION' || kind === 'INTEGRITY_CONFIRM';
 
 const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
 
@@ -84,10 +109,62 @@ export interface IntegrityDecisions {
   refreshSummary(tenantId: string): Promise<void>;
 }
 
+/**
+ * What an approved SETTINGS_CHANGE does to the settings (a port: the settings module implements it
+ * and the composition root hands it in, as settings asks four-eyes whether a change waits).
+ */
+export interface SettingsChanges {
+  /**
+   * In the approval's transaction, with the settings locked: they become `after` only while they are
+   * still `before` (answers the sections changed), else null (changed meanwhile: 409). Audited as
+   * changed by the checker, on the maker's request.
+   */
+  applyApproved(
+    tx: Orm,
+    tenantId: string,
+    change: { before: TenantSettings; after: TenantSettings; makerEmail: string },
+    by: Actor,
+  ): Promise<string[] | null>;
+  /** Once committed: what follows a change of these sections (the integrity rules run again). */
+  changed(tenantId: string, sections: string[]): Promise<void>;
+}
+
 /** Nobody checks their own action: by account, and by address for an account since deleted. */
 const isMaker = (row: ApprovalRow, actor: Who) =>
   (row.maker_user_id !== null && row.maker_user_id === actor.userId) ||
   row.maker_email.toLowerCase() === actor.email.toLowerCase();
+
+/**
+ * Why `actor` may not check `row`, or null (issue #22; #30). The maker never checks their own
+ * action; only a tenant admin checks; and no account of the maker's family checks it: an account
+ * the maker created (or that created the maker), or one created by the same tenant admin, down
+ * the whole chain (four-eyes.repo `sameFamily`: who created each user, users.created_by). One
+ * person with one admin account holds every account they create, so those accounts are not a
+ * second pair of eyes; a family starts at an account the global admin created.
+ */
+async function checkerRefusal(orm: Orm, row: ApprovalRow, actor: Actor): Promise<string | null> {
+  if (isMaker(row, actor)) return M.ownAction;
+  if (actor.role !== 'TENANT_ADMIN') return M.checkerRole;
+  if (row.maker_user_id !== null && (await sameFamily(orm, row.maker_user_id, actor.userId)))
+    return M.sameCreator;
+  return null;
+}
+
+/**
+ * Whether a change of the settings waits for a second approver (issue #30): with the second
+ * approver on, every change does (switching it off, and any threshold or rule switch, can hide a
+ * ghost); with it off, none does (switching it on is therefore always immediate).
+ */
+export const settingsChangeWaits = (before: TenantSettings, changes: readonly unknown[]) =>
+  before.secondApprover && changes.length > 0;
+
+/**
+ * Whether giving `role` to an account waits for a second approver (issue #30): a tenant admin made
+ * by a tenant admin while the second approver is on. The global admin's own user management is
+ * direct (their routes never ask).
+ */
+export const roleGrantWaits = (role: Role, secondApprover: boolean) =>
+  secondApprover && role === 'TENANT_ADMIN';
 
 /**
  * Four-eyes (issue #22), the one place where a rejection, an integrity confirmation and a payroll
@@ -105,6 +182,103 @@ export class FourEyes {
     private readonly reasonCodes: ReasonCodesService,
     private readonly integrity: IntegrityDecisions,
   ) {}
+
+  #settings: SettingsChanges | undefined;
+  /** The composition root hands in the settings module's side once both exist (they ask each other). */
+  applySettingsWith(settings: SettingsChanges): void {
+    this.#settings = settings;
+  }
+
+  /** Whether the actor's tenant asks for a second approver. */
+  secondApproverOn(actor: Actor, orm: Orm = this.orm): Promise<boolean> {
+    return secondApproverOn(orm, scopeOf(actor).tenantId);
+  }
+
+  /**
+   * In the user's creation transaction (issue #30): the new account (created PENDING_APPROVAL)
+   * becomes a tenant admin only once a different tenant admin, outside the maker's family, approves.
+   */
+  async holdAdminGrant(
+    tx: Orm,
+    actor: Actor,
+    user: { id: string; fullName: string; email: string },
+  ): Promise<string> {
+    const { tenantId } = scopeOf(actor);
+    const approvalId = await insertApproval(tx, {
+      tenantId,
+      kind: 'ADMIN_GRANT',
+      makerUserId: actor.userId,
+      makerEmail: actor.email,
+      summary: `Make ${user.fullName} (${user.email}) a tenant admin`,
+      payload: { userId: user.id, fullName: user.fullName, email: user.email } satisfies AdminGrantPayload,
+    });
+    await this.audit.append(
+      {
+        tenantId,
+        actorUserId: actor.userId,
+        actorEmail: actor.email,
+        address: actor.address ?? null,
+        action: 'APPROVAL_REQUESTED',
+        entityType: 'user',
+        entityId: user.id,
+        after: { kind: 'ADMIN_GRANT', approvalId, email: user.email, role: 'TENANT_ADMIN' },
+      },
+      tx,
+    );
+    return approvalId;
+  }
+
+  /**
+   * In the settings' transaction, with them locked (issue #30): the change waits for a different
+   * tenant admin instead of applying; the settings stay as they are.
+   */
+  async holdSettings(
+    tx: Orm,
+    actor: Actor,
+    change: { before: TenantSettings; after: TenantSettings; changes: SettingChange[] },
+  ): Promise<string> {
+    const { tenantId } = scopeOf(actor);
+    const words = change.changes
+      .map((c) => `${c.setting} ${JSON.stringify(c.before)} → ${JSON.stringify(c.after)}`)
+      .join('; ');
+    const approvalId = await insertApproval(tx, {
+      tenantId,
+      kind: 'SETTINGS_CHANGE',
+      makerUserId: actor.userId,
+      makerEmail: actor.email,
+      summary: `Change the settings: ${words}`,
+      payload: change satisfies SettingsPayload,
+    });
+    await this.audit.append(
+      {
+        tenantId,
+        actorUserId: actor.userId,
+        actorEmail: actor.email,
+        address: actor.address ?? null,
+        action: 'APPROVAL_REQUESTED',
+        entityType: 'tenant',
+        entityId: tenantId,
+        before: Object.fromEntries(change.changes.map((c) => [c.setting, c.before])),
+        after: {
+          kind: 'SETTINGS_CHANGE',
+          approvalId,
+          ...Object.fromEntries(change.changes.map((c) => [c.setting, c.after])),
+        },
+      },
+      tx,
+    );
+    return approvalId;
+  }
+
+  /** The tenant's changes of the settings waiting for a second approver, oldest first. */
+  async pendingSettingsChanges(tenantId: string, orm: Orm = this.orm): Promise<PendingSettingsChange[]> {
+    return (await pendingOfKind(orm, tenantId, 'SETTINGS_CHANGE')).map((r) => ({
+      approvalId: r.id,
+      makerEmail: r.maker_email,
+      createdAt: iso(r.created_at)!,
+      changes: (r.payload as SettingsPayload).changes,
+    }));
+  }
 
   /**
    * In the decision's transaction, with the record locked: the record awaits a second approver
@@ -220,32 +394,62 @@ export class FourEyes {
     };
   }
 
-  /** A different tenant admin approves: the rejection or confirmation applies, the export completes. */
+  /**
+   * A different tenant admin approves: the rejection or confirmation applies, the export completes,
+   * the account becomes a tenant admin, the settings change.
+   */
   async approve(actor: Actor, id: string, note: string | null): Promise<Approval> {
     const { tenantId } = scopeOf(actor);
-    const confirmed = await this.orm.transaction(async (tx) => {
+    const { confirmed, sections } = await this.orm.transaction(async (tx) => {
       const row = await this.#lockForChecker(tx, actor, id);
+      let sections: string[] = [];
       if (row.kind === 'EXPORT') {
         await this.#approveExport(tx, actor, row);
+      } else if (row.kind === 'ADMIN_GRANT') {
+        const { userId } = row.payload as AdminGrantPayload;
+        if (!(await activatePendingAdmin(tx, tenantId, userId))) throw conflict(M.accountGone);
+      } else if (row.kind === 'SETTINGS_CHANGE') {
+        const { before, after } = row.payload as SettingsPayload;
+        const applied = await this.#settingsPort().applyApproved(
+          tx,
+          tenantId,
+          { before, after, makerEmail: row.maker_email },
+          actor,
+        );
+        if (!applied) throw conflict(M.settingsChanged);
+        sections = applied;
       } else {
         await this.#applyToRecord(tx, actor, row, 'GRANTED', note);
       }
       await closeApproval(tx, id, 'APPROVED', { userId: actor.userId, email: actor.email, note });
       await this.#auditApproval(tx, actor, row, 'APPROVAL_GRANTED', note);
-      return row.kind === 'INTEGRITY_CONFIRM';
+      return { confirmed: row.kind === 'INTEGRITY_CONFIRM', sections };
     });
     if (confirmed) await this.#refreshIntegrity(tenantId);
+    if (sections.length > 0) await this.#settingsPort().changed(tenantId, sections);
     return this.#one(actor, id);
+  }
+
+  #settingsPort(): SettingsChanges {
+    if (!this.#settings) throw new Error('four-eyes: the settings module was not handed in');
+    return this.#settings;
+  }
+
+  /** What a decline or withdrawal does besides closing: nothing to settings, the account goes. */
+  async #closeOther(tx: Orm, row: ApprovalRow, message: string): Promise<void> {
+    if (row.kind === 'EXPORT') await this.#closeExport(tx, row, message);
+    else if (row.kind === 'ADMIN_GRANT')
+      await dropPendingAdmin(tx, row.tenant_id, (row.payload as AdminGrantPayload).userId);
   }
 
   /** A different tenant admin declines with a note: the record returns to its status and queue. */
   async decline(actor: Actor, id: string, note: string): Promise<Approval> {
     await this.orm.transaction(async (tx) => {
       const row = await this.#lockForChecker(tx, actor, id);
-      if (row.kind === 'EXPORT') await this.#closeExport(tx, row, `Declined by ${actor.email}: ${note}`);
-      else await this.#applyToRecord(tx, actor, row, 'DECLINED', note);
+      if (onRecord(row.kind)) await this.#applyToRecord(tx, actor, row, 'DECLINED', note);
+      else await this.#closeOther(tx, row, `Declined by ${actor.email}: ${note}`);
       await closeApproval(tx, id, 'DECLINED', { userId: actor.userId, email: actor.email, note });
-      if (row.kind === 'EXPORT') await this.#auditApproval(tx, actor, row, 'APPROVAL_DECLINED', note);
+      if (!onRecord(row.kind)) await this.#auditApproval(tx, actor, row, 'APPROVAL_DECLINED', note);
     });
     return this.#one(actor, id);
   }
@@ -256,10 +460,10 @@ export class FourEyes {
       const row = await this.#lock(tx, scopeOf(actor).tenantId, id);
       if (row.status !== 'PENDING') throw conflict(M.notPending);
       if (!isMaker(row, actor)) throw forbidden(M.notMaker);
-      if (row.kind === 'EXPORT') await this.#closeExport(tx, row, `Withdrawn by ${actor.email}.`);
-      else await this.#applyToRecord(tx, actor, row, 'WITHDRAWN', null);
+      if (onRecord(row.kind)) await this.#applyToRecord(tx, actor, row, 'WITHDRAWN', null);
+      else await this.#closeOther(tx, row, `Withdrawn by ${actor.email}.`);
       await closeApproval(tx, id, 'WITHDRAWN');
-      if (row.kind === 'EXPORT') await this.#auditApproval(tx, actor, row, 'APPROVAL_WITHDRAWN', null);
+      if (!onRecord(row.kind)) await this.#auditApproval(tx, actor, row, 'APPROVAL_WITHDRAWN', null);
     });
     return this.#one(actor, id);
   }
@@ -272,8 +476,8 @@ export class FourEyes {
 
   async #lockForChecker(tx: Orm, actor: Actor, id: string): Promise<ApprovalRow> {
     const row = await this.#lock(tx, scopeOf(actor).tenantId, id);
-    if (isMaker(row, actor)) throw forbidden(M.ownAction);
-    if (actor.role !== 'TENANT_ADMIN') throw forbidden(M.checkerRole);
+    const refusal = await checkerRefusal(tx, row, actor);
+    if (refusal) throw forbidden(refusal);
     if (row.status !== 'PENDING') throw conflict(M.notPending);
     return row;
   }
@@ -362,14 +566,22 @@ export class FourEyes {
   }
 
   async #auditApproval(tx: Orm, actor: Actor, row: ApprovalRow, action: string, note: string | null) {
+    const [entityType, entityId] =
+      row.kind === 'EXPORT'
+        ? ['export', row.export_id]
+        : row.kind === 'ADMIN_GRANT'
+          ? ['user', (row.payload as AdminGrantPayload).userId]
+          : row.kind === 'SETTINGS_CHANGE'
+            ? ['tenant', row.tenant_id]
+            : ['approval', row.id];
     await this.audit.append(
       {
         tenantId: row.tenant_id,
         actorUserId: actor.userId,
         actorEmail: actor.email,
         action,
-        entityType: row.kind === 'EXPORT' ? 'export' : 'approval',
-        entityId: row.kind === 'EXPORT' ? row.export_id : row.id,
+        entityType,
+        entityId,
         recordId: row.record_id,
         after: { kind: row.kind, approvalId: row.id, makerEmail: row.maker_email },
         note,
@@ -393,13 +605,18 @@ export class FourEyes {
   async #views(actor: Actor, tenantId: string, rows: ApprovalRow[]): Promise<Approval[]> {
     const recordIds = rows.flatMap((r) => (r.record_id ? [r.record_id] : []));
     const exportIds = rows.flatMap((r) => (r.export_id ? [r.export_id] : []));
-    const [labels, recs, exps] = await Promise.all([
+    const userIds = rows.flatMap((r) =>
+      r.kind === 'ADMIN_GRANT' ? [(r.payload as AdminGrantPayload).userId] : [],
+    );
+    const [labels, recs, exps, accounts] = await Promise.all([
       this.reasonCodes.labels(tenantId),
       recordsForView(this.orm, tenantId, recordIds),
       exportsForView(this.orm, tenantId, exportIds),
+      accountsForView(this.orm, tenantId, userIds),
     ]);
     const recById = new Map(recs.map((r) => [r.id, r]));
     const expById = new Map(exps.map((e) => [e.id, e]));
+    const accountById = new Map(accounts.map((u) => [u.id, u]));
     return rows.map((r) => {
       const rec = r.record_id ? recById.get(r.record_id) : undefined;
       const exp = r.export_id ? expById.get(r.export_id) : undefined;
@@ -442,6 +659,14 @@ export class FourEyes {
         checkerEmail: r.checker_email,
         checkerNote: r.checker_note,
         decidedAt: iso(r.decided_at),
+        account: (() => {
+          if (r.kind !== 'ADMIN_GRANT') return null;
+          const u = accountById.get((r.payload as AdminGrantPayload).userId);
+          return u
+            ? { userId: u.id, fullName: u.full_name, email: u.email, role: u.role, status: u.status }
+            : null;
+        })(),
+        settingsChanges: r.kind === 'SETTINGS_CHANGE' ? (r.payload as SettingsPayload).changes : null,
       };
     });
   }

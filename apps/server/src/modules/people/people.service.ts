@@ -5,6 +5,7 @@ import { scopeOf, type Actor, type TenantScope } from '../../access/actor.ts';
 import { badRequest, notFound } from '../../platform/errors.ts';
 import type { AuditRepo } from '../audit/audit.repo.ts';
 import type { UserAdminService } from '../users/user-admin.service.ts';
+import { roleGrantWaits, type FourEyes } from '../approvals/four-eyes.ts';
 import type { PeopleRepo } from './people.repo.ts';
 
 type CreateInput = z.output<typeof CreateTenantUserSchema>;
@@ -16,6 +17,8 @@ export class PeopleService {
     private readonly people: PeopleRepo,
     private readonly userAdmin: UserAdminService,
     private readonly audit: AuditRepo,
+    /** Four-eyes (issue #30): a new tenant admin waits for a second approver (app.ts hands it in). */
+    private readonly fourEyes?: Pick<FourEyes, 'secondApproverOn' | 'holdAdminGrant'>,
   ) {}
 
   async listUsers(actor: Actor) {
@@ -36,7 +39,12 @@ export class PeopleService {
       departmentIds: unique(input.assignedDepartmentIds),
     };
     await this.#checkOwned(scope, assignments);
-    return this.userAdmin.create(
+    // Issue #30: with the second approver on, a tenant admin added here is created PENDING_APPROVAL
+    // and waits for a different tenant admin outside the maker's family (four-eyes.ts).
+    const grants = this.fourEyes;
+    const waits = grants ? roleGrantWaits(input.role, await grants.secondApproverOn(actor)) : false;
+    let approvalId: string | null = null;
+    const created = await this.userAdmin.create(
       actor,
       {
         tenantId: scope.tenantId,
@@ -44,13 +52,16 @@ export class PeopleService {
         email: input.email,
         password: input.password,
         role: input.role,
+        status: waits ? 'PENDING_APPROVAL' : 'ACTIVE',
       },
       async (tx, user) => {
+        if (waits) approvalId = await grants!.holdAdminGrant(tx, actor, user);
         if (input.role !== 'REVIEWER') return undefined;
         await this.people.replaceAssignments(scope, user.id, assignments, tx);
         return assignments;
       },
     );
+    return { ...created, approvalId };
   }
 
   async reviewers(actor: Actor): Promise<Reviewer[]> {

@@ -1,4 +1,4 @@
-import type { Role } from '@portal/contract/roles';
+import type { Role, UserStatus } from '@portal/contract/roles';
 import { TENANT_USER_MESSAGES } from '@portal/contract/tenant-users';
 import type { Actor } from '../../access/actor.ts';
 import { conflict, isUniqueViolation, notFound } from '../../platform/errors.ts';
@@ -13,6 +13,8 @@ export interface CreateTenantUser {
   email: string;
   password: string;
   role: Exclude<Role, 'GLOBAL_SUPER_ADMIN'>;
+  /** PENDING_APPROVAL: a tenant admin waiting for a second approver (issue #30). */
+  status?: UserStatus;
 }
 
 /** Creating users of a tenant; emails are unique across the platform, case-insensitively. */
@@ -26,11 +28,14 @@ export class UserAdminService {
     return Boolean(await this.users.findByEmail(email));
   }
 
-  /** Creates the user; `inSameTransaction` adds what must be written with it (e.g. assignments). */
+  /**
+   * Creates the user, remembering who created it (issue #30); `inSameTransaction` adds what must be
+   * written with it (e.g. assignments, or the approval a new tenant admin waits for).
+   */
   async create(
     actor: Actor,
     input: CreateTenantUser,
-    inSameTransaction?: (tx: Orm, user: { id: string }) => Promise<unknown>,
+    inSameTransaction?: (tx: Orm, user: { id: string; fullName: string; email: string }) => Promise<unknown>,
   ) {
     if (!(await this.users.tenantExists(input.tenantId))) throw notFound('Tenant not found');
     if (await this.emailExists(input.email)) {
@@ -46,6 +51,8 @@ export class UserAdminService {
             email: input.email,
             role: input.role,
             passwordHash,
+            status: input.status ?? 'ACTIVE',
+            createdBy: actor.userId,
           },
           tx,
         );
@@ -63,6 +70,7 @@ export class UserAdminService {
               fullName: user.fullName,
               email: user.email,
               role: user.role,
+              ...(user.status !== 'ACTIVE' ? { status: user.status } : {}),
               ...(extra ? { assignments: extra } : {}),
             },
           },
@@ -74,6 +82,7 @@ export class UserAdminService {
           email: user.email,
           role: user.role,
           tenantId: user.tenantId,
+          status: user.status,
         };
       });
     } catch (err) {

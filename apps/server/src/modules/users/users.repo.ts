@@ -21,6 +21,10 @@ export interface NewUser {
   email: string;
   role: Role;
   passwordHash: string;
+  /** Default ACTIVE; PENDING_APPROVAL for a tenant admin waiting for a second approver. */
+  status?: UserStatus;
+  /** The account that created this one (issue #30); null for the demo seed. */
+  createdBy?: string | null;
 }
 
 const columns = {
