@@ -11,6 +11,7 @@ import { signIn, type SignInUser } from './support/login-page.ts';
 import { saveScreen } from './support/screens.ts';
 import { settle } from './support/toasts.ts';
 import { call, login } from './support/api.ts';
+import { DEMO_USERS } from './support/demo-users.ts';
 
 /*
  * Four-eyes (issue #22) through the web UI, in a tenant of its own (the demo tenant stays as the
@@ -49,7 +50,7 @@ const createUser = (request: APIRequestContext, token: string, data: Record<stri
  * that the export awaiting approval has a previous one to be compared with.
  */
 async function prepareTenant(request: APIRequestContext) {
-  await createTenantOnDemoSimulator(
+  const { tenantId } = await createTenantOnDemoSimulator(
     request,
     { name: `Four Eyes State ${run}`, subdomain: `foureyes-${run}`, stateCode: 'FE' },
     { fullName: 'Mako Maker', email: maker.email, password: maker.password },
@@ -92,7 +93,7 @@ async function prepareTenant(request: APIRequestContext) {
       intervals: [500, 1000],
     })
     .toBe('COMPLETED');
-  return { admin };
+  return { admin, tenantId };
 }
 
 const exportLogs = (request: APIRequestContext, token: string) =>
@@ -116,7 +117,7 @@ test.describe('four-eyes', () => {
     request,
   }) => {
     test.setTimeout(300_000);
-    const { admin } = await prepareTenant(request);
+    const { admin, tenantId } = await prepareTenant(request);
     // The record the reviewer rejects: one of the Ministry of Justice's pending records.
     const reviewerToken = await login(request, reviewer);
     const reviewerQueue = await call<QueuePage>(
@@ -128,7 +129,7 @@ test.describe('four-eyes', () => {
     const target = reviewerQueue.items[0]!;
     expect(target.psn).toBeTruthy();
 
-    await test.step('the maker switches the second approver on and makes a second tenant admin', async () => {
+    await test.step('the maker switches the second approver on; the global admin makes a second tenant admin', async () => {
       await signIn(page, maker);
       await page.getByRole('tab', { name: 'Settings' }).click();
       const toggle = page.getByRole('switch', { name: 'Require a second approver' });
@@ -140,10 +141,18 @@ test.describe('four-eyes', () => {
       await settle(page);
       await saveScreen(page, 'four-eyes-settings');
       await expectNoSeriousA11yViolations(page);
-      await createUser(request, admin, {
-        fullName: 'Chika Checker',
-        email: checker.email,
-        role: 'TENANT_ADMIN',
+      // Issue #30: a tenant admin the maker made would wait for a second approver, and never check
+      // the maker's (or the maker's reviewer's) actions: the global admin makes the checker.
+      await call(request, 'POST', '/api/v1/auth/register', {
+        token: await login(request, DEMO_USERS.globalAdmin),
+        data: {
+          fullName: 'Chika Checker',
+          email: checker.email,
+          password: PASSWORD,
+          role: 'TENANT_ADMIN',
+          tenantId,
+        },
+        status: 201,
       });
     });
 

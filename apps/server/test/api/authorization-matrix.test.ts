@@ -223,14 +223,30 @@ async function seedTenant(
     const s = logs.find((l) => l.id === exportId)?.status;
     return s === 'COMPLETED' || s === 'FAILED' ? s : undefined;
   });
-  // Issue #22: with a second approver, the reviewer's rejection and a second export await approval;
-  // the tenant's own reason code. The setting is switched off again for the matrix.
+  // Issue #22: with a second approver, a rejection and a second export await approval; the
+  // tenant's own reason code. The setting is switched off again for the matrix.
+  // Issue #30: the rejection is a second tenant admin's, one the global admin makes (outside the
+  // first admin's family, unlike the reviewer it created, whose actions it may not check); it also
+  // approves the switch-off.
+  const other = buildUserInput(t.tenant.id, { role: 'TENANT_ADMIN' });
+  const made = await portal.api.post('/api/v1/auth/register', { token: await asGlobal(), body: other });
+  if (made.statusCode !== 201) throw new Error(`second admin ${label}: ${made.body}`);
+  const otherAdmin = await portal.login(other.email, other.password);
   const fourEyes = async (on: boolean) => {
     const res = await portal.api.put('/api/v1/tenant-admin/settings', {
       token: t.token,
       body: { secondApprover: on },
     });
     if (res.statusCode !== 200) throw new Error(`four-eyes ${label}: ${res.body}`);
+    // Issue #30: switching it off waits for a different tenant admin.
+    const { pendingChanges } = res.json() as { pendingChanges: { approvalId: string }[] };
+    for (const { approvalId } of pendingChanges) {
+      const ok = await portal.api.post(`/api/v1/approvals/${approvalId}/approve`, {
+        token: otherAdmin,
+        body: {},
+      });
+      if (ok.statusCode !== 200) throw new Error(`four-eyes off ${label}: ${ok.body}`);
+    }
   };
   await fourEyes(true);
   const code = `ONLY_TENANT_${k}`;
@@ -240,7 +256,7 @@ async function seedTenant(
   });
   if (added.statusCode !== 201) throw new Error(`reason code ${label}: ${added.body}`);
   const rejected = await portal.api.post(`/api/v1/records/${recordIds[2]}/validate`, {
-    token: await portal.login(reviewerEmail, PASSWORD),
+    token: otherAdmin,
     body: { decision: 'REJECT', comments: 'matrix', reasonCode: 'DECEASED' },
   });
   if (rejected.statusCode !== 200) throw new Error(`reject ${label}: ${rejected.body}`);

@@ -181,7 +181,9 @@ describe('four-eyes (issue #22)', () => {
       },
     });
     expect(approval.summary).toContain('PSN8001');
-    expect(listed.awaitingMe).toBe(listed.total);
+    // Issue #30: tenant admin a created the reviewer, so only admin2 (the global admin's) checks it.
+    expect(listed.awaitingMe).toBe(0);
+    expect((await approvals(admin2)).awaitingMe).toBe(listed.total);
     // The reviewer follows their own; they never check.
     const own = await approvals(reviewer);
     expect(own.items.map((i) => [i.id, i.mine])).toEqual([[approval.id, true]]);
@@ -203,11 +205,14 @@ describe('four-eyes (issue #22)', () => {
     expect(again.json().message).toBe(APPROVAL_MESSAGES.recordPending);
     expect((await recordOf(ids.P1!)).status).toBe('PENDING_SECOND_APPROVAL');
 
-    const ok = await act(a.token, approval.id, 'approve', { note: 'Death certificate seen' });
+    const family = await act(a.token, approval.id, 'approve', { note: 'My own reviewer' });
+    expect(family.statusCode).toBe(403);
+    expect(family.json().message).toBe(APPROVAL_MESSAGES.sameCreator);
+    const ok = await act(admin2, approval.id, 'approve', { note: 'Death certificate seen' });
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json()).toMatchObject({
       status: 'APPROVED',
-      checkerEmail: a.email,
+      checkerEmail: admin2Email,
       checkerNote: 'Death certificate seen',
     });
     expect(await recordOf(ids.P1!)).toMatchObject({
@@ -219,7 +224,7 @@ describe('four-eyes (issue #22)', () => {
     expect(story.slice(0, 2)).toMatchObject([
       {
         action: 'RECORD_REJECTED',
-        actorEmail: a.email,
+        actorEmail: admin2Email,
         after: { status: 'REJECTED', reasonCode: 'DECEASED' },
       },
       {
@@ -303,11 +308,11 @@ describe('four-eyes (issue #22)', () => {
     const approval = await pendingOf(ids.P4!);
     // An upload touches it meanwhile (the master list stays the authority): its version moves.
     await portal.db.orm.execute(sql`update records set version = version + 1 where id = ${ids.P4}`);
-    const stale = await act(a.token, approval.id, 'approve');
+    const stale = await act(admin2, approval.id, 'approve');
     expect(stale.statusCode).toBe(409);
     expect(stale.json().message).toBe(APPROVAL_MESSAGES.recordChanged);
     expect((await recordOf(ids.P4!)).status).toBe('PENDING_SECOND_APPROVAL');
-    expect((await act(a.token, approval.id, 'decline', { note: 'Take it again' })).statusCode).toBe(200);
+    expect((await act(admin2, approval.id, 'decline', { note: 'Take it again' })).statusCode).toBe(200);
     expect((await recordOf(ids.P4!)).status).toBe('PENDING_GRADE_VALIDATION');
   });
 
@@ -441,13 +446,15 @@ describe('four-eyes (issue #22)', () => {
     expect((await act(reviewer, approval.id, 'decline', { note: 'x' })).statusCode).toBe(403);
   });
 
-  it('lists from the route table the routes that can reject, confirm or export: with the setting on, only they ask for approval, and none rejects or completes an export by itself', async () => {
+  it('lists from the route table the routes that can create a tenant admin, change the settings, reject, confirm or export: with the setting on, only they ask for approval, and none takes effect by itself', async () => {
     const unsafe = API_ROUTES.filter((r) => r.method !== 'GET' && !r.public);
     const makers = unsafe.filter((r) => r.fourEyes === 'MAKER').map((r) => `${r.method} ${r.path}`);
     expect(makers.sort()).toEqual([
       'POST /api/v1/integrity/flags/:id/decision',
       'POST /api/v1/records/:id/validate',
       'POST /api/v1/records/export',
+      'POST /api/v1/tenant-admin/users',
+      'PUT /api/v1/tenant-admin/settings',
     ]);
     // A fresh record in each review state and an OPEN flag, for every route to try its worst.
     const [pending, mismatched, pensioner] = await seedRecords(portal, a.tenant.id, [
@@ -464,7 +471,19 @@ describe('four-eyes (issue #22)', () => {
     await portal.api.post('/api/v1/integrity/evaluate', { token: a.token });
     await currentSummary(portal, a.token);
     const flag = (await allFlags(portal, a.token)).find((f) => f.recordId === pensioner)!;
+    // Each route's worst request (a function: a fresh one per call); {} for the others.
     const worst: Record<string, unknown> = {
+      // Issue #30: a sock-puppet tenant admin, and the second approver switched off (with a rule).
+      'POST /api/v1/tenant-admin/users': () => ({
+        fullName: 'Route Walk Admin',
+        email: `route.walk.${crypto.randomUUID()}@example.gov.ng`,
+        password: PASSWORD,
+        role: 'TENANT_ADMIN',
+      }),
+      'PUT /api/v1/tenant-admin/settings': {
+        secondApprover: false,
+        integrity: { retirementAge: 75, rules: { PAST_RETIREMENT_AGE: false } },
+      },
       'POST /api/v1/records/:id/validate': {
         decision: 'REJECT',
         comments: 'route walk',
@@ -486,10 +505,18 @@ describe('four-eyes (issue #22)', () => {
           : recordId;
     const counts = async () =>
       (
-        await portal.db.orm.execute<{ rejected: number; completed: number; approvals: number }>(sql`
+        await portal.db.orm.execute<{
+          rejected: number;
+          completed: number;
+          approvals: number;
+          admins: number;
+          settings: string;
+        }>(sql`
           select (select count(*)::int from records where tenant_id = ${a.tenant.id} and status = 'REJECTED') as rejected,
             (select count(*)::int from export_jobs where tenant_id = ${a.tenant.id} and status = 'COMPLETED') as completed,
-            (select count(*)::int from approvals where tenant_id = ${a.tenant.id}) as approvals`)
+            (select count(*)::int from approvals where tenant_id = ${a.tenant.id}) as approvals,
+            (select count(*)::int from users where tenant_id = ${a.tenant.id} and role = 'TENANT_ADMIN' and status = 'ACTIVE') as admins,
+            (select settings::text from tenant_settings where tenant_id = ${a.tenant.id}) as settings`)
       ).rows[0]!;
     // Not walked: the second approver's own routes (they carry an approval out), signing out.
     const walked = unsafe.filter((r) => r.fourEyes !== 'CHECKER' && r.path !== '/api/v1/auth/logout');
@@ -504,9 +531,10 @@ describe('four-eyes (issue #22)', () => {
         const url = route.path.replace(/:([A-Za-z]+)/g, (_m, name: string) =>
           name === 'code' ? 'OTHER' : idFor(route.path, recordId),
         );
+        const body = worst[key] ?? {};
         const res = await portal.api.call(route.method, url, {
           token,
-          body: route.method === 'DELETE' ? undefined : (worst[key] ?? {}),
+          body: route.method === 'DELETE' ? undefined : typeof body === 'function' ? body() : body,
         });
         expect(res.statusCode, `${key} ${res.body}`).toBeLessThan(500);
         if (key === 'POST /api/v1/records/export')
@@ -521,6 +549,8 @@ describe('four-eyes (issue #22)', () => {
         const after = await counts();
         expect(after.rejected, `${key} rejected a record`).toBe(before.rejected);
         expect(after.completed, `${key} completed an export`).toBe(before.completed);
+        expect(after.admins, `${key} made an active tenant admin`).toBe(before.admins);
+        expect(after.settings, `${key} changed the settings`).toBe(before.settings);
         if (after.approvals > before.approvals) asking.push(key);
       }
     }

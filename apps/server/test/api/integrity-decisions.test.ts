@@ -423,6 +423,8 @@ describe('integrity decisions (issue #21)', () => {
       },
       // Issue #22: no second approver unless the tenant asks for one.
       secondApprover: false,
+      // Issue #30: no change waiting for one.
+      pendingChanges: [],
     });
     for (const body of [
       { integrity: { retirementAge: 200 } },

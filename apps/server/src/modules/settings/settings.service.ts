@@ -63,7 +63,10 @@ export class SettingsService implements SettingsChanges {
   }
 
   async #view(scope: TenantScope, settings: TenantSettings): Promise<TenantSettingsView> {
-    return { ...settings, pendingChanges: (await this.fourEyes?.pendingSettingsChanges(scope.tenantId)) ?? [] };
+    return {
+      ...settings,
+      pendingChanges: (await this.fourEyes?.pendingSettingsChanges(scope.tenantId)) ?? [],
+    };
   }
 
   /**
@@ -104,7 +107,14 @@ export class SettingsService implements SettingsChanges {
     const after = TenantSettingsSchema.parse(change.after);
     const changes = changedLeaves(now, after);
     if (changes.length > 0)
-      await this.#write(tx, scope, after, changes, by, `Requested by ${change.makerEmail}; approved by ${by.email}`);
+      await this.#write(
+        tx,
+        scope,
+        after,
+        changes,
+        by,
+        `Requested by ${change.makerEmail}; approved by ${by.email}`,
+      );
     return sectionsOf(changes);
   }
 

@@ -11,7 +11,8 @@ export interface UseUserFormOptions<TOutput> {
   empty: DefaultValues<UserFormValues>;
   /** Creates the user; a rejection is handed to `onFailed`. */
   send: (values: TOutput) => Promise<unknown>;
-  onCreated: () => void;
+  /** Hears what `send` answered (the created user: a tenant admin may wait for approval, issue #30). */
+  onCreated: (created: unknown) => void;
   /** Says what went wrong (toast or log) and returns the messages to show on the fields. */
   onFailed: (error: unknown) => Partial<Record<UserFormField, string>>;
 }
@@ -35,15 +36,16 @@ export function useUserForm<TOutput>({
     setPasswordKey((key) => key + 1);
   };
   const submit = form.handleSubmit(async (values) => {
+    let created: unknown;
     try {
-      await send(values);
+      created = await send(values);
     } catch (error) {
       for (const [field, message] of Object.entries(onFailed(error))) {
         form.setError(field as UserFormField, { type: 'server', message });
       }
       return;
     }
-    onCreated();
+    onCreated(created);
     reset();
   });
   return { form, submit, reset, passwordKey, creating: form.formState.isSubmitting };

@@ -8,7 +8,7 @@ export const APPROVALS_TEXTS = {
   badge: (n: number) => `${countOf(n, 'action')} awaiting your approval`,
   title: 'Pending my approval',
   subtitle:
-    'Rejections, confirmed integrity flags and payroll exports wait here for a second tenant admin when the tenant requires a second approver. Nobody approves their own action.',
+    'Rejections, confirmed integrity flags, payroll exports, new tenant admins and settings changes wait here for a second tenant admin when the tenant requires a second approver. Nobody approves their own action, nor that of an account they created.',
   /** A reviewer's tab (the maker's side): their own rejections and confirmations awaiting approval. */
   maker: {
     tab: 'Awaiting approval',
@@ -24,7 +24,7 @@ export const APPROVALS_TEXTS = {
   listLabel: 'Actions awaiting approval',
   emptyTitle: 'Nothing awaits your approval',
   emptyMessage:
-    'When a second approver is required, rejections, confirmed flags and payroll exports appear here until another tenant admin approves them.',
+    'When a second approver is required, rejections, confirmed flags, payroll exports, new tenant admins and settings changes appear here until another tenant admin approves them.',
   kinds: APPROVAL_KIND_LABELS,
   by: (email: string) => `by ${email}`,
   you: 'by you',
@@ -45,6 +45,25 @@ export const APPROVALS_TEXTS = {
     removedByReason: 'Removed, by reason',
     checksum: 'SHA-256 checksum',
     noChecksum: 'Not computed',
+  },
+  /** ADMIN_GRANT (issue #30): the account to become a tenant admin. */
+  account: {
+    name: 'New tenant admin',
+    email: 'Email',
+    status: 'Account now',
+    statuses: {
+      PENDING_APPROVAL: 'Waiting for approval: cannot sign in',
+      ACTIVE: 'Active tenant admin',
+      DISABLED: 'Disabled',
+    } as Record<string, string>,
+    gone: 'Removed (declined or withdrawn)',
+  },
+  /** SETTINGS_CHANGE (issue #30): each setting, before and after. */
+  settings: {
+    label: 'Settings changes',
+    setting: 'Setting',
+    before: 'Now',
+    after: 'After approval',
   },
   approve: 'Approve',
   approving: 'Approving...',
@@ -67,7 +86,7 @@ export const APPROVALS_TEXTS = {
   withdrawConfirm: {
     title: 'Withdraw Your Action',
     message: (summary: string) =>
-      `Withdraw '${summary}'? Nothing is changed: the record returns to its queue (an export is discarded).`,
+      `Withdraw '${summary}'? Nothing is changed: the record returns to its queue (an export is discarded, a new tenant admin's account removed, the settings stay as they are).`,
     confirm: 'Withdraw',
   },
   toasts: {

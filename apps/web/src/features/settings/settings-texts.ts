@@ -1,4 +1,5 @@
 import { REASON_CODE_MESSAGES } from '@portal/contract/decisions';
+import { SETTINGS_MESSAGES } from '@portal/contract/settings';
 
 /** Texts of the tenant admin's Settings tab (issue #22: the second approver and the reason codes). */
 export const SETTINGS_TEXTS = {
@@ -11,10 +12,16 @@ export const SETTINGS_TEXTS = {
     title: 'Second approver',
     label: 'Require a second approver',
     description:
-      'When on, a rejection, a confirmed integrity flag and a payroll export take effect only once a different tenant admin approves them in Pending my approval. Until then the record keeps its status and stays in the payroll, and an export cannot be downloaded. Nobody can approve their own action.',
+      'When on, a rejection, a confirmed integrity flag and a payroll export take effect only once a different tenant admin approves them in Pending my approval. Until then the record keeps its status and stays in the payroll, and an export cannot be downloaded. Nobody can approve their own action, nor one of an account they created. While it is on, adding a tenant admin and every change of the settings (switching this off too) also wait for a different tenant admin.',
     on: 'A second approver is now required.',
     off: 'A second approver is no longer required.',
     failed: (message: string) => `Could not save the setting: ${message}`,
+    /** Issue #30: the change waits for a second approver. */
+    awaits: SETTINGS_MESSAGES.awaitsApproval,
+    pendingTitle: 'Waiting for a second approver',
+    pendingBy: (email: string, when: string) => `Requested by ${email} on ${when}`,
+    pendingHint:
+      'A different tenant admin approves or declines it in Pending my approval; its maker can withdraw it there.',
   },
   reasonCodes: {
     title: 'Reason codes',

@@ -42,6 +42,8 @@ export const USERS_TEXTS = {
     edit: (name: string) => `Edit ${name}`,
     delete: (name: string) => `Delete ${name}`,
     futureFeature: 'Future feature',
+    /** Issue #30: the account waits for a second approver and cannot sign in yet. */
+    awaitingApproval: 'Awaiting approval',
   },
   reviewers: {
     title: 'Reviewer Management',
@@ -72,6 +74,8 @@ export const USERS_TEXTS = {
     failed: PEOPLE_MESSAGES.assignmentsFailed,
   },
   created: PEOPLE_MESSAGES.created,
+  /** Issue #30: a tenant admin made while the second approver is on waits for another tenant admin. */
+  adminAwaitsApproval: PEOPLE_MESSAGES.adminAwaitsApproval,
   emailTaken: PEOPLE_MESSAGES.emailTaken,
   unexpected: PEOPLE_MESSAGES.unexpected,
 } as const;

@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { Approval } from '@portal/contract/decisions';
 import { formatCount, formatNaira, formatRecordStatus } from '../../../lib/format.ts';
+import { settingName, settingValue } from '../../../lib/setting-change.ts';
 import { APPROVALS_TEXTS } from '../approvals-texts.ts';
 
 const texts = APPROVALS_TEXTS;
@@ -27,9 +28,29 @@ function Pair({ term, children }: { term: string; children: ReactNode }) {
  * removed, by reason) and the file's checksum.
  */
 export function ApprovalDetails({ approval }: { approval: Approval }) {
-  const { record, export: file } = approval;
+  const { record, export: file, account, settingsChanges } = approval;
   return (
     <Box component="dl" sx={{ m: 0, display: 'grid', gap: 0.5 }}>
+      {approval.kind === 'ADMIN_GRANT' &&
+        (account ? (
+          <>
+            <Pair term={texts.account.name}>{account.fullName}</Pair>
+            <Pair term={texts.account.email}>{account.email}</Pair>
+            <Pair term={texts.account.status}>
+              {texts.account.statuses[account.status] ?? account.status}
+            </Pair>
+          </>
+        ) : (
+          <Pair term={texts.account.status}>{texts.account.gone}</Pair>
+        ))}
+      {settingsChanges?.map((c) => (
+        <Pair key={c.setting} term={settingName(c.setting)}>
+          {settingValue(c.before)} → {settingValue(c.after)}
+          <Typography component="span" variant="body2" sx={{ color: 'text.secondary', fontWeight: 400 }}>
+            {` (${texts.settings.before.toLowerCase()} → ${texts.settings.after.toLowerCase()})`}
+          </Typography>
+        </Pair>
+      ))}
       {approval.reasonLabel && <Pair term={texts.reason}>{approval.reasonLabel}</Pair>}
       {approval.note && <Pair term={texts.note}>{approval.note}</Pair>}
       {record && (

@@ -48,6 +48,57 @@ describe("the 'Pending my approval' tab (issue #22)", () => {
     expect(tab.getAttribute('aria-selected')).toBe('true');
   });
 
+  it('shows a new tenant admin and a settings change with what they change (issue #30)', async () => {
+    open({
+      [LIST]: pageOf([
+        buildApproval({
+          id: 'ap-3',
+          kind: 'ADMIN_GRANT',
+          recordId: null,
+          record: null,
+          reasonCode: null,
+          reasonLabel: null,
+          note: null,
+          makerEmail: 'ada.admin@demo.local',
+          summary: 'Make Sam Puppet (sam@demo.local) a tenant admin',
+          account: {
+            userId: 'u-1',
+            fullName: 'Sam Puppet',
+            email: 'sam@demo.local',
+            role: 'TENANT_ADMIN',
+            status: 'PENDING_APPROVAL',
+          },
+        }),
+        buildApproval({
+          id: 'ap-4',
+          kind: 'SETTINGS_CHANGE',
+          recordId: null,
+          record: null,
+          reasonCode: null,
+          reasonLabel: null,
+          note: null,
+          makerEmail: 'ada.admin@demo.local',
+          summary: 'Change the settings: secondApprover true → false; integrity.retirementAge 60 → 75',
+          settingsChanges: [
+            { setting: 'secondApprover', before: true, after: false },
+            { setting: 'integrity.retirementAge', before: 60, after: 75 },
+            { setting: 'integrity.rules.DUPLICATE_BVN', before: true, after: false },
+          ],
+        }),
+      ]),
+    });
+    const grant = await screen.findByRole('article', { name: /Make Sam Puppet/ });
+    expect(grant.textContent).toContain('New tenant admin');
+    expect(grant.textContent).toContain('Email:sam@demo.local');
+    expect(grant.textContent).toContain('Account now:Waiting for approval: cannot sign in');
+    const change = card(/Change the settings/);
+    expect(change.textContent).toContain('Settings change');
+    expect(change.textContent).toContain('Require a second approver:On → Off');
+    expect(change.textContent).toContain('Retirement age:60 → 75');
+    expect(change.textContent).toContain('Integrity rule: duplicate bvn:On → Off');
+    expect(within(change).getByRole('button', { name: 'Approve' })).toBeTruthy();
+  });
+
   it("one's own action: Approve disabled with the reason, Withdraw instead of Decline", async () => {
     const { user, fetchMock } = open({
       'POST /api/v1/approvals/ap-2/withdraw': {

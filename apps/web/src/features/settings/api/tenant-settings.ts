@@ -2,7 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReasonCode, ReasonCodeCreate } from '@portal/contract/decisions';
 import { REASON_CODES_ROUTES } from '@portal/contract/routes/decisions';
 import { SETTINGS_ROUTES } from '@portal/contract/routes/settings';
-import type { TenantSettings, TenantSettingsUpdate } from '@portal/contract/settings';
+import type { TenantSettingsUpdate, TenantSettingsView } from '@portal/contract/settings';
 import { callApi } from '../../../lib/api-client.ts';
 import { reasonCodesQueryKey } from '../../../lib/reason-codes.ts';
 
@@ -17,11 +17,14 @@ export function useTenantSettings() {
   });
 }
 
-/** PUT any part; the answer, the whole object, replaces the cached one. */
+/**
+ * PUT any part; the answer, the whole object, replaces the cached one. With the second approver on
+ * the answer is the settings unchanged, with the change among `pendingChanges` (issue #30).
+ */
 export function useUpdateTenantSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (update: TenantSettingsUpdate): Promise<TenantSettings> =>
+    mutationFn: (update: TenantSettingsUpdate): Promise<TenantSettingsView> =>
       callApi(SETTINGS_ROUTES.update, { body: update }),
     onSuccess: (settings) => queryClient.setQueryData(settingsKey, settings),
   });

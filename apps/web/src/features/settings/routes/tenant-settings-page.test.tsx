@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { DEFAULT_REASON_CODES, REASON_CODE_MESSAGES, type ReasonCode } from '@portal/contract/decisions';
-import { TenantSettingsSchema } from '@portal/contract/settings';
+import { SETTINGS_MESSAGES, TenantSettingsSchema } from '@portal/contract/settings';
 import { TENANT_ADMIN_ME_REPLY, openScreen } from '../../../test/open-screen.ts';
 
 const SETTINGS = TenantSettingsSchema.parse({});
@@ -50,6 +50,37 @@ describe('the tenant admin’s Settings tab (issue #22)', () => {
     expect(
       (screen.getByRole('switch', { name: 'Require a second approver' }) as HTMLInputElement).checked,
     ).toBe(true);
+  });
+
+  it('with the second approver on, switching it off says the change waits and shows it (issue #30)', async () => {
+    const on = { ...SETTINGS, secondApprover: true, pendingChanges: [] };
+    const pending = {
+      ...on,
+      pendingChanges: [
+        {
+          approvalId: '7b0c8d43-5f41-4a47-9a4e-0b8d1f2f0c11',
+          makerEmail: 'ada.admin@example.gov.ng',
+          createdAt: '2026-11-28T01:00:00.000Z',
+          changes: [{ setting: 'secondApprover', before: true, after: false }],
+        },
+      ],
+    };
+    const { user } = open({
+      'GET /api/v1/tenant-admin/settings': { status: 200, body: on },
+      'PUT /api/v1/tenant-admin/settings': { status: 200, body: pending },
+    });
+    const toggle = await screen.findByRole('switch', { name: 'Require a second approver' });
+    expect((toggle as HTMLInputElement).checked).toBe(true);
+    await user.click(toggle);
+    await screen.findByText(SETTINGS_MESSAGES.awaitsApproval);
+    // Still on: the change waits, shown with its values and its maker.
+    expect(
+      (screen.getByRole('switch', { name: 'Require a second approver' }) as HTMLInputElement).checked,
+    ).toBe(true);
+    const alert = screen.getByText('Waiting for a second approver').closest('[role="status"]')!;
+    expect(alert.textContent).toContain('Waiting for a second approver');
+    expect(alert.textContent).toContain('Require a second approver: On → Off');
+    expect(alert.textContent).toContain('Requested by ada.admin@example.gov.ng');
   });
 
   it('lists the codes with their rejected records; OTHER cannot be retired, another can after a confirmation', async () => {

@@ -3,6 +3,8 @@ import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import type { ReasonCode } from '@portal/contract/decisions';
 import { TOAST_MS } from '@portal/contract/limits';
@@ -13,7 +15,8 @@ import { RetryAlert } from '../../../components/retry-alert.tsx';
 import { TabTitle } from '../../../components/tab-header.tsx';
 import { TitledSection } from '../../../components/titled-section.tsx';
 import { errorMessage, fieldErrorsOf } from '../../../lib/error-message.ts';
-import { formatCount } from '../../../lib/format.ts';
+import { formatCount, formatMediumDateTime } from '../../../lib/format.ts';
+import { settingChangeLine } from '../../../lib/setting-change.ts';
 import { useReasonCodes } from '../../../lib/reason-codes.ts';
 import { useToasts } from '../../../lib/use-toasts.ts';
 import {
@@ -47,7 +50,10 @@ export function TenantSettingsPage() {
       { secondApprover },
       {
         onSuccess: (saved) =>
-          toast.success(saved.secondApprover ? texts.secondApprover.on : texts.secondApprover.off),
+          // Issue #30: with the second approver on, the change waits instead of applying.
+          saved.secondApprover !== secondApprover
+            ? toast.success(texts.secondApprover.awaits)
+            : toast.success(saved.secondApprover ? texts.secondApprover.on : texts.secondApprover.off),
         onError: (error) => toast.error(texts.secondApprover.failed(errorMessage(error, ''))),
       },
     );
@@ -99,6 +105,20 @@ export function TenantSettingsPage() {
             onChange={switchApprover}
           />
         )}
+        {(settings.data?.pendingChanges ?? []).map((pending) => (
+          <Alert key={pending.approvalId} role="status" severity="info" sx={{ mt: 1, maxWidth: 720 }}>
+            <AlertTitle>{texts.secondApprover.pendingTitle}</AlertTitle>
+            {pending.changes.map((c) => (
+              <Typography key={c.setting} variant="body2" sx={{ fontWeight: 600 }}>
+                {settingChangeLine(c)}
+              </Typography>
+            ))}
+            <Typography variant="body2">
+              {texts.secondApprover.pendingBy(pending.makerEmail, formatMediumDateTime(pending.createdAt))}
+            </Typography>
+            <Typography variant="body2">{texts.secondApprover.pendingHint}</Typography>
+          </Alert>
+        ))}
       </TitledSection>
       <Divider />
       <TitledSection title={texts.reasonCodes.title} subtitle={texts.reasonCodes.subtitle} gap={2}>

@@ -2,6 +2,7 @@ import { useWatch } from 'react-hook-form';
 import { CreateTenantUserSchema, FORM_ROLES } from '@portal/contract/people';
 import { useUserForm } from '../../../components/user-form/use-user-form.ts';
 import { UserForm } from '../../../components/user-form/user-form.tsx';
+import type { CreatedUser } from '@portal/contract/tenant-users';
 import { TENANT_TOASTS, useToasts } from '../../../lib/use-toasts.ts';
 import { useCreateUser } from '../api/create-user.ts';
 import { useDepartments } from '../api/get-departments.ts';
@@ -45,7 +46,13 @@ export function CreateUserForm() {
     // No role preselected: the admin chooses one ('Role is required' until then).
     empty: { fullName: '', email: '', password: '', assignedMinistryIds: [], assignedDepartmentIds: [] },
     send: createUser.mutateAsync,
-    onCreated: () => toast.success(USERS_TEXTS.created),
+    // Issue #30: with the second approver on, a new tenant admin waits for another tenant admin.
+    onCreated: (created) =>
+      toast.success(
+        (created as CreatedUser | undefined)?.status === 'PENDING_APPROVAL'
+          ? USERS_TEXTS.adminAwaitsApproval
+          : USERS_TEXTS.created,
+      ),
     onFailed: (error) => {
       // SPEC §8: a failed create is only logged; what the server refused is shown on its field.
       console.error('Creating the user failed', error);

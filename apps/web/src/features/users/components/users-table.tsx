@@ -1,4 +1,6 @@
 import { useEffect, useId, type ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
@@ -37,7 +39,19 @@ function FutureAction({ label, icon }: { label: string; icon: ReactNode }) {
 const COLUMNS: DataColumn<TenantUser>[] = [
   { header: c.name, cell: (user) => <PersonCell fullName={user.fullName} />, rowHeader: true },
   { header: c.email, cell: (user) => user.email, sx: { overflowWrap: 'anywhere' } },
-  { header: c.role, cell: (user) => <RoleBadge role={user.role} /> },
+  {
+    header: c.role,
+    cell: (user) =>
+      // Issue #30: a tenant admin waiting for a second approver cannot sign in yet.
+      user.status === 'PENDING_APPROVAL' ? (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 0.5 }}>
+          <RoleBadge role={user.role} />
+          <Chip size="small" variant="outlined" color="warning" label={texts.awaitingApproval} />
+        </Box>
+      ) : (
+        <RoleBadge role={user.role} />
+      ),
+  },
   {
     header: c.actions,
     align: 'right',
