@@ -395,7 +395,7 @@ beforeAll(async () => {
   if (account.statusCode !== 200) throw new Error(`claim account: ${account.body}`);
   emails.SELF_SERVICE_USER = { email: selfEmail, password: PASSWORD };
   for (const role of ROLES) tokens[role] = await portal.login(emails[role]!.email, emails[role]!.password);
-}, 120_000);
+}, 240_000);
 afterAll(async () => {
   await portal?.close();
 });

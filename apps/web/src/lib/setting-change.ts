@@ -1,3 +1,5 @@
+import { INTEGRITY_RULE_LABELS } from '@portal/contract/integrity';
+
 /**
  * A change of the tenant's settings in words (issue #30): the settings screen's pending changes
  * and the 'Pending my approval' card of a SETTINGS_CHANGE say each setting as the screen names it.
@@ -10,7 +12,8 @@ export const SETTING_CHANGE_TEXTS = {
     'integrity.retirementAge': 'Retirement age',
     'integrity.serviceLimitYears': 'Service limit (years)',
   } as Record<string, string>,
-  rule: (code: string) => `Integrity rule: ${code.replace(/_/g, ' ').toLowerCase()}`,
+  rule: (code: string) =>
+    `Integrity rule: ${(INTEGRITY_RULE_LABELS as Record<string, string>)[code] ?? code}`,
 } as const;
 
 /** A setting's name ('integrity.rules.DUPLICATE_BVN' reads as its rule). */

@@ -95,7 +95,7 @@ describe("the 'Pending my approval' tab (issue #22)", () => {
     expect(change.textContent).toContain('Settings change');
     expect(change.textContent).toContain('Require a second approver:On → Off');
     expect(change.textContent).toContain('Retirement age:60 → 75');
-    expect(change.textContent).toContain('Integrity rule: duplicate bvn:On → Off');
+    expect(change.textContent).toContain('Integrity rule: BVN on several records:On → Off');
     expect(within(change).getByRole('button', { name: 'Approve' })).toBeTruthy();
   });
 
