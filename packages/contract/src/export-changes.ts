@@ -55,6 +55,8 @@ export const EXPORT_CHANGES_PAGE_SIZE_MAX = 100;
 
 /** GET /approvals/{id}/export-changes. */
 export const ExportChangesQuerySchema = PageQuerySchema.extend({
+  /** A page past the last is empty; the bound keeps the range within the numbers' type. */
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   change: z
     .enum(EXPORT_CHANGES, { error: `Unknown change: use one of ${EXPORT_CHANGES.join(', ')}` })
     .default('ADDED'),
