@@ -78,7 +78,8 @@ import { auditRecordViews, auditRoutes } from './modules/audit/audit.routes.ts';
 import { integrityRequester } from './modules/integrity/integrity.jobs.ts';
 import { evaluateIntegrityAfterChanges, integrityRoutes } from './modules/integrity/integrity.routes.ts';
 import { IntegrityService } from './modules/integrity/integrity.service.ts';
-import { approvalsRoutes } from './modules/approvals/approvals.routes.ts';
+import { approvalsRoutes, exportChangesRoutes } from './modules/approvals/approvals.routes.ts';
+import { ExportChanges } from './modules/approvals/export-changes.ts';
 import { FourEyes } from './modules/approvals/four-eyes.ts';
 import { ReasonCodesService } from './modules/approvals/reason-codes.ts';
 import { SettingsRepo } from './modules/settings/settings.repo.ts';
@@ -284,6 +285,8 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
     ),
   );
   approvalsRoutes(app, reasonCodes, fourEyes);
+  // The people behind an export's figures (issue #30).
+  exportChangesRoutes(app, new ExportChanges(db.orm, audit, reasonCodes));
 
   auditRoutes(
     app,

@@ -93,7 +93,7 @@ async function prepareTenant(request: APIRequestContext) {
       intervals: [500, 1000],
     })
     .toBe('COMPLETED');
-  return { admin, tenantId };
+  return { admin, tenantId, paid: second! };
 }
 
 const exportLogs = (request: APIRequestContext, token: string) =>
@@ -117,7 +117,7 @@ test.describe('four-eyes', () => {
     request,
   }) => {
     test.setTimeout(300_000);
-    const { admin, tenantId } = await prepareTenant(request);
+    const { admin, tenantId, paid } = await prepareTenant(request);
     // The record the reviewer rejects: one of the Ministry of Justice's pending records.
     const reviewerToken = await login(request, reviewer);
     const reviewerQueue = await call<QueuePage>(
@@ -265,6 +265,22 @@ test.describe('four-eyes', () => {
         token: admin,
         data: { decision: 'APPROVE', comments: '', version: added.version },
       });
+      // And one paid in the first export leaves it: the master list, uploaded again whole, changes
+      // its name (an identity field), so it awaits re-verification (issue #30: the approver sees both).
+      const sample = fs.readFileSync(SAMPLE, 'utf8').split('\n');
+      const renamed = sample.map((line) => {
+        if (!line.includes(`,${paid.psn},`)) return line;
+        const cells = line.split(',');
+        cells[1] = `${cells[1]} Renamed`;
+        return cells.join(',');
+      });
+      expect(renamed).not.toEqual(sample);
+      await call(request, 'POST', '/api/v1/records/upload', {
+        token: admin,
+        multipart: {
+          file: { name: 'master-list.csv', mimeType: 'text/csv', buffer: Buffer.from(renamed.join('\n')) },
+        },
+      });
       await page.getByRole('tab', { name: 'Payroll Export' }).click();
       await page.getByRole('button', { name: 'Generate New Export' }).click();
       await expect
@@ -286,9 +302,23 @@ test.describe('four-eyes', () => {
       const card = approvalCard(page, /export/i);
       await expect(card).toContainText('Payroll export');
       await expect(card).toContainText('by you');
-      await expect(card).toContainText('Rows:3 (2 rows in the previous approved export)');
+      await expect(card).toContainText('Rows:2 (2 rows in the previous approved export)');
       await expect(card).toContainText('Added since then:1');
-      await expect(card).toContainText('Removed since then:0');
+      await expect(card).toContainText('Removed since then:1');
+      // Issue #30: the people behind the figures, each with the decision that moved them.
+      const addedList = card.getByRole('list', { name: 'People added' });
+      await expect(addedList.getByRole('listitem')).toHaveCount(1);
+      await expect(addedList).toContainText(added!.fullName);
+      await expect(addedList).toContainText(added!.psn!);
+      await expect(addedList).toContainText(`Record approved by ${maker.email}`);
+      await card.getByRole('button', { name: 'Removed (1)' }).click();
+      const removedList = card.getByRole('list', { name: 'People removed' });
+      await expect(removedList.getByRole('listitem')).toHaveCount(1);
+      await expect(removedList).toContainText(`${paid.fullName} Renamed`);
+      await expect(removedList).toContainText(paid.psn!);
+      await expect(removedList).toContainText(`Re-verification required by ${maker.email}`);
+      await card.getByRole('button', { name: 'Added (1)' }).click();
+      await expect(addedList).toContainText(added!.fullName);
       await expect(card).toContainText(/SHA-256 checksum:[0-9a-f]{64}/);
       await expect(card.getByRole('button', { name: 'Approve' })).toBeDisabled();
       await expect(card).toContainText('You cannot approve your own payroll export');
@@ -300,6 +330,25 @@ test.describe('four-eyes', () => {
       await checkerPage.reload();
       const card = approvalCard(checkerPage, /export/i);
       await expect(card).toContainText(`by ${maker.email}`);
+      await expect(card.getByRole('list', { name: 'People added' })).toContainText(added!.fullName);
+      const csv = checkerPage.waitForEvent('download');
+      await card.getByRole('button', { name: 'Download CSV' }).click();
+      const people = fs
+        .readFileSync((await (await csv).path())!, 'utf8')
+        .split('\r\n')
+        .filter(Boolean);
+      expect(people).toHaveLength(1 + 2);
+      expect(people[1]).toContain(`ADDED,${added!.psn},`);
+      expect(people[2]).toContain(`REMOVED,${paid.psn},`);
+      await settle(checkerPage);
+      await saveScreen(checkerPage, 'export-approval-people-1280');
+      await expectNoSeriousA11yViolations(checkerPage);
+      await checkerPage.setViewportSize({ width: 390, height: 844 });
+      await card.getByRole('button', { name: 'Removed (1)' }).click();
+      await expect(card.getByRole('list', { name: 'People removed' })).toContainText(paid.psn!);
+      await settle(checkerPage);
+      await saveScreen(checkerPage, 'export-approval-people-390');
+      await checkerPage.setViewportSize({ width: 1280, height: 900 });
       await card.getByRole('button', { name: 'Approve' }).click();
       await expect(checkerPage.getByText('Approved.', { exact: true })).toBeVisible();
       await checkerPage.context().close();
@@ -313,8 +362,9 @@ test.describe('four-eyes', () => {
       const download = await downloading;
       const text = fs.readFileSync((await download.path())!, 'utf8');
       const lines = text.split('\r\n').filter(Boolean);
-      expect(lines).toHaveLength(1 + 3);
+      expect(lines).toHaveLength(1 + 2);
       expect(lines.some((line) => line.startsWith(`${target.psn},`))).toBe(false);
+      expect(lines.some((line) => line.startsWith(`${paid.psn},`))).toBe(false);
       expect(lines.some((line) => line.startsWith(`${added!.psn},`))).toBe(true);
     });
   });

@@ -45,6 +45,7 @@ export const AUDIT_ACTION_LABELS = {
   PAYROLL_EXPORTED: 'Payroll export generated',
   EXPORT_GENERATED: 'Payroll export generated',
   EXPORT_DOWNLOADED: 'Payroll export downloaded',
+  EXPORT_CHANGES_DOWNLOADED: 'People added and removed by an export downloaded',
   AUDIT_LOG_EXPORTED: 'Audit log downloaded',
   // Claims and consent
   ACCOUNT_CLAIMED: 'Account claimed',

@@ -52,6 +52,7 @@ const PARAMS: { param: string; path: RegExp; kind: keyof TenantIds | 'tenant' | 
   { param: 'id', path: /\/records\/:id/, kind: 'record' },
   { param: 'id', path: /\/integrity\/flags\/:id/, kind: 'flag' },
   { param: 'id', path: /\/approvals\/:id\/withdraw$/, kind: 'exportApproval' },
+  { param: 'id', path: /\/approvals\/:id\/export-changes/, kind: 'exportApproval' },
   { param: 'id', path: /\/approvals\/:id/, kind: 'approval' },
   { param: 'code', path: /\/reason-codes\/:code$/, kind: 'reasonCode' },
 ];

@@ -45,7 +45,7 @@ describe('a payroll export reads one moment (PostgreSQL)', () => {
     const copyOut = portal.db.copyOut!;
     const repo = new ExportsRepo(portal.db.orm);
     const scope = tenantScope(t.tenant.id);
-    const row = await repo.create(scope, { userId: null as never, email: t.email });
+    const row = await repo.create(scope, { userId: null as never, email: t.email }, false);
     let changed = false;
     // The change commits after the export's transaction began and before its COPY starts.
     const racingCopy = async function* (statement: string, snapshot?: string) {
@@ -74,7 +74,7 @@ describe('a payroll export reads one moment (PostgreSQL)', () => {
     );
     expect(members.rows.map((r) => r.record_id)).toEqual([...ids].sort());
     // The next export, a moment later, no longer carries it.
-    const next = await repo.create(scope, { userId: null as never, email: t.email });
+    const next = await repo.create(scope, { userId: null as never, email: t.email }, false);
     await withTenant(t.tenant.id, () =>
       exportHandler(
         portal.db.orm,

@@ -190,7 +190,7 @@ describe('salary grade id and grade level', () => {
   it('the export job refuses too, when a conflict appears after the request was accepted', async () => {
     const repo = new ExportsRepo(portal.db.orm);
     const scope = tenantScope(t.tenant.id);
-    const row = await repo.create(scope, { userId: null as never, email: t.email });
+    const row = await repo.create(scope, { userId: null as never, email: t.email }, false);
     await portal.db.orm.execute(
       sql`update records set salary_grade_id = 'CONPSS-07-01' where id = ${ids.clean}`,
     );

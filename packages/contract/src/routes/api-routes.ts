@@ -1,7 +1,7 @@
 import { AUDIT_ROUTES } from './audit.ts';
 import { AUTH_ROUTES } from './auth.ts';
 import { CLAIMS_ROUTES } from './claims.ts';
-import { APPROVALS_ROUTES, REASON_CODES_ROUTES } from './decisions.ts';
+import { APPROVALS_ROUTES, EXPORT_CHANGES_ROUTES, REASON_CODES_ROUTES } from './decisions.ts';
 import type { ApiRoute } from './define-route.ts';
 import { EXPORTS_ROUTES } from './exports.ts';
 import { HEALTH_ROUTES } from './health.ts';
@@ -32,5 +32,6 @@ export const API_ROUTES: readonly ApiRoute[] = [
   INTEGRITY_ROUTES,
   REASON_CODES_ROUTES,
   APPROVALS_ROUTES,
+  EXPORT_CHANGES_ROUTES,
   AUDIT_ROUTES,
 ].flatMap((table): ApiRoute[] => Object.values(table));

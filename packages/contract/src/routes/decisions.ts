@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { ApiErrorSchema } from '../errors.ts';
 import {
   ApprovalApproveSchema,
@@ -11,6 +12,7 @@ import {
   ReasonCodeSchema,
   ReasonCodesSchema,
 } from '../decisions.ts';
+import { ExportChangesPageSchema, ExportChangesQuerySchema } from '../export-changes.ts';
 import { defineRoute } from './define-route.ts';
 
 /** A tenant's reason codes (server: modules/approvals/reason-codes.routes.ts; issue #22). */
@@ -100,5 +102,37 @@ export const APPROVALS_ROUTES = {
     response: ApprovalSchema,
     errors,
     fourEyes: 'CHECKER',
+  }),
+};
+
+/**
+ * The people behind an export awaiting approval (issue #30; server: modules/approvals/
+ * export-changes.ts): who it adds to and removes from the payroll, a page at a time or as CSV.
+ * A tenant admin's, as the export's approval.
+ */
+export const EXPORT_CHANGES_ROUTES = {
+  page: defineRoute({
+    method: 'GET',
+    path: '/api/v1/approvals/:id/export-changes',
+    roles: ['TENANT_ADMIN'],
+    tags,
+    summary:
+      'The people an export awaiting approval adds to (ADDED) or removes from (REMOVED) the payroll since the last approved export, by ministry and name, each with the decision that moved them',
+    params: ApprovalParamsSchema,
+    query: ExportChangesQuerySchema,
+    response: ExportChangesPageSchema,
+    errors: { 400: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema },
+  }),
+  csv: defineRoute({
+    method: 'GET',
+    path: '/api/v1/approvals/:id/export-changes/csv',
+    roles: ['TENANT_ADMIN'],
+    tags,
+    summary:
+      'The same people, added then removed, as CSV (UTF-8 with BOM, CRLF; a cell that starts with =, +, -, @, tab or CR is neutralised as in the payroll file); audited',
+    params: ApprovalParamsSchema,
+    produces: ['text/csv'],
+    response: z.any().describe('the CSV file'),
+    errors: { 403: ApiErrorSchema, 404: ApiErrorSchema },
   }),
 };

@@ -1,4 +1,14 @@
-import { bigint, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { tenants } from './tenants.ts';
 import { users } from './users.ts';
 
@@ -24,6 +34,11 @@ export const exportJobs = pgTable(
     approvedBy: uuid('approved_by').references(() => users.id, { onDelete: 'set null' }),
     approvedByEmail: text('approved_by_email'),
     approvedAt: timestamp('approved_at', { withTimezone: true }),
+    /**
+     * Whether a second approver was required when the export was requested (issue #30): the job
+     * holds the export for approval by this, not by the setting when it runs.
+     */
+    secondApprover: boolean('second_approver').notNull().default(false),
   },
   (t) => [index('export_jobs_tenant_idx').on(t.tenantId, t.createdAt)],
 );
@@ -55,3 +70,21 @@ export const exportMembers = pgTable('export_members', {
     .references(() => exportJobs.id, { onDelete: 'cascade' }),
   recordIds: uuid('record_ids').array().notNull(),
 });
+
+/**
+ * The people an export awaiting approval adds to (ADDED) and removes from (REMOVED) the payroll
+ * against the last approved export (issue #30), numbered 1..n per change in the approver's order
+ * (ministry, name, PSN): a page reads a range of the key, however large the export.
+ */
+export const exportChanges = pgTable(
+  'export_changes',
+  {
+    exportId: uuid('export_id')
+      .notNull()
+      .references(() => exportJobs.id, { onDelete: 'cascade' }),
+    change: text('change').notNull(),
+    seq: integer('seq').notNull(),
+    recordId: uuid('record_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.exportId, t.change, t.seq] })],
+);

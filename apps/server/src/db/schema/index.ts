@@ -6,7 +6,7 @@ export { requestMetrics, verificationCounts } from './metrics.ts';
 export { ministries, departments, records, recordCounts, uploads, outbox } from './records.ts';
 export { reviewerMinistries, reviewerDepartments } from './assignments.ts';
 export { bulkJobItems, bulkJobs } from './bulk-jobs.ts';
-export { exportJobs, exportChunks, exportMembers } from './exports.ts';
+export { exportJobs, exportChunks, exportMembers, exportChanges } from './exports.ts';
 export { claims, claimHolds } from './claims.ts';
 export { tenantSettings } from './tenant-settings.ts';
 export { integrityFlags, integrityPostingFigures, integrityState } from './integrity.ts';

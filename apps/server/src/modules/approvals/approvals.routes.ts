@@ -1,5 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { APPROVALS_ROUTES, REASON_CODES_ROUTES } from '@portal/contract/routes/decisions';
+import { Readable } from 'node:stream';
+import { EXPORT_CHANGES_CSV_COLUMNS } from '@portal/contract/export-changes';
+import {
+  APPROVALS_ROUTES,
+  EXPORT_CHANGES_ROUTES,
+  REASON_CODES_ROUTES,
+} from '@portal/contract/routes/decisions';
+import { iterateInContext } from '../../platform/tenant-context.ts';
+import type { ExportChanges } from './export-changes.ts';
 import { serveRoute } from '../../access/route.ts';
 import type { FourEyes } from './four-eyes.ts';
 import type { ReasonCodesService } from './reason-codes.ts';
@@ -26,4 +34,27 @@ export function approvalsRoutes(
   serveRoute(app, APPROVALS_ROUTES.withdraw, async ({ actor, params }) =>
     fourEyes.withdraw(actor, params.id),
   );
+}
+
+/** The people an export awaiting approval adds and removes (issue #30): a page, or the CSV. */
+export function exportChangesRoutes(app: FastifyInstance, changes: ExportChanges): void {
+  serveRoute(app, EXPORT_CHANGES_ROUTES.page, async ({ actor, params, query }) =>
+    changes.page(actor, params.id, query),
+  );
+  serveRoute(app, EXPORT_CHANGES_ROUTES.csv, async ({ actor, params, reply }) => {
+    const { fileName, lines } = await changes.csv(actor, params.id);
+    async function* file() {
+      // UTF-8 with a byte order mark, as the payroll file: spreadsheets then read the names right.
+      yield Buffer.from(`\uFEFF${EXPORT_CHANGES_CSV_COLUMNS.join(',')}\r\n`, 'utf8');
+      for await (const block of lines) yield Buffer.from(block, 'utf8');
+    }
+    return (
+      reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'no-store')
+        // Its batches are read as the client takes them, in the reader's tenant's context.
+        .send(Readable.from(iterateInContext(file())))
+    );
+  });
 }

@@ -234,30 +234,6 @@ export async function failExport(tx: Orm, tenantId: string, exportId: string | n
     where tenant_id = ${tenantId} and id = ${exportId} and status = 'AWAITING_APPROVAL'`);
 }
 
-/**
- * Records of export `exportId` not in `previousId`, and records of `previousId` not in `exportId`
- * grouped by why (the record's reason code, else its status, else DELETED from the master list).
- * Set-based: the two exports' member arrays unnested and subtracted (an export made before its
- * members were kept has none: its successor's records all count as added).
- */
-export async function exportDifference(
-  tx: Orm,
-  tenantId: string,
-  exportId: string,
-  previousId: string,
-): Promise<{ added: number; removed: { reason: string; n: number }[] }> {
-  const members = (id: string) =>
-    sql`select unnest(record_ids) as id from export_members where export_id = ${id}`;
-  const added = await tx.execute<{ n: number }>(sql`
-    select count(*)::int as n from (${members(exportId)} except ${members(previousId)}) x`);
-  const removed = await tx.execute<{ reason: string; n: number }>(sql`
-    with gone as (${members(previousId)} except ${members(exportId)})
-    select coalesce(r.status_reason_code, r.status, 'DELETED') as reason, count(*)::int as n
-    from gone left join records r on r.id = gone.id and r.tenant_id = ${tenantId}
-    group by 1 order by 2 desc, 1`);
-  return { added: added.rows[0]?.n ?? 0, removed: removed.rows };
-}
-
 export type RecordForView = {
   id: string;
   psn: string | null;

@@ -25,6 +25,7 @@ import {
 } from '../records/record-state.ts';
 import type { RecordStatus } from '@portal/contract/records';
 import type { ReasonCodesService } from './reason-codes.ts';
+import { assertExportCurrent, holdExportDetails } from './export-changes.ts';
 import {
   accountsForView,
   activatePendingAdmin,
@@ -32,7 +33,6 @@ import {
   closeApproval,
   completeExport,
   dropPendingAdmin,
-  exportDifference,
   exportsForView,
   failExport,
   findApproval,
@@ -332,14 +332,10 @@ export class FourEyes {
     tenantId: string,
     exportId: string,
     file: { recordCount: number; sizeBytes: number; sha256: string },
-    /**
-     * Where the export's members are read: the transaction, or (PostgreSQL, where they are written
-     * beside it and committed) the pool, as the transaction's snapshot is older than them.
-     */
-    members: Orm = tx,
   ): Promise<void> {
-    const details = await exportChanges(
-      members,
+    // The people it adds and removes are kept for the approver (issue #30), the figures are theirs.
+    const details = await holdExportDetails(
+      tx,
       tenantId,
       exportId,
       file,
@@ -558,6 +554,13 @@ export class FourEyes {
     const latest = await lastApprovedExport(tx, row.tenant_id);
     // The change shown was against the last approved export: another approved since makes it wrong.
     if ((latest?.id ?? null) !== details.previousExportId) throw conflict(M.exportSuperseded);
+    // The file must be the payroll as it is now (issue #30): else 409 with who joined and left since.
+    await assertExportCurrent(
+      tx,
+      row.tenant_id,
+      row.export_id!,
+      await this.reasonCodes.labels(row.tenant_id, tx),
+    );
     if (!(await completeExport(tx, row.tenant_id, row.export_id, actor))) throw conflict(M.notPending);
   }
 
@@ -670,41 +673,4 @@ export class FourEyes {
       };
     });
   }
-}
-
-/**
- * The change of export `exportId` since the last approved (COMPLETED) one, from export_members:
- * records added, records removed grouped by why (the record's reason code, else its status, else
- * deleted from the master list), each reason with the tenant's label.
- */
-export async function exportChanges(
-  tx: Orm,
-  tenantId: string,
-  exportId: string,
-  file: { recordCount: number; sizeBytes: number; sha256: string },
-  labels: Map<string, string>,
-): Promise<ExportApprovalDetails> {
-  const previous = await lastApprovedExport(tx, tenantId, exportId);
-  if (!previous)
-    return {
-      ...file,
-      previousExportId: null,
-      previousRecordCount: null,
-      added: file.recordCount,
-      removed: 0,
-      removedByReason: [],
-    };
-  const { added, removed } = await exportDifference(tx, tenantId, exportId, previous.id);
-  return {
-    ...file,
-    previousExportId: previous.id,
-    previousRecordCount: previous.record_count,
-    added,
-    removed: removed.reduce((s, r) => s + r.n, 0),
-    removedByReason: removed.map((r) => ({
-      reason: r.reason,
-      label: labels.get(r.reason) ?? (r.reason === 'DELETED' ? M.deletedFromMasterList : r.reason),
-      count: r.n,
-    })),
-  };
 }

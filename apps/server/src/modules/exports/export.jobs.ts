@@ -15,7 +15,7 @@ import {
   type ExportsRepo,
 } from './exports.repo.ts';
 import { salaryGradeRefusal } from './salary-grade-refusal.ts';
-import { secondApproverOn, type FourEyes } from '../approvals/four-eyes.ts';
+import type { FourEyes } from '../approvals/four-eyes.ts';
 
 /** The export's refusal: failed with its own message, not 'The export failed: …'. */
 class RefusedExport extends Error {}
@@ -45,7 +45,8 @@ export function exportHandler(
 ): JobHandler<z.infer<typeof exportJob.schema>> {
   return async ({ tenantId, exportId, actorId }, { log }) => {
     const scope = tenantScope(tenantId);
-    if (!(await repo.markProcessing(scope, exportId))) return;
+    const started = await repo.markProcessing(scope, exportId);
+    if (!started) return;
     let members = null as Promise<void> | null;
     try {
       await orm.transaction(async (tx) => {
@@ -110,14 +111,9 @@ export function exportHandler(
           tx,
         );
         // Four-eyes: downloadable only once a different tenant admin approves (AWAITING_APPROVAL).
-        if (await secondApproverOn(tx, tenantId))
-          await fourEyes.holdExport(
-            tx,
-            tenantId,
-            exportId,
-            { recordCount: count, sizeBytes: size, sha256 },
-            copyOut ? orm : tx,
-          );
+        // The rule is the one in force when the export was requested (issue #30), not the setting now.
+        if (started.secondApprover)
+          await fourEyes.holdExport(tx, tenantId, exportId, { recordCount: count, sizeBytes: size, sha256 });
       });
     } catch (err) {
       if (members) await members.then(() => dropExportMembers(orm, exportId)).catch(() => undefined);

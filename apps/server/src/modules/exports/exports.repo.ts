@@ -58,16 +58,26 @@ export async function salaryGradeConflicts(
 }
 
 export class ExportsRepo {
-  constructor(private readonly orm: Orm) {}
+  constructor(readonly orm: Orm) {}
 
   salaryGradeConflicts(scope: TenantScope, limit: number) {
     return salaryGradeConflicts(this.orm, scope, limit);
   }
 
-  async create(scope: TenantScope, actor: { userId: string; email: string }): Promise<ExportRow> {
+  /** `secondApprover`: the four-eyes rule when it is requested, which the export keeps (issue #30). */
+  async create(
+    scope: TenantScope,
+    actor: { userId: string; email: string },
+    secondApprover: boolean,
+  ): Promise<ExportRow> {
     const [row] = await this.orm
       .insert(exportJobs)
-      .values({ tenantId: scope.tenantId, exportedBy: actor.userId, exportedByEmail: actor.email })
+      .values({
+        tenantId: scope.tenantId,
+        exportedBy: actor.userId,
+        exportedByEmail: actor.email,
+        secondApprover,
+      })
       .returning();
     return row!;
   }
@@ -105,15 +115,19 @@ export class ExportsRepo {
     return row;
   }
 
-  async markProcessing(scope: TenantScope, id: string): Promise<boolean> {
+  /**
+   * The export starts; answers whether a second approver was required when it was requested
+   * (issue #30), or undefined when it is no longer PENDING.
+   */
+  async markProcessing(scope: TenantScope, id: string): Promise<{ secondApprover: boolean } | undefined> {
     const rows = await this.orm
       .update(exportJobs)
       .set({ status: 'PROCESSING', startedAt: sql`now()` })
       .where(
         and(eq(exportJobs.tenantId, scope.tenantId), eq(exportJobs.id, id), eq(exportJobs.status, 'PENDING')),
       )
-      .returning({ id: exportJobs.id });
-    return rows.length > 0;
+      .returning({ secondApprover: exportJobs.secondApprover });
+    return rows[0];
   }
 
   async markFailed(scope: TenantScope, id: string, message: string): Promise<void> {

@@ -6,6 +6,7 @@ import { conflict, notFound } from '../../platform/errors.ts';
 import type { JobQueue } from '../../platform/jobs.ts';
 import type { AuditRepo } from '../audit/audit.repo.ts';
 import { exportJob } from './export.jobs.ts';
+import { secondApproverOn } from '../approvals/four-eyes.ts';
 import { EXPORT_BOM, type ExportRow, type ExportsRepo } from './exports.repo.ts';
 import { salaryGradeRefusal } from './salary-grade-refusal.ts';
 import { bindContext } from '../../platform/tenant-context.ts';
@@ -38,7 +39,12 @@ export class ExportsService {
     const found = await this.repo.salaryGradeConflicts(scope, LISTED_CONFLICTS);
     if (found.total > 0)
       throw conflict(salaryGradeRefusal(found), { records: found.first, total: found.total });
-    const row = await this.repo.create(scope, { userId: actor.userId, email: actor.email });
+    // The four-eyes rule in force now is the export's, whenever its job runs (issue #30).
+    const row = await this.repo.create(
+      scope,
+      { userId: actor.userId, email: actor.email },
+      await secondApproverOn(this.repo.orm, scope.tenantId),
+    );
     await this.audit.append({
       tenantId: scope.tenantId,
       actorUserId: actor.userId,

@@ -117,6 +117,27 @@ export function inPayrollBranchesSql(alias: string): [string, string] {
 export function inPayrollSql(alias: string): string {
   return `(${inPayrollBranchesSql(alias).join(' or ')})`;
 }
+/**
+ * SQL over a record's audit event aliased `alias` (its before/after status): whether the event
+ * took the record into the payroll (issue #30, the cause of an export's added person): it left
+ * the record in a payroll state from one outside it. A record awaiting a second approver was paid
+ * only when it was paid before, so its return to VALIDATED (a decline, a withdrawal) is no entry.
+ */
+export function enteredPayrollEventSql(alias: string): string {
+  if (!/^[a-z_]+$/.test(alias)) throw new Error('not an alias');
+  const paid = statusLiterals(IN_PAYROLL);
+  return `((${alias}.after ->> 'status') in (${paid}) and coalesce(${alias}.before ->> 'status', '') not in (${paid}, '${AWAITING_SECOND_APPROVAL}'))`;
+}
+/**
+ * Whether the event took the record out of the payroll (the cause of an export's removed person):
+ * from a payroll state, or awaiting a second approver, to a state outside both (a granted
+ * rejection or confirmation, a re-verification an upload required, a direct rejection).
+ */
+export function leftPayrollEventSql(alias: string): string {
+  if (!/^[a-z_]+$/.test(alias)) throw new Error('not an alias');
+  const held = `${statusLiterals(IN_PAYROLL)}, '${AWAITING_SECOND_APPROVAL}'`;
+  return `((${alias}.before ->> 'status') in (${held}) and (${alias}.after ->> 'status') not in (${held}))`;
+}
 /** Whether a record (as a row holds it) is in the payroll export. */
 export function isInPayroll(status: string, statusBeforeApproval: string | null): boolean {
   return (

@@ -1,5 +1,5 @@
 import { APPROVAL_KIND_LABELS, APPROVAL_MESSAGES } from '@portal/contract/decisions';
-import { countOf } from '../../lib/format.ts';
+import { countOf, formatCount } from '../../lib/format.ts';
 
 /** Texts of the 'Pending my approval' tab (issue #22, four-eyes). Messages come from the contract. */
 export const APPROVALS_TEXTS = {
@@ -64,6 +64,26 @@ export const APPROVALS_TEXTS = {
     setting: 'Setting',
     before: 'Now',
     after: 'After approval',
+  },
+  /** The people behind the export's figures (issue #30). */
+  people: {
+    title: 'People added and removed',
+    subtitle: 'Who this export adds to and removes from the payroll since the last approved export.',
+    added: (n: number) => `Added (${formatCount(n)})`,
+    removed: (n: number) => `Removed (${formatCount(n)})`,
+    changeLabel: 'Show the people',
+    listLabel: (added: boolean) => (added ? 'People added' : 'People removed'),
+    loading: 'Loading the people...',
+    loadFailed: 'Could not load the people added and removed.',
+    noneAdded: 'Nobody is added.',
+    noneRemoved: 'Nobody is removed.',
+    deleted: 'No longer in the master list',
+    noPsn: 'No PSN',
+    pay: 'Monthly gross pay',
+    payUnknown: 'Pay unknown',
+    download: 'Download CSV',
+    downloading: 'Downloading...',
+    downloadFailed: (message: string) => `Could not download the list: ${message}`,
   },
   approve: 'Approve',
   approving: 'Approving...',

@@ -12,6 +12,7 @@ import { BusyButton } from '../../../components/busy-button.tsx';
 import { formatMediumDateTime } from '../../../lib/format.ts';
 import { APPROVALS_TEXTS as texts } from '../approvals-texts.ts';
 import { ApprovalDetails } from './approval-details.tsx';
+import { ExportChanges } from './export-changes.tsx';
 
 export type ApprovalCardAction = 'approve' | 'decline' | 'withdraw';
 
@@ -53,6 +54,13 @@ export function ApprovalCard({ approval, busy, onAction, makerOnly = false }: Ap
         {approval.summary}
       </Typography>
       <ApprovalDetails approval={approval} />
+      {approval.kind === 'EXPORT' && approval.export && (
+        <ExportChanges
+          approvalId={approval.id}
+          added={approval.export.added}
+          removed={approval.export.removed}
+        />
+      )}
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mt: 0.5 }}>
         {!makerOnly && (
           <BusyButton

@@ -183,4 +183,55 @@ describe("the 'Pending my approval' tab (issue #22)", () => {
     await screen.findByText('Nothing awaits your approval');
     expect(screen.queryByTestId('pending-approvals-badge')).toBeNull();
   });
+
+  it("an export's card lists the people it adds and removes, with the decision that moved each (issue #30)", async () => {
+    const person = (change: 'ADDED' | 'REMOVED', psn: string, fullName: string, action: string) => ({
+      change,
+      recordId: `r-${psn}`,
+      psn,
+      fullName,
+      ministry: 'Ministry of Health',
+      monthlyGrossPay: 185234.5,
+      status: change === 'ADDED' ? 'VALIDATED' : 'REJECTED',
+      cause: {
+        kind: 'DECISION',
+        action,
+        label: action,
+        status: null,
+        reasonCode: change === 'ADDED' ? null : 'DECEASED',
+        reasonLabel: change === 'ADDED' ? null : 'Deceased',
+        decidedBy: 'maker@demo.local',
+        approvedBy: change === 'ADDED' ? null : 'checker@demo.local',
+        at: '2026-11-27T10:00:00.000Z',
+      },
+    });
+    const page = (change: 'ADDED' | 'REMOVED', items: unknown[], total: number) => ({
+      status: 200,
+      body: { items, total, page: 1, pageSize: 10, change, previousExportId: 'ex-0' },
+    });
+    const { user } = open({
+      'GET /api/v1/approvals/ap-2/export-changes?change=ADDED&page=1&pageSize=10': page(
+        'ADDED',
+        [person('ADDED', 'PSN100', 'Joy Joiner', 'RECORD_APPROVED')],
+        1,
+      ),
+      'GET /api/v1/approvals/ap-2/export-changes?change=REMOVED&page=1&pageSize=10': page(
+        'REMOVED',
+        [person('REMOVED', 'PSN200', 'Lola Leaver', 'RECORD_INTEGRITY_CONFIRMED')],
+        3,
+      ),
+    });
+    const file = await screen.findByRole('article', { name: /Payroll export/ });
+    const added = await within(file).findByRole('list', { name: 'People added' });
+    expect(added.textContent).toContain('Joy Joiner · PSN100');
+    expect(added.textContent).toContain('₦185,234.50');
+    expect(added.textContent).toContain('Record approved by maker@demo.local on 2026-11-27');
+    await user.click(within(file).getByRole('button', { name: 'Removed (3)' }));
+    const removed = await within(file).findByRole('list', { name: 'People removed' });
+    expect(removed.textContent).toContain('Lola Leaver · PSN200');
+    expect(removed.textContent).toContain(
+      'Integrity flag confirmed (Deceased) by maker@demo.local, approved by checker@demo.local on 2026-11-27',
+    );
+    expect(within(file).getByRole('button', { name: 'Download CSV' })).toBeTruthy();
+  });
 });
