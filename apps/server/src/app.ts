@@ -79,7 +79,7 @@ import { integrityRequester } from './modules/integrity/integrity.jobs.ts';
 import { evaluateIntegrityAfterChanges, integrityRoutes } from './modules/integrity/integrity.routes.ts';
 import { IntegrityService } from './modules/integrity/integrity.service.ts';
 import { approvalsRoutes } from './modules/approvals/approvals.routes.ts';
-import { FourEyes } from './modules/approvals/four-eyes.ts';
+import { FourEyes, secondApproverOn } from './modules/approvals/four-eyes.ts';
 import { ReasonCodesService } from './modules/approvals/reason-codes.ts';
 import { SettingsRepo } from './modules/settings/settings.repo.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
@@ -204,6 +204,7 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
       config.upload,
       matchSettings,
       audit,
+      secondApproverOn,
       async (reason) => {
         // Maintenance is best effort: the upload has committed whatever happens here.
         await jobs

@@ -105,7 +105,13 @@ export const reasonCodeField = z
 // ---------------------------------------------------------------------------------------------
 // Four-eyes
 
-export const APPROVAL_KINDS = ['REJECTION', 'INTEGRITY_CONFIRM', 'EXPORT'] as const;
+export const APPROVAL_KINDS = [
+  'REJECTION',
+  'INTEGRITY_CONFIRM',
+  'EXPORT',
+  /** An upload changed the identity of a record in the payroll: its re-verification (issue #30). */
+  'REVALIDATION',
+] as const;
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
 export const APPROVAL_STATUSES = ['PENDING', 'APPROVED', 'DECLINED', 'WITHDRAWN'] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
@@ -114,6 +120,7 @@ export const APPROVAL_KIND_LABELS: Record<ApprovalKind, string> = {
   REJECTION: 'Rejection of a record',
   INTEGRITY_CONFIRM: 'Integrity flag confirmed',
   EXPORT: 'Payroll export',
+  REVALIDATION: 'Re-verification after an upload',
 };
 
 export const APPROVAL_MESSAGES = {
@@ -140,6 +147,9 @@ export const APPROVAL_MESSAGES = {
   withdrawn: 'Withdrawn.',
   /** The reason when a removed record is no longer in the master list. */
   deletedFromMasterList: 'deleted from the master list',
+  /** 409: an upload's identity change (issue #30) is approved or declined by another admin, never withdrawn. */
+  revalidationNotWithdrawn:
+    "An upload's change of identity cannot be withdrawn: a different tenant admin approves the re-verification or declines it.",
 } as const;
 
 export const ApprovalsQuerySchema = PageQuerySchema.extend({

@@ -256,6 +256,8 @@ export class FourEyes {
       const row = await this.#lock(tx, scopeOf(actor).tenantId, id);
       if (row.status !== 'PENDING') throw conflict(M.notPending);
       if (!isMaker(row, actor)) throw forbidden(M.notMaker);
+      // The uploader alone does not keep an unverified identity change in the payroll (issue #30).
+      if (row.kind === 'REVALIDATION') throw conflict(M.revalidationNotWithdrawn);
       if (row.kind === 'EXPORT') await this.#closeExport(tx, row, `Withdrawn by ${actor.email}.`);
       else await this.#applyToRecord(tx, actor, row, 'WITHDRAWN', null);
       await closeApproval(tx, id, 'WITHDRAWN');
@@ -297,23 +299,29 @@ export class FourEyes {
       if (outcome === 'GRANTED') throw conflict(M.recordChanged);
       return;
     }
-    if (outcome === 'GRANTED' && (rec.version !== payload.version || rec.status !== AWAITING_SECOND_APPROVAL))
+    // A re-verification (issue #30) is granted whatever a later upload changed: it verifies the record as it is.
+    const versioned = row.kind !== 'REVALIDATION';
+    if (
+      outcome === 'GRANTED' &&
+      ((versioned && rec.version !== payload.version) || rec.status !== AWAITING_SECOND_APPROVAL)
+    )
       throw conflict(M.recordChanged, { currentVersion: rec.version });
     const back = (rec.status_before_approval ?? payload.from) as RecordStatus;
     const t = requireTransition(
       rec.status,
       outcome === 'GRANTED'
-        ? { type: 'SECOND_APPROVAL_GRANTED' }
+        ? { type: row.kind === 'REVALIDATION' ? 'REVALIDATION_GRANTED' : 'SECOND_APPROVAL_GRANTED' }
         : { type: outcome === 'DECLINED' ? 'SECOND_APPROVAL_DECLINED' : 'SECOND_APPROVAL_WITHDRAWN', back },
     );
     const reasonCode = outcome === 'GRANTED' ? row.reason_code : null;
-    // A granted decision sets the record's reason code; a decline or withdrawal leaves it as it was.
+    // A granted decision sets the record's reason code; a decline or withdrawal leaves it as it was
+    // (so does a granted re-verification, which has none).
     await settleRecordStatus(
       tx,
       tenantId,
       row.record_id,
       t.to,
-      outcome === 'GRANTED' ? reasonCode : undefined,
+      outcome === 'GRANTED' && row.kind !== 'REVALIDATION' ? reasonCode : undefined,
     );
     if (outcome === 'GRANTED' && row.kind === 'INTEGRITY_CONFIRM' && row.flag_id) {
       await this.integrity.confirm(tx, tenantId, {
@@ -327,7 +335,9 @@ export class FourEyes {
     const labels = await this.reasonCodes.labels(tenantId, tx);
     const reason = row.reason_code ? (labels.get(row.reason_code) ?? row.reason_code) : '';
     const words =
-      outcome === 'GRANTED'
+      outcome === 'GRANTED' && row.kind === 'REVALIDATION'
+        ? `Re-verification after the upload approved by the second approver (uploaded by ${row.maker_email})${note ? `. Approver's note: ${note}` : ''}`
+        : outcome === 'GRANTED'
         ? `${row.kind === 'REJECTION' ? 'Rejection' : 'Integrity confirmation'} approved by the second approver (${reason}; decided by ${row.maker_email})${row.note ? `. ${row.note}` : ''}${note ? `. Approver's note: ${note}` : ''}`
         : outcome === 'DECLINED'
           ? `Declined by the second approver: ${note}`

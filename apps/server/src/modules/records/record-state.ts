@@ -39,6 +39,11 @@ export type RecordEvent =
   | { type: 'UPLOAD_CHANGED' }
   /** An upload changed the full name, NIN, SSID or date of birth. */
   | { type: 'UPLOAD_IDENTITY_CHANGED' }
+  /**
+   * Four-eyes (issue #30): an upload changed the identity of a record in the payroll; its move to
+   * AWAITING_REVALIDATION waits for a second approver, the record staying in the payroll meanwhile.
+   */
+  | { type: 'UPLOAD_IDENTITY_CHANGE_AWAITS_APPROVAL' }
   /** After an upload moved a checked record's ministry, department or grade: compared again. */
   | { type: 'UPLOAD_RECOMPARED'; comparison: Comparison }
   /** The tenant's name-match settings changed: a record in review compared again with its stored answer. */
@@ -49,6 +54,8 @@ export type RecordEvent =
   | { type: 'CONFIRMATION_AWAITS_APPROVAL' }
   /** A different tenant admin approved: the rejection (or confirmation) applies. */
   | { type: 'SECOND_APPROVAL_GRANTED' }
+  /** A different tenant admin approved an upload's identity change: the record is verified again. */
+  | { type: 'REVALIDATION_GRANTED' }
   /** The checker declined: the record returns to `back`, its status before the approval. */
   | { type: 'SECOND_APPROVAL_DECLINED'; back: RecordStatus }
   /** The maker withdrew: the record returns to `back`. */
@@ -248,6 +255,16 @@ const RULES: { [T in RecordEventType]: Rule<T> } = {
     stayed: 'RECORD_UPDATED_BY_UPLOAD',
     refusal: 'An upload cannot change this record.',
   },
+  // With a second approver on (issue #30): a record in the payroll whose identity an upload changed
+  // stays in it until another tenant admin approves its re-verification (the caller keeps its status
+  // before the approval beside it, as for a rejection).
+  UPLOAD_IDENTITY_CHANGE_AWAITS_APPROVAL: {
+    from: IN_PAYROLL,
+    to: () => AWAITING_SECOND_APPROVAL,
+    moved: 'APPROVAL_REQUESTED',
+    stayed: 'APPROVAL_REQUESTED',
+    refusal: 'Only a record in the payroll awaits approval of its re-verification.',
+  },
   // A VALIDATED record whose posting or grade moved leaves the payroll until a reviewer approves it.
   UPLOAD_RECOMPARED: {
     from: CHECKED,
@@ -285,6 +302,13 @@ const RULES: { [T in RecordEventType]: Rule<T> } = {
     to: () => 'REJECTED',
     moved: 'RECORD_REJECTED',
     stayed: 'RECORD_REJECTED',
+    refusal: APPROVAL_MESSAGES.notPending,
+  },
+  REVALIDATION_GRANTED: {
+    from: [AWAITING_SECOND_APPROVAL],
+    to: () => 'AWAITING_REVALIDATION',
+    moved: 'RECORD_REVERIFICATION_REQUIRED',
+    stayed: 'RECORD_REVERIFICATION_REQUIRED',
     refusal: APPROVAL_MESSAGES.notPending,
   },
   SECOND_APPROVAL_DECLINED: {
