@@ -403,7 +403,7 @@ describe('four-eyes (issue #22)', () => {
     expect(logs.find((l) => l.id === older.id)).toMatchObject({ status: 'FAILED' });
   });
 
-  it('an upload that changes the identity of a record awaiting approval keeps it waiting, but out of the payroll', async () => {
+  it('an upload that changes the identity of a record awaiting approval keeps it waiting, and in the payroll (issue #30)', async () => {
     // As an integrity CONFIRM of a VALIDATED record leaves it (the route is tested above).
     await portal.db.orm.execute(sql`
       update records set status = 'PENDING_SECOND_APPROVAL', status_before_approval = 'VALIDATED' where id = ${ids.V2}`);
@@ -416,7 +416,7 @@ describe('four-eyes (issue #22)', () => {
     expect(up.statusCode, up.body).toBe(200);
     expect(await recordOf(ids.V2!)).toMatchObject({
       status: 'PENDING_SECOND_APPROVAL',
-      statusBeforeApproval: 'AWAITING_REVALIDATION',
+      statusBeforeApproval: 'VALIDATED',
       fullName: 'Paid Worker Renamed',
     });
   });
@@ -448,6 +448,7 @@ describe('four-eyes (issue #22)', () => {
       'POST /api/v1/integrity/flags/:id/decision',
       'POST /api/v1/records/:id/validate',
       'POST /api/v1/records/export',
+      'POST /api/v1/records/upload',
     ]);
     // A fresh record in each review state and an OPEN flag, for every route to try its worst.
     const [pending, mismatched, pensioner] = await seedRecords(portal, a.tenant.id, [
@@ -460,6 +461,7 @@ describe('four-eyes (issue #22)', () => {
         status: 'VALIDATED',
         dateOfBirth: yearsAgo(70),
       },
+      { fullName: 'Route Paid', nin: '80000000014', psn: 'PSN8014', status: 'VALIDATED' },
     ]);
     await portal.api.post('/api/v1/integrity/evaluate', { token: a.token });
     await currentSummary(portal, a.token);
@@ -504,10 +506,18 @@ describe('four-eyes (issue #22)', () => {
         const url = route.path.replace(/:([A-Za-z]+)/g, (_m, name: string) =>
           name === 'code' ? 'OTHER' : idFor(route.path, recordId),
         );
-        const res = await portal.api.call(route.method, url, {
-          token,
-          body: route.method === 'DELETE' ? undefined : (worst[key] ?? {}),
-        });
+        const res =
+          key === 'POST /api/v1/records/upload' // its worst: renames a VALIDATED person (issue #30)
+            ? await uploadFile(
+                portal,
+                token,
+                'walk.csv',
+                csvOf([{ name: 'Route Renamed', psn: 'PSN8014', nin: '80000000014' }]),
+              )
+            : await portal.api.call(route.method, url, {
+                token,
+                body: route.method === 'DELETE' ? undefined : (worst[key] ?? {}),
+              });
         expect(res.statusCode, `${key} ${res.body}`).toBeLessThan(500);
         if (key === 'POST /api/v1/records/export')
           await waitFor(async () =>

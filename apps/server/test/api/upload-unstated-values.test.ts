@@ -190,7 +190,9 @@ describe('a column the file lacks, or a blank cell, erases nothing (item 7)', ()
   it('blank cells never erase an identity or payroll field, and the summary says what it left', async () => {
     const p = people[1]!;
     const summary = await upload(
-      csv([p], { blank: ['NIN', 'SSID', 'Date of Birth', 'Bank', 'Account Number', 'Monthly Gross Pay', 'Email'] }),
+      csv([p], {
+        blank: ['NIN', 'SSID', 'Date of Birth', 'Bank', 'Account Number', 'Monthly Gross Pay', 'Email'],
+      }),
     );
     expect(summary).toMatchObject({ existingRecordsUpdated: 0, recordsRequiringReverificationIds: [] });
     expect(summary.columnsNotInFile).not.toContain('NIN');
@@ -295,20 +297,43 @@ describe('with the second approver on, a re-upload takes no one out of the payro
     });
   });
 
+  it('a VALIDATED person whose grade an upload moves stays in the payroll until the review is approved', async () => {
+    const p = people[1]!;
+    const summary = await upload(csv([{ ...p, grade: 'GL 09' }]));
+    expect(summary).toMatchObject({ existingRecordsUpdated: 1, reverificationAwaitingApproval: 1 });
+    const r = await byPsn(p.psn);
+    expect(r).toMatchObject({
+      grade_level: 'GL 09',
+      status: 'PENDING_SECOND_APPROVAL',
+      status_before_approval: 'VALIDATED',
+    });
+    const approval = (await approvals(admin2)).items.find((i) => i.recordId === r.id)!;
+    expect(approval).toMatchObject({ kind: 'REVALIDATION', status: 'PENDING' });
+    expect((await act(admin2, approval.id, 'approve')).statusCode).toBe(200);
+    // No stored answer of the source of truth: nothing disagrees, the new grade awaits a reviewer.
+    expect(await byPsn(p.psn)).toMatchObject({
+      status: 'PENDING_GRADE_VALIDATION',
+      status_before_approval: null,
+    });
+  });
+
   it('declined, the record returns to VALIDATED; with the setting off the upload moves it at once', async () => {
     const p = people[4]!;
     await upload(csv([{ ...p, dob: '16/03/1985' }]));
     const r = await byPsn(p.psn);
     expect(r).toMatchObject({ status: 'PENDING_SECOND_APPROVAL', status_before_approval: 'VALIDATED' });
     const approval = (await approvals(admin2)).items.find((i) => i.recordId === r.id)!;
-    expect((await act(admin2, approval.id, 'decline', { note: 'Birth date corrected by HR' })).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await act(admin2, approval.id, 'decline', { note: 'Birth date corrected by HR' })).statusCode,
+    ).toBe(200);
     expect(await byPsn(p.psn)).toMatchObject({ status: 'VALIDATED', date_of_birth: '1985-03-16' });
 
     await setFourEyes(false);
     const summary = await upload(csv([{ ...p, dob: '17/03/1985' }]));
-    expect(summary).toMatchObject({ recordsRequiringReverificationIds: [r.id], reverificationAwaitingApproval: 0 });
+    expect(summary).toMatchObject({
+      recordsRequiringReverificationIds: [r.id],
+      reverificationAwaitingApproval: 0,
+    });
     expect(await byPsn(p.psn)).toMatchObject({ status: 'AWAITING_REVALIDATION' });
   });
 });

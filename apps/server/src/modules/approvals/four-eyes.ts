@@ -15,7 +15,9 @@ import type { AuditRepo } from '../audit/audit.repo.ts';
 import {
   AWAITING_SECOND_APPROVAL,
   requireTransition,
+  type Comparison,
   type RecordAuditEntry,
+  type RecordEvent,
 } from '../records/record-state.ts';
 import type { RecordStatus } from '@portal/contract/records';
 import type { ReasonCodesService } from './reason-codes.ts';
@@ -54,6 +56,17 @@ interface ExportPayload {
 }
 
 const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
+
+/**
+ * What a granted approval does to its record: a rejection or confirmation rejects it; an upload's
+ * move out of the payroll (issue #30) is carried out: re-verification, or review after a posting or
+ * grade change (its comparison kept in the payload).
+ */
+function grantOf(row: ApprovalRow): RecordEvent {
+  if (row.kind !== 'REVALIDATION') return { type: 'SECOND_APPROVAL_GRANTED' };
+  const { comparison } = row.payload as { comparison?: Comparison | null };
+  return comparison ? { type: 'RECOMPARE_GRANTED', comparison } : { type: 'REVALIDATION_GRANTED' };
+}
 
 /** Whether the tenant asks for a second approver (its settings; read by every path that needs it). */
 export async function secondApproverOn(orm: Orm, tenantId: string): Promise<boolean> {
@@ -310,7 +323,7 @@ export class FourEyes {
     const t = requireTransition(
       rec.status,
       outcome === 'GRANTED'
-        ? { type: row.kind === 'REVALIDATION' ? 'REVALIDATION_GRANTED' : 'SECOND_APPROVAL_GRANTED' }
+        ? grantOf(row)
         : { type: outcome === 'DECLINED' ? 'SECOND_APPROVAL_DECLINED' : 'SECOND_APPROVAL_WITHDRAWN', back },
     );
     const reasonCode = outcome === 'GRANTED' ? row.reason_code : null;

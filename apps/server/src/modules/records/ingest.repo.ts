@@ -8,6 +8,7 @@ import {
   AWAITING_SECOND_APPROVAL,
   bulkMove,
   IN_PAYROLL,
+  isInPayroll,
   statesFor,
   statusLiterals,
   transition,
@@ -54,7 +55,7 @@ const IDENTITY = bulkMove({ type: 'UPLOAD_IDENTITY_CHANGED' });
  * The same with a second approver on (issue #30): a record in the payroll is held in it, awaiting
  * approval of its re-verification; the others move as IDENTITY says.
  */
-const HELD = bulkMove({ type: 'UPLOAD_IDENTITY_CHANGE_AWAITS_APPROVAL' });
+const HELD = bulkMove({ type: 'UPLOAD_REMOVAL_AWAITS_APPROVAL' });
 /** The records compared again when the upload moved their posting or grade (record-state). */
 const RECOMPARED = statesFor('UPLOAD_RECOMPARED');
 
@@ -479,7 +480,15 @@ export class IngestSession {
         left join ministries m on m.id = r.ministry_id
         left join departments d on d.id = r.department_id
         where r.tenant_id = ${t} and ${idIn(sql`r.id`, ids)}`);
-      const moves = result.rows.flatMap((r) => {
+      type Move = {
+        id: string;
+        before: string;
+        after: string;
+        action: string;
+        target: string | null;
+        comparison: Comparison | null;
+      };
+      const moves = result.rows.flatMap((r): Move[] => {
         const record = {
           fullName: r.full_name,
           dateOfBirth: r.date_of_birth,
@@ -488,29 +497,46 @@ export class IngestSession {
           gradeLevel: r.grade_level,
         };
         // Without a stored answer there is nothing to disagree with; the grade still goes to review.
-        const t = transition(r.status, {
-          type: 'UPLOAD_RECOMPARED',
-          comparison: this.compare(record, r.sot_data ?? {}, options),
-        });
-        return t.allowed && t.audit
-          ? [{ id: r.id, before: t.from, after: t.to, action: t.audit.action }]
-          : [];
+        const comparison = this.compare(record, r.sot_data ?? {}, options);
+        const t = transition(r.status, { type: 'UPLOAD_RECOMPARED', comparison });
+        if (!t.allowed || !t.audit) return [];
+        // With a second approver on (issue #30), a record in the payroll stays in it until a
+        // different tenant admin approves its move (to `target`).
+        if (this.hold && isInPayroll(t.from, null) && !isInPayroll(t.to, null)) {
+          const h = transition(t.from, { type: 'UPLOAD_REMOVAL_AWAITS_APPROVAL' });
+          if (h.allowed && h.audit)
+            return [{ id: r.id, before: h.from, after: h.to, action: h.audit.action, target: t.to, comparison }];
+        }
+        return [{ id: r.id, before: t.from, after: t.to, action: t.audit.action, target: null, comparison: null }];
       });
       if (moves.length === 0) continue;
       await this.tx.execute(sql`
         with v as (
           select * from jsonb_to_recordset(${JSON.stringify(moves)}::jsonb)
-            as v(id uuid, before text, after text, action text)
+            as v(id uuid, before text, after text, action text, target text, comparison text)
         ),
         moved as (
-          update records r set status = v.after, version = r.version + 1, updated_at = now()
+          update records r set status = v.after,
+            status_before_approval = case when v.target is not null then v.before else r.status_before_approval end,
+            version = r.version + 1, updated_at = now()
           from v where r.tenant_id = ${t} and r.id = v.id
-          returning r.id, r.psn, v.before, v.after, v.action
+          returning r.id, r.psn, r.full_name, r.version, v.before, v.after, v.action, v.target, v.comparison
+        ),
+        held as (
+          insert into approvals (tenant_id, kind, record_id, maker_user_id, maker_email, summary, payload)
+          select ${t}, 'REVALIDATION', m.id, ${actor.userId}, ${actor.email},
+            'Review ' || coalesce(m.psn, '(no PSN)') || ' ' || m.full_name || ': posting or grade changed by the ' || ${note.replace(/^Upload/, 'upload')}::text,
+            jsonb_build_object('version', m.version, 'from', m.before, 'to', m.target, 'comparison', m.comparison)
+          from moved m where m.target is not null
+          returning id, record_id
         )
         insert into audit_events (tenant_id, actor_user_id, actor_email, address, record_id, psn, action, entity_type, entity_id, before, after, note)
-        select ${t}, ${actor.userId}, ${actor.email}, ${actor.address ?? null}::text, id, psn, action, 'record', id::text,
-          jsonb_build_object('status', before), jsonb_build_object('status', after), ${note}
-        from moved`);
+        select ${t}, ${actor.userId}, ${actor.email}, ${actor.address ?? null}::text, m.id, m.psn, m.action, 'record', m.id::text,
+          jsonb_build_object('status', m.before),
+          jsonb_build_object('status', m.after) || case when h.id is null then '{}'::jsonb else jsonb_build_object('approvalId', h.id) end,
+          ${note}
+        from moved m left join held h on h.record_id = m.id`);
+      this.#outcome.held += moves.filter((m) => m.target !== null).length;
     }
   }
 

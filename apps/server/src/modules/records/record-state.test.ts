@@ -60,7 +60,7 @@ const EVENTS: { [T in RecordEventType]: Extract<RecordEvent, { type: T }>[] } = 
   ],
   UPLOAD_CHANGED: [{ type: 'UPLOAD_CHANGED' }],
   UPLOAD_IDENTITY_CHANGED: [{ type: 'UPLOAD_IDENTITY_CHANGED' }],
-  UPLOAD_IDENTITY_CHANGE_AWAITS_APPROVAL: [{ type: 'UPLOAD_IDENTITY_CHANGE_AWAITS_APPROVAL' }],
+  UPLOAD_REMOVAL_AWAITS_APPROVAL: [{ type: 'UPLOAD_REMOVAL_AWAITS_APPROVAL' }],
   UPLOAD_RECOMPARED: [
     { type: 'UPLOAD_RECOMPARED', comparison: 'AGREES' },
     { type: 'UPLOAD_RECOMPARED', comparison: 'DISAGREES' },
@@ -73,6 +73,10 @@ const EVENTS: { [T in RecordEventType]: Extract<RecordEvent, { type: T }>[] } = 
   CONFIRMATION_AWAITS_APPROVAL: [{ type: 'CONFIRMATION_AWAITS_APPROVAL' }],
   SECOND_APPROVAL_GRANTED: [{ type: 'SECOND_APPROVAL_GRANTED' }],
   REVALIDATION_GRANTED: [{ type: 'REVALIDATION_GRANTED' }],
+  RECOMPARE_GRANTED: [
+    { type: 'RECOMPARE_GRANTED', comparison: 'AGREES' },
+    { type: 'RECOMPARE_GRANTED', comparison: 'DISAGREES' },
+  ],
   // Back to any state a rejection or a confirmation can be asked from.
   SECOND_APPROVAL_DECLINED: BEFORE_APPROVAL.map((back) => ({ type: 'SECOND_APPROVAL_DECLINED', back })),
   SECOND_APPROVAL_WITHDRAWN: BEFORE_APPROVAL.map((back) => ({ type: 'SECOND_APPROVAL_WITHDRAWN', back })),
@@ -96,7 +100,7 @@ const notChecked = no('Only a checked record is compared again after an upload.'
 const notInReview = no('Only a record in review is compared again after a settings change.');
 const pending = no(APPROVAL_MESSAGES.recordPending);
 const notPending = no(APPROVAL_MESSAGES.notPending);
-const notPaid = no('Only a record in the payroll awaits approval of its re-verification.');
+const notPaid = no('Only a record in the payroll awaits approval of its removal by an upload.');
 const U = 'UPLOADED';
 const P = 'PENDING_GRADE_VALIDATION';
 const M = 'MISMATCHED';
@@ -132,7 +136,7 @@ const TABLE: Record<string, Record<RecordStatus, Expected>> = {
     [M]: go(A, 'RECORD_REVERIFICATION_REQUIRED'),
     [V]: go(A, 'RECORD_REVERIFICATION_REQUIRED'),
   },
-  UPLOAD_IDENTITY_CHANGE_AWAITS_APPROVAL: { [U]: notPaid, [P]: notPaid, [M]: notPaid, [N]: notPaid, [V]: go(S, 'APPROVAL_REQUESTED'), [R]: notPaid, [A]: notPaid, [S]: pending },
+  UPLOAD_REMOVAL_AWAITS_APPROVAL: { [U]: notPaid, [P]: notPaid, [M]: notPaid, [N]: notPaid, [V]: go(S, 'APPROVAL_REQUESTED'), [R]: notPaid, [A]: notPaid, [S]: pending },
   'UPLOAD_RECOMPARED AGREES': { [U]: notChecked, [P]: go(P, null), [M]: go(P, 'RECORD_RECOMPARED_AFTER_UPLOAD'), [N]: notChecked, [V]: go(P, 'RECORD_RECOMPARED_AFTER_UPLOAD'), [R]: notChecked, [A]: notChecked, [S]: pending },
   'UPLOAD_RECOMPARED DISAGREES': { [U]: notChecked, [P]: go(M, 'RECORD_RECOMPARED_AFTER_UPLOAD'), [M]: go(M, null), [N]: notChecked, [V]: go(M, 'RECORD_RECOMPARED_AFTER_UPLOAD'), [R]: notChecked, [A]: notChecked, [S]: pending },
   'SETTINGS_RECOMPARED AGREES': { [U]: notInReview, [P]: go(P, null), [M]: go(P, 'RECORD_RECOMPARED_AFTER_SETTINGS'), [N]: notInReview, [V]: notInReview, [R]: notInReview, [A]: notInReview, [S]: pending },
@@ -140,6 +144,8 @@ const TABLE: Record<string, Record<RecordStatus, Expected>> = {
   REJECTION_AWAITS_APPROVAL: { [U]: notReviewable, [P]: go(S, 'APPROVAL_REQUESTED'), [M]: go(S, 'APPROVAL_REQUESTED'), [N]: notReviewable, [V]: notReviewable, [R]: notReviewable, [A]: notReviewable, [S]: pending },
   CONFIRMATION_AWAITS_APPROVAL: { [U]: go(S, 'APPROVAL_REQUESTED'), [P]: go(S, 'APPROVAL_REQUESTED'), [M]: go(S, 'APPROVAL_REQUESTED'), [N]: go(S, 'APPROVAL_REQUESTED'), [V]: go(S, 'APPROVAL_REQUESTED'), [R]: alreadyRejected, [A]: go(S, 'APPROVAL_REQUESTED'), [S]: pending },
   SECOND_APPROVAL_GRANTED: { [U]: notPending, [P]: notPending, [M]: notPending, [N]: notPending, [V]: notPending, [R]: notPending, [A]: notPending, [S]: go(R, 'RECORD_REJECTED') },
+  'RECOMPARE_GRANTED AGREES': { [U]: notPending, [P]: notPending, [M]: notPending, [N]: notPending, [V]: notPending, [R]: notPending, [A]: notPending, [S]: go(P, 'RECORD_RECOMPARED_AFTER_UPLOAD') },
+  'RECOMPARE_GRANTED DISAGREES': { [U]: notPending, [P]: notPending, [M]: notPending, [N]: notPending, [V]: notPending, [R]: notPending, [A]: notPending, [S]: go(M, 'RECORD_RECOMPARED_AFTER_UPLOAD') },
   REVALIDATION_GRANTED: { [U]: notPending, [P]: notPending, [M]: notPending, [N]: notPending, [V]: notPending, [R]: notPending, [A]: notPending, [S]: go(A, 'RECORD_REVERIFICATION_REQUIRED') },
   ...Object.fromEntries(
     BEFORE_APPROVAL.flatMap((back) => [
@@ -225,8 +231,8 @@ describe('what statements over many records receive', () => {
     expect(REVIEWABLE).toEqual([P, M]);
   });
 
-  it("with a second approver on, an upload's identity change holds a record in the payroll in PENDING_SECOND_APPROVAL (issue #30)", () => {
-    expect(bulkMove({ type: 'UPLOAD_IDENTITY_CHANGE_AWAITS_APPROVAL' })).toEqual({
+  it("with a second approver on, an upload that would take a record out of the payroll holds it in PENDING_SECOND_APPROVAL (issue #30)", () => {
+    expect(bulkMove({ type: 'UPLOAD_REMOVAL_AWAITS_APPROVAL' })).toEqual({
       from: IN_PAYROLL,
       to: S,
       moved: 'APPROVAL_REQUESTED',
