@@ -351,10 +351,10 @@ export class FourEyes {
       outcome === 'GRANTED' && row.kind === 'REVALIDATION'
         ? `Re-verification after the upload approved by the second approver (uploaded by ${row.maker_email})${note ? `. Approver's note: ${note}` : ''}`
         : outcome === 'GRANTED'
-        ? `${row.kind === 'REJECTION' ? 'Rejection' : 'Integrity confirmation'} approved by the second approver (${reason}; decided by ${row.maker_email})${row.note ? `. ${row.note}` : ''}${note ? `. Approver's note: ${note}` : ''}`
-        : outcome === 'DECLINED'
-          ? `Declined by the second approver: ${note}`
-          : `Withdrawn by ${actor.email}`;
+          ? `${row.kind === 'REJECTION' ? 'Rejection' : 'Integrity confirmation'} approved by the second approver (${reason}; decided by ${row.maker_email})${row.note ? `. ${row.note}` : ''}${note ? `. Approver's note: ${note}` : ''}`
+          : outcome === 'DECLINED'
+            ? `Declined by the second approver: ${note}`
+            : `Withdrawn by ${actor.email}`;
     await this.audit.append(
       {
         tenantId,

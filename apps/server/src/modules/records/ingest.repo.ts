@@ -360,7 +360,9 @@ export class IngestSession {
       create temp table upload_keys (row_no int not null, natural_key text not null, key_column text not null,
         by_nin boolean not null default false)
       on commit drop`);
-    await this.tx.execute(sql`create temp table upload_ambiguous (row_no int not null, matches int not null) on commit drop`);
+    await this.tx.execute(
+      sql`create temp table upload_ambiguous (row_no int not null, matches int not null) on commit drop`,
+    );
     await this.tx.execute(sql`
       create temp table upload_batch (${sql.raw(BATCH_COLUMNS.map(([name, type]) => `${name} ${type}`).join(', '))})
       on commit drop`);
@@ -505,9 +507,13 @@ export class IngestSession {
         if (this.hold && isInPayroll(t.from, null) && !isInPayroll(t.to, null)) {
           const h = transition(t.from, { type: 'UPLOAD_REMOVAL_AWAITS_APPROVAL' });
           if (h.allowed && h.audit)
-            return [{ id: r.id, before: h.from, after: h.to, action: h.audit.action, target: t.to, comparison }];
+            return [
+              { id: r.id, before: h.from, after: h.to, action: h.audit.action, target: t.to, comparison },
+            ];
         }
-        return [{ id: r.id, before: t.from, after: t.to, action: t.audit.action, target: null, comparison: null }];
+        return [
+          { id: r.id, before: t.from, after: t.to, action: t.audit.action, target: null, comparison: null },
+        ];
       });
       if (moves.length === 0) continue;
       await this.tx.execute(sql`

@@ -231,7 +231,7 @@ describe('what statements over many records receive', () => {
     expect(REVIEWABLE).toEqual([P, M]);
   });
 
-  it("with a second approver on, an upload that would take a record out of the payroll holds it in PENDING_SECOND_APPROVAL (issue #30)", () => {
+  it('with a second approver on, an upload that would take a record out of the payroll holds it in PENDING_SECOND_APPROVAL (issue #30)', () => {
     expect(bulkMove({ type: 'UPLOAD_REMOVAL_AWAITS_APPROVAL' })).toEqual({
       from: IN_PAYROLL,
       to: S,

@@ -5,7 +5,7 @@ import { ERROR_CODES } from '@portal/contract/errors';
 import { UploadError, type ParseLimits } from './parse/parse-upload.ts';
 import { readUpload } from './parse/read-upload.ts';
 import { KEPT_COLUMNS, type IngestRepo } from './ingest.repo.ts';
-import { TEMPLATE_HEADERS } from '@portal/contract/records';
+import type { TEMPLATE_HEADERS } from '@portal/contract/records';
 import type { TenantMatchSettings } from '../identity/provider-settings.ts';
 import { LARGE_CHANGE } from './maintain.jobs.ts';
 import type { AuditRepo } from '../audit/audit.repo.ts';
