@@ -263,16 +263,16 @@ describe('with the second approver on, a re-upload takes no one out of the payro
     await setFourEyes(true);
     const p = people[3]!;
     const summary = await upload(csv([{ ...p, name: 'Worker D Okafor-Bello' }]));
-    expect(summary).toMatchObject({
-      existingRecordsUpdated: 1,
-      recordsRequiringReverificationIds: [],
-      reverificationAwaitingApproval: 1,
-    });
     const r = await byPsn(p.psn);
     expect(r).toMatchObject({
       full_name: 'Worker D Okafor-Bello',
       status: 'PENDING_SECOND_APPROVAL',
       status_before_approval: 'VALIDATED',
+    });
+    expect(summary).toMatchObject({
+      existingRecordsUpdated: 1,
+      recordsRequiringReverificationIds: [],
+      reverificationAwaitingApproval: 1,
     });
     const [held] = await history(r.id);
     expect(held).toMatchObject({
@@ -300,13 +300,13 @@ describe('with the second approver on, a re-upload takes no one out of the payro
   it('a VALIDATED person whose grade an upload moves stays in the payroll until the review is approved', async () => {
     const p = people[1]!;
     const summary = await upload(csv([{ ...p, grade: 'GL 09' }]));
-    expect(summary).toMatchObject({ existingRecordsUpdated: 1, reverificationAwaitingApproval: 1 });
     const r = await byPsn(p.psn);
     expect(r).toMatchObject({
       grade_level: 'GL 09',
       status: 'PENDING_SECOND_APPROVAL',
       status_before_approval: 'VALIDATED',
     });
+    expect(summary).toMatchObject({ existingRecordsUpdated: 1, reverificationAwaitingApproval: 1 });
     const approval = (await approvals(admin2)).items.find((i) => i.recordId === r.id)!;
     expect(approval).toMatchObject({ kind: 'REVALIDATION', status: 'PENDING' });
     expect((await act(admin2, approval.id, 'approve')).statusCode).toBe(200);
