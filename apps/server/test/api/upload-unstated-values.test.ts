@@ -134,7 +134,7 @@ beforeAll(async () => {
     'VALIDATED',
     people.map((p) => p.psn),
   );
-}, 120_000);
+}, 240_000);
 afterAll(async () => {
   await portal?.close();
 });
