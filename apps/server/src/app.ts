@@ -80,7 +80,7 @@ import { evaluateIntegrityAfterChanges, integrityRoutes } from './modules/integr
 import { IntegrityService } from './modules/integrity/integrity.service.ts';
 import { approvalsRoutes, exportChangesRoutes } from './modules/approvals/approvals.routes.ts';
 import { ExportChanges } from './modules/approvals/export-changes.ts';
-import { FourEyes } from './modules/approvals/four-eyes.ts';
+import { FourEyes, secondApproverOn } from './modules/approvals/four-eyes.ts';
 import { ReasonCodesService } from './modules/approvals/reason-codes.ts';
 import { SettingsRepo } from './modules/settings/settings.repo.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
@@ -205,6 +205,7 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
       config.upload,
       matchSettings,
       audit,
+      secondApproverOn,
       async (reason) => {
         // Maintenance is best effort: the upload has committed whatever happens here.
         await jobs

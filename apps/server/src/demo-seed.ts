@@ -14,6 +14,7 @@ import { IngestRepo } from './modules/records/ingest.repo.ts';
 import { maintainRecordsJob } from './modules/records/maintain.jobs.ts';
 import { RecordsRepo } from './modules/records/records.repo.ts';
 import { UploadService } from './modules/records/upload.service.ts';
+import { secondApproverOn } from './modules/approvals/four-eyes.ts';
 import { UserAdminService } from './modules/users/user-admin.service.ts';
 import { UsersRepo } from './modules/users/users.repo.ts';
 import { StatsRepo } from './modules/verification/stats.repo.ts';
@@ -67,6 +68,7 @@ export async function seedDemoRecords(deps: DemoSeedDeps, tenantId: string): Pro
       config.upload,
       matchSettings,
       audit,
+      secondApproverOn,
       async (reason) => {
         await jobs.send(maintainRecordsJob, { reason });
       },

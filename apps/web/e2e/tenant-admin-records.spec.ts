@@ -280,6 +280,9 @@ test.describe('tenant admin: master list upload and records', () => {
             newRecordsCreated: 0,
             existingRecordsUpdated: 3,
             recordsRequiringReverificationIds: flagged.map((record) => record.id),
+            reverificationAwaitingApproval: 0,
+            columnsNotInFile: [],
+            blankCellsKept: [],
           }),
         }),
       );

@@ -112,6 +112,8 @@ export const APPROVAL_KINDS = [
   // Issue #30: a new tenant admin, and a change of the settings, wait for a second approver too.
   'ADMIN_GRANT',
   'SETTINGS_CHANGE',
+  /** An upload changed the identity of a record in the payroll: its re-verification (issue #30). */
+  'REVALIDATION',
 ] as const;
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
 export const APPROVAL_STATUSES = ['PENDING', 'APPROVED', 'DECLINED', 'WITHDRAWN'] as const;
@@ -123,6 +125,7 @@ export const APPROVAL_KIND_LABELS: Record<ApprovalKind, string> = {
   EXPORT: 'Payroll export',
   ADMIN_GRANT: 'New tenant admin',
   SETTINGS_CHANGE: 'Settings change',
+  REVALIDATION: 'Re-verification after an upload',
 };
 
 export const APPROVAL_MESSAGES = {
@@ -157,6 +160,9 @@ export const APPROVAL_MESSAGES = {
   withdrawn: 'Withdrawn.',
   /** The reason when a removed record is no longer in the master list. */
   deletedFromMasterList: 'deleted from the master list',
+  /** 409: an upload's identity change (issue #30) is approved or declined by another admin, never withdrawn. */
+  revalidationNotWithdrawn:
+    "An upload's change of identity cannot be withdrawn: a different tenant admin approves the re-verification or declines it.",
 } as const;
 
 export const ApprovalsQuerySchema = PageQuerySchema.extend({

@@ -144,6 +144,21 @@ export const UploadSummarySchema = z.object({
   newRecordsCreated: z.number(),
   existingRecordsUpdated: z.number(),
   recordsRequiringReverificationIds: z.array(z.string()),
+  /**
+   * With a second approver on (issue #30): records in the payroll whose identity the upload changed,
+   * kept in the payroll until a different tenant admin approves their re-verification.
+   */
+  reverificationAwaitingApproval: z.number(),
+  /**
+   * Record fields the file has no column for (their labels, as the template spells them): left as
+   * they were on every existing record (issue #30).
+   */
+  columnsNotInFile: z.array(z.string()),
+  /**
+   * Per column the file has, the existing records whose stored value a blank cell left as it was
+   * (a blank cell never erases a value: edit the record to clear one).
+   */
+  blankCellsKept: z.array(z.object({ column: z.string(), records: z.number() })),
 });
 export type UploadSummary = z.infer<typeof UploadSummarySchema>;
 

@@ -11,6 +11,7 @@ import { createTenantWithAdmin } from '../helpers/tenants.ts';
 import { buildUserInput } from '../helpers/factories.ts';
 import { seedRecords } from '../helpers/records.ts';
 import { csvOf, uploadFile } from '../helpers/uploads.ts';
+import { inPayrollSql } from '../../src/modules/records/record-state.ts';
 import { allFlags, currentSummary, decide } from '../helpers/integrity.ts';
 
 /*
@@ -408,7 +409,7 @@ describe('four-eyes (issue #22)', () => {
     expect(logs.find((l) => l.id === older.id)).toMatchObject({ status: 'FAILED' });
   });
 
-  it('an upload that changes the identity of a record awaiting approval keeps it waiting, but out of the payroll', async () => {
+  it('an upload that changes the identity of a record awaiting approval keeps it waiting, and in the payroll (issue #30)', async () => {
     // As an integrity CONFIRM of a VALIDATED record leaves it (the route is tested above).
     await portal.db.orm.execute(sql`
       update records set status = 'PENDING_SECOND_APPROVAL', status_before_approval = 'VALIDATED' where id = ${ids.V2}`);
@@ -421,7 +422,7 @@ describe('four-eyes (issue #22)', () => {
     expect(up.statusCode, up.body).toBe(200);
     expect(await recordOf(ids.V2!)).toMatchObject({
       status: 'PENDING_SECOND_APPROVAL',
-      statusBeforeApproval: 'AWAITING_REVALIDATION',
+      statusBeforeApproval: 'VALIDATED',
       fullName: 'Paid Worker Renamed',
     });
   });
@@ -453,6 +454,7 @@ describe('four-eyes (issue #22)', () => {
       'POST /api/v1/integrity/flags/:id/decision',
       'POST /api/v1/records/:id/validate',
       'POST /api/v1/records/export',
+      'POST /api/v1/records/upload',
       'POST /api/v1/tenant-admin/users',
       'PUT /api/v1/tenant-admin/settings',
     ]);
@@ -467,6 +469,7 @@ describe('four-eyes (issue #22)', () => {
         status: 'VALIDATED',
         dateOfBirth: yearsAgo(70),
       },
+      { fullName: 'Route Paid', nin: '80000000014', psn: 'PSN8014', status: 'VALIDATED' },
     ]);
     await portal.api.post('/api/v1/integrity/evaluate', { token: a.token });
     await currentSummary(portal, a.token);
@@ -511,12 +514,14 @@ describe('four-eyes (issue #22)', () => {
           approvals: number;
           admins: number;
           settings: string;
+          paid: string[] | null;
         }>(sql`
           select (select count(*)::int from records where tenant_id = ${a.tenant.id} and status = 'REJECTED') as rejected,
             (select count(*)::int from export_jobs where tenant_id = ${a.tenant.id} and status = 'COMPLETED') as completed,
             (select count(*)::int from approvals where tenant_id = ${a.tenant.id}) as approvals,
             (select count(*)::int from users where tenant_id = ${a.tenant.id} and role = 'TENANT_ADMIN' and status = 'ACTIVE') as admins,
-            (select settings::text from tenant_settings where tenant_id = ${a.tenant.id}) as settings`)
+            (select settings::text from tenant_settings where tenant_id = ${a.tenant.id}) as settings,
+            (select array_agg(r.id::text) from records r where r.tenant_id = ${a.tenant.id} and ${sql.raw(inPayrollSql('r'))}) as paid`)
       ).rows[0]!;
     // Not walked: the second approver's own routes (they carry an approval out), signing out.
     const walked = unsafe.filter((r) => r.fourEyes !== 'CHECKER' && r.path !== '/api/v1/auth/logout');
@@ -532,10 +537,18 @@ describe('four-eyes (issue #22)', () => {
           name === 'code' ? 'OTHER' : idFor(route.path, recordId),
         );
         const body = worst[key] ?? {};
-        const res = await portal.api.call(route.method, url, {
-          token,
-          body: route.method === 'DELETE' ? undefined : typeof body === 'function' ? body() : body,
-        });
+        const res =
+          key === 'POST /api/v1/records/upload' // its worst: renames a VALIDATED person (issue #30)
+            ? await uploadFile(
+                portal,
+                token,
+                'walk.csv',
+                csvOf([{ name: 'Route Renamed', psn: 'PSN8014', nin: '80000000014' }]),
+              )
+            : await portal.api.call(route.method, url, {
+                token,
+                body: route.method === 'DELETE' ? undefined : typeof body === 'function' ? body() : body,
+              });
         expect(res.statusCode, `${key} ${res.body}`).toBeLessThan(500);
         if (key === 'POST /api/v1/records/export')
           await waitFor(async () =>
@@ -551,6 +564,11 @@ describe('four-eyes (issue #22)', () => {
         expect(after.completed, `${key} completed an export`).toBe(before.completed);
         expect(after.admins, `${key} made an active tenant admin`).toBe(before.admins);
         expect(after.settings, `${key} changed the settings`).toBe(before.settings);
+        const stillPaid = new Set(after.paid ?? []);
+        expect(
+          (before.paid ?? []).filter((id) => !stillPaid.has(id)),
+          `${key} took a person off the payroll`,
+        ).toEqual([]);
         if (after.approvals > before.approvals) asking.push(key);
       }
     }

@@ -33,6 +33,8 @@ export const RECORDS_ROUTES = {
       415: ApiErrorSchema,
       422: UploadRejectionSchema,
     },
+    // Issue #30: a re-upload that would take a person out of the payroll asks a second approver.
+    fourEyes: 'MAKER',
   }),
   uploadTemplate: defineRoute({
     method: 'GET',

@@ -21,7 +21,9 @@ import type { AuditRepo } from '../audit/audit.repo.ts';
 import {
   AWAITING_SECOND_APPROVAL,
   requireTransition,
+  type Comparison,
   type RecordAuditEntry,
+  type RecordEvent,
 } from '../records/record-state.ts';
 import type { RecordStatus } from '@portal/contract/records';
 import type { ReasonCodesService } from './reason-codes.ts';
@@ -76,9 +78,21 @@ interface SettingsPayload {
   changes: SettingChange[];
 }
 /** The approvals whose outcome is a record's status (the others: an export, an account, settings). */
-const onRecord = (kind: string) => kind === 'REJECTION' || kind === 'INTEGRITY_CONFIRM';
+const onRecord = (kind: string) =>
+  kind === 'REJECTION' || kind === 'INTEGRITY_CONFIRM' || kind === 'REVALIDATION';
 
 const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
+
+/**
+ * What a granted approval does to its record: a rejection or confirmation rejects it; an upload's
+ * move out of the payroll (issue #30) is carried out: re-verification, or review after a posting or
+ * grade change (its comparison kept in the payload).
+ */
+function grantOf(row: ApprovalRow): RecordEvent {
+  if (row.kind !== 'REVALIDATION') return { type: 'SECOND_APPROVAL_GRANTED' };
+  const { comparison } = row.payload as { comparison?: Comparison | null };
+  return comparison ? { type: 'RECOMPARE_GRANTED', comparison } : { type: 'REVALIDATION_GRANTED' };
+}
 
 /** Whether the tenant asks for a second approver (its settings; read by every path that needs it). */
 export async function secondApproverOn(orm: Orm, tenantId: string): Promise<boolean> {
@@ -456,6 +470,8 @@ export class FourEyes {
       const row = await this.#lock(tx, scopeOf(actor).tenantId, id);
       if (row.status !== 'PENDING') throw conflict(M.notPending);
       if (!isMaker(row, actor)) throw forbidden(M.notMaker);
+      // The uploader alone does not keep an unverified identity change in the payroll (issue #30).
+      if (row.kind === 'REVALIDATION') throw conflict(M.revalidationNotWithdrawn);
       if (onRecord(row.kind)) await this.#applyToRecord(tx, actor, row, 'WITHDRAWN', null);
       else await this.#closeOther(tx, row, `Withdrawn by ${actor.email}.`);
       await closeApproval(tx, id, 'WITHDRAWN');
@@ -497,23 +513,29 @@ export class FourEyes {
       if (outcome === 'GRANTED') throw conflict(M.recordChanged);
       return;
     }
-    if (outcome === 'GRANTED' && (rec.version !== payload.version || rec.status !== AWAITING_SECOND_APPROVAL))
+    // A re-verification (issue #30) is granted whatever a later upload changed: it verifies the record as it is.
+    const versioned = row.kind !== 'REVALIDATION';
+    if (
+      outcome === 'GRANTED' &&
+      ((versioned && rec.version !== payload.version) || rec.status !== AWAITING_SECOND_APPROVAL)
+    )
       throw conflict(M.recordChanged, { currentVersion: rec.version });
     const back = (rec.status_before_approval ?? payload.from) as RecordStatus;
     const t = requireTransition(
       rec.status,
       outcome === 'GRANTED'
-        ? { type: 'SECOND_APPROVAL_GRANTED' }
+        ? grantOf(row)
         : { type: outcome === 'DECLINED' ? 'SECOND_APPROVAL_DECLINED' : 'SECOND_APPROVAL_WITHDRAWN', back },
     );
     const reasonCode = outcome === 'GRANTED' ? row.reason_code : null;
-    // A granted decision sets the record's reason code; a decline or withdrawal leaves it as it was.
+    // A granted decision sets the record's reason code; a decline or withdrawal leaves it as it was
+    // (so does a granted re-verification, which has none).
     await settleRecordStatus(
       tx,
       tenantId,
       row.record_id,
       t.to,
-      outcome === 'GRANTED' ? reasonCode : undefined,
+      outcome === 'GRANTED' && row.kind !== 'REVALIDATION' ? reasonCode : undefined,
     );
     if (outcome === 'GRANTED' && row.kind === 'INTEGRITY_CONFIRM' && row.flag_id) {
       await this.integrity.confirm(tx, tenantId, {
@@ -527,11 +549,13 @@ export class FourEyes {
     const labels = await this.reasonCodes.labels(tenantId, tx);
     const reason = row.reason_code ? (labels.get(row.reason_code) ?? row.reason_code) : '';
     const words =
-      outcome === 'GRANTED'
-        ? `${row.kind === 'REJECTION' ? 'Rejection' : 'Integrity confirmation'} approved by the second approver (${reason}; decided by ${row.maker_email})${row.note ? `. ${row.note}` : ''}${note ? `. Approver's note: ${note}` : ''}`
-        : outcome === 'DECLINED'
-          ? `Declined by the second approver: ${note}`
-          : `Withdrawn by ${actor.email}`;
+      outcome === 'GRANTED' && row.kind === 'REVALIDATION'
+        ? `Re-verification after the upload approved by the second approver (uploaded by ${row.maker_email})${note ? `. Approver's note: ${note}` : ''}`
+        : outcome === 'GRANTED'
+          ? `${row.kind === 'REJECTION' ? 'Rejection' : 'Integrity confirmation'} approved by the second approver (${reason}; decided by ${row.maker_email})${row.note ? `. ${row.note}` : ''}${note ? `. Approver's note: ${note}` : ''}`
+          : outcome === 'DECLINED'
+            ? `Declined by the second approver: ${note}`
+            : `Withdrawn by ${actor.email}`;
     await this.audit.append(
       {
         tenantId,

@@ -7,6 +7,8 @@ import type { MatchSettings } from '../identity/provider-settings.ts';
 import {
   AWAITING_SECOND_APPROVAL,
   bulkMove,
+  IN_PAYROLL,
+  isInPayroll,
   statesFor,
   statusLiterals,
   transition,
@@ -18,12 +20,24 @@ export interface DuplicateKey {
   row: number;
   firstRow: number;
   keyColumn: 'PSN' | 'NIN';
+  /** One of the two rows has no PSN and is the other's record by its NIN (issue #30). */
+  byNin: boolean;
+}
+
+/** A row without a PSN whose NIN belongs to more than one record (issue #30). */
+export interface AmbiguousRow {
+  row: number;
+  matches: number;
 }
 
 export interface ApplyOutcome {
   created: number;
   updated: number;
   reverificationIds: string[];
+  /** Records kept in the payroll until a second approver approves their re-verification. */
+  held: number;
+  /** Per compared column, the existing records whose stored value the file left (its cell blank or its column absent). */
+  kept: Record<string, number>;
 }
 
 /** The records' search indexes (migrations 0023 and 0028), whose new entries wait in a pending list. */
@@ -37,6 +51,11 @@ const RECOMPARE_CHUNK = 1_000;
  * (record-state): the records it moves, where to, and the audit action of a moved and of a kept one.
  */
 const IDENTITY = bulkMove({ type: 'UPLOAD_IDENTITY_CHANGED' });
+/**
+ * The same with a second approver on (issue #30): a record in the payroll is held in it, awaiting
+ * approval of its re-verification; the others move as IDENTITY says.
+ */
+const HELD = bulkMove({ type: 'UPLOAD_REMOVAL_AWAITS_APPROVAL' });
 /** The records compared again when the upload moved their posting or grade (record-state). */
 const RECOMPARED = statesFor('UPLOAD_RECOMPARED');
 
@@ -88,6 +107,13 @@ const COMPARED = [
   'bvn',
   'monthly_gross_kobo',
 ];
+/**
+ * The compared columns a row always states (required): any other may be blank or absent from the
+ * file, and is then left as it was (issue #30).
+ */
+const ALWAYS_STATED = ['full_name', 'ministry_id', 'department_id'];
+/** The compared columns the upload summary reports as left as they were, by the field the file would name. */
+export const KEPT_COLUMNS = COMPARED.filter((c) => !ALWAYS_STATED.includes(c));
 const camel = (c: string) => c.replace(/_(\w)/g, (_, l: string) => l.toUpperCase());
 const list = (alias: string, prefix = '') => COMPARED.map((c) => `${alias}.${prefix}${c}`).join(', ');
 const pairs = (alias: string, prefix: string) => COMPARED.map((c) => `'${camel(c)}', ${alias}.${prefix}${c}`);
@@ -115,16 +141,29 @@ export interface IngestActor {
   address?: string | null;
 }
 
-export function upsertBatch(t: string, actor: IngestActor, note: string) {
+export function upsertBatch(t: string, actor: IngestActor, note: string, hold = false) {
   // The states as constants, not parameters, as they always were here: the plan stays as it was.
   const movable = sql.raw(statusLiterals(IDENTITY.from));
   const reverify = sql.raw(statusLiterals([IDENTITY.to]));
   const recompared = sql.raw(statusLiterals(RECOMPARED));
+  const awaiting = sql.raw(`'${AWAITING_SECOND_APPROVAL}'`);
+  const paid = sql.raw(statusLiterals(IN_PAYROLL));
+  const identityMoved = sql.raw(`(p.o_full_name, p.o_nin, p.o_ssid, p.o_date_of_birth)
+              is distinct from (p.n_full_name, p.n_nin, p.n_ssid, p.n_date_of_birth)`);
+  // With a second approver on, a record in the payroll whose identity changed is held in it.
+  const held = hold
+    ? sql`(p.o_status in (${sql.raw(statusLiterals(HELD.from))}) and ${identityMoved})`
+    : sql`false`;
   // The value a column takes: the file's where the file changed it since the last upload, else the record's.
   const next = COMPARED.map(
     (c) =>
       `case when e.up -> '${camel(c)}' is distinct from e.last -> '${camel(c)}' then e.${c} else e.o_${c} end as n_${c}`,
   ).join(',\n        ');
+  const o = sql.raw(COMPARED.map((c) => `r.${c} as o_${c}`).join(', '));
+  // Existing records whose stored value the file did not state (a blank cell or no such column).
+  const kept = sql.raw(
+    `jsonb_build_object(${KEPT_COLUMNS.map((c) => `'${c}', count(*) filter (where x.${c} is null and x.o_${c} is not null)`).join(', ')})`,
+  );
   return sql`
     with b as (select * from upload_batch),
     keys as (
@@ -147,18 +186,48 @@ export function upsertBatch(t: string, actor: IngestActor, note: string) {
     -- that starts with the tenant (the smallest) and filters by key, reading every record of the
     -- upload so far for each row (a second tenant's 100,000 rows took minutes). For a parameter
     -- it estimates an average tenant and reads the key index.
+    -- A row with a PSN is the record of that natural key. A row without one (issue #30) is the
+    -- record its NIN belongs to: the record keyed by it, or one that has it as its NIN (with a PSN
+    -- or not); when that is more than one record the row is refused (matches > 1), never guessed.
     existing as (
-      select s.*, r.id, r.status as o_status, r.uploaded_values as o_uploaded,
-        ${sql.raw(COMPARED.map((c) => `r.${c} as o_${c}`).join(', '))}
+      select s.*, r.id, 1 as matches, r.natural_key as o_natural_key, r.status as o_status,
+        r.uploaded_values as o_uploaded, ${o}
       from s left join records r on r.tenant_id = (select ${t}::uuid) and r.natural_key = s.natural_key
+      where s.key_column = 'PSN'
+      union all
+      select s.*, r.id, m.n as matches, r.natural_key as o_natural_key, r.status as o_status,
+        r.uploaded_values as o_uploaded, ${o}
+      from s
+      cross join lateral (
+        select count(*)::int as n, (array_agg(k.id))[1] as id from (
+          select r.id from records r where r.tenant_id = (select ${t}::uuid) and r.natural_key = s.natural_key
+          union
+          select r.id from records r where r.tenant_id = (select ${t}::uuid) and r.nin = s.nin
+        ) k
+      ) m
+      left join records r on r.tenant_id = (select ${t}::uuid) and r.id = m.id and m.n = 1
+      where s.key_column = 'NIN'
+    ),
+    ambiguous as (
+      insert into upload_ambiguous (row_no, matches) select row_no, matches from existing where matches > 1
+    ),
+    -- A row without a PSN that is a record keyed by its PSN also holds that key in the file: a row
+    -- with that PSN is then the same record twice (refused at the end, as a repeated key).
+    aliases as (
+      insert into upload_keys (row_no, natural_key, key_column, by_nin)
+      select row_no, o_natural_key, 'NIN', true from existing where id is not null and o_natural_key <> natural_key
     ),
     -- The records whose uploaded values moved (none on a first upload, so the update below reads
-    -- nothing), with the values they take (n_…).
+    -- nothing), with the values they take (n_…). A value the row does not state (a blank cell, or
+    -- a column the file does not have) is not a change: the last upload's value stands for it, so
+    -- the record keeps its own (issue #30).
     prev as (
       select e.*, ${sql.raw(next)}
       from (
-        select x.*, ${sql.raw(uploaded('x'))} as up, coalesce(x.o_uploaded, ${sql.raw(uploaded('x', 'o_'))}) as last
-        from existing x where x.id is not null
+        select x.*, x.last || jsonb_strip_nulls(${sql.raw(uploaded('x'))}) as up
+        from (
+          select y.*, coalesce(y.o_uploaded, ${sql.raw(uploaded('y', 'o_'))}) as last from existing y where y.id is not null
+        ) x
       ) e
       where e.up is distinct from e.last
     ),
@@ -167,24 +236,25 @@ export function upsertBatch(t: string, actor: IngestActor, note: string) {
     created as (
       insert into records (tenant_id, natural_key, ${sql.raw(COMPARED.join(', '))}, original_upload_data, uploaded_values)
       select ${t}, natural_key, ${sql.raw(COMPARED.join(', '))}, original, ${sql.raw(uploaded('existing'))}
-      from existing where id is null
+      from existing where id is null and matches <= 1
       returning 1
     ),
     changes as (
       update records r set
         ${sql.raw(COMPARED.map((c) => `${c} = p.n_${c}`).join(', '))},
-        original_upload_data = p.original, uploaded_values = p.up,
+        -- The cells the file has, over those the last uploads had: a column it lacks stays as it was.
+        original_upload_data = coalesce(r.original_upload_data, '{}'::jsonb) || p.original, uploaded_values = p.up,
         status = case
-          when p.o_status in (${movable})
-            and (p.o_full_name, p.o_nin, p.o_ssid, p.o_date_of_birth)
-              is distinct from (p.n_full_name, p.n_nin, p.n_ssid, p.n_date_of_birth)
-          then ${reverify} else p.o_status end,
+          when ${held} then ${sql.raw(`'${HELD.to}'`)}
+          when p.o_status in (${movable}) and ${identityMoved} then ${reverify}
+          else p.o_status end,
         -- Awaiting a second approver (issue #22): it keeps waiting, but the status it returns to moves
-        -- as its own would, so a VALIDATED one whose identity changed leaves the payroll at once.
+        -- as its own would, so without a second approver a VALIDATED one whose identity changed leaves
+        -- the payroll at once; with one (issue #30) it stays in the payroll.
         status_before_approval = case
-          when p.o_status = ${sql.raw(`'${AWAITING_SECOND_APPROVAL}'`)} and r.status_before_approval in (${movable})
-            and (p.o_full_name, p.o_nin, p.o_ssid, p.o_date_of_birth)
-              is distinct from (p.n_full_name, p.n_nin, p.n_ssid, p.n_date_of_birth)
+          when ${held} then p.o_status
+          when p.o_status = ${awaiting} and r.status_before_approval in (${movable}) and ${identityMoved}
+            ${hold ? sql`and r.status_before_approval not in (${paid})` : sql``}
           then ${reverify} else r.status_before_approval end,
         -- A file that only repeats what a decision already set changes nothing a reader sees.
         version = r.version + (p.moved)::int,
@@ -192,22 +262,33 @@ export function upsertBatch(t: string, actor: IngestActor, note: string) {
       from (select *, (${sql.raw(list('prev', 'o_'))}) is distinct from (${sql.raw(list('prev', 'n_'))}) as moved from prev) p
       where r.id = p.id
       -- The compared and audited columns only: the upload's JSON stays out of the CTE.
-      returning r.id, r.psn, r.status, p.o_status as prev_status, p.moved, ${fields('p', 'o_')} as b, ${fields('r')} as a,
+      returning r.id, r.psn, r.full_name, r.version, r.status, p.o_status as prev_status, p.moved, ${fields('p', 'o_')} as b, ${fields('r')} as a,
         -- A checked record whose identity stayed but whose posting or grade moved is compared again.
         r.status in (${recompared})
           and (p.o_ministry_id, p.o_department_id, p.o_grade_level)
             is distinct from (p.n_ministry_id, p.n_department_id, p.n_grade_level) as recompare
     ),
+    -- Held in the payroll (issue #30): the re-verification awaits a different tenant admin.
+    held as (
+      insert into approvals (tenant_id, kind, record_id, maker_user_id, maker_email, summary, payload)
+      select ${t}, 'REVALIDATION', c.id, ${actor.userId}, ${actor.email},
+        'Re-verify ' || coalesce(c.psn, '(no PSN)') || ' ' || c.full_name || ': identity changed by the ' || ${note.replace(/^Upload/, 'upload')}::text,
+        jsonb_build_object('version', c.version, 'from', c.prev_status, 'to', ${sql.raw(`'${IDENTITY.to}'`)})
+      from changes c where c.status = ${awaiting} and c.prev_status <> ${awaiting}
+      returning id, record_id
+    ),
     audited as (
       insert into audit_events (tenant_id, actor_user_id, actor_email, address, record_id, psn, action, entity_type, entity_id, before, after, note)
       select ${t}, ${actor.userId}, ${actor.email}, ${actor.address ?? null}::text, c.id, c.psn,
-        case when c.status = ${reverify} and c.prev_status <> ${reverify}
+        case when h.id is not null then ${HELD.moved}::text
+             when c.status = ${reverify} and c.prev_status <> ${reverify}
              then ${IDENTITY.moved}::text else ${IDENTITY.stayed}::text end,
         'record', c.id::text,
         (select jsonb_object_agg(k, v) from jsonb_each(c.b) as e(k, v) where v is distinct from c.a -> k),
-        (select jsonb_object_agg(k, v) from jsonb_each(c.a) as e(k, v) where v is distinct from c.b -> k),
+        (select jsonb_object_agg(k, v) from jsonb_each(c.a) as e(k, v) where v is distinct from c.b -> k)
+          || case when h.id is null then '{}'::jsonb else jsonb_build_object('approvalId', h.id) end,
         ${note}
-      from changes c where c.moved
+      from changes c left join held h on h.record_id = c.id where c.moved
       returning 1
     )
     select
@@ -215,8 +296,10 @@ export function upsertBatch(t: string, actor: IngestActor, note: string) {
       (select count(*)::int from changes where moved) as updated,
       (select array_agg(id::text) from changes
         where status = ${reverify} and prev_status <> ${reverify}) as reverify,
+      (select count(*)::int from held) as held,
       (select count(*)::int from audited) as audited,
-      (select array_agg(id::text) from changes where recompare) as recompare`;
+      (select array_agg(id::text) from changes where recompare) as recompare,
+      (select ${kept} from existing x where x.id is not null) as kept`;
 }
 
 /**
@@ -247,7 +330,7 @@ export class IngestSession {
   /** Ministry and department names of the file known to exist (as written). */
   readonly #ministries = new Set<string>();
   readonly #departments = new Set<string>();
-  readonly #outcome: ApplyOutcome = { created: 0, updated: 0, reverificationIds: [] };
+  readonly #outcome: ApplyOutcome = { created: 0, updated: 0, reverificationIds: [], held: 0, kept: {} };
   /** Checked records whose ministry, department or grade the upload changed: compared again at the end. */
   readonly #recompare: string[] = [];
 
@@ -260,6 +343,12 @@ export class IngestSession {
     private readonly embedded: boolean,
   ) {}
 
+  /**
+   * The tenant asks for a second approver (read in the upload's transaction): a record in the
+   * payroll is not taken out of it by the upload alone (issue #30).
+   */
+  hold = false;
+
   /** Serialises uploads of one tenant, and creates the temporary tables of the upload. */
   async begin(): Promise<void> {
     await this.tx.execute(sql`select pg_advisory_xact_lock(hashtext('upload:' || ${this.scope.tenantId}))`);
@@ -268,8 +357,12 @@ export class IngestSession {
     // 100,000 records. The VACUUM queued after a large upload merges them (decision 39).
     await this.tx.execute(sql`set local gin_pending_list_limit = '64MB'`);
     await this.tx.execute(sql`
-      create temp table upload_keys (row_no int not null, natural_key text not null, key_column text not null)
+      create temp table upload_keys (row_no int not null, natural_key text not null, key_column text not null,
+        by_nin boolean not null default false)
       on commit drop`);
+    await this.tx.execute(
+      sql`create temp table upload_ambiguous (row_no int not null, matches int not null) on commit drop`,
+    );
     await this.tx.execute(sql`
       create temp table upload_batch (${sql.raw(BATCH_COLUMNS.map(([name, type]) => `${name} ${type}`).join(', '))})
       on commit drop`);
@@ -289,8 +382,10 @@ export class IngestSession {
       created: number;
       updated: number;
       reverify: string[] | null;
+      held: number;
       recompare: string[] | null;
-    }>(upsertBatch(this.scope.tenantId, actor, note));
+      kept: Record<string, number> | null;
+    }>(upsertBatch(this.scope.tenantId, actor, note, this.hold));
     // The embedded database has one session: its new search entries are merged batch by batch, in
     // statements of their own that another tenant's read can go between (DECISIONS 124), not by
     // the VACUUM after the upload (0.8 s holding the session for 100,000 records).
@@ -303,6 +398,9 @@ export class IngestSession {
     this.#outcome.updated += row?.updated ?? 0;
     if (row?.reverify) this.#outcome.reverificationIds.push(...row.reverify);
     if (row?.recompare) this.#recompare.push(...row.recompare);
+    this.#outcome.held += row?.held ?? 0;
+    for (const [column, n] of Object.entries(row?.kept ?? {}))
+      this.#outcome.kept[column] = (this.#outcome.kept[column] ?? 0) + Number(n);
   }
 
   /**
@@ -326,16 +424,35 @@ export class IngestSession {
       row: number;
       first_row: number;
       key_column: 'PSN' | 'NIN';
+      by_nin: boolean;
       total: number;
     }>(sql`
       with d as (
-        select row_no, key_column, min(row_no) over (partition by natural_key) as first_row from upload_keys
+        select row_no, key_column, min(row_no) over (partition by natural_key) as first_row,
+          bool_or(by_nin) over (partition by natural_key) as by_nin
+        from upload_keys
       )
-      select row_no as row, first_row, key_column, count(*) over ()::int as total
+      select row_no as row, first_row, key_column, by_nin, count(*) over ()::int as total
       from d where row_no <> first_row order by row_no limit ${limit}`);
     return {
       count: result.rows[0]?.total ?? 0,
-      first: result.rows.map((r) => ({ row: r.row, firstRow: r.first_row, keyColumn: r.key_column })),
+      first: result.rows.map((r) => ({
+        row: r.row,
+        firstRow: r.first_row,
+        keyColumn: r.by_nin ? 'NIN' : r.key_column,
+        byNin: r.by_nin,
+      })),
+    };
+  }
+
+  /** Rows without a PSN whose NIN belongs to more than one record (issue #30). */
+  async ambiguousRows(limit: number): Promise<{ count: number; first: AmbiguousRow[] }> {
+    const result = await this.tx.execute<{ row: number; matches: number; total: number }>(sql`
+      select row_no as row, matches, count(*) over ()::int as total
+      from upload_ambiguous order by row_no limit ${limit}`);
+    return {
+      count: result.rows[0]?.total ?? 0,
+      first: result.rows.map((r) => ({ row: r.row, matches: r.matches })),
     };
   }
 
@@ -365,7 +482,15 @@ export class IngestSession {
         left join ministries m on m.id = r.ministry_id
         left join departments d on d.id = r.department_id
         where r.tenant_id = ${t} and ${idIn(sql`r.id`, ids)}`);
-      const moves = result.rows.flatMap((r) => {
+      type Move = {
+        id: string;
+        before: string;
+        after: string;
+        action: string;
+        target: string | null;
+        comparison: Comparison | null;
+      };
+      const moves = result.rows.flatMap((r): Move[] => {
         const record = {
           fullName: r.full_name,
           dateOfBirth: r.date_of_birth,
@@ -374,29 +499,50 @@ export class IngestSession {
           gradeLevel: r.grade_level,
         };
         // Without a stored answer there is nothing to disagree with; the grade still goes to review.
-        const t = transition(r.status, {
-          type: 'UPLOAD_RECOMPARED',
-          comparison: this.compare(record, r.sot_data ?? {}, options),
-        });
-        return t.allowed && t.audit
-          ? [{ id: r.id, before: t.from, after: t.to, action: t.audit.action }]
-          : [];
+        const comparison = this.compare(record, r.sot_data ?? {}, options);
+        const t = transition(r.status, { type: 'UPLOAD_RECOMPARED', comparison });
+        if (!t.allowed || !t.audit) return [];
+        // With a second approver on (issue #30), a record in the payroll stays in it until a
+        // different tenant admin approves its move (to `target`).
+        if (this.hold && isInPayroll(t.from, null) && !isInPayroll(t.to, null)) {
+          const h = transition(t.from, { type: 'UPLOAD_REMOVAL_AWAITS_APPROVAL' });
+          if (h.allowed && h.audit)
+            return [
+              { id: r.id, before: h.from, after: h.to, action: h.audit.action, target: t.to, comparison },
+            ];
+        }
+        return [
+          { id: r.id, before: t.from, after: t.to, action: t.audit.action, target: null, comparison: null },
+        ];
       });
       if (moves.length === 0) continue;
       await this.tx.execute(sql`
         with v as (
           select * from jsonb_to_recordset(${JSON.stringify(moves)}::jsonb)
-            as v(id uuid, before text, after text, action text)
+            as v(id uuid, before text, after text, action text, target text, comparison text)
         ),
         moved as (
-          update records r set status = v.after, version = r.version + 1, updated_at = now()
+          update records r set status = v.after,
+            status_before_approval = case when v.target is not null then v.before else r.status_before_approval end,
+            version = r.version + 1, updated_at = now()
           from v where r.tenant_id = ${t} and r.id = v.id
-          returning r.id, r.psn, v.before, v.after, v.action
+          returning r.id, r.psn, r.full_name, r.version, v.before, v.after, v.action, v.target, v.comparison
+        ),
+        held as (
+          insert into approvals (tenant_id, kind, record_id, maker_user_id, maker_email, summary, payload)
+          select ${t}, 'REVALIDATION', m.id, ${actor.userId}, ${actor.email},
+            'Review ' || coalesce(m.psn, '(no PSN)') || ' ' || m.full_name || ': posting or grade changed by the ' || ${note.replace(/^Upload/, 'upload')}::text,
+            jsonb_build_object('version', m.version, 'from', m.before, 'to', m.target, 'comparison', m.comparison)
+          from moved m where m.target is not null
+          returning id, record_id
         )
         insert into audit_events (tenant_id, actor_user_id, actor_email, address, record_id, psn, action, entity_type, entity_id, before, after, note)
-        select ${t}, ${actor.userId}, ${actor.email}, ${actor.address ?? null}::text, id, psn, action, 'record', id::text,
-          jsonb_build_object('status', before), jsonb_build_object('status', after), ${note}
-        from moved`);
+        select ${t}, ${actor.userId}, ${actor.email}, ${actor.address ?? null}::text, m.id, m.psn, m.action, 'record', m.id::text,
+          jsonb_build_object('status', m.before),
+          jsonb_build_object('status', m.after) || case when h.id is null then '{}'::jsonb else jsonb_build_object('approvalId', h.id) end,
+          ${note}
+        from moved m left join held h on h.record_id = m.id`);
+      this.#outcome.held += moves.filter((m) => m.target !== null).length;
     }
   }
 

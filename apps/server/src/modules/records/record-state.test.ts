@@ -60,6 +60,7 @@ const EVENTS: { [T in RecordEventType]: Extract<RecordEvent, { type: T }>[] } = 
   ],
   UPLOAD_CHANGED: [{ type: 'UPLOAD_CHANGED' }],
   UPLOAD_IDENTITY_CHANGED: [{ type: 'UPLOAD_IDENTITY_CHANGED' }],
+  UPLOAD_REMOVAL_AWAITS_APPROVAL: [{ type: 'UPLOAD_REMOVAL_AWAITS_APPROVAL' }],
   UPLOAD_RECOMPARED: [
     { type: 'UPLOAD_RECOMPARED', comparison: 'AGREES' },
     { type: 'UPLOAD_RECOMPARED', comparison: 'DISAGREES' },
@@ -71,6 +72,11 @@ const EVENTS: { [T in RecordEventType]: Extract<RecordEvent, { type: T }>[] } = 
   REJECTION_AWAITS_APPROVAL: [{ type: 'REJECTION_AWAITS_APPROVAL' }],
   CONFIRMATION_AWAITS_APPROVAL: [{ type: 'CONFIRMATION_AWAITS_APPROVAL' }],
   SECOND_APPROVAL_GRANTED: [{ type: 'SECOND_APPROVAL_GRANTED' }],
+  REVALIDATION_GRANTED: [{ type: 'REVALIDATION_GRANTED' }],
+  RECOMPARE_GRANTED: [
+    { type: 'RECOMPARE_GRANTED', comparison: 'AGREES' },
+    { type: 'RECOMPARE_GRANTED', comparison: 'DISAGREES' },
+  ],
   // Back to any state a rejection or a confirmation can be asked from.
   SECOND_APPROVAL_DECLINED: BEFORE_APPROVAL.map((back) => ({ type: 'SECOND_APPROVAL_DECLINED', back })),
   SECOND_APPROVAL_WITHDRAWN: BEFORE_APPROVAL.map((back) => ({ type: 'SECOND_APPROVAL_WITHDRAWN', back })),
@@ -94,6 +100,7 @@ const notChecked = no('Only a checked record is compared again after an upload.'
 const notInReview = no('Only a record in review is compared again after a settings change.');
 const pending = no(APPROVAL_MESSAGES.recordPending);
 const notPending = no(APPROVAL_MESSAGES.notPending);
+const notPaid = no('Only a record in the payroll awaits approval of its removal by an upload.');
 const U = 'UPLOADED';
 const P = 'PENDING_GRADE_VALIDATION';
 const M = 'MISMATCHED';
@@ -129,6 +136,7 @@ const TABLE: Record<string, Record<RecordStatus, Expected>> = {
     [M]: go(A, 'RECORD_REVERIFICATION_REQUIRED'),
     [V]: go(A, 'RECORD_REVERIFICATION_REQUIRED'),
   },
+  UPLOAD_REMOVAL_AWAITS_APPROVAL: { [U]: notPaid, [P]: notPaid, [M]: notPaid, [N]: notPaid, [V]: go(S, 'APPROVAL_REQUESTED'), [R]: notPaid, [A]: notPaid, [S]: pending },
   'UPLOAD_RECOMPARED AGREES': { [U]: notChecked, [P]: go(P, null), [M]: go(P, 'RECORD_RECOMPARED_AFTER_UPLOAD'), [N]: notChecked, [V]: go(P, 'RECORD_RECOMPARED_AFTER_UPLOAD'), [R]: notChecked, [A]: notChecked, [S]: pending },
   'UPLOAD_RECOMPARED DISAGREES': { [U]: notChecked, [P]: go(M, 'RECORD_RECOMPARED_AFTER_UPLOAD'), [M]: go(M, null), [N]: notChecked, [V]: go(M, 'RECORD_RECOMPARED_AFTER_UPLOAD'), [R]: notChecked, [A]: notChecked, [S]: pending },
   'SETTINGS_RECOMPARED AGREES': { [U]: notInReview, [P]: go(P, null), [M]: go(P, 'RECORD_RECOMPARED_AFTER_SETTINGS'), [N]: notInReview, [V]: notInReview, [R]: notInReview, [A]: notInReview, [S]: pending },
@@ -136,6 +144,9 @@ const TABLE: Record<string, Record<RecordStatus, Expected>> = {
   REJECTION_AWAITS_APPROVAL: { [U]: notReviewable, [P]: go(S, 'APPROVAL_REQUESTED'), [M]: go(S, 'APPROVAL_REQUESTED'), [N]: notReviewable, [V]: notReviewable, [R]: notReviewable, [A]: notReviewable, [S]: pending },
   CONFIRMATION_AWAITS_APPROVAL: { [U]: go(S, 'APPROVAL_REQUESTED'), [P]: go(S, 'APPROVAL_REQUESTED'), [M]: go(S, 'APPROVAL_REQUESTED'), [N]: go(S, 'APPROVAL_REQUESTED'), [V]: go(S, 'APPROVAL_REQUESTED'), [R]: alreadyRejected, [A]: go(S, 'APPROVAL_REQUESTED'), [S]: pending },
   SECOND_APPROVAL_GRANTED: { [U]: notPending, [P]: notPending, [M]: notPending, [N]: notPending, [V]: notPending, [R]: notPending, [A]: notPending, [S]: go(R, 'RECORD_REJECTED') },
+  'RECOMPARE_GRANTED AGREES': { [U]: notPending, [P]: notPending, [M]: notPending, [N]: notPending, [V]: notPending, [R]: notPending, [A]: notPending, [S]: go(P, 'RECORD_RECOMPARED_AFTER_UPLOAD') },
+  'RECOMPARE_GRANTED DISAGREES': { [U]: notPending, [P]: notPending, [M]: notPending, [N]: notPending, [V]: notPending, [R]: notPending, [A]: notPending, [S]: go(M, 'RECORD_RECOMPARED_AFTER_UPLOAD') },
+  REVALIDATION_GRANTED: { [U]: notPending, [P]: notPending, [M]: notPending, [N]: notPending, [V]: notPending, [R]: notPending, [A]: notPending, [S]: go(A, 'RECORD_REVERIFICATION_REQUIRED') },
   ...Object.fromEntries(
     BEFORE_APPROVAL.flatMap((back) => [
       [`SECOND_APPROVAL_DECLINED ${back}`, { [U]: notPending, [P]: notPending, [M]: notPending, [N]: notPending, [V]: notPending, [R]: notPending, [A]: notPending, [S]: go(back, 'APPROVAL_DECLINED') }],
@@ -218,6 +229,18 @@ describe('what statements over many records receive', () => {
     expect(statesFor('UPLOAD_RECOMPARED')).toEqual(CHECKED);
     expect(CHECKED).toEqual([P, M, V]);
     expect(REVIEWABLE).toEqual([P, M]);
+  });
+
+  it('with a second approver on, an upload that would take a record out of the payroll holds it in PENDING_SECOND_APPROVAL (issue #30)', () => {
+    expect(bulkMove({ type: 'UPLOAD_REMOVAL_AWAITS_APPROVAL' })).toEqual({
+      from: IN_PAYROLL,
+      to: S,
+      moved: 'APPROVAL_REQUESTED',
+      stayed: 'APPROVAL_REQUESTED',
+    });
+    // Held, it stays in the payroll; granted, it is verified again.
+    expect(isInPayroll(S, V)).toBe(true);
+    expect(bulkMove({ type: 'REVALIDATION_GRANTED' }).to).toBe(A);
   });
 
   it('the upload statement audits a record whose identity stayed as the identity rule audits a kept one', () => {

@@ -39,6 +39,12 @@ export type RecordEvent =
   | { type: 'UPLOAD_CHANGED' }
   /** An upload changed the full name, NIN, SSID or date of birth. */
   | { type: 'UPLOAD_IDENTITY_CHANGED' }
+  /**
+   * Four-eyes (issue #30): an upload would take a record out of the payroll (its identity changed,
+   * or compared again after its posting or grade moved); the move waits for a second approver,
+   * the record staying in the payroll meanwhile.
+   */
+  | { type: 'UPLOAD_REMOVAL_AWAITS_APPROVAL' }
   /** After an upload moved a checked record's ministry, department or grade: compared again. */
   | { type: 'UPLOAD_RECOMPARED'; comparison: Comparison }
   /** The tenant's name-match settings changed: a record in review compared again with its stored answer. */
@@ -49,6 +55,10 @@ export type RecordEvent =
   | { type: 'CONFIRMATION_AWAITS_APPROVAL' }
   /** A different tenant admin approved: the rejection (or confirmation) applies. */
   | { type: 'SECOND_APPROVAL_GRANTED' }
+  /** A different tenant admin approved an upload's identity change: the record is verified again. */
+  | { type: 'REVALIDATION_GRANTED' }
+  /** A different tenant admin approved an upload's move of posting or grade: the record is reviewed. */
+  | { type: 'RECOMPARE_GRANTED'; comparison: Comparison }
   /** The checker declined: the record returns to `back`, its status before the approval. */
   | { type: 'SECOND_APPROVAL_DECLINED'; back: RecordStatus }
   /** The maker withdrew: the record returns to `back`. */
@@ -269,6 +279,16 @@ const RULES: { [T in RecordEventType]: Rule<T> } = {
     stayed: 'RECORD_UPDATED_BY_UPLOAD',
     refusal: 'An upload cannot change this record.',
   },
+  // With a second approver on (issue #30): a record in the payroll that an upload would take out of
+  // it stays in it until another tenant admin approves (the caller keeps its status before the
+  // approval beside it, as for a rejection).
+  UPLOAD_REMOVAL_AWAITS_APPROVAL: {
+    from: IN_PAYROLL,
+    to: () => AWAITING_SECOND_APPROVAL,
+    moved: 'APPROVAL_REQUESTED',
+    stayed: 'APPROVAL_REQUESTED',
+    refusal: 'Only a record in the payroll awaits approval of its removal by an upload.',
+  },
   // A VALIDATED record whose posting or grade moved leaves the payroll until a reviewer approves it.
   UPLOAD_RECOMPARED: {
     from: CHECKED,
@@ -306,6 +326,20 @@ const RULES: { [T in RecordEventType]: Rule<T> } = {
     to: () => 'REJECTED',
     moved: 'RECORD_REJECTED',
     stayed: 'RECORD_REJECTED',
+    refusal: APPROVAL_MESSAGES.notPending,
+  },
+  REVALIDATION_GRANTED: {
+    from: [AWAITING_SECOND_APPROVAL],
+    to: () => 'AWAITING_REVALIDATION',
+    moved: 'RECORD_REVERIFICATION_REQUIRED',
+    stayed: 'RECORD_REVERIFICATION_REQUIRED',
+    refusal: APPROVAL_MESSAGES.notPending,
+  },
+  RECOMPARE_GRANTED: {
+    from: [AWAITING_SECOND_APPROVAL],
+    to: (_, e) => AFTER_LOOKUP[e.comparison],
+    moved: 'RECORD_RECOMPARED_AFTER_UPLOAD',
+    stayed: 'RECORD_RECOMPARED_AFTER_UPLOAD',
     refusal: APPROVAL_MESSAGES.notPending,
   },
   SECOND_APPROVAL_DECLINED: {

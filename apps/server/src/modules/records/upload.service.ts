@@ -4,10 +4,12 @@ import { AppError } from '../../platform/errors.ts';
 import { ERROR_CODES } from '@portal/contract/errors';
 import { UploadError, type ParseLimits } from './parse/parse-upload.ts';
 import { readUpload } from './parse/read-upload.ts';
-import type { IngestRepo } from './ingest.repo.ts';
+import { KEPT_COLUMNS, type IngestRepo } from './ingest.repo.ts';
+import type { TEMPLATE_HEADERS } from '@portal/contract/records';
 import type { TenantMatchSettings } from '../identity/provider-settings.ts';
 import { LARGE_CHANGE } from './maintain.jobs.ts';
 import type { AuditRepo } from '../audit/audit.repo.ts';
+import type { Orm } from '../../platform/db.ts';
 
 export interface UploadedFile {
   path: string;
@@ -16,6 +18,28 @@ export interface UploadedFile {
 }
 
 const MAX_ERRORS = 100;
+
+/**
+ * The record columns an upload may leave as they were (ingest.repo.ts KEPT_COLUMNS), with the field
+ * a file's header names for each (parse/headers.ts) and the label the template gives it.
+ */
+const KEPT_FIELDS: Record<string, { field: string; label: (typeof TEMPLATE_HEADERS)[number] }> = {
+  employee_id: { field: 'employeeId', label: 'Employee ID' },
+  psn: { field: 'psn', label: 'PSN' },
+  nin: { field: 'nin', label: 'NIN' },
+  ssid: { field: 'ssid', label: 'SSID' },
+  grade_level: { field: 'gradeLevel', label: 'Grade Level' },
+  salary_grade_id: { field: 'salaryGradeId', label: 'Salary Grade ID' },
+  salary_structure: { field: 'salaryStructure', label: 'Salary Structure' },
+  date_of_birth: { field: 'dateOfBirth', label: 'Date of Birth' },
+  email: { field: 'email', label: 'Email' },
+  phone: { field: 'phone', label: 'Phone' },
+  date_of_first_appointment: { field: 'dateOfFirstAppointment', label: 'Date of First Appointment' },
+  bank: { field: 'bank', label: 'Bank' },
+  account_number: { field: 'accountNumber', label: 'Account Number' },
+  bvn: { field: 'bvn', label: 'BVN' },
+  monthly_gross_kobo: { field: 'monthlyGrossPay', label: 'Monthly Gross Pay' },
+};
 
 function rejection(errorCount: number, errors: UploadRowError[]): AppError {
   const message = `The file has ${errorCount} error${errorCount === 1 ? '' : 's'}; nothing was imported. Correct the rows listed and upload it again.`;
@@ -35,6 +59,11 @@ export class UploadService {
     private readonly matchSettings: Pick<TenantMatchSettings, 'forTenant'>,
     /** The trail: every upload, taken or refused (issue #22). */
     private readonly audit: AuditRepo,
+    /**
+     * Whether the tenant asks for a second approver (approvals/four-eyes.ts secondApproverOn, handed
+     * in by the composition root): then the upload takes no one out of the payroll by itself (issue #30).
+     */
+    private readonly secondApprover: (orm: Orm, tenantId: string) => Promise<boolean>,
     /** Called after a committed upload that changed many records (queues table maintenance). */
     private readonly afterLargeChange: (reason: string) => Promise<void> = async () => undefined,
   ) {}
@@ -55,15 +84,19 @@ export class UploadService {
     try {
       return await this.ingest.inTransaction(scope, async (session) => {
         await session.begin();
+        // In the transaction, after the tenant's upload lock: the setting as the upload commits with it.
+        session.hold = await session.within((tx) => this.secondApprover(tx, scope.tenantId));
         const who = { userId: actor.userId, email: actor.email, address: actor.address ?? null };
         const note = `Upload of ${file.fileName}`;
         const errors: UploadRowError[] = [];
         let errorCount = 0;
         let rowCount = 0;
+        let columns: Set<string> | undefined;
         // A batch is upserted in the database while the worker parses the next one.
         let applying: Promise<void> = Promise.resolve();
         for await (const batch of readUpload(file.path, file.fileName, this.limits)) {
           rowCount += batch.rowCount;
+          columns ??= new Set(batch.columns);
           errorCount += batch.errors.length;
           for (const e of batch.errors) if (errors.length < MAX_ERRORS) errors.push(e);
           // Once the file is known to be rejected, keep reading only to count its errors.
@@ -87,7 +120,19 @@ export class UploadService {
             errors.push({
               row: d.row,
               column: d.keyColumn,
-              reason: `The same ${d.keyColumn} is already on row ${d.firstRow}`,
+              reason: d.byNin
+                ? `This row and row ${d.firstRow} are the same record: a row without a PSN is the record its NIN belongs to`
+                : `The same ${d.keyColumn} is already on row ${d.firstRow}`,
+            });
+          }
+          // A row without a PSN whose NIN belongs to several records: which one is meant is not guessed.
+          const ambiguous = await session.ambiguousRows(MAX_ERRORS);
+          errorCount += ambiguous.count;
+          for (const a of ambiguous.first) {
+            errors.push({
+              row: a.row,
+              column: 'PSN',
+              reason: `The NIN belongs to ${a.matches} records: give the PSN to say which one`,
             });
           }
         }
@@ -118,16 +163,27 @@ export class UploadService {
                 newRecords: outcome.created,
                 updatedRecords: outcome.updated,
                 reverificationRecords: outcome.reverificationIds.length,
+                reverificationAwaitingApproval: outcome.held,
               },
               note,
             },
             tx,
           ),
         );
+        const stated = columns ?? new Set<string>();
         return {
           newRecordsCreated: outcome.created,
           existingRecordsUpdated: outcome.updated,
           recordsRequiringReverificationIds: outcome.reverificationIds,
+          reverificationAwaitingApproval: outcome.held,
+          columnsNotInFile: KEPT_COLUMNS.flatMap((c) =>
+            stated.has(KEPT_FIELDS[c]!.field) ? [] : [KEPT_FIELDS[c]!.label],
+          ),
+          blankCellsKept: KEPT_COLUMNS.flatMap((c) =>
+            stated.has(KEPT_FIELDS[c]!.field) && (outcome.kept[c] ?? 0) > 0
+              ? [{ column: KEPT_FIELDS[c]!.label, records: outcome.kept[c]! }]
+              : [],
+          ),
         };
       });
     } catch (err) {

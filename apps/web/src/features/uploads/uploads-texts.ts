@@ -26,6 +26,15 @@ export const UPLOADS_TEXTS = {
   updatedRecords: 'Existing records updated',
   reverification: 'Records requiring re-verification',
   reverificationHint: 'Their identity fields changed after they were verified.',
+  awaitingApproval: 'Kept in the payroll, awaiting a second approver',
+  awaitingApprovalHint:
+    "The upload would take them out of the payroll (their identity, posting or grade changed). They stay in it until a different tenant admin approves in 'Pending my approval'.",
+  columnsNotInFile: 'Columns not in the file',
+  columnsNotInFileHint:
+    'The file has no column for these fields: they were left as they were on every existing record.',
+  blankCellsKept: 'Blank cells left as they were',
+  blankCellsKeptHint: 'A blank cell never erases a stored value; edit the record to clear one.',
+  blankCellCount: (column: string, records: number) => `${column} (${countOf(records, 'record')})`,
   viewRecords: 'View Records',
   notifyAll: 'Notify All',
   uploadAnother: 'Upload Another File',

@@ -59,6 +59,7 @@ try {
       errors: batch.errors,
       // A rejected file is only read on to count its errors: its rows are not needed.
       copyText: failed ? '' : batch.rows.map(line).join(''),
+      columns: batch.columns ?? [],
       ministries: failed ? [] : [...new Set(batch.rows.map((r) => r.ministry))],
       departments: failed ? [] : [...new Set(batch.rows.map((r) => r.department))],
     };

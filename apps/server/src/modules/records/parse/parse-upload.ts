@@ -2,7 +2,7 @@ import type { UploadRowError } from '@portal/contract/records';
 import type { Cell } from './cell-values.ts';
 import { readCsv } from './csv-reader.ts';
 import { detectKind } from './file-type.ts';
-import { mapHeaders, type HeaderMap } from './headers.ts';
+import { mapHeaders, type Field, type HeaderMap } from './headers.ts';
 import { normaliseRow, type MasterRow } from './row-normalise.ts';
 import { readSpreadsheet, type SheetStart } from './spreadsheet-reader.ts';
 import { UploadError } from './upload-error.ts';
@@ -22,6 +22,8 @@ export interface ParseLimits {
 export interface ParsedBatch {
   rows: MasterRow[];
   errors: UploadRowError[];
+  /** The fields the file has a column for (issue #30: a field it lacks is left as it was). */
+  columns?: Field[];
 }
 
 /** Non-blank rows above the headers that are taken for a title, not for missing headers. */
@@ -110,7 +112,7 @@ export async function* parseUpload(
       if ('row' in result) batch.rows.push(result.row);
       else batch.errors.push(...result.errors);
       if (batch.rows.length + batch.errors.length >= size) {
-        yield batch;
+        yield { ...batch, columns: [...map!.fields.values()] };
         batch = { rows: [], errors: [] };
         size = limits.batchRows ?? BATCH;
       }
@@ -123,5 +125,5 @@ export async function* parseUpload(
     );
   }
   if (!map) throw notHeaders ?? new UploadError(400, 'The file is empty.');
-  if (batch.rows.length || batch.errors.length) yield batch;
+  if (batch.rows.length || batch.errors.length) yield { ...batch, columns: [...map.fields.values()] };
 }

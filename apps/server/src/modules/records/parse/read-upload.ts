@@ -11,6 +11,8 @@ export interface BatchMessage {
   errors: UploadRowError[];
   /** The valid rows in COPY text format (empty once the file has an error). */
   copyText: string;
+  /** The fields the file has a column for (issue #30). */
+  columns: string[];
   /** Ministry and department names as written in this batch, each once. */
   ministries: string[];
   departments: string[];

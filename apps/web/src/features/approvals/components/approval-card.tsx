@@ -75,15 +75,18 @@ export function ApprovalCard({ approval, busy, onAction, makerOnly = false }: Ap
           />
         )}
         {approval.mine ? (
-          <BusyButton
-            variant="outlined"
-            startIcon={<UndoOutlined />}
-            disabled={waiting}
-            busy={busy === 'withdraw'}
-            label={texts.withdraw}
-            busyLabel={texts.withdrawing}
-            onClick={() => onAction('withdraw')}
-          />
+          // An upload's move out of the payroll is never withdrawn by its uploader (issue #30).
+          approval.kind !== 'REVALIDATION' && (
+            <BusyButton
+              variant="outlined"
+              startIcon={<UndoOutlined />}
+              disabled={waiting}
+              busy={busy === 'withdraw'}
+              label={texts.withdraw}
+              busyLabel={texts.withdrawing}
+              onClick={() => onAction('withdraw')}
+            />
+          )
         ) : (
           <Button
             variant="outlined"

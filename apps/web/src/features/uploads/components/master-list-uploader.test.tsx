@@ -58,11 +58,22 @@ describe('master list uploader', () => {
         newRecordsCreated: 1998,
         existingRecordsUpdated: 2,
         recordsRequiringReverificationIds: IDS,
+        reverificationAwaitingApproval: 1,
+        columnsNotInFile: ['NIN', 'Bank'],
+        blankCellsKept: [{ column: 'Email', records: 3 }],
       }),
     );
     expect((await screen.findByTestId('summary-created')).textContent).toBe('1,998');
     expect(screen.getByTestId('summary-updated').textContent).toBe('2');
     expect(screen.getByTestId('summary-reverification').textContent).toContain('2');
+    // Issue #30: what the upload left as it was, and who it kept in the payroll for a second approver.
+    expect(screen.getByTestId('summary-columns-not-in-file').textContent).toContain(
+      'Columns not in the file: NIN, Bank',
+    );
+    expect(screen.getByTestId('summary-blank-cells-kept').textContent).toContain('Email (3 records)');
+    expect(screen.getByTestId('summary-awaiting-approval').textContent).toContain(
+      'Kept in the payroll, awaiting a second approver: 1',
+    );
 
     await user.click(screen.getByRole('button', { name: 'Notify All' }));
     expect(await screen.findByText('Notices queued for 2 employees.')).toBeTruthy();

@@ -78,6 +78,28 @@ export function UploadSummary({
           {texts.reverificationHint}
         </Alert>
       )}
+      {summary.reverificationAwaitingApproval > 0 && (
+        <Alert severity="info" data-testid="summary-awaiting-approval">
+          <AlertTitle>
+            {`${texts.awaitingApproval}: ${formatCount(summary.reverificationAwaitingApproval)}`}
+          </AlertTitle>
+          {texts.awaitingApprovalHint}
+        </Alert>
+      )}
+      {summary.columnsNotInFile.length > 0 && (
+        <Alert severity="info" data-testid="summary-columns-not-in-file">
+          <AlertTitle>{`${texts.columnsNotInFile}: ${summary.columnsNotInFile.join(', ')}`}</AlertTitle>
+          {texts.columnsNotInFileHint}
+        </Alert>
+      )}
+      {summary.blankCellsKept.length > 0 && (
+        <Alert severity="info" data-testid="summary-blank-cells-kept">
+          <AlertTitle>
+            {`${texts.blankCellsKept}: ${summary.blankCellsKept.map((b) => texts.blankCellCount(b.column, b.records)).join(', ')}`}
+          </AlertTitle>
+          {texts.blankCellsKeptHint}
+        </Alert>
+      )}
       <Box>
         <Button variant="contained" onClick={onUploadAnother}>
           {texts.uploadAnother}
