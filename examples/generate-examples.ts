@@ -58,13 +58,20 @@ async function writeXlsx(file: string, rows: readonly MasterRow[]): Promise<void
       }[header as string] ?? 16,
   }));
   sheet.getRow(1).font = { bold: true };
+  // ExcelJS writes a Date as its days since 1899-12-30, which Excel reads a day late before
+  // 1900-03-01 (Excel counts a 29 February 1900): those dates are handed over a day early, so that
+  // Excel shows the placeholder birth date 01/01/1900 as itself (serial 1; DECISIONS 145).
+  const dateCell = ({ year, month, day }: { year: number; month: number; day: number }) =>
+    new Date(
+      Date.UTC(year, month - 1, day) -
+        (Date.UTC(year, month - 1, day) < Date.UTC(1900, 2, 1) ? 86_400_000 : 0),
+    );
   for (const row of rows) {
     const cells: (string | number | Date)[] = masterRowCells(row);
     cells[0] = row.serial; // a number, as HR sheets number their rows
-    const { year, month, day } = row.dateOfBirth;
-    cells[11] = new Date(Date.UTC(year, month - 1, day)); // a real date cell, shown DD/MM/YYYY
+    cells[11] = dateCell(row.dateOfBirth); // a real date cell, shown DD/MM/YYYY
     const first = row.dateOfFirstAppointment;
-    if (first) cells[14] = new Date(Date.UTC(first.year, first.month - 1, first.day));
+    if (first) cells[14] = dateCell(first);
     // Pay as a number cell shown with separators; account number and BVN stay text (leading zeros).
     if (row.monthlyGrossKobo != null) cells[18] = row.monthlyGrossKobo / 100;
     sheet.addRow(cells);

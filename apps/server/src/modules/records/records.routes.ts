@@ -53,18 +53,26 @@ async function receiveFile(request: FastifyRequest, maxBytes: number): Promise<U
     os.tmpdir(),
     `${UPLOAD_FILE_PREFIX}${crypto.randomUUID()}${path.extname(fileName).toLowerCase()}`,
   );
+  const tooLarge = () =>
+    new AppError(
+      413,
+      `The file is larger than the ${Math.round(maxBytes / 1024 / 1024)} MB limit.`,
+      ERROR_CODES.TOO_LARGE,
+    );
   try {
     await pipeline(part.file, fs.createWriteStream(tmp, { mode: 0o600 }));
   } catch (err) {
     fs.rmSync(tmp, { force: true });
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' || part.file.truncated) {
-      throw new AppError(
-        413,
-        `The file is larger than the ${Math.round(maxBytes / 1024 / 1024)} MB limit.`,
-        ERROR_CODES.TOO_LARGE,
-      );
-    }
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE' || part.file.truncated) throw tooLarge();
     throw err;
+  }
+  // At the limit busboy hands over no more of the file and ends it as if it were whole: the copy
+  // on disk is the file cut at the limit, which may well parse (DECISIONS 143). Past the limit it
+  // only reads on to the end of the request, discarding, so that the client that is still sending
+  // gets the 413 rather than a reset connection.
+  if (part.file.truncated) {
+    fs.rmSync(tmp, { force: true });
+    throw tooLarge();
   }
   const sizeBytes = fs.statSync(tmp).size;
   if (sizeBytes === 0) {

@@ -1,3 +1,5 @@
+import { serialToIsoDate } from './excel-dates.mjs';
+
 /** A cell as the readers deliver it: text, a number, or a date (spreadsheet date cells). */
 export type Cell = string | number | boolean | Date | null | undefined;
 
@@ -35,9 +37,10 @@ function valid(y: number, m: number, d: number): string | undefined {
 export function parseDate(cell: Cell): string | undefined {
   if (cell instanceof Date) return Number.isNaN(cell.getTime()) ? undefined : isoDate(cell);
   if (typeof cell === 'number') {
-    // Excel serial day (1900 system): 25569 is 1970-01-01.
+    // A serial day in a number cell (no date format): the 1900 system, as Excel counts it.
     if (cell < 1 || cell > 80000) return undefined;
-    return isoDate(new Date(Math.round((cell - 25569) * 86400000)));
+    const iso = serialToIsoDate(cell);
+    return iso === undefined ? undefined : parseDate(iso);
   }
   const s = cellText(cell);
   let m = /^(\d{4})-(\d{1,2})-(\d{1,2})(?:[T ].*)?$/.exec(s) ?? /^(\d{4})[/.](\d{1,2})[/.](\d{1,2})$/.exec(s);

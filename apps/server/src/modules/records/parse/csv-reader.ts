@@ -1,32 +1,19 @@
 import fs from 'node:fs';
 import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { parse } from 'csv-parse';
 import type { Cell } from './cell-values.ts';
 import { utf16Of } from './file-type.ts';
 
-type Encoding = 'utf-8' | 'windows-1252' | 'utf-16le' | 'utf-16be';
+type Encoding = 'utf-8' | 'utf-16le' | 'utf-16be';
 
-/**
- * Excel's "CSV (Comma delimited)" is Windows-1252 without a BOM; "CSV UTF-8" has one; its "Unicode
- * Text" is UTF-16 with one. A file without a UTF-16 BOM whose first megabyte is not valid UTF-8 is
- * read as Windows-1252.
- */
+/** A UTF-16 file says so with a byte order mark (Excel's "Unicode Text"); any other is read as UTF-8 or Windows-1252 (below). */
 async function detectEncoding(filePath: string): Promise<Encoding> {
   const handle = await fs.promises.open(filePath, 'r');
   try {
-    const buf = Buffer.alloc(1024 * 1024);
-    const { bytesRead } = await handle.read(buf, 0, buf.length, 0);
-    const utf16 = utf16Of(buf.subarray(0, bytesRead));
-    if (utf16) return utf16;
-    let sample = buf.subarray(0, bytesRead);
-    // Do not judge a multi-byte character cut at the end of the sample.
-    if (bytesRead === buf.length) sample = sample.subarray(0, Math.max(0, bytesRead - 4));
-    try {
-      new TextDecoder('utf-8', { fatal: true }).decode(sample);
-      return 'utf-8';
-    } catch {
-      return 'windows-1252';
-    }
+    const buf = Buffer.alloc(2);
+    const { bytesRead } = await handle.read(buf, 0, 2, 0);
+    return utf16Of(buf.subarray(0, bytesRead)) ?? 'utf-8';
   } finally {
     await handle.close();
   }
@@ -37,6 +24,7 @@ async function detectDelimiter(filePath: string, encoding: Encoding): Promise<st
   const handle = await fs.promises.open(filePath, 'r');
   const buf = Buffer.alloc(64 * 1024);
   const { bytesRead } = await handle.read(buf, 0, buf.length, 0).finally(() => handle.close());
+  // The delimiters are ASCII: the header line's other letters need not be read right here.
   const text = new TextDecoder(encoding).decode(buf.subarray(0, bytesRead));
   const counts = { ',': 0, ';': 0, '\t': 0 };
   let quoted = false;
@@ -54,19 +42,81 @@ async function detectDelimiter(filePath: string, encoding: Encoding): Promise<st
 /** Windows-1252's 0x80–0x9F (Node 20's TextDecoder treats 'windows-1252' as Latin-1 there). */
 const CP1252_HIGH =
   '\u20AC\u0081\u201A\u0192\u201E\u2026\u2020\u2021\u02C6\u2030\u0160\u2039\u0152\u008D\u017D\u008F\u0090\u2018\u2019\u201C\u201D\u2022\u2013\u2014\u02DC\u2122\u0161\u203A\u0153\u009D\u017E\u0178';
-const fixCp1252 = (text: string) =>
-  text.replace(/[\u0080-\u009F]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80]!);
+const latin1 = new TextDecoder('latin1');
+const cp1252 = (bytes: Uint8Array) =>
+  latin1.decode(bytes).replace(/[\u0080-\u009F]/g, (c) => CP1252_HIGH[c.charCodeAt(0) - 0x80]!);
 
-function decoder(encoding: Encoding): Transform {
-  const cp1252 = encoding === 'windows-1252';
-  const dec = new TextDecoder(cp1252 ? 'latin1' : encoding);
-  const fix = cp1252 ? fixCp1252 : (t: string) => t;
+/** Where a UTF-8 character cut at the end of `bytes` begins (bytes.length when none is cut). */
+function completeUpTo(bytes: Uint8Array): number {
+  const n = bytes.length;
+  for (let i = n - 1; i >= Math.max(0, n - 4); i--) {
+    const b = bytes[i]!;
+    if (b < 0x80) return n;
+    if (b >= 0xc0) return n - i < (b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : 2) ? i : n;
+  }
+  return n;
+}
+
+/**
+ * The text of a file without a UTF-16 byte order mark, its encoding decided on the whole file
+ * (DECISIONS 144). Excel's "CSV UTF-8" is UTF-8; its "CSV (Comma delimited)" is Windows-1252, which
+ * says nothing about itself. The bytes are read as UTF-8 while they are valid UTF-8. At the first
+ * byte that is not: if every byte before it was ASCII, the file is Windows-1252 from its start
+ * (the two read ASCII alike, so the text already handed on stands, and no row is read twice);
+ * else the file mixes the two (a valid UTF-8 letter came before): the bytes that do not read become
+ * U+FFFD, which normaliseRow refuses by row and column, so nothing of the file is stored.
+ */
+function utf8OrCp1252(): Transform {
+  const utf8 = new TextDecoder('utf-8', { fatal: true });
+  let mode: 'ascii' | 'utf-8' | 'windows-1252' | 'mixed' = 'ascii';
+  const lossy = new TextDecoder('utf-8');
+  /** The start of a character cut at the end of the last chunk. */
+  let carry: Buffer | undefined;
+  function decode(chunk: Buffer, end: boolean): string {
+    if (mode === 'windows-1252') return cp1252(chunk);
+    if (mode === 'mixed') return lossy.decode(chunk, { stream: !end });
+    let bytes = carry ? Buffer.concat([carry, chunk]) : chunk;
+    carry = undefined;
+    const cut = end ? bytes.length : completeUpTo(bytes);
+    const rest = bytes.subarray(cut);
+    bytes = bytes.subarray(0, cut);
+    try {
+      const text = utf8.decode(bytes);
+      // Valid UTF-8 is all ASCII exactly when it has as many characters as bytes.
+      if (mode === 'ascii' && text.length !== bytes.length) mode = 'utf-8';
+      if (rest.length) carry = Buffer.from(rest);
+      return text;
+    } catch {
+      const whole = rest.length ? Buffer.concat([bytes, rest]) : bytes;
+      // The first byte that does not read is the first U+FFFD (a U+FFFD written in the file is
+      // not ASCII): ASCII before it means no UTF-8 letter came before either.
+      const read = lossy.decode(bytes);
+      if (mode === 'ascii' && !/[\u0080-\uFFFF]/.test(read.slice(0, read.indexOf('\uFFFD')))) {
+        mode = 'windows-1252';
+        return cp1252(whole);
+      }
+      mode = 'mixed';
+      return lossy.decode(whole, { stream: !end });
+    }
+  }
   return new Transform({
     transform(chunk: Buffer, _enc, cb) {
-      cb(null, fix(dec.decode(chunk, { stream: true })));
+      cb(null, decode(chunk, false));
     },
     flush(cb) {
-      cb(null, fix(dec.decode()));
+      cb(null, decode(Buffer.alloc(0), true));
+    },
+  });
+}
+
+function utf16(encoding: 'utf-16le' | 'utf-16be'): Transform {
+  const dec = new TextDecoder(encoding);
+  return new Transform({
+    transform(chunk: Buffer, _enc, cb) {
+      cb(null, dec.decode(chunk, { stream: true }));
+    },
+    flush(cb) {
+      cb(null, dec.decode());
     },
   });
 }
@@ -75,11 +125,18 @@ function decoder(encoding: Encoding): Transform {
 export async function* readCsv(filePath: string): AsyncGenerator<Cell[]> {
   const encoding = await detectEncoding(filePath);
   const delimiter = await detectDelimiter(filePath, encoding);
-  const parser = fs
-    .createReadStream(filePath)
-    .pipe(decoder(encoding))
-    .pipe(
-      parse({ delimiter, bom: true, relax_column_count: true, skip_empty_lines: true, relax_quotes: true }),
-    );
+  const parser = parse({
+    delimiter,
+    bom: true,
+    relax_column_count: true,
+    skip_empty_lines: true,
+    relax_quotes: true,
+  });
+  // A failure anywhere (the disk, the decoding) ends the rows with its error.
+  pipeline(
+    fs.createReadStream(filePath),
+    encoding === 'utf-8' ? utf8OrCp1252() : utf16(encoding),
+    parser,
+  ).catch(() => undefined);
   for await (const record of parser as AsyncIterable<string[]>) yield record;
 }

@@ -38,6 +38,8 @@ export interface MasterRow {
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const UNREADABLE =
+  'The text holds letters that could not be read (U+FFFD): the file mixes two text encodings, or lost the letters when it was saved. Save it as "CSV UTF-8" (or .xlsx) from the original and upload it again.';
 
 /**
  * Longest value per column, as the record edit form allows (RecordEditSchema) for the fields it
@@ -71,6 +73,7 @@ export function normaliseRow(
   const texts: Partial<Record<Field, string>> = {};
   const original: Record<string, string> = {};
   let empty = true;
+  let unreadable: number[] | undefined;
   const { headers, fields } = map;
   for (let i = 0; i < headers.length; i++) {
     const text = cellText(cells[i]);
@@ -81,6 +84,7 @@ export function normaliseRow(
     }
     if (!text) continue;
     empty = false;
+    if (text.includes('\uFFFD')) (unreadable ??= []).push(i);
     const header = headers[i];
     if (header) original[field ?? header] = text;
   }
@@ -88,6 +92,10 @@ export function normaliseRow(
 
   const text = (f: Field) => texts[f] || null;
   const errors: UploadRowError[] = [];
+  // U+FFFD stands for letters that could not be read: a CSV mixing UTF-8 and Windows-1252
+  // (csv-reader.ts), or a file whose letters were already lost before it was saved. Never stored.
+  for (const i of unreadable ?? [])
+    errors.push({ row: rowNumber, column: headers[i] || `column ${i + 1}`, reason: UNREADABLE });
   const fail = (field: Field | 'psnOrNin', column: string | undefined, reason: string) =>
     errors.push({ row: rowNumber, column: column ?? field, reason });
 

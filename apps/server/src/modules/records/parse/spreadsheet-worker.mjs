@@ -4,6 +4,7 @@
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { parentPort, workerData } from 'node:worker_threads';
+import { serialToIsoDate } from './excel-dates.mjs';
 
 const { filePath, kind, batchSize } = workerData;
 let release;
@@ -28,15 +29,25 @@ async function flush() {
   await waitForAck();
 }
 
+/** How the workbook counts its days (excel-dates.mjs), once its workbook part is read. */
+let dateSystem = {};
+
 function cellValue(v) {
   if (v == null) return null;
-  if (v instanceof Date || typeof v !== 'object') return v;
+  // ExcelJS turns a date cell's day number into a Date by the naive count (1900-01-01 became
+  // 1899-12-31) and knows the 1904 system only when written date1904="1": it is told the 1900
+  // system, its Date taken back to the day number, and that read as the workbook counts it.
+  if (v instanceof Date) return serialToIsoDate(v.getTime() / DAY_MS + 25569, dateSystem) ?? null;
+  if (typeof v !== 'object') return v;
   if ('result' in v) return cellValue(v.result); // formula
   if ('richText' in v) return v.richText.map((t) => t.text).join('');
   if ('text' in v) return typeof v.text === 'string' ? v.text : cellValue(v.text); // hyperlink
   if ('error' in v) return null;
   return String(v);
 }
+const DAY_MS = 86_400_000;
+/** `date1904="1"` or `"true"` (LibreOffice writes the latter) on the workbook's workbookPr. */
+const DATE1904 = /<(?:[\w.-]+:)?workbookPr\b[^>]*\bdate1904\s*=\s*["'](?:1|true)["']/;
 
 /**
  * The text of a workbook part as ExcelJS's parsers should get it: decoded across chunk boundaries
@@ -104,7 +115,8 @@ async function readXlsx() {
     target.startsWith('/') ? target.slice(1) : path.posix.normalize(dir ? `${dir}/${target}` : target);
   // The workbook is where the package's relations say (xl/workbook.xml as a rule), its parts where
   // its own relations say.
-  const office = (await relations('_rels/.rels')).find((r) => r.Type.endsWith('/officeDocument'));
+  const packageRels = await relations('_rels/.rels');
+  const office = packageRels.find((r) => r.Type.endsWith('/officeDocument'));
   const workbookPath = resolve('', office?.Target ?? 'xl/workbook.xml');
   const dir = path.posix.dirname(workbookPath);
   const rels = await relations(`${dir}/_rels/${path.posix.basename(workbookPath)}.rels`);
@@ -114,7 +126,20 @@ async function readXlsx() {
   };
   const workbook = part(workbookPath);
   if (!workbook || rels.length === 0) throw new Error('the workbook part or its relations are missing');
-  await reader._parseWorkbook(partText(workbook.stream()));
+  const workbookXml = await workbook.buffer(); // a few kilobytes: the sheets' names and relations
+  await reader._parseWorkbook(partText(Readable.from([workbookXml])));
+  // LibreOffice's .xlsx counts days before 1900-03-01 its own way; it names itself in the
+  // package's extended properties (docProps/app.xml).
+  const appRel = packageRels.find((r) => r.Type.endsWith('/extended-properties'));
+  const app = appRel && part(resolve('', appRel.Target));
+  const application = app
+    ? /<(?:[\w.-]+:)?Application>([^<]*)</.exec((await app.buffer()).toString('utf8'))?.[1]
+    : '';
+  dateSystem = {
+    date1904: DATE1904.test(workbookXml.toString('utf8')),
+    libreOffice: /^\s*LibreOffice/i.test(application ?? ''),
+  };
+  if (reader.properties?.model) reader.properties.model.date1904 = false;
   const strings = related('sharedStrings');
   if (strings) for await (const _ of reader._parseSharedStrings(partText(strings.stream())));
   const styles = related('styles');
@@ -141,18 +166,25 @@ async function readXlsx() {
 }
 
 /**
- * SheetJS gives an .xls date cell as local midnight of its day (unlike ExcelJS, which gives UTC
- * midnight): the day is read from local fields, or a server east of UTC would move it a day back.
+ * An .xls date cell is a number with a date format: read as the ISO date of its day number in the
+ * workbook's date system (SheetJS's own dates ignore the 1904 system, and were local midnights
+ * that a server east of UTC moved a day back).
  */
-function localDay(v) {
-  if (!(v instanceof Date) || Number.isNaN(v.getTime())) return v;
-  const pad = (n) => String(n).padStart(2, '0');
-  return `${v.getFullYear()}-${pad(v.getMonth() + 1)}-${pad(v.getDate())}`;
+function datesAsText(XLSX, sheet, system) {
+  for (const row of sheet['!data'] ?? (Array.isArray(sheet) ? sheet : [])) {
+    for (const cell of row ?? []) {
+      if (cell?.t === 'n' && cell.z && XLSX.SSF.is_date(cell.z)) {
+        const iso = serialToIsoDate(cell.v, system);
+        if (iso !== undefined) Object.assign(cell, { t: 's', v: iso });
+      }
+    }
+  }
 }
 
 async function readXls() {
   const XLSX = (await import('xlsx')).default; // the CommonJS build reads files with node:fs itself
-  const wb = XLSX.readFile(filePath, { cellDates: true, dense: true });
+  const wb = XLSX.readFile(filePath, { cellNF: true, dense: true });
+  const system = { date1904: Boolean(wb.Workbook?.WBProps?.date1904) };
   const sheets = [];
   wb.SheetNames.forEach((name, i) => {
     if (wb.Workbook?.Sheets?.[i]?.Hidden) return; // 1 hidden, 2 very hidden
@@ -160,6 +192,7 @@ async function readXls() {
   });
   for (const name of sheets) {
     await push({ sheet: name });
+    datesAsText(XLSX, wb.Sheets[name], system);
     const ref = wb.Sheets[name]['!ref'];
     // The sheet's range may start below row 1: blanks keep its rows at their numbers.
     for (let r = ref ? XLSX.utils.decode_range(ref).s.r : 0; r > 0; r -= 1) await push([]);
@@ -169,7 +202,7 @@ async function readXls() {
       defval: null,
       blankrows: true, // rows keep their numbers in the sheet
     });
-    for (const row of rows) await push(row.map(localDay));
+    for (const row of rows) await push(row);
   }
 }
 
