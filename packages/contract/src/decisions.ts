@@ -105,7 +105,13 @@ export const reasonCodeField = z
 // ---------------------------------------------------------------------------------------------
 // Four-eyes
 
-export const APPROVAL_KINDS = ['REJECTION', 'INTEGRITY_CONFIRM', 'EXPORT'] as const;
+export const APPROVAL_KINDS = [
+  'REJECTION',
+  'INTEGRITY_CONFIRM',
+  'EXPORT',
+  /** Issue #30: a dismissal of SHARES_REMOVED_IDENTITY puts a person back on the path to the payroll. */
+  'FLAG_DISMISSAL',
+] as const;
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
 export const APPROVAL_STATUSES = ['PENDING', 'APPROVED', 'DECLINED', 'WITHDRAWN'] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
@@ -114,6 +120,7 @@ export const APPROVAL_KIND_LABELS: Record<ApprovalKind, string> = {
   REJECTION: 'Rejection of a record',
   INTEGRITY_CONFIRM: 'Integrity flag confirmed',
   EXPORT: 'Payroll export',
+  FLAG_DISMISSAL: 'Integrity flag dismissed (identity of a removed record)',
 };
 
 export const APPROVAL_MESSAGES = {
@@ -138,6 +145,12 @@ export const APPROVAL_MESSAGES = {
   approved: 'Approved.',
   declined: 'Declined: the record is back in its queue.',
   withdrawn: 'Withdrawn.',
+  /** 409: a FLAG_DISMISSAL whose flag was decided, or whose evidence changed, since. */
+  flagChanged:
+    'The integrity flag has changed since it was dismissed (new evidence, or decided otherwise), so the dismissal cannot be approved. Decline it, and the flag can be decided again as it is now.',
+  /** 409: a record with a decision awaiting a second approver takes no other. */
+  recordHasPending:
+    'A decision on this record is already awaiting a second approver: it cannot take another until a tenant admin approves or declines it, or its maker withdraws it.',
   /** The reason when a removed record is no longer in the master list. */
   deletedFromMasterList: 'deleted from the master list',
 } as const;

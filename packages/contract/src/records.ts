@@ -144,6 +144,11 @@ export const UploadSummarySchema = z.object({
   newRecordsCreated: z.number(),
   existingRecordsUpdated: z.number(),
   recordsRequiringReverificationIds: z.array(z.string()),
+  /**
+   * Rows of the file whose record shares a NIN, SSID, BVN or bank account with a record removed
+   * from the payroll (issue #30): each is held out of the payroll until its integrity flag is decided.
+   */
+  sharesRemovedIdentity: z.number(),
 });
 export type UploadSummary = z.infer<typeof UploadSummarySchema>;
 
