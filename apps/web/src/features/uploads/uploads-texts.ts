@@ -26,6 +26,9 @@ export const UPLOADS_TEXTS = {
   updatedRecords: 'Existing records updated',
   reverification: 'Records requiring re-verification',
   reverificationHint: 'Their identity fields changed after they were verified.',
+  sharesRemoved: 'Rows sharing an identity with a removed record',
+  sharesRemovedHint:
+    'Their NIN, SSID, BVN or bank account is the same as a record rejected or confirmed as a ghost. They are held out of the payroll until their integrity flag (Identity of a removed record) is decided.',
   viewRecords: 'View Records',
   notifyAll: 'Notify All',
   uploadAnother: 'Upload Another File',

@@ -58,9 +58,13 @@ describe('master list uploader', () => {
         newRecordsCreated: 1998,
         existingRecordsUpdated: 2,
         recordsRequiringReverificationIds: IDS,
+        sharesRemovedIdentity: 1,
       }),
     );
     expect((await screen.findByTestId('summary-created')).textContent).toBe('1,998');
+    expect(screen.getByTestId('summary-shares-removed').textContent).toBe(
+      'Rows sharing an identity with a removed record: 1',
+    );
     expect(screen.getByTestId('summary-updated').textContent).toBe('2');
     expect(screen.getByTestId('summary-reverification').textContent).toContain('2');
 
