@@ -39,12 +39,19 @@ const upload = (request: APIRequestContext, token: string, rows: string[]) =>
   call<UploadSummary>(request, 'POST', '/api/v1/records/upload', {
     token,
     multipart: {
-      file: { name: 'master-list.csv', mimeType: 'text/csv', buffer: Buffer.from([HEADER, ...rows].join('\n')) },
+      file: {
+        name: 'master-list.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from([HEADER, ...rows].join('\n')),
+      },
     },
   });
 
 async function verifyAll(request: APIRequestContext, token: string) {
-  const started = await call<{ id: string }>(request, 'POST', '/api/v1/records/bulk-verify', { token, status: 202 });
+  const started = await call<{ id: string }>(request, 'POST', '/api/v1/records/bulk-verify', {
+    token,
+    status: 202,
+  });
   await expect
     .poll(
       async () =>
@@ -57,10 +64,15 @@ async function verifyAll(request: APIRequestContext, token: string) {
 }
 
 const recordOf = async (request: APIRequestContext, token: string, psn: string) =>
-  (await call<RecordsPage>(request, 'GET', `/api/v1/records?q=${psn}`, { token })).items.find((r) => r.psn === psn)!;
+  (await call<RecordsPage>(request, 'GET', `/api/v1/records?q=${psn}`, { token })).items.find(
+    (r) => r.psn === psn,
+  )!;
 
 test.describe('a ghost returning under a new PSN', () => {
-  test('is held in the queue with its evidence while the second approver is on', async ({ page, request }) => {
+  test('is held in the queue with its evidence while the second approver is on', async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(300_000);
     await createTenantOnDemoSimulator(
       request,
@@ -81,7 +93,10 @@ test.describe('a ghost returning under a new PSN', () => {
       status: 201,
     });
     const second = await login(request, checker);
-    await call(request, 'PUT', '/api/v1/tenant-admin/settings', { token: admin, data: { secondApprover: true } });
+    await call(request, 'PUT', '/api/v1/tenant-admin/settings', {
+      token: admin,
+      data: { secondApprover: true },
+    });
 
     await test.step('the ghost is rejected, approved by the second admin', async () => {
       expect(await upload(request, admin, ROWS.slice(0, 3))).toMatchObject({ sharesRemovedIdentity: 0 });
@@ -134,15 +149,25 @@ test.describe('a ghost returning under a new PSN', () => {
 
     await test.step('approving it anyway is refused, naming the removed record', async () => {
       const returned = await recordOf(request, admin, NEW_PSN);
-      const refused = await call<{ message: string }>(request, 'POST', `/api/v1/records/${returned.id}/validate`, {
-        token: admin,
-        data: { decision: 'APPROVE' },
-        status: 409,
-      });
+      const refused = await call<{ message: string }>(
+        request,
+        'POST',
+        `/api/v1/records/${returned.id}/validate`,
+        {
+          token: admin,
+          data: { decision: 'APPROVE' },
+          status: 409,
+        },
+      );
       expect(refused.message).toContain(`${GHOST_PSN} ${GHOST_NAME}`);
-      const queue = await call<QueuePage>(request, 'GET', `/api/v1/records/queue/pending-approval?q=${NEW_PSN}`, {
-        token: admin,
-      });
+      const queue = await call<QueuePage>(
+        request,
+        'GET',
+        `/api/v1/records/queue/pending-approval?q=${NEW_PSN}`,
+        {
+          token: admin,
+        },
+      );
       expect(Object.keys(queue.held)).toEqual([returned.id]);
     });
   });

@@ -29,7 +29,10 @@ export const QueuePageSchema = pageOf(MasterRecordSchema).extend({
    * identity with, while the flag SHARES_REMOVED_IDENTITY is not dismissed; approve and resolve
    * refuse it (409). Records not held are absent.
    */
-  held: z.record(z.string(), z.object({ removed: z.array(RemovedMatchSchema), flagId: z.string().nullable() })),
+  held: z.record(
+    z.string(),
+    z.object({ removed: z.array(RemovedMatchSchema), flagId: z.string().nullable() }),
+  ),
 });
 export type QueuePage = z.infer<typeof QueuePageSchema>;
 

@@ -34,7 +34,8 @@ let agent: string;
 const GHOST = { name: 'Gbenga Ghost', nin: '61000000001', ssid: 'DMGH00001', dob: '02/01/1980' };
 const OTHER = { name: 'Ruth Real', nin: '61000000002', ssid: 'DMGH00002', dob: '02/01/1981' };
 
-const post = (url: string, token: string, body?: unknown) => portal.api.post(url, { token, body: body ?? {} });
+const post = (url: string, token: string, body?: unknown) =>
+  portal.api.post(url, { token, body: body ?? {} });
 const recordByPsn = async (psn: string) =>
   (
     await portal.db.orm.execute<{ id: string; status: string; version: number }>(
@@ -152,7 +153,10 @@ describe('a ghost returning under a new PSN (issue #30, item 3)', () => {
     expect(returned.status).toBe('PENDING_GRADE_VALIDATION');
     returnedId = returned.id;
     // The upload counts the returning row (and none in the first file).
-    expect([first.sharesRemovedIdentity, again]).toMatchObject([0, { newRecordsCreated: 1, sharesRemovedIdentity: 1 }]);
+    expect([first.sharesRemovedIdentity, again]).toMatchObject([
+      0,
+      { newRecordsCreated: 1, sharesRemovedIdentity: 1 },
+    ]);
   }, 120_000);
 
   it('is held before the rules have run: approve, bulk approve (409, naming the removed record) and the queue', async () => {
@@ -223,7 +227,9 @@ describe('a ghost returning under a new PSN (issue #30, item 3)', () => {
     expect((await pendingQueue(a.token)).held[returnedId]!.flagId).toBe(flag.id);
     expect((await allFlags(portal, a.token, '&q=PSNGH2')).map((f) => f.id)).toContain(flag.id);
     // The other tenant cannot see or decide it.
-    expect((await decide(portal, b.token, flag.id, { decision: 'DISMISS', reasonCode: 'DATA_ERROR' })).statusCode).toBe(404);
+    expect(
+      (await decide(portal, b.token, flag.id, { decision: 'DISMISS', reasonCode: 'DATA_ERROR' })).statusCode,
+    ).toBe(404);
   });
 
   it('a dismissal waits for a second tenant admin (FLAG_DISMISSAL); until granted the record stays held', async () => {
@@ -247,7 +253,9 @@ describe('a ghost returning under a new PSN (issue #30, item 3)', () => {
     expect((await approvals(admin2)).awaitingMe).toBeGreaterThanOrEqual(1);
     // Still held; the flag is not decided again meanwhile; nobody approves their own.
     expect((await approveRecord(a.token, returnedId)).statusCode).toBe(409);
-    expect((await decide(portal, admin2, flag.id, { decision: 'DISMISS', reasonCode: 'DATA_ERROR' })).statusCode).toBe(409);
+    expect(
+      (await decide(portal, admin2, flag.id, { decision: 'DISMISS', reasonCode: 'DATA_ERROR' })).statusCode,
+    ).toBe(409);
     expect((await act(a.token, approval.id, 'approve')).statusCode).toBe(403);
     expect((await act(reviewer, approval.id, 'approve')).statusCode).toBe(403);
     expect((await act(agent, approval.id, 'approve')).statusCode).toBe(403);
@@ -310,7 +318,9 @@ describe('the hold on the other paths (issue #30, item 3)', () => {
 
     const resolve = await post(`/api/v1/records/${mismatched}/resolve-mismatch`, a.token);
     expect(resolve.statusCode, resolve.body).toBe(409);
-    expect(resolve.json().message).toContain('BVN is the same as removed record PSNHX1 Removed Rita, rejected (Deceased)');
+    expect(resolve.json().message).toContain(
+      'BVN is the same as removed record PSNHX1 Removed Rita, rejected (Deceased)',
+    );
     const approve = await approveRecord(a.token, pending!);
     expect(approve.statusCode, approve.body).toBe(409);
     expect(approve.json().message).toContain('bank account is the same as removed record PSNHX1');
@@ -326,7 +336,10 @@ describe('the hold on the other paths (issue #30, item 3)', () => {
     expect(flags.map((f) => f.psn).sort()).toEqual(['PSNHX2', 'PSNHX3']);
     const ofPending = flags.find((f) => f.recordId === pending)!;
     expect(ofPending.evidence).toMatchObject({ kind: 'REMOVED_MATCH', fields: ['BANK_ACCOUNT'] });
-    const confirmed = await decide(portal, a.token, ofPending.id, { decision: 'CONFIRM', reasonCode: 'DUPLICATE_RECORD' });
+    const confirmed = await decide(portal, a.token, ofPending.id, {
+      decision: 'CONFIRM',
+      reasonCode: 'DUPLICATE_RECORD',
+    });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     const approval = (await approvals(admin2, '?kind=INTEGRITY_CONFIRM')).items[0]!;
     expect((await act(admin2, approval.id, 'approve')).statusCode).toBe(200);
@@ -342,8 +355,13 @@ describe('the hold on the other paths (issue #30, item 3)', () => {
       body: { secondApprover: false },
     });
     expect(off.statusCode).toBe(200);
-    const flag = (await allFlags(portal, a.token, '&rule=SHARES_REMOVED_IDENTITY')).find((f) => f.psn === 'PSNHX2')!;
-    const dismissed = await decide(portal, a.token, flag.id, { decision: 'DISMISS', reasonCode: 'DATA_ERROR' });
+    const flag = (await allFlags(portal, a.token, '&rule=SHARES_REMOVED_IDENTITY')).find(
+      (f) => f.psn === 'PSNHX2',
+    )!;
+    const dismissed = await decide(portal, a.token, flag.id, {
+      decision: 'DISMISS',
+      reasonCode: 'DATA_ERROR',
+    });
     expect(dismissed.statusCode, dismissed.body).toBe(200);
     expect(dismissed.json()).toMatchObject({ status: 'DISMISSED' });
     expect((await post(`/api/v1/records/${flag.recordId}/resolve-mismatch`, a.token)).statusCode).toBe(200);

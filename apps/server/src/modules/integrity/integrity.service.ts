@@ -273,10 +273,11 @@ export class IntegrityService {
     const labels = await this.decisions.reasonCodes.labels(scope.tenantId);
     let reached: Set<string> | null = null;
     if (!reachesWholeTenant(scope)) {
-      const others = rows.flatMap((r) =>
-        (
-          (r.evidence.others ?? r.evidence.removed) as { recordId: string | null }[] | undefined
-        )?.map((o) => o.recordId!) ?? [],
+      const others = rows.flatMap(
+        (r) =>
+          ((r.evidence.others ?? r.evidence.removed) as { recordId: string | null }[] | undefined)?.map(
+            (o) => o.recordId!,
+          ) ?? [],
       );
       reached = await this.repo.recordsReached(scope, [...new Set(others.filter(Boolean))]);
     }

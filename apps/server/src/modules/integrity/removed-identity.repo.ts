@@ -104,7 +104,12 @@ export async function holdsOf(orm: Orm, scope: RecordScope, recordIds: string[])
   if (recordIds.length === 0) return out;
   const target = idIn(sql`r.id`, recordIds);
   const banks = await bankMapOf(orm, tenantId, target);
-  const rows = await orm.execute<{ record_id: string; fingerprint: string; evidence: { removed: RemovedMatch[] }; flag_id: string | null }>(sql`
+  const rows = await orm.execute<{
+    record_id: string;
+    fingerprint: string;
+    evidence: { removed: RemovedMatch[] };
+    flag_id: string | null;
+  }>(sql`
     with hits as (${removedIdentityHits(tenantId, banks, target)})
     select h.record_id, h.fingerprint, h.evidence,
       (select f.id from integrity_flags f
@@ -126,7 +131,9 @@ export async function holdsOf(orm: Orm, scope: RecordScope, recordIds: string[])
   }
   for (const r of rows.rows) {
     const removed = r.evidence.removed.map((m) =>
-      !reached || (m.recordId && reached.has(m.recordId)) ? m : { ...m, recordId: null, psn: null, fullName: null },
+      !reached || (m.recordId && reached.has(m.recordId))
+        ? m
+        : { ...m, recordId: null, psn: null, fullName: null },
     );
     out.set(r.record_id, { fingerprint: r.fingerprint, removed, flagId: r.flag_id });
   }

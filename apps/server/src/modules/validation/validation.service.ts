@@ -79,7 +79,10 @@ function salaryGradeFor(rec: LockedRecord, grade: string | null, given: string |
 }
 /** Removed records with their reason's label from the tenant's list (issue #30). */
 const labelled = (removed: RemovedMatch[], labels: Map<string, string>): RemovedMatch[] =>
-  removed.map((m) => ({ ...m, reasonLabel: m.reasonCode ? (labels.get(m.reasonCode) ?? m.reasonCode) : null }));
+  removed.map((m) => ({
+    ...m,
+    reasonLabel: m.reasonCode ? (labels.get(m.reasonCode) ?? m.reasonCode) : null,
+  }));
 
 /** `given` unless the caller left it out. */
 const keep = <T>(given: T | undefined, current: T): T => (given === undefined ? current : given);
@@ -170,7 +173,11 @@ export class ValidationService {
 
   /** The page's records held out of the payroll (issue #30), with the removed records they match. */
   async #held(scope: RecordScope, rows: RecordRow[]): Promise<QueuePage['held']> {
-    const holds = await holdsOf(this.decisions.orm, scope, rows.map((r) => r.id));
+    const holds = await holdsOf(
+      this.decisions.orm,
+      scope,
+      rows.map((r) => r.id),
+    );
     if (holds.size === 0) return {};
     const labels = await this.decisions.reasonCodes.labels(scope.tenantId);
     return Object.fromEntries(

@@ -10,7 +10,12 @@ import {
 
 const file = (name = 'master-list.csv') => new File(['x'], name);
 const invalidMessage = (name: string) => `bad ${name}`;
-const summary = { newRecordsCreated: 3, existingRecordsUpdated: 1, recordsRequiringReverificationIds: [], sharesRemovedIdentity: 0 };
+const summary = {
+  newRecordsCreated: 3,
+  existingRecordsUpdated: 1,
+  recordsRequiringReverificationIds: [],
+  sharesRemovedIdentity: 0,
+};
 const run = (...actions: UploadAction[]) =>
   actions.reduce(uploadReducer, INITIAL_UPLOAD_STATE as UploadState);
 const select = (name?: string): UploadAction => ({ type: 'select', file: file(name), invalidMessage });

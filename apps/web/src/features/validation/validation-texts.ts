@@ -14,7 +14,9 @@ export const VALIDATION_TEXTS = {
     label: 'Why this record is held',
     line: (m: RemovedMatch) => {
       const fields = m.fields.map((f) => IDENTITY_FIELD_LABELS[f]).join(', ');
-      const who = m.recordId ? [m.psn, m.fullName].filter(Boolean).join(' ') : 'a record outside your assignments';
+      const who = m.recordId
+        ? [m.psn, m.fullName].filter(Boolean).join(' ')
+        : 'a record outside your assignments';
       const how = m.decision === 'INTEGRITY_CONFIRMED' ? 'confirmed as a ghost' : 'rejected';
       const why = m.reasonLabel ?? m.reasonCode;
       return `Same ${fields} as ${who}, ${how}${why ? ` (${why})` : ''}${m.decidedAt ? ` on ${formatCalendarDate(m.decidedAt)}` : ''}.`;

@@ -33,7 +33,9 @@ export function evidenceSummary(e: FlagEvidence): string {
 export function evidenceOthers(e: FlagEvidence): string[] {
   if (e.kind === 'REMOVED_MATCH')
     return e.removed.map((m) => {
-      const who = m.recordId ? [m.psn, m.fullName].filter(Boolean).join(' ') : 'A record outside your assignments';
+      const who = m.recordId
+        ? [m.psn, m.fullName].filter(Boolean).join(' ')
+        : 'A record outside your assignments';
       return `${who}: ${removedDecisionText(m)} (${m.fields.map((f) => IDENTITY_FIELD_LABELS[f]).join(', ')})`;
     });
   if (e.kind !== 'GROUP') return [];

@@ -84,7 +84,12 @@ function HeldEvidence({ hold }: { hold: QueuePage['held'][string] }) {
         color="error"
         icon={<PauseCircleOutline />}
         label={texts.held.chip}
-        sx={{ mb: 0.5, maxWidth: '100%', height: 'auto', '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 } }}
+        sx={{
+          mb: 0.5,
+          maxWidth: '100%',
+          height: 'auto',
+          '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 },
+        }}
       />
       {shown.map((m, i) => (
         <Typography key={m.recordId ?? i} variant="body2">
