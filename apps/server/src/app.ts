@@ -72,6 +72,7 @@ import { comparisonOf } from './modules/verification/compare.ts';
 import { peopleRoutes } from './modules/people/people.routes.ts';
 import { IntegrityRepo } from './modules/integrity/integrity.repo.ts';
 import { integrityDecisions } from './modules/integrity/integrity-decisions.ts';
+import { countSharingRemoved } from './modules/integrity/removed-identity.repo.ts';
 import { AuditLogRepo } from './modules/audit/audit-log.repo.ts';
 import { AuditLogService } from './modules/audit/audit-log.service.ts';
 import { auditRecordViews, auditRoutes } from './modules/audit/audit.routes.ts';
@@ -212,6 +213,7 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
           .send(maintainRecordsJob, { reason })
           .catch((err: unknown) => app.log.warn({ err }, reason));
       },
+      countSharingRemoved,
     ),
     notify: new NotifyService(
       new OutboxRepo(db.orm),

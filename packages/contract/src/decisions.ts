@@ -114,6 +114,8 @@ export const APPROVAL_KINDS = [
   'SETTINGS_CHANGE',
   /** An upload changed the identity of a record in the payroll: its re-verification (issue #30). */
   'REVALIDATION',
+  /** Issue #30: a dismissal of SHARES_REMOVED_IDENTITY puts a person back on the path to the payroll. */
+  'FLAG_DISMISSAL',
 ] as const;
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
 export const APPROVAL_STATUSES = ['PENDING', 'APPROVED', 'DECLINED', 'WITHDRAWN'] as const;
@@ -126,6 +128,7 @@ export const APPROVAL_KIND_LABELS: Record<ApprovalKind, string> = {
   ADMIN_GRANT: 'New tenant admin',
   SETTINGS_CHANGE: 'Settings change',
   REVALIDATION: 'Re-verification after an upload',
+  FLAG_DISMISSAL: 'Integrity flag dismissed (identity of a removed record)',
 };
 
 export const APPROVAL_MESSAGES = {
@@ -158,6 +161,12 @@ export const APPROVAL_MESSAGES = {
   approved: 'Approved.',
   declined: 'Declined: the record is back in its queue.',
   withdrawn: 'Withdrawn.',
+  /** 409: a FLAG_DISMISSAL whose flag was decided, or whose evidence changed, since. */
+  flagChanged:
+    'The integrity flag has changed since it was dismissed (new evidence, or decided otherwise), so the dismissal cannot be approved. Decline it, and the flag can be decided again as it is now.',
+  /** 409: a record with a decision awaiting a second approver takes no other. */
+  recordHasPending:
+    'A decision on this record is already awaiting a second approver: it cannot take another until a tenant admin approves or declines it, or its maker withdraws it.',
   /** The reason when a removed record is no longer in the master list. */
   deletedFromMasterList: 'deleted from the master list',
   /** 409: an upload's identity change (issue #30) is approved or declined by another admin, never withdrawn. */

@@ -15,6 +15,7 @@ export const INTEGRITY_RULES = [
   'SHARED_BANK_ACCOUNT',
   'DUPLICATE_BVN',
   'DUPLICATE_NIN',
+  'SHARES_REMOVED_IDENTITY',
 ] as const;
 export const IntegrityRuleSchema = z.enum(INTEGRITY_RULES, {
   error: `Unknown rule: use one of ${INTEGRITY_RULES.join(', ')}`,
@@ -29,6 +30,7 @@ export const INTEGRITY_RULE_LABELS: Record<IntegrityRule, string> = {
   SHARED_BANK_ACCOUNT: 'Bank account on several records',
   DUPLICATE_BVN: 'BVN on several records',
   DUPLICATE_NIN: 'NIN on several records',
+  SHARES_REMOVED_IDENTITY: 'Identity of a removed record',
 };
 
 /** What each rule looks for, in a sentence (the cards' tooltips, the API's documentation). */
@@ -42,7 +44,62 @@ export const INTEGRITY_RULE_DESCRIPTIONS: Record<IntegrityRule, string> = {
   SHARED_BANK_ACCOUNT: 'The same bank and account number as another record.',
   DUPLICATE_BVN: 'The same BVN as another record.',
   DUPLICATE_NIN: 'The same NIN as another record.',
+  SHARES_REMOVED_IDENTITY:
+    'The same NIN, SSID, BVN or bank account as a record removed from the payroll (rejected or confirmed as a ghost): held out of the payroll until the flag is decided.',
 };
+
+/**
+ * The rule of a record that shares an identity with one removed from the payroll (issue #30, item
+ * 3): a ghost returning under a new PSN. Unlike the others it also holds the record: approve,
+ * resolve and bulk approve refuse it until this flag is dismissed for the same evidence (with the
+ * second approver when the setting is on).
+ */
+export const REMOVED_IDENTITY_RULE = 'SHARES_REMOVED_IDENTITY' as const satisfies IntegrityRule;
+
+/** The identity fields a record can share with a removed one. */
+export const IDENTITY_FIELDS = ['NIN', 'SSID', 'BVN', 'BANK_ACCOUNT'] as const;
+export const IDENTITY_FIELD_LABELS: Record<(typeof IDENTITY_FIELDS)[number], string> = {
+  NIN: 'NIN',
+  SSID: 'SSID',
+  BVN: 'BVN',
+  BANK_ACCOUNT: 'bank account',
+};
+
+/** The removed records a record shares an identity with (evidence of SHARES_REMOVED_IDENTITY). */
+export const RemovedMatchSchema = z.object({
+  recordId: z.string().nullable(),
+  psn: z.string().nullable(),
+  fullName: z.string().nullable(),
+  /** Its status now (REJECTED). */
+  status: z.string(),
+  /** How it was removed: rejected in review, or an integrity flag confirmed (a ghost). */
+  decision: z.enum(['REJECTED', 'INTEGRITY_CONFIRMED']),
+  reasonCode: z.string().nullable(),
+  /** The reason's label (the tenant's list); filled by the server's view. */
+  reasonLabel: z.string().nullable().optional(),
+  /** When it was removed (its last rejection in the trail); null when the trail has none. */
+  decidedAt: z.string().nullable(),
+  /** Which identity fields it shares with the flagged record. */
+  fields: z.array(z.enum(IDENTITY_FIELDS)),
+});
+export type RemovedMatch = z.infer<typeof RemovedMatchSchema>;
+
+/** The words of a removed record's decision, e.g. 'rejected (Deceased) on 2026-03-01'. */
+export function removedDecisionText(m: RemovedMatch): string {
+  const how = m.decision === 'INTEGRITY_CONFIRMED' ? 'confirmed as a ghost' : 'rejected';
+  const why = m.reasonLabel ?? m.reasonCode;
+  return `${how}${why ? ` (${why})` : ''}${m.decidedAt ? ` on ${m.decidedAt.slice(0, 10)}` : ''}`;
+}
+
+/** 409 of approve, resolve and bulk approve for a record held by SHARES_REMOVED_IDENTITY. */
+export function heldByRemovedIdentityMessage(removed: RemovedMatch[]): string {
+  const first = removed[0];
+  if (!first) return 'This record shares an identity with a record removed from the payroll.';
+  const fields = first.fields.map((f) => IDENTITY_FIELD_LABELS[f]).join(', ');
+  const name = [first.psn ?? '(no PSN)', first.fullName].filter(Boolean).join(' ');
+  const more = removed.length > 1 ? ` and ${removed.length - 1} other removed record(s)` : '';
+  return `This record is held: its ${fields} ${first.fields.length > 1 ? 'are' : 'is'} the same as removed record ${name}, ${removedDecisionText(first)}${more}. It cannot enter the payroll until its integrity flag '${INTEGRITY_RULE_LABELS.SHARES_REMOVED_IDENTITY}' is decided: confirm it (reject) or dismiss it (with a second approver when the setting is on).`;
+}
 
 export const INTEGRITY_DECISIONS = ['CONFIRM', 'DISMISS'] as const;
 export type IntegrityDecision = (typeof INTEGRITY_DECISIONS)[number];
@@ -82,6 +139,8 @@ export const INTEGRITY_MESSAGES = {
       .join(', ')}${decision === 'CONFIRM' ? " or the tenant's own reason codes" : ''}`,
   flagNotFound: 'Flag not found',
   alreadyDecided: 'This flag has already been decided.',
+  dismissalPending:
+    "This flag's dismissal is awaiting a second approver: it cannot be decided again until a tenant admin approves or declines it, or its maker withdraws it.",
   recordRejected: 'This record is already rejected.',
   evaluationQueued: 'The rules are being evaluated.',
 } as const;
@@ -177,6 +236,16 @@ export const FlagEvidenceSchema = z.discriminatedUnion('kind', [
         fullName: z.string().nullable(),
       }),
     ),
+  }),
+  z.object({
+    kind: z.literal('REMOVED_MATCH'),
+    /** The identity fields shared with any removed record. */
+    fields: z.array(z.enum(IDENTITY_FIELDS)),
+    /**
+     * The removed records (the first 20, latest removed first); for a reviewer, one outside their
+     * assignments shows no PSN or name.
+     */
+    removed: z.array(RemovedMatchSchema),
   }),
 ]);
 export type FlagEvidence = z.infer<typeof FlagEvidenceSchema>;

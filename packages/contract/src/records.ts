@@ -159,6 +159,11 @@ export const UploadSummarySchema = z.object({
    * (a blank cell never erases a value: edit the record to clear one).
    */
   blankCellsKept: z.array(z.object({ column: z.string(), records: z.number() })),
+  /**
+   * Rows of the file whose record shares a NIN, SSID, BVN or bank account with a record removed
+   * from the payroll (issue #30): each is held out of the payroll until its integrity flag is decided.
+   */
+  sharesRemovedIdentity: z.number(),
 });
 export type UploadSummary = z.infer<typeof UploadSummarySchema>;
 

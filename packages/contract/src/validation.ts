@@ -8,6 +8,7 @@ import {
   PAYROLL_MESSAGES,
 } from './payroll.ts';
 import { reasonCodeField, REASON_CODE_MESSAGES } from './decisions.ts';
+import { RemovedMatchSchema } from './integrity.ts';
 import { MasterRecordSchema, pageOf, PageQuerySchema, RecordsQuerySchema } from './records.ts';
 
 export const QueueQuerySchema = PageQuerySchema.extend({
@@ -23,6 +24,15 @@ export const QueuePageSchema = pageOf(MasterRecordSchema).extend({
   counts: z.object({ pendingApproval: z.number(), mismatched: z.number() }),
   /** Per record of the page, why its close fields were forgiven ('middle name missing'): the chips. */
   closeReasons: z.record(z.string(), z.array(z.string())),
+  /**
+   * Per record of the page held out of the payroll (issue #30): the removed records it shares an
+   * identity with, while the flag SHARES_REMOVED_IDENTITY is not dismissed; approve and resolve
+   * refuse it (409). Records not held are absent.
+   */
+  held: z.record(
+    z.string(),
+    z.object({ removed: z.array(RemovedMatchSchema), flagId: z.string().nullable() }),
+  ),
 });
 export type QueuePage = z.infer<typeof QueuePageSchema>;
 

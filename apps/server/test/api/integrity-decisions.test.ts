@@ -419,6 +419,7 @@ describe('integrity decisions (issue #21)', () => {
           SHARED_BANK_ACCOUNT: true,
           DUPLICATE_BVN: true,
           DUPLICATE_NIN: true,
+          SHARES_REMOVED_IDENTITY: true,
         },
       },
       // Issue #22: no second approver unless the tenant asks for one.

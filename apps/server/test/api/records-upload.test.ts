@@ -54,6 +54,7 @@ describe('CSV upload', () => {
       newRecordsCreated: 3,
       existingRecordsUpdated: 0,
       recordsRequiringReverificationIds: [],
+      sharesRemovedIdentity: 0,
     });
     const page = await records(admin);
     expect(page.total).toBe(3);
@@ -89,6 +90,7 @@ describe('CSV upload', () => {
       newRecordsCreated: 0,
       existingRecordsUpdated: 0,
       recordsRequiringReverificationIds: [],
+      sharesRemovedIdentity: 0,
     });
     const history = (await portal.api.get('/api/v1/records/uploads', { token })).json() as {
       rowCount: number;

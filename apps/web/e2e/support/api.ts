@@ -4,7 +4,7 @@ import { CSRF_COOKIE, CSRF_HEADER } from '@portal/contract/api-paths';
 /** A JSON call with a bearer token and the CSRF echo; fails the test on an unexpected status. */
 export async function call<T>(
   request: APIRequestContext,
-  method: 'GET' | 'POST',
+  method: 'GET' | 'POST' | 'PUT',
   url: string,
   options: { token?: string; data?: unknown; multipart?: Record<string, unknown>; status?: number } = {},
 ): Promise<T> {

@@ -361,3 +361,18 @@ export async function pendingOfKind(orm: Orm, tenantId: string, kind: ApprovalKi
     order by created_at, id`);
   return found.rows;
 }
+
+/**
+ * Whether the tenant has a PENDING approval of record `recordId` or of integrity flag `flagId`
+ * (issue #30: a flag's dismissal waits without moving its record).
+ */
+export async function hasPendingApproval(
+  tx: Orm,
+  tenantId: string,
+  of: { recordId?: string; flagId?: string },
+): Promise<boolean> {
+  const on = of.flagId ? sql`a.flag_id = ${of.flagId}` : sql`a.record_id = ${of.recordId ?? null}`;
+  const found = await tx.execute(sql`
+    select 1 from approvals a where a.tenant_id = ${tenantId} and a.status = 'PENDING' and ${on} limit 1`);
+  return found.rows.length > 0;
+}

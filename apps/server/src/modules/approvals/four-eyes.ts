@@ -12,6 +12,7 @@ import {
   type PendingSettingsChange,
   type TenantSettings,
 } from '@portal/contract/settings';
+import { reasonLabel } from '@portal/contract/integrity';
 import { koboToNaira } from '@portal/contract/payroll';
 import type { z } from 'zod';
 import { scopeOf, type Actor } from '../../access/actor.ts';
@@ -38,6 +39,7 @@ import {
   exportsForView,
   failExport,
   findApproval,
+  hasPendingApproval,
   holdExportStatus,
   holdRecordStatus,
   insertApproval,
@@ -80,6 +82,8 @@ interface SettingsPayload {
 /** The approvals whose outcome is a record's status (the others: an export, an account, settings). */
 const onRecord = (kind: string) =>
   kind === 'REJECTION' || kind === 'INTEGRITY_CONFIRM' || kind === 'REVALIDATION';
+/** The kinds whose decline or withdrawal writes its own audit entry (on the record, or the flag). */
+const auditsItself = (kind: string) => onRecord(kind) || kind === 'FLAG_DISMISSAL';
 
 const iso = (d: Date | string | null) => (d == null ? null : new Date(d).toISOString());
 
@@ -121,6 +125,16 @@ export interface IntegrityDecisions {
   ): Promise<void>;
   /** Once committed: the tenant's stored integrity summary counts the confirmation. */
   refreshSummary(tenantId: string): Promise<void>;
+  /**
+   * Issue #30, in a granted FLAG_DISMISSAL's transaction: the flag, still OPEN (so with the
+   * evidence the maker saw), closes DISMISSED with the maker's reason and note, decided by the
+   * approver; false when it is no longer OPEN (decided, or cleared by new evidence).
+   */
+  dismiss(
+    tx: Orm,
+    tenantId: string,
+    d: { flagId: string; by: { userId: string; email: string }; reasonCode: string; note: string | null },
+  ): Promise<boolean>;
 }
 
 /**
@@ -314,6 +328,8 @@ export class FourEyes {
     const t = requireTransition(h.from, {
       type: h.kind === 'REJECTION' ? 'REJECTION_AWAITS_APPROVAL' : 'CONFIRMATION_AWAITS_APPROVAL',
     });
+    // A flag's dismissal awaiting its approver (issue #30) leaves the record's status as it is.
+    if (await hasPendingApproval(tx, tenantId, { recordId: h.recordId })) throw conflict(M.recordHasPending);
     const rec = await holdRecordStatus(tx, tenantId, h.recordId, t);
     const what = h.kind === 'REJECTION' ? 'Reject' : 'Confirm integrity flag on';
     const payload: RecordPayload = { version: rec.version, from: t.from as RecordStatus };
@@ -335,6 +351,45 @@ export class FourEyes {
       before: { status: t.from },
       after: { status: t.to, reasonCode: h.reason.code, approvalId } as RecordAuditEntry['after'],
     };
+  }
+
+  /**
+   * Issue #30, in the flag decision's transaction with the flag locked: a DISMISS of
+   * SHARES_REMOVED_IDENTITY (it puts a person back on the path to the payroll) waits for a
+   * different tenant admin. The flag stays OPEN and the record keeps its status, held out of the
+   * payroll, until the approval is granted. Answers the approval's id.
+   */
+  async holdDismissal(
+    tx: Orm,
+    actor: Actor,
+    h: {
+      flagId: string;
+      recordId: string;
+      psn: string | null;
+      fullName: string;
+      reason: { code: string; label: string };
+      note: string | null;
+    },
+  ): Promise<string> {
+    const { tenantId } = scopeOf(actor);
+    if (await hasPendingApproval(tx, tenantId, { recordId: h.recordId })) throw conflict(M.recordHasPending);
+    return insertApproval(tx, {
+      tenantId,
+      kind: 'FLAG_DISMISSAL',
+      recordId: h.recordId,
+      flagId: h.flagId,
+      makerUserId: actor.userId,
+      makerEmail: actor.email,
+      reasonCode: h.reason.code,
+      note: h.note,
+      summary: `Dismiss the flag 'identity of a removed record' on ${h.psn ?? '(no PSN)'} ${h.fullName}: ${h.reason.label}`,
+      payload: {},
+    });
+  }
+
+  /** Whether integrity flag `flagId` has a decision awaiting a second approver (issue #30). */
+  async flagPending(tx: Orm, tenantId: string, flagId: string): Promise<boolean> {
+    return hasPendingApproval(tx, tenantId, { flagId });
   }
 
   /**
@@ -415,6 +470,8 @@ export class FourEyes {
       let sections: string[] = [];
       if (row.kind === 'EXPORT') {
         await this.#approveExport(tx, actor, row);
+      } else if (row.kind === 'FLAG_DISMISSAL') {
+        await this.#applyToDismissal(tx, actor, row, 'GRANTED', note);
       } else if (row.kind === 'ADMIN_GRANT') {
         const { userId } = row.payload as AdminGrantPayload;
         if (!(await activatePendingAdmin(tx, tenantId, userId))) throw conflict(M.accountGone);
@@ -433,7 +490,7 @@ export class FourEyes {
       }
       await closeApproval(tx, id, 'APPROVED', { userId: actor.userId, email: actor.email, note });
       await this.#auditApproval(tx, actor, row, 'APPROVAL_GRANTED', note);
-      return { confirmed: row.kind === 'INTEGRITY_CONFIRM', sections };
+      return { confirmed: row.kind === 'INTEGRITY_CONFIRM' || row.kind === 'FLAG_DISMISSAL', sections };
     });
     if (confirmed) await this.#refreshIntegrity(tenantId);
     if (sections.length > 0) await this.#settingsPort().changed(tenantId, sections);
@@ -457,9 +514,10 @@ export class FourEyes {
     await this.orm.transaction(async (tx) => {
       const row = await this.#lockForChecker(tx, actor, id);
       if (onRecord(row.kind)) await this.#applyToRecord(tx, actor, row, 'DECLINED', note);
+      else if (row.kind === 'FLAG_DISMISSAL') await this.#applyToDismissal(tx, actor, row, 'DECLINED', note);
       else await this.#closeOther(tx, row, `Declined by ${actor.email}: ${note}`);
       await closeApproval(tx, id, 'DECLINED', { userId: actor.userId, email: actor.email, note });
-      if (!onRecord(row.kind)) await this.#auditApproval(tx, actor, row, 'APPROVAL_DECLINED', note);
+      if (!auditsItself(row.kind)) await this.#auditApproval(tx, actor, row, 'APPROVAL_DECLINED', note);
     });
     return this.#one(actor, id);
   }
@@ -473,9 +531,10 @@ export class FourEyes {
       // The uploader alone does not keep an unverified identity change in the payroll (issue #30).
       if (row.kind === 'REVALIDATION') throw conflict(M.revalidationNotWithdrawn);
       if (onRecord(row.kind)) await this.#applyToRecord(tx, actor, row, 'WITHDRAWN', null);
+      else if (row.kind === 'FLAG_DISMISSAL') await this.#applyToDismissal(tx, actor, row, 'WITHDRAWN', null);
       else await this.#closeOther(tx, row, `Withdrawn by ${actor.email}.`);
       await closeApproval(tx, id, 'WITHDRAWN');
-      if (!onRecord(row.kind)) await this.#auditApproval(tx, actor, row, 'APPROVAL_WITHDRAWN', null);
+      if (!auditsItself(row.kind)) await this.#auditApproval(tx, actor, row, 'APPROVAL_WITHDRAWN', null);
     });
     return this.#one(actor, id);
   }
@@ -567,6 +626,57 @@ export class FourEyes {
         before: { status: t.from },
         after: { status: t.to, ...(reasonCode ? { reasonCode } : {}), approvalId: row.id },
         note: words,
+        address: actor.address ?? null,
+      },
+      tx,
+    );
+  }
+
+  /**
+   * Issue #30, a FLAG_DISMISSAL's outcome: GRANTED dismisses the flag (still OPEN, else 409: decided
+   * or cleared by new evidence since), which lets the record into the payroll; DECLINED and
+   * WITHDRAWN leave the flag OPEN and the record held. The record's status never moves here.
+   */
+  async #applyToDismissal(
+    tx: Orm,
+    actor: Actor,
+    row: ApprovalRow,
+    outcome: 'GRANTED' | 'DECLINED' | 'WITHDRAWN',
+    note: string | null,
+  ): Promise<void> {
+    const tenantId = row.tenant_id;
+    if (outcome === 'GRANTED') {
+      const dismissed =
+        row.flag_id !== null &&
+        (await this.integrity.dismiss(tx, tenantId, {
+          flagId: row.flag_id,
+          by: { userId: actor.userId, email: actor.email },
+          reasonCode: row.reason_code!,
+          note: row.note,
+        }));
+      if (!dismissed) throw conflict(M.flagChanged);
+    }
+    const reason = row.reason_code ? reasonLabel(row.reason_code) : '';
+    await this.audit.append(
+      {
+        tenantId,
+        actorUserId: actor.userId,
+        actorEmail: actor.email,
+        action:
+          outcome === 'GRANTED'
+            ? 'INTEGRITY_FLAG_DISMISSED'
+            : outcome === 'DECLINED'
+              ? 'APPROVAL_DECLINED'
+              : 'APPROVAL_WITHDRAWN',
+        entityType: 'record',
+        entityId: row.record_id,
+        after: { kind: row.kind, approvalId: row.id, flagId: row.flag_id },
+        note:
+          outcome === 'GRANTED'
+            ? `Integrity flag dismissal approved by the second approver (${reason}; decided by ${row.maker_email})${row.note ? `. ${row.note}` : ''}${note ? `. Approver's note: ${note}` : ''}`
+            : outcome === 'DECLINED'
+              ? `Flag dismissal declined by the second approver: ${note}`
+              : `Flag dismissal withdrawn by ${actor.email}`,
         address: actor.address ?? null,
       },
       tx,

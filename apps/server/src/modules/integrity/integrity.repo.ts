@@ -423,6 +423,14 @@ export class DecisionSession {
       where tenant_id = ${scope.tenantId} and id = ${recordId}`);
   }
 
+  /** Whether the tenant's flag `id` is OPEN, locking it (a second approver's granted dismissal). */
+  async lockOpen(scope: TenantScope, id: string): Promise<boolean> {
+    const found = await this.tx.execute(sql`
+      select 1 from integrity_flags where tenant_id = ${scope.tenantId} and id = ${id} and status = 'OPEN'
+      for update`);
+    return found.rows.length > 0;
+  }
+
   /** A rejected record is not judged any more: its other OPEN flags go (the next run would drop them). */
   async dropOpenFlagsOf(scope: TenantScope, recordId: string): Promise<void> {
     await this.tx.execute(sql`

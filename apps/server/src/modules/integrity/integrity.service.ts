@@ -4,6 +4,7 @@ import {
   INTEGRITY_RULE_LABELS,
   INTEGRITY_RULES,
   reasonLabel,
+  REMOVED_IDENTITY_RULE,
   type FlagEvidence,
   type FlagsPage,
   type FlagsQuerySchema,
@@ -141,14 +142,17 @@ export class IntegrityService {
     // The schema requires a reason code (a CONFIRM's is checked against the tenant's codes below).
     const reasonCode = d.reasonCode!;
     // Read before the decision's transaction (PGlite has one connection).
-    const fourEyes =
-      d.decision === 'CONFIRM' && (await secondApproverOn(this.decisions.orm, tenant.tenantId));
+    const secondApprover = await secondApproverOn(this.decisions.orm, tenant.tenantId);
+    const fourEyes = d.decision === 'CONFIRM' && secondApprover;
     const { confirmed } = await this.repo.inTransaction(async (s) => {
       const flag = await s.lock(scope, id);
       if (!flag) throw notFound(M.flagNotFound);
       if (flag.status !== 'OPEN') throw conflict(M.alreadyDecided);
       // A confirmation awaits its second approver: the flag is not decided again meanwhile.
       if (flag.recordStatus === AWAITING_SECOND_APPROVAL) throw conflict(APPROVAL_MESSAGES.recordPending);
+      // So does a dismissal awaiting one (issue #30).
+      if (await this.decisions.fourEyes.flagPending(s.tx, tenant.tenantId, id))
+        throw conflict(M.dismissalPending);
       const reason =
         d.decision === 'CONFIRM'
           ? await this.decisions.reasonCodes.requireActive(s.tx, tenant.tenantId, reasonCode, d.note)
@@ -204,6 +208,33 @@ export class IntegrityService {
         );
         return { confirmed: true };
       }
+      if (secondApprover && flag.rule === REMOVED_IDENTITY_RULE) {
+        // Issue #30: this dismissal lets a person who shares a removed record's identity into the
+        // payroll, so it waits for a different tenant admin; the flag stays OPEN, the record held.
+        const approvalId = await this.decisions.fourEyes.holdDismissal(s.tx, actor, {
+          flagId: id,
+          recordId: flag.recordId,
+          psn: flag.psn,
+          fullName: flag.fullName,
+          reason,
+          note: d.note,
+        });
+        await this.audit.append(
+          {
+            tenantId: tenant.tenantId,
+            actorUserId: actor.userId,
+            actorEmail: actor.email,
+            action: 'APPROVAL_REQUESTED',
+            entityType: 'record',
+            entityId: flag.recordId,
+            after: { kind: 'FLAG_DISMISSAL', reasonCode: reason.code, approvalId },
+            note: `Integrity flag dismissal awaits a second approver (${why})`,
+            address: actor.address ?? null,
+          },
+          s.tx,
+        );
+        return { confirmed: false };
+      }
       await s.close(tenant, id, 'DISMISSED', who, reasonCode, d.note);
       await this.audit.append(
         {
@@ -242,8 +273,11 @@ export class IntegrityService {
     const labels = await this.decisions.reasonCodes.labels(scope.tenantId);
     let reached: Set<string> | null = null;
     if (!reachesWholeTenant(scope)) {
-      const others = rows.flatMap((r) =>
-        ((r.evidence.others as { recordId: string | null }[] | undefined) ?? []).map((o) => o.recordId!),
+      const others = rows.flatMap(
+        (r) =>
+          ((r.evidence.others ?? r.evidence.removed) as { recordId: string | null }[] | undefined)?.map(
+            (o) => o.recordId!,
+          ) ?? [],
       );
       reached = await this.repo.recordsReached(scope, [...new Set(others.filter(Boolean))]);
     }
@@ -254,6 +288,16 @@ export class IntegrityService {
         evidence.others = evidence.others.map((o) =>
           o.recordId && seen.has(o.recordId) ? o : { recordId: null, psn: null, fullName: null },
         );
+      }
+      if (evidence.kind === 'REMOVED_MATCH') {
+        // Issue #30: each removed record with its reason's label; outside a reviewer's reach, unnamed.
+        const seen = reached;
+        evidence.removed = evidence.removed.map((m) => ({
+          ...(seen && !(m.recordId && seen.has(m.recordId))
+            ? { ...m, recordId: null, psn: null, fullName: null }
+            : m),
+          reasonLabel: m.reasonCode ? (labels.get(m.reasonCode) ?? reasonLabel(m.reasonCode)) : null,
+        }));
       }
       return {
         id: r.id,

@@ -1,8 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { IntegrityRule } from '@portal/contract/integrity';
+import { REMOVED_IDENTITY_RULE, type IntegrityRule } from '@portal/contract/integrity';
 import type { TenantScope } from '../../access/actor.ts';
 import type { Orm } from '../../platform/db.ts';
 import { INTEGRITY_JUDGED, statusLiterals } from '../records/record-state.ts';
+import { removedIdentityHits } from './removed-identity.repo.ts';
 
 /**
  * The integrity rules in set-based SQL (issue #21), each step one statement over the whole tenant
@@ -31,7 +32,7 @@ export type StepOutcome = {
   cleared: number;
 };
 
-/** The records the rules judge: any but a rejected one (record-state; one awaiting a second approver too). */
+/** The records the rules judge: any not removed from the payroll (record-state; one awaiting a second approver too). */
 const judged = () => sql.raw(statusLiterals(INTEGRITY_JUDGED));
 
 /**
@@ -52,12 +53,16 @@ const DATE_RULES = [
   'PAST_SERVICE_LIMIT',
 ] as const satisfies readonly IntegrityRule[];
 
-/** The steps of an evaluation, in order: the date rules in one pass, then each group rule. */
+/**
+ * The steps of an evaluation, in order: the date rules in one pass, then each group rule, then the
+ * records sharing an identity with a removed one (removed-identity.repo.ts).
+ */
 export const RULE_STEPS = [
   DATE_RULES,
   ['SHARED_BANK_ACCOUNT'],
   ['DUPLICATE_BVN'],
   ['DUPLICATE_NIN'],
+  ['SHARES_REMOVED_IDENTITY'],
 ] as const satisfies readonly (readonly IntegrityRule[])[];
 
 const ruleList = (rules: readonly IntegrityRule[]) => sql.raw(rules.map((r) => `'${r}'`).join(', '));
@@ -226,7 +231,9 @@ export class RulesRepo {
             null::bigint as kobo, null::tsvector as terms where false`
         : (DATE_RULES as readonly IntegrityRule[]).includes(rules[0]!)
           ? dateRules(t, p)
-          : groupRule(t, rules[0] as GroupRule, banks);
+          : rules[0] === REMOVED_IDENTITY_RULE
+            ? removedIdentityHits(t, banks, null)
+            : groupRule(t, rules[0] as GroupRule, banks);
     const outcome = await this.orm.transaction(async (tx) => {
       await tx.execute(sql`select set_config('work_mem', '256MB', true)`);
       const result = await tx.execute<StepOutcome>(merge(t, rules, hits));

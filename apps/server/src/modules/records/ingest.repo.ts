@@ -563,6 +563,15 @@ export class IngestSession {
     return this.#outcome;
   }
 
+  /**
+   * The ids of the records this upload's rows name, as a subquery (issue #30: the rows sharing an
+   * identity with a removed record are counted by a query of their own after the ingest).
+   */
+  uploadedRecords() {
+    return sql`select u.id from records u join upload_keys k on k.natural_key = u.natural_key
+      where u.tenant_id = (select ${this.scope.tenantId}::uuid)`;
+  }
+
   /** Runs `fn` in the upload's transaction: what it writes commits or rolls back with the upload. */
   async within<T>(fn: (tx: Orm) => Promise<T>): Promise<T> {
     return fn(this.tx);

@@ -159,8 +159,21 @@ export function isInPayroll(status: string, statusBeforeApproval: string | null)
 }
 /** Potential ghosts: not in the source of truth, or there without biometrics. */
 export const POTENTIAL_GHOSTS: readonly RecordStatus[] = ['NOT_FOUND'];
-/** The records the integrity rules judge: any but a rejected one (a pending one keeps its flags). */
-export const INTEGRITY_JUDGED: readonly RecordStatus[] = RECORD_STATUSES.filter((s) => s !== 'REJECTED');
+/**
+ * Removed from the payroll by a decision (issue #30): rejected, a confirmed ghost included. A
+ * record sharing a NIN, SSID, BVN or bank account with one of these is flagged
+ * (SHARES_REMOVED_IDENTITY) and held out of the payroll until the flag is decided. A state that
+ * also removes a person (e.g. SUSPENDED) joins this list, and with it the rule and the hold.
+ */
+export const REMOVED_FROM_PAYROLL: readonly RecordStatus[] = ['REJECTED'];
+/**
+ * The records the integrity rules judge: any not removed from the payroll (a pending one keeps
+ * its flags).
+ */
+export const INTEGRITY_JUDGED: readonly RecordStatus[] = RECORD_STATUSES.filter(
+  (s) => !REMOVED_FROM_PAYROLL.includes(s),
+);
+
 /** The states an integrity confirmation applies in (directly or awaiting a second approver). */
 const CONFIRMABLE: readonly RecordStatus[] = INTEGRITY_JUDGED.filter((s) => s !== AWAITING_SECOND_APPROVAL);
 /** A potential ghost or a rejected record cannot claim an account. */
@@ -398,6 +411,14 @@ export function requireTransition(from: string, event: RecordEvent) {
   const t = transition(from, event);
   if (!t.allowed) throw conflict(t.message);
   return t;
+}
+
+/**
+ * Whether an allowed transition puts a record into the payroll (approve, resolve): such a move is
+ * refused while the record is held by an undecided SHARES_REMOVED_IDENTITY (issue #30).
+ */
+export function entersPayroll(t: Transition): boolean {
+  return t.allowed && isOneOf(IN_PAYROLL, t.to) && !isOneOf(IN_PAYROLL, t.from);
 }
 
 /** The status a lookup gives a record awaiting verification (the same for VERIFIED and REVERIFIED). */

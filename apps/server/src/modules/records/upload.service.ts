@@ -9,7 +9,10 @@ import type { TEMPLATE_HEADERS } from '@portal/contract/records';
 import type { TenantMatchSettings } from '../identity/provider-settings.ts';
 import { LARGE_CHANGE } from './maintain.jobs.ts';
 import type { AuditRepo } from '../audit/audit.repo.ts';
+import type { SQL } from 'drizzle-orm';
 import type { Orm } from '../../platform/db.ts';
+
+export type SharingRemoved = (tx: Orm, tenantId: string, uploaded: SQL) => Promise<number>;
 
 export interface UploadedFile {
   path: string;
@@ -66,6 +69,11 @@ export class UploadService {
     private readonly secondApprover: (orm: Orm, tenantId: string) => Promise<boolean>,
     /** Called after a committed upload that changed many records (queues table maintenance). */
     private readonly afterLargeChange: (reason: string) => Promise<void> = async () => undefined,
+    /**
+     * Issue #30: how many of the records `uploaded` (a subquery of ids) share an identity with a
+     * record removed from the payroll (integrity's removed-identity.repo, handed in by app.ts).
+     */
+    private readonly sharingRemoved: SharingRemoved = async () => 0,
   ) {}
 
   async upload(actor: Actor, file: UploadedFile): Promise<UploadSummary> {
@@ -141,6 +149,9 @@ export class UploadService {
           throw rejection(errorCount, errors.sort((a, b) => a.row - b.row).slice(0, MAX_ERRORS));
         await session.recompare(who, note, matchSettings);
         const outcome = await session.finish();
+        const sharesRemovedIdentity = await session.within((tx) =>
+          this.sharingRemoved(tx, scope.tenantId, session.uploadedRecords()),
+        );
         const uploadId = await session.recordUpload({
           fileName: file.fileName,
           sizeBytes: file.sizeBytes,
@@ -175,6 +186,7 @@ export class UploadService {
           newRecordsCreated: outcome.created,
           existingRecordsUpdated: outcome.updated,
           recordsRequiringReverificationIds: outcome.reverificationIds,
+          sharesRemovedIdentity,
           reverificationAwaitingApproval: outcome.held,
           columnsNotInFile: KEPT_COLUMNS.flatMap((c) =>
             stated.has(KEPT_FIELDS[c]!.field) ? [] : [KEPT_FIELDS[c]!.label],

@@ -14,7 +14,7 @@ import {
   SALARY_GRADE_MESSAGES as SG,
   sameGrade,
 } from '@portal/contract/salary-grade';
-import { recordScopeOf, type Actor } from '../../access/actor.ts';
+import { recordScopeOf, type Actor, type RecordScope } from '../../access/actor.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { AuditRepo } from '../audit/audit.repo.ts';
 import { secondApproverOn, type FourEyes } from '../approvals/four-eyes.ts';
@@ -23,7 +23,15 @@ import type { Orm } from '../../platform/db.ts';
 import type { TenantMatchSettings } from '../identity/provider-settings.ts';
 import type { RecordRow, RecordsRepo } from '../records/records.repo.ts';
 import { toMasterRecord, type RecordsService } from '../records/records.service.ts';
-import { QUEUE_STATUS, requireTransition, REVIEWABLE } from '../records/record-state.ts';
+import {
+  entersPayroll,
+  QUEUE_STATUS,
+  requireTransition,
+  REVIEWABLE,
+  type Transition,
+} from '../records/record-state.ts';
+import { holdsOf } from '../integrity/removed-identity.repo.ts';
+import { heldByRemovedIdentityMessage, type RemovedMatch } from '@portal/contract/integrity';
 import { closeReasonsOf, comparisonFrom, comparisonRows, nameMatchOf } from '../verification/compare.ts';
 import type { LockedRecord, RecordPatch, ValidationRepo, ValidationSession } from './validation.repo.ts';
 
@@ -69,6 +77,13 @@ function salaryGradeFor(rec: LockedRecord, grade: string | null, given: string |
   }
   return id;
 }
+/** Removed records with their reason's label from the tenant's list (issue #30). */
+const labelled = (removed: RemovedMatch[], labels: Map<string, string>): RemovedMatch[] =>
+  removed.map((m) => ({
+    ...m,
+    reasonLabel: m.reasonCode ? (labels.get(m.reasonCode) ?? m.reasonCode) : null,
+  }));
+
 /** `given` unless the caller left it out. */
 const keep = <T>(given: T | undefined, current: T): T => (given === undefined ? current : given);
 
@@ -108,6 +123,7 @@ export class ValidationService {
         pageSize: q.pageSize,
         counts: { pendingApproval: 0, mismatched: 0 },
         closeReasons: {},
+        held: {},
       };
     const status = QUEUE_STATUS[kind];
     if (filter.search) {
@@ -125,6 +141,7 @@ export class ValidationService {
         return {
           items: rows.map(toMasterRecord),
           closeReasons: await this.#closeReasons(scope.tenantId, rows),
+          held: await this.#held(scope, rows),
           total: kind === 'pending' ? pendingApproval : mismatched,
           page: q.page,
           pageSize: q.pageSize,
@@ -146,11 +163,26 @@ export class ValidationService {
     return {
       items: rows.map(toMasterRecord),
       closeReasons: await this.#closeReasons(scope.tenantId, rows),
+      held: await this.#held(scope, rows),
       total: kind === 'pending' ? pendingApproval : mismatched,
       page: q.page,
       pageSize: q.pageSize,
       counts: { pendingApproval, mismatched },
     };
+  }
+
+  /** The page's records held out of the payroll (issue #30), with the removed records they match. */
+  async #held(scope: RecordScope, rows: RecordRow[]): Promise<QueuePage['held']> {
+    const holds = await holdsOf(
+      this.decisions.orm,
+      scope,
+      rows.map((r) => r.id),
+    );
+    if (holds.size === 0) return {};
+    const labels = await this.decisions.reasonCodes.labels(scope.tenantId);
+    return Object.fromEntries(
+      [...holds].map(([id, hold]) => [id, { removed: labelled(hold.removed, labels), flagId: hold.flagId }]),
+    );
   }
 
   /** The page's records compared again with their stored answers: the reasons of their close fields. */
@@ -251,6 +283,7 @@ export class ValidationService {
         // Nothing reaches the payroll with the salary grade id of another grade.
         if (salaryGradeDisagrees(rec.gradeLevel, rec.salaryGradeId))
           throw conflict(SG.approveBlocked(rec.salaryGradeId!, rec.gradeLevel!));
+        await this.#requireNotHeld(s, recordScopeOf(actor), id, t);
         await s.update(id, { status: t.to, validated: true });
         return {
           action: t.audit!.action,
@@ -311,6 +344,7 @@ export class ValidationService {
       const t = requireTransition(rec.status, { type: 'RESOLVED' });
       const sot = rec.sotData as Partial<OptimaPerson> | null;
       if (!sot) throw conflict(M.noSotData);
+      await this.#requireNotHeld(s, recordScopeOf(actor), id, t);
       const patch: RecordPatch = { status: t.to, validated: true };
       const after: Record<string, unknown> = { status: t.to };
       if (sot.fullName) {
@@ -334,6 +368,21 @@ export class ValidationService {
       return { action: t.audit!.action, after, note: 'Source-of-truth data accepted.' };
     });
     return this.#reload(actor, id);
+  }
+
+  /**
+   * Issue #30: a move into the payroll (approve, resolve; bulk approve through approve) is refused
+   * (409, naming the removed record and its decision) while the record shares a NIN, SSID, BVN or
+   * bank account with a record removed from the payroll and the integrity flag of that match is
+   * not dismissed. Read here, in the decision's transaction, so it does not wait for the rules'
+   * evaluation to have run.
+   */
+  async #requireNotHeld(s: ValidationSession, scope: RecordScope, id: string, t: Transition): Promise<void> {
+    if (!entersPayroll(t)) return;
+    const hold = (await holdsOf(s.tx, scope, [id])).get(id);
+    if (!hold) return;
+    const removed = labelled(hold.removed, await this.decisions.reasonCodes.labels(scope.tenantId, s.tx));
+    throw conflict(heldByRemovedIdentityMessage(removed), { flagId: hold.flagId ?? '' });
   }
 
   async history(actor: Actor, id: string, page: { page: number; pageSize: number }) {

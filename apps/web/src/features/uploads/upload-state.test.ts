@@ -17,6 +17,7 @@ const summary = {
   reverificationAwaitingApproval: 0,
   columnsNotInFile: [],
   blankCellsKept: [],
+  sharesRemovedIdentity: 0,
 };
 const run = (...actions: UploadAction[]) =>
   actions.reduce(uploadReducer, INITIAL_UPLOAD_STATE as UploadState);

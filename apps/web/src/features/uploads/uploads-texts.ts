@@ -35,6 +35,9 @@ export const UPLOADS_TEXTS = {
   blankCellsKept: 'Blank cells left as they were',
   blankCellsKeptHint: 'A blank cell never erases a stored value; edit the record to clear one.',
   blankCellCount: (column: string, records: number) => `${column} (${countOf(records, 'record')})`,
+  sharesRemoved: 'Rows sharing an identity with a removed record',
+  sharesRemovedHint:
+    'Their NIN, SSID, BVN or bank account is the same as a record rejected or confirmed as a ghost. They are held out of the payroll until their integrity flag (Identity of a removed record) is decided.',
   viewRecords: 'View Records',
   notifyAll: 'Notify All',
   uploadAnother: 'Upload Another File',

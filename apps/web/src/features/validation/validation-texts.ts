@@ -2,11 +2,29 @@ import { AUDIT_ACTION_LABELS } from '@portal/contract/audit';
 import { APPROVAL_MESSAGES } from '@portal/contract/decisions';
 import { RECORD_MESSAGES } from '@portal/contract/records';
 import { VALIDATION_MESSAGES as M } from '@portal/contract/validation';
-import { countOf, formatCount } from '../../lib/format.ts';
+import { IDENTITY_FIELD_LABELS, type RemovedMatch } from '@portal/contract/integrity';
+import { countOf, formatCalendarDate, formatCount } from '../../lib/format.ts';
 
 /** Texts of the validation queues and their dialogs (SPEC §2 Validation Queues, §8 Queues). */
 export const VALIDATION_TEXTS = {
   closeReasons: 'Close match: differences forgiven',
+  /** Issue #30: a record sharing an identity with one removed from the payroll. */
+  held: {
+    chip: 'Held: identity of a removed record',
+    label: 'Why this record is held',
+    line: (m: RemovedMatch) => {
+      const fields = m.fields.map((f) => IDENTITY_FIELD_LABELS[f]).join(', ');
+      const who = m.recordId
+        ? [m.psn, m.fullName].filter(Boolean).join(' ')
+        : 'a record outside your assignments';
+      const how = m.decision === 'INTEGRITY_CONFIRMED' ? 'confirmed as a ghost' : 'rejected';
+      const why = m.reasonLabel ?? m.reasonCode;
+      return `Same ${fields} as ${who}, ${how}${why ? ` (${why})` : ''}${m.decidedAt ? ` on ${formatCalendarDate(m.decidedAt)}` : ''}.`;
+    },
+    more: (n: number) => `and ${countOf(n, 'more removed record')}`,
+    hint: 'It cannot be approved until its integrity flag is decided (Integrity tab: confirm it or dismiss it).',
+    blocked: 'Held: decide its integrity flag first',
+  },
   tenant: {
     title: 'Validation Queue',
     subtitle: 'Approve, reject, edit and resolve the records of your tenant that await a decision.',

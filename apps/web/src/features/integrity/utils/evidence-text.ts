@@ -1,4 +1,4 @@
-import type { FlagEvidence } from '@portal/contract/integrity';
+import { IDENTITY_FIELD_LABELS, removedDecisionText, type FlagEvidence } from '@portal/contract/integrity';
 import { countOf, formatCalendarDate } from '../../../lib/format.ts';
 
 const source = (s: 'PROVIDER' | 'UPLOAD') =>
@@ -22,11 +22,22 @@ export function evidenceSummary(e: FlagEvidence): string {
           : `${e.field === 'BVN' ? 'BVN' : 'NIN'} ${e.value}`;
       return `${what} is on ${countOf(e.groupSize, 'record')}.`;
     }
+    case 'REMOVED_MATCH': {
+      const fields = e.fields.map((f) => IDENTITY_FIELD_LABELS[f]).join(', ');
+      return `Same ${fields} as ${countOf(e.removed.length, 'record')} removed from the payroll; held out of the payroll until decided.`;
+    }
   }
 }
 
 /** A group's other records, as the evidence lists them ('PSNA2 Ada Obi'); hidden ones counted. */
 export function evidenceOthers(e: FlagEvidence): string[] {
+  if (e.kind === 'REMOVED_MATCH')
+    return e.removed.map((m) => {
+      const who = m.recordId
+        ? [m.psn, m.fullName].filter(Boolean).join(' ')
+        : 'A record outside your assignments';
+      return `${who}: ${removedDecisionText(m)} (${m.fields.map((f) => IDENTITY_FIELD_LABELS[f]).join(', ')})`;
+    });
   if (e.kind !== 'GROUP') return [];
   const shown = e.others.filter((o) => o.recordId);
   const hidden = e.others.length - shown.length;

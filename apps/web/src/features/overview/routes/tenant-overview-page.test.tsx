@@ -85,6 +85,7 @@ describe('tenant overview', () => {
         pageSize: 5,
         counts: { pendingApproval: 3, mismatched: 0 },
         closeReasons: {},
+        held: {},
       },
     };
     const { fetchMock, user } = openOverview(

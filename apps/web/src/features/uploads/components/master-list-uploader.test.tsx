@@ -61,9 +61,13 @@ describe('master list uploader', () => {
         reverificationAwaitingApproval: 1,
         columnsNotInFile: ['NIN', 'Bank'],
         blankCellsKept: [{ column: 'Email', records: 3 }],
+        sharesRemovedIdentity: 1,
       }),
     );
     expect((await screen.findByTestId('summary-created')).textContent).toBe('1,998');
+    expect(screen.getByTestId('summary-shares-removed').textContent).toBe(
+      'Rows sharing an identity with a removed record: 1',
+    );
     expect(screen.getByTestId('summary-updated').textContent).toBe('2');
     expect(screen.getByTestId('summary-reverification').textContent).toContain('2');
     // Issue #30: what the upload left as it was, and who it kept in the payroll for a second approver.

@@ -51,6 +51,14 @@ export function UploadSummary({
         <Count label={texts.newRecords} value={summary.newRecordsCreated} testId="summary-created" />
         <Count label={texts.updatedRecords} value={summary.existingRecordsUpdated} testId="summary-updated" />
       </Box>
+      {summary.sharesRemovedIdentity > 0 && (
+        <Alert severity="error">
+          <AlertTitle data-testid="summary-shares-removed">
+            {`${texts.sharesRemoved}: ${formatCount(summary.sharesRemovedIdentity)}`}
+          </AlertTitle>
+          {texts.sharesRemovedHint}
+        </Alert>
+      )}
       {reverification > 0 && (
         <Alert
           severity="warning"

@@ -18,11 +18,22 @@ export interface QueueRowActionsProps {
   actions: readonly RowAction[];
   /** A decision on this row is on its way: its buttons wait. */
   busy: boolean;
+  /** Held out of the payroll (issue #30): Approve and Resolve wait for its integrity flag. */
+  held?: boolean;
   onAction: (action: RowAction) => void;
 }
 
 /** Approve and Resolve as labelled buttons; Edit, Reject and History as icons with tooltips. */
-export function QueueRowActions({ actions, busy, onAction }: QueueRowActionsProps) {
+export function QueueRowActions({ actions, busy, held = false, onAction }: QueueRowActionsProps) {
+  // A held record's Approve and Resolve are disabled, with why in a tooltip.
+  const heldTip = (action: RowAction, button: ReactNode) =>
+    held ? (
+      <Tooltip key={action} title={VALIDATION_TEXTS.held.blocked}>
+        <span>{button}</span>
+      </Tooltip>
+    ) : (
+      button
+    );
   const icon = (action: RowAction, label: string, glyph: ReactNode, color?: 'error') => (
     <Tooltip key={action} title={label}>
       <span>
@@ -43,21 +54,23 @@ export function QueueRowActions({ actions, busy, onAction }: QueueRowActionsProp
       {actions.map((action) => {
         switch (action) {
           case 'approve':
-            return (
+            return heldTip(
+              action,
               <Button
                 key={action}
                 size="small"
                 variant="contained"
                 color="success"
                 startIcon={<CheckCircleOutline />}
-                disabled={busy}
+                disabled={busy || held}
                 onClick={() => onAction(action)}
               >
                 {texts.approve}
-              </Button>
+              </Button>,
             );
           case 'resolve':
-            return (
+            return heldTip(
+              action,
               <Button
                 key={action}
                 size="small"
@@ -65,11 +78,11 @@ export function QueueRowActions({ actions, busy, onAction }: QueueRowActionsProp
                 startIcon={<CompareArrows />}
                 // Dark amber: white text on MUI's warning orange falls short of 4.5:1.
                 sx={{ bgcolor: WARNING_TEXT_COLOR, '&:hover': { bgcolor: '#8f3900' } }}
-                disabled={busy}
+                disabled={busy || held}
                 onClick={() => onAction(action)}
               >
                 {texts.resolve}
-              </Button>
+              </Button>,
             );
           case 'edit':
             return icon(action, texts.edit, <EditOutlined fontSize="small" />);

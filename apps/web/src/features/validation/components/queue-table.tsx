@@ -9,6 +9,11 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { PAGE_SIZES } from '@portal/contract/limits';
 import type { MasterRecord } from '@portal/contract/records';
+import type { QueuePage } from '@portal/contract/validation';
+import Alert from '@mui/material/Alert';
+import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import PauseCircleOutline from '@mui/icons-material/PauseCircleOutlined';
 import { PersonCell } from '../../../components/initials-avatar.tsx';
 import { ScrollTableContainer } from '../../../components/scroll-table-container.tsx';
 import { ReasonChip } from '../../../components/verdict-chip.tsx';
@@ -33,6 +38,8 @@ export interface QueueTableProps {
   items: readonly MasterRecord[];
   /** Why each record's close fields were forgiven: chips under the name (issue #20). */
   closeReasons?: Readonly<Record<string, readonly string[]>>;
+  /** Records held out of the payroll, with the removed records they match (issue #30). */
+  held?: QueuePage['held'];
   total: number;
   /** 0-based, as TablePagination counts. */
   page: number;
@@ -59,12 +66,58 @@ const NOWRAP = new Set<QueueColumn>(['grade', 'salaryGradeId', 'salaryStructure'
 
 const orDash = (value: string | null) => value || texts.noValue;
 
-function cell(column: QueueColumn, record: MasterRecord, reasons: readonly string[] = []) {
+/** Why a record is held (issue #30): the removed records it shares an identity with. */
+function HeldEvidence({ hold }: { hold: QueuePage['held'][string] }) {
+  const shown = hold.removed.slice(0, 3);
+  return (
+    <Alert
+      severity="error"
+      icon={false}
+      role="note"
+      aria-label={texts.held.label}
+      data-testid="held-evidence"
+      // Narrow enough on a phone to be read without scrolling the table sideways.
+      sx={{ mt: 0.75, py: 0.25, px: 1, maxWidth: { xs: 230, sm: 420 } }}
+    >
+      <Chip
+        size="small"
+        color="error"
+        icon={<PauseCircleOutline />}
+        label={texts.held.chip}
+        sx={{
+          mb: 0.5,
+          maxWidth: '100%',
+          height: 'auto',
+          '& .MuiChip-label': { whiteSpace: 'normal', py: 0.25 },
+        }}
+      />
+      {shown.map((m, i) => (
+        <Typography key={m.recordId ?? i} variant="body2">
+          {texts.held.line(m)}
+        </Typography>
+      ))}
+      {hold.removed.length > shown.length && (
+        <Typography variant="body2">{texts.held.more(hold.removed.length - shown.length)}</Typography>
+      )}
+      <Typography variant="caption" component="p">
+        {texts.held.hint}
+      </Typography>
+    </Alert>
+  );
+}
+
+function cell(
+  column: QueueColumn,
+  record: MasterRecord,
+  reasons: readonly string[] = [],
+  hold?: QueuePage['held'][string],
+) {
   switch (column) {
     case 'employee':
       return (
         <>
           <PersonCell fullName={record.fullName} secondary={record.employeeId ?? undefined} />
+          {hold && <HeldEvidence hold={hold} />}
           {reasons.length > 0 && (
             <Stack
               direction="row"
@@ -98,6 +151,8 @@ function cell(column: QueueColumn, record: MasterRecord, reasons: readonly strin
 export function QueueTable(props: QueueTableProps) {
   const { variant, kind, items, refreshing, busyId, onAction, selection } = props;
   const chosen = selection ? items.filter((r) => selection.selected.has(r.id)).length : 0;
+  // A held record (issue #30) cannot be selected for 'Approve selected'.
+  const selectable = items.filter((r) => !props.held?.[r.id]).length;
   const columns = QUEUE_COLUMNS[variant];
   const actions = rowActions(variant, kind);
   return (
@@ -115,10 +170,10 @@ export function QueueTable(props: QueueTableProps) {
               {selection && (
                 <TableCell padding="checkbox">
                   <Checkbox
-                    checked={items.length > 0 && chosen === items.length}
-                    indeterminate={chosen > 0 && chosen < items.length}
+                    checked={selectable > 0 && chosen === selectable}
+                    indeterminate={chosen > 0 && chosen < selectable}
                     onChange={selection.onToggleAll}
-                    disabled={items.length === 0}
+                    disabled={selectable === 0}
                     slotProps={{ input: { 'aria-label': texts.bulk.selectAll } }}
                   />
                 </TableCell>
@@ -141,6 +196,7 @@ export function QueueTable(props: QueueTableProps) {
                   <TableCell padding="checkbox">
                     <Checkbox
                       checked={selection.selected.has(record.id)}
+                      disabled={Boolean(props.held?.[record.id])}
                       onChange={() => selection.onToggle(record)}
                       slotProps={{ input: { 'aria-label': texts.bulk.select(record.fullName) } }}
                     />
@@ -149,13 +205,14 @@ export function QueueTable(props: QueueTableProps) {
                 {columns.map((column) =>
                   column === 'employee' ? (
                     <TableCell key={column} component="th" scope="row" sx={{ minWidth: 200 }}>
-                      {cell(column, record, props.closeReasons?.[record.id])}
+                      {cell(column, record, props.closeReasons?.[record.id], props.held?.[record.id])}
                     </TableCell>
                   ) : column === 'actions' ? (
                     <TableCell key={column} align="right" sx={{ whiteSpace: 'nowrap' }}>
                       <QueueRowActions
                         actions={actions}
                         busy={busyId === record.id}
+                        held={Boolean(props.held?.[record.id])}
                         onAction={(action) => onAction(action, record)}
                       />
                     </TableCell>

@@ -45,7 +45,10 @@ export function ValidationQueuePage({ variant }: ValidationQueuePageProps) {
   const queue = useQueue(kind, { ...filters, q: search, page: page + 1, pageSize });
   const facets = useQueueFacets();
   const decisions = useQueueDecisions();
-  const bulk = useBulkApprove(kind === 'pending' && queue.data ? queue.data.items : []);
+  // A held record (issue #30) is not offered to 'Approve selected'.
+  const bulk = useBulkApprove(
+    kind === 'pending' && queue.data ? queue.data.items.filter((r) => !queue.data.held[r.id]) : [],
+  );
 
   useEffect(() => {
     if (queue.isError) toast.error(texts.toasts.loadFailed);
@@ -126,6 +129,7 @@ export function ValidationQueuePage({ variant }: ValidationQueuePageProps) {
           kind={kind}
           items={data.items}
           closeReasons={data.closeReasons}
+          held={data.held}
           total={data.total}
           page={shownPage}
           pageSize={pageSize}

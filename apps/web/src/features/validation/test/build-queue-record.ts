@@ -20,5 +20,5 @@ export function queueReply(
   total = items.length,
   pageSize = 5,
 ): { status: number; body: QueuePage } {
-  return { status: 200, body: { items, total, page: 1, pageSize, counts, closeReasons: {} } };
+  return { status: 200, body: { items, total, page: 1, pageSize, counts, closeReasons: {}, held: {} } };
 }
