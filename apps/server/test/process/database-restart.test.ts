@@ -16,7 +16,6 @@ import { tempDir } from '../helpers/temp-dirs.ts';
  * answer again once the database is back. The cluster is the test's own (a restart would cut every
  * other test file's connections to the shared one); PostgreSQL only, see vitest.config.ts.
  */
-type Cluster = { url: string; appUrl: string; restart: () => void; stop: () => void };
 const cleanup: (() => void)[] = [];
 afterAll(() => {
   for (const fn of cleanup.reverse()) fn();
@@ -24,7 +23,7 @@ afterAll(() => {
 
 it('a database restart under read load fails requests in flight with a 503 and a message; the process stays up and answers again', async () => {
   expect(process.env.TEST_DATABASE_URL, 'runs on PostgreSQL only (test:postgres)').toBeTruthy();
-  const cluster = (await startCluster()) as Cluster;
+  const cluster = await startCluster();
   cleanup.push(() => cluster.stop());
   const server: ServerProcess = await spawnServer({
     DATABASE_URL: cluster.appUrl,
