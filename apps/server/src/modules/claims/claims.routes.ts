@@ -32,7 +32,7 @@ export function claimsRoutes(
   for (const route of [CLAIMS_ROUTES.createAccount, CLAIMS_ROUTES.registerEmployee]) {
     serveRoute(app, route, async ({ body, request }) => {
       const named = await tenants.named(request);
-      return within(named, () => claims.createAccount(body, named));
+      return within(named, () => claims.createAccount(body, request.ip, named));
     });
   }
 
