@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { CLAIM_CONSENT } from '@portal/contract/claims';
 import { CLAIMS_ROUTES } from '@portal/contract/routes/claims';
 import { scopeOf } from '../../access/actor.ts';
 import type { PublicTenantResolver } from '../../access/public-tenant.ts';
@@ -17,6 +18,12 @@ export function claimsRoutes(
   // that names none (a claim's later steps, found by the claim's token) the platform's.
   const within = <T>(tenantId: string | undefined, fn: () => Promise<T>) =>
     tenantId ? withTenant(tenantId, fn) : asPlatform(fn);
+
+  // The same statement for every tenant: nothing of a tenant's is in it.
+  serveRoute(app, CLAIMS_ROUTES.consent, async () => ({
+    ...CLAIM_CONSENT,
+    paragraphs: [...CLAIM_CONSENT.paragraphs],
+  }));
 
   serveRoute(app, CLAIMS_ROUTES.initiate, async ({ body, request }) => {
     const scope = await tenants.resolve(request);
