@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestPortal, type TestPortal } from '../helpers/test-portal.ts';
+import type * as Passwords from '../../src/platform/passwords.ts';
 
 /**
  * Issue #31 item 2: creating a claimed account hashed the password (about 0.1 s of CPU) before the
@@ -9,7 +10,7 @@ import { createTestPortal, type TestPortal } from '../helpers/test-portal.ts';
  */
 const hashes = vi.hoisted(() => ({ count: 0 }));
 vi.mock('../../src/platform/passwords.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../src/platform/passwords.ts')>();
+  const original = await importOriginal<typeof Passwords>();
   return {
     ...original,
     hashPassword: (password: string) => {
