@@ -91,6 +91,10 @@ export async function startCluster({ settings = [] } = {}) {
     url: `postgres://portal@127.0.0.1:${port}/postgres`,
     appUrl: `postgres://portal_app@127.0.0.1:${port}/postgres`,
     port,
+    /** `pg_ctl restart -m fast`: every connection is cut, the cluster answers again when it returns. */
+    restart() {
+      runAs(findPgBin('pg_ctl'), ['-D', dataDir, '-m', 'fast', '-w', '-t', '60', 'restart']);
+    },
     stop() {
       try {
         runAs(findPgBin('pg_ctl'), ['-D', dataDir, '-m', 'fast', '-w', 'stop']);

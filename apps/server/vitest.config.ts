@@ -20,7 +20,11 @@ export default defineProject({
           'test/process/many-processes.test.ts',
           'test/process/token-revocation.test.ts',
           'test/process/api-processes.test.ts',
+          // A throwaway PostgreSQL cluster of its own, restarted under load.
+          'test/process/database-restart.test.ts',
           'test/api/export-snapshot.test.ts',
+          // Two portals on one database stand for two API processes.
+          'test/api/rate-limit-processes.test.ts',
           // PGlite runs as a superuser: row-level security holds only the portal's PostgreSQL role.
           'test/api/row-level-security.test.ts',
           // COPY from STDIN on PostgreSQL's connection (PGlite copies from a blob on its thread).

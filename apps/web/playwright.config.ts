@@ -53,6 +53,8 @@ export default defineConfig({
       IDENTITY_SIM_PORT: String(PORT + 1000),
       // Every journey signs in from 127.0.0.1, faster than people do (the limit is 30 a minute).
       LOGIN_RATE_PER_IP: '600',
+      // Claims too: starting one, its PSN and its account each count (the limit is 30 a minute).
+      CLAIM_RATE_PER_IP: '600',
       // A run may serve its own build (`vite build --outDir …`), so parallel runs do not rebuild each other's files.
       ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
     },

@@ -176,7 +176,7 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
       audit,
       tokens,
       config.login,
-      loginRateLimiter(config.login),
+      loginRateLimiter(db.orm, config.login),
     ),
     async (request) =>
       new PublicTenantResolver(accessRepo, config.portalDomain).named(request).catch(() => undefined),
@@ -227,8 +227,8 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
   });
   claimsRoutes(app, {
     claims: new ClaimsService(new ClaimsRepo(db.orm), users, audit, tokens, {
-      perIp: new RateLimiter(config.claimRate.perIp, 60_000, CLAIM_MESSAGES.rateLimited),
-      perTenant: new RateLimiter(config.claimRate.perTenant, 60_000, CLAIM_MESSAGES.rateLimited),
+      perIp: new RateLimiter(db.orm, config.claimRate.perIp, 60_000, CLAIM_MESSAGES.rateLimited),
+      perTenant: new RateLimiter(db.orm, config.claimRate.perTenant, 60_000, CLAIM_MESSAGES.rateLimited),
     }),
     employee: new EmployeeService(
       new EmployeeRepo(db.orm),

@@ -26,7 +26,8 @@ export const CLAIM_MESSAGES = {
   notAwaiting: 'This record is not awaiting re-verification.',
   providerDown: 'The identity provider could not be reached. Please try again later.',
   loadRecordFailed: 'Could not load your record. Please try again later.',
-  consentRequired: 'Please read and accept the consent statement before your identity is checked.',
+  consentRequired:
+    'Please read and accept the consent statement before your identity is checked: send consentVersion, the version of the statement accepted (GET /api/v1/claims/consent answers the statement and its current version).',
   consentOutdated:
     'The consent statement has changed since this page was loaded. Please reload the page, read the current statement and accept it.',
 } as const;
@@ -53,6 +54,15 @@ export const CLAIM_CONSENT = {
   },
 } as const;
 export const CONSENT_VERSION = CLAIM_CONSENT.version;
+
+/** GET /api/v1/claims/consent (public): the statement a claim's consentVersion accepts. */
+export const ConsentStatementSchema = z.object({
+  version: z.string(),
+  title: z.string(),
+  paragraphs: z.array(z.string()),
+  accept: z.object({ public: z.string(), agent: z.string() }),
+});
+export type ConsentStatement = z.infer<typeof ConsentStatementSchema>;
 
 const trimmed = (label: string) =>
   z

@@ -22,4 +22,6 @@ export const ERROR_CODES = {
   /** A bulk verification was asked for while no record needs one: no job is created. */
   NOTHING_TO_VERIFY: 'NOTHING_TO_VERIFY',
   INTERNAL: 'INTERNAL_ERROR',
+  /** The database connection was lost (a restart, a failover): try again shortly (503). */
+  DATABASE_UNAVAILABLE: 'DATABASE_UNAVAILABLE',
 } as const;

@@ -7,6 +7,8 @@ export const MESSAGES = {
     accessDenied: 'Access denied',
     serviceNotFound: 'Service not found',
     serverError: 'Server error. Please try again later.',
+    /** A request whose database connection was cut (a database restart): 503, nothing was done twice. */
+    databaseUnavailable: 'The database is not reachable right now. Please try again in a moment.',
     defaultError: 'An error occurred',
     csrf: 'Missing or invalid CSRF token',
     sessionExpired: 'Your session has expired. Please sign in again.',

@@ -7,7 +7,7 @@ import {
   MonthlyPayInputSchema,
   PAYROLL_MESSAGES,
 } from './payroll.ts';
-import { reasonCodeField, REASON_CODE_MESSAGES } from './decisions.ts';
+import { OTHER_REASON_CODE, reasonCodeField, REASON_CODE_MESSAGES } from './decisions.ts';
 import { RemovedMatchSchema } from './integrity.ts';
 import { MasterRecordSchema, pageOf, PageQuerySchema, RecordsQuerySchema } from './records.ts';
 
@@ -134,7 +134,9 @@ export type RecordEdit = z.input<typeof RecordEditSchema>;
 /**
  * {decision, comments} (SPEC §3), or the tenant queue's second reading {status, note}; both
  * become {decision, comments, reasonCode}. A reject needs a non-blank reason and a reason code
- * (issue #22; the server checks it is one of the tenant's active codes).
+ * (issue #22; the server checks it is one of the tenant's active codes). SPEC's own call,
+ * {decision: 'REJECT', comments} without a code, is recorded as OTHER with the comments as its note
+ * (issue #31 item 6: OTHER can never be retired).
  */
 export const ValidationDecisionSchema = z
   .union([
@@ -156,7 +158,7 @@ export const ValidationDecisionSchema = z
       ? {
           decision: d.decision,
           comments: d.comments?.trim() ?? '',
-          reasonCode: d.reasonCode,
+          reasonCode: d.reasonCode ?? (d.decision === 'REJECT' ? OTHER_REASON_CODE : null),
           version: d.version,
         }
       : {

@@ -22,6 +22,16 @@ type ScopedClient = pg.PoolClient & { [appliedSetting]?: string };
  * a client out through it).
  */
 class ScopedPool extends pg.Pool {
+  constructor(config: pg.PoolConfig) {
+    super(config);
+    // A connection the server ends (a restart: FATAL 57P01, then "Connection terminated
+    // unexpectedly") emits 'error' on its Client. pg-pool listens only while the client is idle;
+    // a checked-out client (a transaction between statements, a COPY, a query in flight) had no
+    // listener and the process died of an unhandled 'error' event (issue #31). The query in flight
+    // rejects on its own (a 503, platform/errors.ts) and pg-pool drops the client when released.
+    this.on('connect', (client) => client.on('error', () => undefined));
+  }
+
   override connect(): Promise<pg.PoolClient>;
   override connect(
     callback: (

@@ -40,6 +40,39 @@ export function isUniqueViolation(err: unknown): boolean {
   return false;
 }
 
+/**
+ * SQLSTATEs of a connection the server ended or could not open: admin/crash shutdown, cannot
+ * connect now (starting up or shutting down), too many connections, and class 08 (connection
+ * exception).
+ */
+const LOST_CONNECTION_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
+const LOST_CONNECTION_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'ENOTFOUND']);
+/** node-postgres's own words for a connection that went away under a query or a checkout. */
+const LOST_CONNECTION_TEXT =
+  /^(Connection terminated( unexpectedly| due to connection timeout)?|Client has encountered a connection error and is not queryable|timeout exceeded when trying to connect)$/;
+
+/**
+ * A database error (or one it caused) that says the connection was lost or could not be opened
+ * (a database restart, issue #31): the request or job step failed, not the data; it can be tried
+ * again once the database is back.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 8; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (LOST_CONNECTION_STATES.has(code) || code.startsWith('08'))) return true;
+    if (typeof code === 'string' && LOST_CONNECTION_ERRNOS.has(code)) return true;
+    const message = (e as { message?: unknown }).message;
+    if (typeof message === 'string' && LOST_CONNECTION_TEXT.test(message)) return true;
+  }
+  return false;
+}
+
+/** The answer to a request whose database connection was lost: 503 with a message, try again soon. */
+export const databaseUnavailable = () =>
+  new AppError(503, MESSAGES.auth.databaseUnavailable, ERROR_CODES.DATABASE_UNAVAILABLE, undefined, {
+    'retry-after': '5',
+  });
+
 const CODE_BY_STATUS: Record<number, string> = {
   401: ERROR_CODES.UNAUTHORIZED,
   403: ERROR_CODES.FORBIDDEN,
@@ -142,6 +175,14 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (isResponseSerializationError(err)) {
       request.log.error({ err, issues: err.cause.issues }, 'response does not match its schema');
       return reply.code(500).send({ message: MESSAGES.auth.serverError, code: ERROR_CODES.INTERNAL });
+    }
+    if (isDatabaseUnavailable(err)) {
+      request.log.warn({ err }, 'database unavailable');
+      const lost = databaseUnavailable();
+      return reply
+        .code(lost.statusCode)
+        .headers(lost.headers!)
+        .send({ message: lost.message, code: lost.code });
     }
     const status = err.statusCode ?? 500;
     if (status >= 500) {

@@ -40,7 +40,10 @@ export async function registerSecurityHeaders(app: FastifyInstance, production: 
     referrerPolicy: { policy: 'no-referrer' },
     xFrameOptions: { action: 'deny' },
   });
-  app.addHook('onRequest', (request, reply, done) =>
-    headers(request.raw, reply.raw, (err) => done(err as Error | undefined)),
-  );
+  app.addHook('onRequest', (request, reply, done) => {
+    // The API's answers carry people's data (names, identity and bank numbers, tokens): no browser
+    // or proxy cache keeps them (issue #31). A route may still say otherwise (none does today).
+    if (request.url.startsWith('/api/v1/')) reply.raw.setHeader('cache-control', 'no-store');
+    headers(request.raw, reply.raw, (err) => done(err as Error | undefined));
+  });
 }

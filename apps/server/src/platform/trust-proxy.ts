@@ -50,5 +50,15 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
         '10.0.0.5,10.1.0.0/16,::1, or the names loopback, linklocal and uniquelocal).',
     );
   }
+  // A prefix of 0 bits is every address: the same as TRUST_PROXY=true. Fastify's proxy-addr
+  // refused it only when the app was built, after the migrations, with a bare TypeError.
+  const everyone = entries.find((e) => /\/0+$/.test(e));
+  if (everyone !== undefined) {
+    throw new Error(
+      `TRUST_PROXY: "${everyone}" names every address, so any client's X-Forwarded-For would be ` +
+        'believed (as with TRUST_PROXY=true). List the addresses (or CIDRs) of your reverse proxies ' +
+        'instead, e.g. TRUST_PROXY=10.0.0.5 or TRUST_PROXY=10.0.0.0/24.',
+    );
+  }
   return entries;
 }

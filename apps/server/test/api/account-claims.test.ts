@@ -494,6 +494,30 @@ describe('consent before the identity check (issue #22, NDPA 2023)', () => {
     expect(await consentEvents(ids.consent!)).toEqual([]);
   });
 
+  // Issue #31 item 6: a client written against SPEC.md ({ssid, nin}) learns what to send.
+  it('the consent statement and its version are public; the refusal says how to send it', async () => {
+    const res = await portal.api.get('/api/v1/claims/consent', { csrf: false });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    const statement = res.json() as { version: string; paragraphs: string[]; accept: { public: string } };
+    expect(statement).toMatchObject({ version: CONSENT_VERSION, accept: { public: expect.any(String) } });
+    expect(statement.paragraphs.length).toBeGreaterThan(0);
+    // The same for every tenant's page, signed in or not: it holds nothing of a tenant's.
+    for (const headers of [{ 'x-tenant': a.tenant.subdomain }, { 'x-tenant': b.tenant.subdomain }]) {
+      const named = await portal.api.get('/api/v1/claims/consent', { csrf: false, headers });
+      expect(named.json()).toEqual(statement);
+    }
+    const signedIn = await portal.api.get('/api/v1/claims/consent', { token: a.token });
+    expect(signedIn.json()).toEqual(statement);
+    // SPEC's call without the version: refused (the law requires consent), saying where to read it.
+    const bare = await pub('/api/v1/verification/initiate', person(15));
+    expect(bare.statusCode).toBe(400);
+    expect((bare.json() as { message: string }).message).toMatch(
+      /consentVersion.*GET \/api\/v1\/claims\/consent/,
+    );
+    expect(await claimsOf(ids.consent!)).toEqual([]);
+  });
+
   it('stores the accepted version, time and address with the claim and audits it against the record', async () => {
     const before = Date.now();
     const res = await portal.app.inject({

@@ -117,7 +117,12 @@ describe('reason codes (issue #22)', () => {
   });
 
   it('a rejection requires an active code of the tenant; nothing changes when refused', async () => {
-    const none = await reject(ids[0]!, undefined);
+    // The second reading ({status, note}) without a code is refused; SPEC's own call
+    // ({decision, comments}) is recorded as OTHER (issue #31, reason-codes-spec-call below).
+    const none = await portal.api.post(`/api/v1/records/${ids[0]}/validate`, {
+      token: a.token,
+      body: { status: 'REJECTED', note: 'Checked against the roll' },
+    });
     expect(none.statusCode).toBe(400);
     expect(none.json().details).toMatchObject({ reasonCode: M.required });
     const unknown = await reject(ids[0]!, 'GHOSTLY');
@@ -287,5 +292,27 @@ describe('reason codes (issue #22)', () => {
     const res = await reject(other!, 'ON_SECONDMENT', 'x', b.token);
     expect(res.statusCode).toBe(400);
     expect((await list(b.token)).items.every((c) => c.rejectedRecords === 0)).toBe(true);
+  });
+});
+
+// Issue #31 item 6: a client written against SPEC.md rejects with {decision: 'REJECT', comments}.
+describe("SPEC's rejection call", () => {
+  it('without a reason code is recorded as OTHER with the comments as its note', async () => {
+    const [own, bareId] = await seedRecords(portal, a.tenant.id, [
+      { fullName: 'Spec Person', nin: '81000000071', psn: 'PSN8171', status: 'PENDING_GRADE_VALIDATION' },
+      { fullName: 'Spec Person Two', nin: '81000000072', psn: 'PSN8172', status: 'PENDING_GRADE_VALIDATION' },
+    ]);
+    const res = await reject(own!, undefined, 'Not on the nominal roll since 2021');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ status: 'REJECTED', statusReasonCode: 'OTHER' });
+    const audit = await portal.db.orm.execute<{ after: { reasonCode?: string }; note: string | null }>(
+      sql`select after, note from audit_events where record_id = ${own} and after->>'status' = 'REJECTED' order by id desc limit 1`,
+    );
+    expect(audit.rows[0]).toMatchObject({
+      after: { reasonCode: 'OTHER' },
+      note: 'Not on the nominal roll since 2021',
+    });
+    // Without comments it stays refused: a rejection says why.
+    expect((await reject(bareId!, undefined, '')).statusCode).toBe(400);
   });
 });

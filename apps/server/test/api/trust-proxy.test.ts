@@ -39,6 +39,17 @@ describe('TRUST_PROXY', () => {
     expect(() => trustOf('1')).toThrow(/TRUST_PROXY=1: .*list the addresses/i);
   });
 
+  // Issue #31: a prefix of 0 bits passed here and was refused only by Fastify, after the
+  // migrations, with a bare TypeError ("invalid range on address").
+  it('refuses a range that is every address (0.0.0.0/0, ::/0) at start, saying why', () => {
+    for (const every of ['0.0.0.0/0', '::/0', '10.0.0.5,0.0.0.0/0', '1.2.3.4/0', '::1/00']) {
+      expect(() => trustOf(every), every).toThrow(ConfigError);
+      expect(() => trustOf(every), every).toThrow(/names every address.*list the addresses/i);
+    }
+    // A wide range that is not everyone stays allowed.
+    expect(trustOf('10.0.0.0/8')).toEqual(['10.0.0.0/8']);
+  });
+
   it('refuses an entry that is neither an address nor a CIDR', () => {
     for (const bad of ['proxy.internal', '10.0.0.0/33', '10.0.0', '127.0.0.1,', 'fd00::/129', '-1']) {
       expect(() => trustOf(bad), bad).toThrow(ConfigError);

@@ -3,6 +3,7 @@ import { AuthResponseSchema } from '../auth.ts';
 import {
   ChallengeRequestSchema,
   ChallengeResponseSchema,
+  ConsentStatementSchema,
   CreateAccountSchema,
   InitiateRequestSchema,
   InitiateResponseSchema,
@@ -32,13 +33,23 @@ const createAccount = {
 
 /** Account claiming, by the employee or an agent, and the employee's own record (server: modules/claims/claims.routes.ts). */
 export const CLAIMS_ROUTES = {
+  /** Issue #31 item 6: a client written against SPEC.md learns what to accept and send. */
+  consent: defineRoute({
+    method: 'GET',
+    path: '/api/v1/claims/consent',
+    public: true,
+    tags,
+    summary:
+      'The consent statement an employee accepts before a claim, and its current version (send it as consentVersion)',
+    response: ConsentStatementSchema,
+  }),
   initiate: defineRoute({
     method: 'POST',
     path: '/api/v1/verification/initiate',
     ...open,
     tags,
     summary:
-      'Start claiming an account with SSID, NIN and the accepted consent version (tenant from the Host or X-Tenant)',
+      'Start claiming an account with SSID, NIN and the accepted consent version, consentVersion (GET /api/v1/claims/consent; tenant from the Host or X-Tenant)',
     body: InitiateRequestSchema,
     response: InitiateResponseSchema,
     errors,

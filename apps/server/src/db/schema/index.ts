@@ -11,3 +11,4 @@ export { claims, claimHolds } from './claims.ts';
 export { tenantSettings } from './tenant-settings.ts';
 export { integrityFlags, integrityPostingFigures, integrityState } from './integrity.ts';
 export { approvals, reasonCodes } from './decisions.ts';
+export { rateLimits } from './rate-limits.ts';

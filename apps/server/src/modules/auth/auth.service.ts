@@ -1,6 +1,7 @@
 import type { Actor } from '../../access/actor.ts';
 import type { TokenService } from '../../access/tokens.ts';
 import type { LoginThrottle } from '../../platform/config.ts';
+import type { Orm } from '../../platform/db.ts';
 import { unauthorized } from '../../platform/errors.ts';
 import { dummyPasswordHash, verifyPassword } from '../../platform/passwords.ts';
 import { RateLimiter } from '../../platform/rate-limit.ts';
@@ -37,12 +38,11 @@ export function throttled(h: LoginHistory, t: LoginThrottle): boolean {
 }
 
 /**
- * Sign-in requests per minute from one address, in memory: it guards this process's CPU (argon2
- * hashes), which is each process's own, while the failure counts that guard accounts are shared in
- * the database.
+ * Sign-in requests per minute from one address, counted in the database where every API process
+ * sees it (issue #31 item 4: counted per process, API_PROCESSES=2 let twice the rate through).
  */
-export function loginRateLimiter(t: LoginThrottle): RateLimiter {
-  return new RateLimiter(t.ratePerIp, 60_000, MESSAGES.auth.tooManySignIns);
+export function loginRateLimiter(orm: Orm, t: LoginThrottle): RateLimiter {
+  return new RateLimiter(orm, t.ratePerIp, 60_000, MESSAGES.auth.tooManySignIns);
 }
 
 export class AuthService {
@@ -70,7 +70,7 @@ export class AuthService {
     ip: string,
     pageTenantId?: string,
   ): Promise<string> {
-    this.perIp.hit(`login:${ip}`);
+    await this.perIp.hit(`login:${ip}`);
     const email = emailInput.trim().toLowerCase();
     await this.#pruneHourly();
     const attempt = await this.attempts.begin(email, ip);

@@ -14,7 +14,7 @@ export interface ClaimableRecord {
 }
 
 export class ClaimsRepo {
-  constructor(private readonly orm: Orm) {}
+  constructor(readonly orm: Orm) {}
 
   /** The record with this NIN and SSID in the tenant (both must match), with its claim state. */
   async findByIdentity(scope: TenantScope, nin: string, ssid: string): Promise<ClaimableRecord | undefined> {
@@ -68,6 +68,17 @@ export class ClaimsRepo {
    * A live claim (not used, not expired), locked for the rest of the transaction. Note: found by
    * its token alone on purpose: the unguessable token is what names the tenant and the record.
    */
+  /** The live claim of a token, read without a lock (the checks before a transaction). */
+  async findLiveByToken(tokenHash: string): Promise<ClaimRow | undefined> {
+    const [row] = await this.orm
+      .select()
+      .from(claims)
+      .where(
+        and(eq(claims.tokenHash, tokenHash), sql`${claims.usedAt} is null`, sql`${claims.expiresAt} > now()`),
+      );
+    return row;
+  }
+
   async lockLiveByToken(tx: Orm, tokenHash: string): Promise<ClaimRow | undefined> {
     const [row] = await tx
       .select()

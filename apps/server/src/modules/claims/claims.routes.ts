@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { CLAIM_CONSENT } from '@portal/contract/claims';
 import { CLAIMS_ROUTES } from '@portal/contract/routes/claims';
 import { scopeOf } from '../../access/actor.ts';
 import type { PublicTenantResolver } from '../../access/public-tenant.ts';
@@ -18,6 +19,12 @@ export function claimsRoutes(
   const within = <T>(tenantId: string | undefined, fn: () => Promise<T>) =>
     tenantId ? withTenant(tenantId, fn) : asPlatform(fn);
 
+  // The same statement for every tenant: nothing of a tenant's is in it.
+  serveRoute(app, CLAIMS_ROUTES.consent, async () => ({
+    ...CLAIM_CONSENT,
+    paragraphs: [...CLAIM_CONSENT.paragraphs],
+  }));
+
   serveRoute(app, CLAIMS_ROUTES.initiate, async ({ body, request }) => {
     const scope = await tenants.resolve(request);
     return withTenant(scope.tenantId, () => claims.initiate(scope, body, { ip: request.ip, agent: null }));
@@ -32,7 +39,7 @@ export function claimsRoutes(
   for (const route of [CLAIMS_ROUTES.createAccount, CLAIMS_ROUTES.registerEmployee]) {
     serveRoute(app, route, async ({ body, request }) => {
       const named = await tenants.named(request);
-      return within(named, () => claims.createAccount(body, named));
+      return within(named, () => claims.createAccount(body, request.ip, named));
     });
   }
 

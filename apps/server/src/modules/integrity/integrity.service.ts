@@ -262,7 +262,8 @@ export class IntegrityService {
 
   /** Evaluates the rules now; answers the summary as it stands (the run under way or queued). */
   async evaluate(actor: Actor): Promise<IntegritySummary> {
-    await this.requestEvaluation(scopeOf(actor).tenantId, `asked by ${actor.email}`);
+    // The reason goes into the job's payload and its log line: the user's id, never their email.
+    await this.requestEvaluation(scopeOf(actor).tenantId, `asked by user ${actor.userId}`);
     return this.summary(actor);
   }
 

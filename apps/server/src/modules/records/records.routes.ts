@@ -11,6 +11,7 @@ import { serveRoute } from '../../access/route.ts';
 import { AppError, badRequest } from '../../platform/errors.ts';
 import type { NotifyService } from '../notifications/notify.service.ts';
 import type { RecordsService } from './records.service.ts';
+import { uploadFileName } from './upload-file-name.ts';
 import type { UploadedFile, UploadService } from './upload.service.ts';
 
 const UPLOAD_FILE_PREFIX = 'portal-upload-';
@@ -48,7 +49,13 @@ async function receiveFile(request: FastifyRequest, maxBytes: number): Promise<U
     part.file.resume();
     throw badRequest(`Unexpected field "${part.fieldname}": send the file in a field named "file".`);
   }
-  const fileName = path.basename(part.filename || 'upload');
+  let fileName: string;
+  try {
+    fileName = uploadFileName(part.filename);
+  } catch (err) {
+    part.file.resume();
+    throw err;
+  }
   const tmp = path.join(
     os.tmpdir(),
     `${UPLOAD_FILE_PREFIX}${crypto.randomUUID()}${path.extname(fileName).toLowerCase()}`,
