@@ -40,6 +40,12 @@ const HIGHLIGHT = { bgcolor: 'rgba(237, 108, 2, 0.12)' };
 /** A close value differs too, forgiven: marked more lightly than a difference. */
 const CLOSE_HIGHLIGHT = { bgcolor: 'rgba(2, 136, 209, 0.06)' };
 
+/**
+ * How similar two values are says something of names only: 'GL 08' and 'GL 09', or two dates, are
+ * the same or not, never '0% similar' (issue #31).
+ */
+const SIMILAR_NAMES: ReadonlySet<string> = new Set(['fullName']);
+
 const COLUMNS: DataColumn<ComparisonRow>[] = [
   {
     header: texts.field,
@@ -64,10 +70,11 @@ const COLUMNS: DataColumn<ComparisonRow>[] = [
     cell: (row) => (
       <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
         <VerdictChip verdict={row.verdict} />
-        {row.verdict !== 'MATCH' && (
+        {row.verdict !== 'MATCH' && (SIMILAR_NAMES.has(row.field) || row.reason) && (
           <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-            {texts.similarity(Math.round(row.similarity * 100))}
-            {row.reason && ` · ${row.reason}`}
+            {[SIMILAR_NAMES.has(row.field) && texts.similarity(Math.round(row.similarity * 100)), row.reason]
+              .filter(Boolean)
+              .join(' · ')}
           </Typography>
         )}
       </Stack>
