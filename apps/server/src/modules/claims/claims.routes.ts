@@ -18,6 +18,8 @@ export function claimsRoutes(
   const within = <T>(tenantId: string | undefined, fn: () => Promise<T>) =>
     tenantId ? withTenant(tenantId, fn) : asPlatform(fn);
 
+  serveRoute(app, CLAIMS_ROUTES.tenant, async ({ request }) => tenants.name(request));
+
   serveRoute(app, CLAIMS_ROUTES.initiate, async ({ body, request }) => {
     const scope = await tenants.resolve(request);
     return withTenant(scope.tenantId, () => claims.initiate(scope, body, { ip: request.ip, agent: null }));

@@ -151,7 +151,8 @@ describe('the Integrity tab (issue #21)', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Decide on the flag of Ada Ngozi Obi' }));
     const dialog = await screen.findByRole('dialog', { name: 'Decide on an Integrity Flag' });
-    const save = within(dialog).getByRole('button', { name: 'Dismiss Flag' }) as HTMLButtonElement;
+    // Before a decision, the button names neither (issue #31: it read 'Dismiss Flag').
+    const save = within(dialog).getByRole('button', { name: 'Choose a Decision' }) as HTMLButtonElement;
     expect(save.disabled).toBe(true);
     await user.click(within(dialog).getByRole('radio', { name: /^Confirm/ }));
     expect(within(dialog).getByText(/leaves the payroll export/)).toBeTruthy();
