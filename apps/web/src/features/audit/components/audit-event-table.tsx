@@ -13,7 +13,7 @@ import KeyboardArrowDown from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowUp from '@mui/icons-material/KeyboardArrowUp';
 import { useQuery } from '@tanstack/react-query';
 import { AUDIT_TEXTS, auditChanges, auditFieldLabel, type AuditEvent } from '@portal/contract/audit';
-import { NOT_ON_PHONE } from '../../../components/data-table.tsx';
+import { NOT_ON_PHONE, PHONE_CELLS } from '../../../components/data-table.tsx';
 import { formatMediumDateTime, formatRecordStatus } from '../../../lib/format.ts';
 import { reasonCodesQueryOptions } from '../../../lib/reason-codes.ts';
 import { visuallyHidden } from '../../../lib/visually-hidden.ts';
@@ -59,7 +59,7 @@ export function AuditEventTable({
   const reasonLabels = Object.fromEntries((reasonCodes.data?.items ?? []).map((c) => [c.code, c.label]));
   // On a phone: when, what and on whom; who and from where are in the row's summary (issue #31).
   return (
-    <Table size="small" aria-label={label} aria-busy={busy} sx={{ minWidth: { sm: 720 } }}>
+    <Table size="small" aria-label={label} aria-busy={busy} sx={[{ minWidth: { sm: 720 } }, PHONE_CELLS]}>
       <TableHead>
         <TableRow>
           <TableCell sx={{ width: 48 }}>

@@ -35,11 +35,11 @@ function FutureAction({ label, icon }: { label: string; icon: ReactNode }) {
 }
 
 const COLUMNS: DataColumn<TenantUser>[] = [
-  { header: c.name, cell: (user) => <PersonCell fullName={user.fullName} />, rowHeader: true },
+  { header: c.name, phone: true, cell: (user) => <PersonCell fullName={user.fullName} />, rowHeader: true },
   { header: c.email, cell: (user) => user.email, sx: { overflowWrap: 'anywhere' } },
-  { header: c.role, cell: (user) => <RoleBadge role={user.role} /> },
+  { header: c.role, phone: true, cell: (user) => <RoleBadge role={user.role} /> },
   {
-    header: c.actions,
+    header: c.actions, phone: true,
     align: 'right',
     sx: { whiteSpace: 'nowrap' },
     cell: (user) => (

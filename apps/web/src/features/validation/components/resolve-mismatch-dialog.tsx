@@ -49,6 +49,7 @@ const SIMILAR_NAMES: ReadonlySet<string> = new Set(['fullName']);
 const COLUMNS: DataColumn<ComparisonRow>[] = [
   {
     header: texts.field,
+    phone: true,
     rowHeader: true,
     sx: { fontWeight: 500 },
     cell: (row) => (
@@ -58,15 +59,17 @@ const COLUMNS: DataColumn<ComparisonRow>[] = [
       </>
     ),
   },
-  { header: texts.original, cell: (row) => fieldValue(row.field, row.originalValue) },
+  { header: texts.original, phone: true, cell: (row) => fieldValue(row.field, row.originalValue) },
   {
     header: texts.sot,
+    phone: true,
     cell: (row) => fieldValue(row.field, row.sotValue),
     rowSx: (row) => (row.isMismatched ? { color: WARNING_TEXT_COLOR, fontWeight: 700 } : undefined),
   },
   {
     // The verdict, how similar the values are, and why a difference was forgiven or not (issue #20).
     header: texts.verdict,
+    phone: true,
     cell: (row) => (
       <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
         <VerdictChip verdict={row.verdict} />
