@@ -73,7 +73,7 @@ const dashboardTab = (page: Page, name: string) => page.getByRole('tab', { name,
 
 test.describe('every screen at 390, 768 and 1280 px', () => {
   // Each test walks several screens and runs axe on each: more than one journey's 30 s on a busy machine.
-  test.describe.configure({ timeout: 180_000 });
+  test.describe.configure({ timeout: 300_000 });
 
   // Nothing logged as an error on any screen (a chart at 390 px drew a rect of width -162).
   let errors: string[] = [];

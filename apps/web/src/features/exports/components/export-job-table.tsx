@@ -87,7 +87,8 @@ export function ExportJobTable({ jobs, onDownload, downloadingId }: ExportJobTab
   const { rows, bar } = useClientPages(jobs, PAGE_SIZES.exports, DEFAULT_PAGE_SIZE);
   const columns: DataColumn<ExportJob>[] = [
     {
-      header: c.status, phone: true,
+      header: c.status,
+      phone: true,
       headSx: { width: 170 },
       // The tooltip to the right, over this row's own (empty) count, not over the next row's status.
       cell: (job) => (
@@ -116,13 +117,15 @@ export function ExportJobTable({ jobs, onDownload, downloadingId }: ExportJobTab
     },
     // The date tells the exports apart: it heads the row for screen readers.
     {
-      header: c.exportDate, phone: true,
+      header: c.exportDate,
+      phone: true,
       cell: (job) => formatMediumDateTime(job.exportTimestamp),
       rowHeader: true,
       sx: { whiteSpace: 'nowrap' },
     },
     {
-      header: c.download, phone: true,
+      header: c.download,
+      phone: true,
       align: 'right',
       sx: { whiteSpace: 'nowrap' },
       cell: (job) => (

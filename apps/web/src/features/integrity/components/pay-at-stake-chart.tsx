@@ -76,8 +76,14 @@ export function PayAtStakeChart({ byMinistry }: { byMinistry: IntegritySummary['
                 borderCollapse: 'collapse',
                 typography: 'body2',
                 '& caption': { textAlign: 'left', color: 'text.secondary', pb: 1 },
-                '& th, & td': { py: 0.75, borderBottom: 1, borderColor: 'divider', textAlign: 'left' },
-                '& td, & thead th:not(:first-of-type)': { textAlign: 'right', pl: 1.5, whiteSpace: 'nowrap' },
+                '& th, & td': {
+                  py: 0.75,
+                  borderBottom: 1,
+                  borderColor: 'divider',
+                  textAlign: 'left',
+                  overflowWrap: 'anywhere',
+                },
+                '& td, & thead th:not(:first-of-type)': { textAlign: 'right', pl: 1, whiteSpace: 'nowrap' },
                 '& tbody th': { fontWeight: 'normal' },
               }}
             >

@@ -49,7 +49,8 @@ function RetireButton({ code, busy, onRetire }: { code: ReasonCode; busy: boolea
 export function ReasonCodesTable({ codes, retiring, onRetire }: ReasonCodesTableProps) {
   const columns: DataColumn<ReasonCode>[] = [
     {
-      header: texts.columns.label, phone: true,
+      header: texts.columns.label,
+      phone: true,
       rowHeader: true,
       cell: (c) => (
         <Box sx={{ color: c.active ? undefined : 'text.secondary' }}>
@@ -78,7 +79,8 @@ export function ReasonCodesTable({ codes, retiring, onRetire }: ReasonCodesTable
       cell: (c) => formatCount(c.rejectedRecords),
     },
     {
-      header: texts.columns.status, phone: true,
+      header: texts.columns.status,
+      phone: true,
       cell: (c) =>
         c.active ? (
           <Chip size="small" color="success" variant="outlined" label={texts.active} />
@@ -89,7 +91,8 @@ export function ReasonCodesTable({ codes, retiring, onRetire }: ReasonCodesTable
         ),
     },
     {
-      header: texts.columns.actions, phone: true,
+      header: texts.columns.actions,
+      phone: true,
       align: 'right',
       cell: (c) => <RetireButton code={c} busy={retiring === c.code} onRetire={() => onRetire(c)} />,
     },

@@ -74,7 +74,8 @@ export function TenantTable({ tenants, onManageUsers, onEdit, onDelete, busyTena
   };
   const columns: DataColumn<Tenant>[] = [
     {
-      header: c.name, phone: true,
+      header: c.name,
+      phone: true,
       cell: (tenant) => tenant.name,
       rowHeader: true,
       sx: { fontWeight: 500, maxWidth: 240 },

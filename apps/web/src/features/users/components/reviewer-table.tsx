@@ -44,12 +44,14 @@ export function ReviewerTable({ reviewers, labelledBy, onEdit }: ReviewerTablePr
   const c = texts.columns;
   const columns: DataColumn<Reviewer>[] = [
     {
-      header: c.reviewer, phone: true,
+      header: c.reviewer,
+      phone: true,
       cell: (reviewer) => <PersonCell fullName={reviewer.fullName} secondary={reviewer.email} />,
       rowHeader: true,
     },
     {
-      header: c.pending, phone: true,
+      header: c.pending,
+      phone: true,
       cell: (reviewer) => formatCount(reviewer.pendingValidationCount),
       align: 'right',
       sx: { fontVariantNumeric: 'tabular-nums' },
@@ -57,7 +59,8 @@ export function ReviewerTable({ reviewers, labelledBy, onEdit }: ReviewerTablePr
     { header: c.ministries, cell: (reviewer) => <NamedChips items={reviewer.assignedMinistries} /> },
     { header: c.departments, cell: (reviewer) => <NamedChips items={reviewer.assignedDepartments} /> },
     {
-      header: c.actions, phone: true,
+      header: c.actions,
+      phone: true,
       align: 'right',
       cell: (reviewer) => (
         <Tooltip title={texts.edit(reviewer.fullName)}>

@@ -39,7 +39,8 @@ const COLUMNS: DataColumn<TenantUser>[] = [
   { header: c.email, cell: (user) => user.email, sx: { overflowWrap: 'anywhere' } },
   { header: c.role, phone: true, cell: (user) => <RoleBadge role={user.role} /> },
   {
-    header: c.actions, phone: true,
+    header: c.actions,
+    phone: true,
     align: 'right',
     sx: { whiteSpace: 'nowrap' },
     cell: (user) => (

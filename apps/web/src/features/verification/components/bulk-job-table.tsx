@@ -38,7 +38,8 @@ const NUMBER = { align: 'right', sx: { fontVariantNumeric: 'tabular-nums' } } as
 
 const COLUMNS: DataColumn<BulkJob>[] = [
   {
-    header: c.createdAt, phone: true,
+    header: c.createdAt,
+    phone: true,
     cell: (job) => formatMediumDateTime(job.createdAt),
     rowHeader: true,
     sx: { whiteSpace: 'nowrap' },
@@ -52,7 +53,8 @@ const COLUMNS: DataColumn<BulkJob>[] = [
   { header: c.notFound, cell: (job) => <Figure job={job} value={job.notFoundRecords} />, ...NUMBER },
   { header: c.status, phone: true, cell: (job) => <BulkJobStatusCell job={job} /> },
   {
-    header: c.nextStep, phone: true,
+    header: c.nextStep,
+    phone: true,
     sx: { whiteSpace: 'nowrap' },
     cell: (job) =>
       showsValidationStep(job) ? (

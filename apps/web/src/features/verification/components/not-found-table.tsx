@@ -28,7 +28,8 @@ const orDash = (value: string | null) => value || '\u2014';
 
 const COLUMNS: DataColumn<MasterRecord>[] = [
   {
-    header: c.fullName, phone: true,
+    header: c.fullName,
+    phone: true,
     rowHeader: true,
     cell: (record) => (
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
@@ -45,7 +46,8 @@ const COLUMNS: DataColumn<MasterRecord>[] = [
     ),
   },
   {
-    header: c.psn, phone: true,
+    header: c.psn,
+    phone: true,
     cell: (record) => orDash(record.psn),
     sx: { whiteSpace: 'nowrap', fontFamily: 'monospace' },
   },
