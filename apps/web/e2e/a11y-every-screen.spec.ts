@@ -37,6 +37,11 @@ function overflowAt(page: Page) {
           .join(', ')}`,
       );
     if (width < phone)
+      // A pager's line cut off ('1–1 of 1' clipped).
+      for (const bar of document.querySelectorAll('.MuiTablePagination-root, .MuiTablePagination-toolbar'))
+        if (bar.scrollWidth > bar.clientWidth + 1)
+          problems.push(`pager ${bar.scrollWidth} px in ${bar.clientWidth} px`);
+    if (width < phone)
       for (const table of document.querySelectorAll('table')) {
         const area = table.parentElement!;
         if (area.clientWidth <= 1) continue; // visually hidden, for screen readers
