@@ -97,7 +97,17 @@ export function AuditEventTable({
                   {event.actorEmail ?? DASH}
                 </TableCell>
                 <TableCell>
-                  <Chip size="small" label={event.label} variant="outlined" />
+                  <Chip
+                    size="small"
+                    label={event.label}
+                    variant="outlined"
+                    // On a phone a long action wraps inside its chip (issue #31).
+                    sx={{
+                      height: { xs: 'auto', sm: undefined },
+                      py: { xs: 0.25, sm: 0 },
+                      '& .MuiChip-label': { whiteSpace: { xs: 'normal', sm: 'nowrap' } },
+                    }}
+                  />
                 </TableCell>
                 {withRecord && (
                   <TableCell>
