@@ -130,6 +130,8 @@ export const AuditEventSchema = z.object({
   entityId: z.string().nullable(),
   recordId: z.string().nullable(),
   psn: z.string().nullable(),
+  /** The record's name (its current one), beside its PSN; null for an event about no record. */
+  recordName: z.string().nullable(),
   address: z.string().nullable(),
   before: z.unknown().nullable(),
   after: z.unknown().nullable(),

@@ -81,6 +81,13 @@ export const InitiateRequestSchema = IdentitySchema.extend({
   consentVersion: z.string({ error: CLAIM_MESSAGES.consentRequired }).max(64, CLAIM_MESSAGES.consentOutdated),
 });
 export type InitiateRequest = z.infer<typeof InitiateRequestSchema>;
+/**
+ * GET /claims/tenant: whose portal a public claim screen is (issue #31: 'Demo State'), by the
+ * Host's subdomain or X-Tenant. Its name only: nothing else of a tenant is public.
+ */
+export const ClaimTenantSchema = z.object({ name: z.string() });
+export type ClaimTenant = z.infer<typeof ClaimTenantSchema>;
+
 export const InitiateResponseSchema = z.object({
   recordId: z.string(),
   nextStep: z.enum(['CHALLENGE_PSN', 'CREATE_ACCOUNT']),

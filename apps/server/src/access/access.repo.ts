@@ -57,6 +57,15 @@ export class AccessRepo {
   }
 
   /** The platform's tenant when it has exactly one, else undefined. */
+  async tenantName(tenantId: string): Promise<string | undefined> {
+    const [row] = await this.orm
+      .select({ name: tenants.name })
+      .from(tenants)
+      .where(eq(tenants.id, tenantId))
+      .limit(1);
+    return row?.name;
+  }
+
   async onlyTenantId(): Promise<string | undefined> {
     const rows = await this.orm.select({ id: tenants.id }).from(tenants).limit(2);
     return rows.length === 1 ? rows[0]!.id : undefined;

@@ -41,4 +41,12 @@ export class PublicTenantResolver {
     if (tenantId) return tenantScope(tenantId);
     throw new AppError(404, CLAIM_MESSAGES.unknownTenant, ERROR_CODES.NOT_FOUND);
   }
+
+  /** The name of the tenant a public screen belongs to (its name only), 404 as `resolve`. */
+  async name(request: FastifyRequest): Promise<{ name: string }> {
+    const { tenantId } = await this.resolve(request);
+    const name = await this.repo.tenantName(tenantId);
+    if (name === undefined) throw new AppError(404, CLAIM_MESSAGES.unknownTenant, ERROR_CODES.NOT_FOUND);
+    return { name };
+  }
 }

@@ -178,6 +178,8 @@ describe('what the trail records', () => {
     const events = (await log(a.token, 'record=PSNAUD2')).items.filter((e) => e.action !== 'UPLOAD');
     expect(events.map((e) => e.action)).toEqual(['RECORD_UPDATED_BY_UPLOAD']);
     expect(events[0]).toMatchObject({ psn: 'PSNAUD2', recordId: (await recordOf('PSNAUD2')).id });
+    // The record's name beside its PSN (issue #31), its name now.
+    expect(events[0]!.recordName).toBe('Tunde Bello-Ade');
     expect(events[0]!.before).toMatchObject({ fullName: 'Tunde Bello' });
     expect(events[0]!.after).toMatchObject({ fullName: 'Tunde Bello-Ade' });
   });
@@ -414,7 +416,7 @@ describe('who reads what', () => {
     );
     const tenantEventIds = new Set(tenantIds.rows.map((r) => r.id));
     expect(platform.filter((e) => tenantEventIds.has(e.id))).toEqual([]);
-    expect(platform.some((e) => e.psn !== null || e.recordId !== null)).toBe(false);
+    expect(platform.some((e) => e.psn !== null || e.recordId !== null || e.recordName !== null)).toBe(false);
     // A record filter finds nothing in the platform's events.
     expect((await log(globalToken, 'record=PSNAUD1')).total).toBe(0);
     const csv = await portal.api.get('/api/v1/audit-events/export', { token: globalToken });

@@ -14,8 +14,10 @@ import { TOOLBAR_HEIGHT_DESKTOP } from './top-bar.tsx';
 
 /**
  * One toast at a time: a new one replaces the one on screen instead of stacking up over the page.
- * Bottom left covers no control: tables page and act on the right, dialogs end on the right, and
- * the sticky top bar stays clear. (The agent's confirmation asks for top centre: SPEC §4.)
+ * Top right, below the sticky top bar: beside a screen's title, which leaves that side empty.
+ * Bottom left (before issue #31) sat over what a screen shows first once loaded: Master Records'
+ * first rows, the employee's status chip ("Login successful!" hid it). (The agent's confirmation
+ * asks for top centre: SPEC §4.)
  */
 const MAX_SNACKS = 1;
 
@@ -48,7 +50,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
             containerAnchorOriginTopLeft: BELOW_TOP_BAR,
             containerAnchorOriginTopRight: BELOW_TOP_BAR,
           }}
-          anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+          anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
           onEnter={(_node, _appearing, key) => toastEntered(key)}
           onExited={(_node, key) => toastExited(key)}
           action={(key) => <SnackbarCloseAction snackbarKey={key} />}

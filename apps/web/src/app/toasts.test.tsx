@@ -1,9 +1,11 @@
+import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Link, RouterProvider, createMemoryRouter } from 'react-router';
 import { useSnackbar } from 'notistack';
 import { keepToastAcrossNavigation } from '../lib/route-toasts.ts';
+import { useToasts } from '../lib/use-toasts.ts';
 import { AppProviders } from './app-providers.tsx';
 import { AppShell } from './app-shell.tsx';
 
@@ -76,4 +78,46 @@ describe('toasts', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(toasts()).toEqual(['Welcome toastClose']);
   });
+
+  function FormScreen() {
+    function Form() {
+      const toast = useToasts({ success: 60_000, error: 60_000 });
+      return (
+        <>
+          <button onClick={() => toast.error('Email taken')}>fail</button>
+          <button onClick={() => toast.success('User created')}>succeed</button>
+        </>
+      );
+    }
+    const [open, setOpen] = useState(true);
+    return (
+      <>
+        {open && <Form />}
+        <button onClick={() => setOpen(false)}>leave the form</button>
+      </>
+    );
+  }
+
+  it.each([
+    ['fail', 'Email taken', []],
+    ['succeed', 'User created', ['User createdClose']],
+  ])(
+    'when the form that raised it goes, a toast of %s goes with it only if an error (issue #31)',
+    async (button, text, left) => {
+      render(
+        <AppProviders>
+          <FormScreen />
+        </AppProviders>,
+      );
+      const user = userEvent.setup();
+      await user.click(screen.getByRole('button', { name: button }));
+      await screen.findByText(text);
+      await user.click(screen.getByRole('button', { name: 'leave the form' }));
+      if (left.length === 0) await waitFor(() => expect(toasts()).toEqual([]));
+      else {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        expect(toasts()).toEqual(left);
+      }
+    },
+  );
 });

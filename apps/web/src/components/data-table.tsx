@@ -16,6 +16,45 @@ export interface DataColumn<T> {
   sx?: SxProps<Theme>;
   /** A cell style that depends on the row (wins over `sx`). */
   rowSx?: (row: T) => SxProps<Theme> | undefined;
+  /**
+   * Shown on a phone (below MUI's `sm`, 600 px). When any column of a table says so, the others are
+   * left out there and the table fits the screen: a page declares only what a phone user needs (who,
+   * the state, the actions), so no action sits off-screen behind a sideways scroll (issue #31).
+   */
+  phone?: boolean;
+}
+
+/** One style object (not an array or a function): an element of an `sx` array. */
+type StyleObject = Exclude<
+  SxProps<Theme>,
+  readonly unknown[] | ((...args: never[]) => unknown) | boolean | null | undefined
+>;
+
+/** A style, or several, as one array that MUI's `sx` takes. */
+function sxList(...styles: (SxProps<Theme> | undefined)[]): SxProps<Theme> {
+  return styles.flatMap((style) =>
+    style === undefined ? [] : Array.isArray(style) ? style : [style],
+  ) as SxProps<Theme>;
+}
+
+/** A column left out on a phone (also for a table drawn by hand). */
+export const NOT_ON_PHONE: StyleObject = { display: { xs: 'none', sm: 'table-cell' } };
+
+/**
+ * The cells of a table that fits a phone: closer together, and their text wraps (a date, a long
+ * status, an email) rather than push the table wider than the screen. Above `sm` the columns'
+ * own styles hold. For a table drawn by hand too.
+ */
+export const PHONE_CELLS: StyleObject = {
+  '@media (max-width: 599.95px)': {
+    '& .MuiTableCell-root': { px: 1, whiteSpace: 'normal', overflowWrap: 'anywhere' },
+  },
+};
+
+/** Whether a column is shown on a phone: every one, unless some say they are. */
+export function shownOnPhone<T>(columns: readonly DataColumn<T>[]): (column: DataColumn<T>) => boolean {
+  const some = columns.some((column) => column.phone);
+  return (column) => !some || column.phone === true;
 }
 
 export type DataTableProps<T> = Omit<TableProps, 'size'> & {
@@ -54,6 +93,9 @@ export function DataTable<T>(props: DataTableProps<T>) {
     rowProps,
     ...table
   } = props;
+  const onPhone = shownOnPhone(columns);
+  const phoneFits = columns.some((column) => column.phone);
+  const hidden = (column: DataColumn<T>) => (onPhone(column) ? undefined : NOT_ON_PHONE);
   return (
     <Table
       aria-label={label}
@@ -61,12 +103,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
       aria-busy={busy}
       size={small ? 'small' : undefined}
       {...table}
-      sx={[{ minWidth }, ...(Array.isArray(table.sx) ? table.sx : [table.sx])]}
+      // A table that fits a phone needs its full width only from `sm` on.
+      sx={sxList(phoneFits ? [{ minWidth: { sm: minWidth } }, PHONE_CELLS] : { minWidth }, table.sx)}
     >
       <TableHead>
         <TableRow>
           {columns.map((column, index) => (
-            <TableCell key={index} align={column.align} sx={column.headSx}>
+            <TableCell key={index} align={column.align} sx={sxList(hidden(column), column.headSx)}>
               {column.header}
             </TableCell>
           ))}
@@ -79,7 +122,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
               <TableCell
                 key={index}
                 align={column.align}
-                sx={column.rowSx?.(row) ?? column.sx}
+                sx={sxList(hidden(column), column.rowSx?.(row) ?? column.sx)}
                 {...(column.rowHeader ? { component: 'th', scope: 'row' } : {})}
               >
                 {column.cell(row)}

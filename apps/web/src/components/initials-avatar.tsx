@@ -28,7 +28,17 @@ export const NAME_MAX_WIDTH = 360;
 export function PersonCell({ fullName, secondary }: PersonCellProps) {
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, minWidth: 0 }}>
-      <Avatar aria-hidden="true" sx={{ width: 34, height: 34, fontSize: 14, bgcolor: 'primary.main' }}>
+      {/* On a phone the name gets the avatar's room (issue #31: 'Abdull / ahi' beside the actions). */}
+      <Avatar
+        aria-hidden="true"
+        sx={{
+          width: 34,
+          height: 34,
+          fontSize: 14,
+          bgcolor: 'primary.main',
+          display: { xs: 'none', sm: 'flex' },
+        }}
+      >
         {initialsOf(fullName)}
       </Avatar>
       <Box sx={{ minWidth: 0, maxWidth: NAME_MAX_WIDTH }}>

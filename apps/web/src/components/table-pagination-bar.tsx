@@ -42,6 +42,10 @@ export function TablePaginationBar({
           px: { xs: 0, sm: 2 },
         },
         '& .MuiTablePagination-spacer': { display: { xs: 'none', sm: 'block' } },
+        // On a phone the words 'Rows per page:' give way (they still name the select) and the
+        // select sits closer, so '1–10 of 2,000' is not cut off (issue #31).
+        '& .MuiTablePagination-selectLabel': { display: { xs: 'none', sm: 'block' } },
+        '& .MuiTablePagination-input': { mr: { xs: 1, sm: 4 }, ml: { xs: 0, sm: 1 } },
         '& .MuiTablePagination-actions': { ml: { xs: 1, sm: 2.5 } },
       }}
     />

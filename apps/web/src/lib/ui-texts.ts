@@ -37,8 +37,10 @@ export const UI_TEXTS = {
     verifications: 'Verifications (30 Days)',
     registeredUsers: 'Total Registered Users',
     subscriptionStatus: 'Subscription Status',
+    // 'Active' here read as the opposite of the active tenants beside it ('Active Tenants 1' beside
+    // '0 Active / 1 Trial', issue #31): a tenant in use is active, its subscription paid or trial.
     subscriptions: (active: number, trial: number) =>
-      `${formatCount(active)} Active / ${formatCount(trial)} Trial`,
+      `${formatCount(active)} Paid / ${formatCount(trial)} Trial`,
   },
   tenants: {
     title: 'Tenant Management',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { AuthResponseSchema } from '../auth.ts';
 import {
+  ClaimTenantSchema,
   ChallengeRequestSchema,
   ChallengeResponseSchema,
   ConsentStatementSchema,
@@ -105,6 +106,15 @@ export const CLAIMS_ROUTES = {
     tags,
     summary: "The signed-in employee's own record",
     response: MasterRecordSchema,
+    errors: { 404: ApiErrorSchema },
+  }),
+  tenant: defineRoute({
+    method: 'GET',
+    path: '/api/v1/claims/tenant',
+    ...open,
+    tags,
+    summary: "The name of the claim screen's tenant (from the Host or X-Tenant), to say whose portal it is",
+    response: ClaimTenantSchema,
     errors: { 404: ApiErrorSchema },
   }),
   myRecordHistory: defineRoute({

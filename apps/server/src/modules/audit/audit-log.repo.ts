@@ -30,6 +30,8 @@ export type AuditRow = {
   entityId: string | null;
   recordId: string | null;
   psn: string | null;
+  /** The record's name now (issue #31: a PSN alone names nobody to a reader); null without one. */
+  recordName: string | null;
   address: string | null;
   before: unknown;
   after: unknown;
@@ -121,8 +123,9 @@ export class AuditLogRepo {
       )
       select e.id::text, to_char(e.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at,
         e.actor_email as "actorEmail", e.action, e.entity_type as "entityType", e.entity_id as "entityId",
-        e.record_id as "recordId", e.psn, e.address, e.before, e.after, e.note
+        e.record_id as "recordId", e.psn, r.full_name as "recordName", e.address, e.before, e.after, e.note
       from audit_events e join ids on ids.id = e.id
+      left join records r on r.id = e.record_id and r.tenant_id = e.tenant_id
       order by e.id desc`),
     );
     return result.rows;

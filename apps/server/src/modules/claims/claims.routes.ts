@@ -24,6 +24,7 @@ export function claimsRoutes(
     ...CLAIM_CONSENT,
     paragraphs: [...CLAIM_CONSENT.paragraphs],
   }));
+  serveRoute(app, CLAIMS_ROUTES.tenant, async ({ request }) => tenants.name(request));
 
   serveRoute(app, CLAIMS_ROUTES.initiate, async ({ body, request }) => {
     const scope = await tenants.resolve(request);

@@ -93,6 +93,8 @@ export const INTEGRITY_TEXTS = {
     cancel: 'Cancel',
     confirm: 'Confirm Ghost',
     dismiss: 'Dismiss Flag',
+    /** Before a decision is chosen: the button says neither (issue #31). */
+    undecided: 'Choose a Decision',
     saving: 'Saving...',
   },
   toasts: {

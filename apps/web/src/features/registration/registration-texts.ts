@@ -3,6 +3,8 @@ import { CLAIM_MESSAGES } from '@portal/contract/claims';
 /** Texts of the registration card (SPEC §2 Employee registration, §8); messages from the contract. */
 export const REGISTRATION_TEXTS = {
   subtitle: 'Claim Your Secure Account',
+  /** Whose portal the public screen is (issue #31), above the steps. */
+  portalOf: (tenant: string) => `${tenant} employee portal`,
   stepOf: (position: number, total: number) => `Step ${position} of ${total}`,
   steps: {
     initial: { title: 'Verify Your Identity', submit: 'Next', busy: 'Verifying...' },

@@ -155,6 +155,7 @@ export const VALIDATION_TEXTS = {
     ministry: 'Ministry',
     department: 'Department',
     salaryStructure: 'Salary Structure',
+    salaryGradeId: 'Salary Grade ID',
     status: 'Status',
     nin: 'NIN',
     dateOfFirstAppointment: 'Date of First Appointment',

@@ -11,16 +11,29 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import KeyboardArrowDown from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowUp from '@mui/icons-material/KeyboardArrowUp';
+import { useQuery } from '@tanstack/react-query';
 import { AUDIT_TEXTS, auditChanges, auditFieldLabel, type AuditEvent } from '@portal/contract/audit';
-import { formatMediumDateTime } from '../../../lib/format.ts';
+import { NOT_ON_PHONE, PHONE_CELLS } from '../../../components/data-table.tsx';
+import { formatMediumDateTime, formatRecordStatus } from '../../../lib/format.ts';
+import { reasonCodesQueryOptions } from '../../../lib/reason-codes.ts';
 import { visuallyHidden } from '../../../lib/visually-hidden.ts';
 
 const texts = AUDIT_TEXTS;
 const DASH = '—';
 
-/** A value of a field as people read it: text as it is, a dash for none, anything else as JSON. */
-export function auditValueText(value: unknown): string {
+/**
+ * A value of a field as people read it: a record status by its label, a reason code by the
+ * tenant's label (issue #31: not 'PENDING_GRADE_VALIDATION → REJECTED', '— → DECEASED'), other text
+ * as it is, a dash for none, anything else as JSON.
+ */
+export function auditValueText(
+  value: unknown,
+  field = '',
+  reasonLabels: Readonly<Record<string, string>> = {},
+): string {
   if (value === null || value === undefined || value === '') return DASH;
+  if (field === 'status' && typeof value === 'string') return formatRecordStatus(value);
+  if (field === 'reasonCode' && typeof value === 'string') return reasonLabels[value] ?? value;
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return JSON.stringify(value);
@@ -41,18 +54,22 @@ export function AuditEventTable({
 }) {
   const columns = withRecord ? 6 : 5;
   const [open, setOpen] = useState<string | null>(null);
+  // The tenant's words for its reason codes (retired ones too: old events name them).
+  const reasonCodes = useQuery({ ...reasonCodesQueryOptions(), enabled: withRecord });
+  const reasonLabels = Object.fromEntries((reasonCodes.data?.items ?? []).map((c) => [c.code, c.label]));
+  // On a phone: when, what and on whom; who and from where are in the row's summary (issue #31).
   return (
-    <Table size="small" aria-label={label} aria-busy={busy} sx={{ minWidth: 720 }}>
+    <Table size="small" aria-label={label} aria-busy={busy} sx={[{ minWidth: { sm: 720 } }, PHONE_CELLS]}>
       <TableHead>
         <TableRow>
           <TableCell sx={{ width: 48 }}>
             <span style={visuallyHidden}>{texts.expand}</span>
           </TableCell>
           <TableCell>{texts.columns.at}</TableCell>
-          <TableCell>{texts.columns.actor}</TableCell>
+          <TableCell sx={NOT_ON_PHONE}>{texts.columns.actor}</TableCell>
           <TableCell>{texts.columns.action}</TableCell>
           {withRecord && <TableCell>{texts.columns.record}</TableCell>}
-          <TableCell>{texts.columns.address}</TableCell>
+          <TableCell sx={NOT_ON_PHONE}>{texts.columns.address}</TableCell>
         </TableRow>
       </TableHead>
       <TableBody>
@@ -76,18 +93,51 @@ export function AuditEventTable({
                 <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap' }}>
                   {formatMediumDateTime(event.at)}
                 </TableCell>
-                <TableCell sx={{ wordBreak: 'break-all' }}>{event.actorEmail ?? DASH}</TableCell>
-                <TableCell>
-                  <Chip size="small" label={event.label} variant="outlined" />
+                <TableCell sx={[NOT_ON_PHONE, { overflowWrap: 'anywhere' }]}>
+                  {event.actorEmail ?? DASH}
                 </TableCell>
-                {withRecord && <TableCell>{event.psn ?? DASH}</TableCell>}
-                <TableCell>{event.address ?? DASH}</TableCell>
+                <TableCell>
+                  <Chip
+                    size="small"
+                    label={event.label}
+                    variant="outlined"
+                    // On a phone a long action wraps inside its chip (issue #31).
+                    sx={{
+                      height: { xs: 'auto', sm: undefined },
+                      py: { xs: 0.25, sm: 0 },
+                      '& .MuiChip-label': { whiteSpace: { xs: 'normal', sm: 'nowrap' } },
+                    }}
+                  />
+                </TableCell>
+                {withRecord && (
+                  <TableCell>
+                    {event.recordName && (
+                      <Box
+                        component="span"
+                        sx={{ display: 'block', fontWeight: 500, overflowWrap: 'anywhere' }}
+                      >
+                        {event.recordName}
+                      </Box>
+                    )}
+                    <Box
+                      component="span"
+                      sx={
+                        event.recordName
+                          ? { display: 'block', color: 'text.secondary', typography: 'caption' }
+                          : {}
+                      }
+                    >
+                      {event.psn ?? DASH}
+                    </Box>
+                  </TableCell>
+                )}
+                <TableCell sx={NOT_ON_PHONE}>{event.address ?? DASH}</TableCell>
               </TableRow>
               <TableRow>
                 <TableCell colSpan={columns} sx={{ py: 0, ...(expanded ? {} : { borderBottom: 'none' }) }}>
                   <Collapse in={expanded} timeout="auto" unmountOnExit>
                     <Box id={detailId} sx={{ py: 2, pl: { sm: 6 } }}>
-                      <EventDetail event={event} />
+                      <EventDetail event={event} reasonLabels={reasonLabels} />
                     </Box>
                   </Collapse>
                 </TableCell>
@@ -100,7 +150,13 @@ export function AuditEventTable({
   );
 }
 
-function EventDetail({ event }: { event: AuditEvent }) {
+function EventDetail({
+  event,
+  reasonLabels,
+}: {
+  event: AuditEvent;
+  reasonLabels: Readonly<Record<string, string>>;
+}) {
   const changes = auditChanges(event.before, event.after);
   return (
     <>
@@ -130,8 +186,12 @@ function EventDetail({ event }: { event: AuditEvent }) {
                 <TableCell component="th" scope="row">
                   {auditFieldLabel(c.field)}
                 </TableCell>
-                <TableCell sx={{ wordBreak: 'break-word' }}>{auditValueText(c.before)}</TableCell>
-                <TableCell sx={{ wordBreak: 'break-word' }}>{auditValueText(c.after)}</TableCell>
+                <TableCell sx={{ wordBreak: 'break-word' }}>
+                  {auditValueText(c.before, c.field, reasonLabels)}
+                </TableCell>
+                <TableCell sx={{ wordBreak: 'break-word' }}>
+                  {auditValueText(c.after, c.field, reasonLabels)}
+                </TableCell>
               </TableRow>
             ))}
           </TableBody>

@@ -18,9 +18,10 @@ const event: AuditEvent = {
   entityId: 'r-1',
   recordId: 'r-1',
   psn: 'PSN100001',
+  recordName: 'Ada Obi',
   address: '203.0.113.7',
-  before: { gradeLevel: 'GL 07', fullName: 'Ada Obi' },
-  after: { gradeLevel: 'GL 08', fullName: 'Ada Obi' },
+  before: { gradeLevel: 'GL 07', fullName: 'Ada Obi', status: 'PENDING_GRADE_VALIDATION', reasonCode: null },
+  after: { gradeLevel: 'GL 08', fullName: 'Ada Obi', status: 'REJECTED', reasonCode: 'DECEASED' },
   note: 'Promotion letter seen',
   summary: 'ada@example.gov.ng: record edited on record PSN100001 from 203.0.113.7.',
 };
@@ -69,6 +70,25 @@ describe('Audit Log tab', () => {
   it('asks the server for each filter, picks actions by label, and opens a row onto before → after', async () => {
     const fetchMock = stubApi({
       'GET /api/v1/audit-events?page=1&pageSize=25': { status: 200, body: pageOf([event], 240) },
+      'GET /api/v1/tenant-admin/reason-codes': {
+        status: 200,
+        body: {
+          items: [
+            {
+              code: 'DECEASED',
+              label: 'Deceased',
+              needsNote: false,
+              isDefault: true,
+              active: true,
+              createdByEmail: null,
+              retiredAt: null,
+              retiredByEmail: null,
+              rejectedRecords: 0,
+            },
+          ],
+          rejectedWithoutCode: 0,
+        },
+      },
       'GET /api/v1/audit-events?action=RECORD_EDITED&page=1&pageSize=25': {
         status: 200,
         body: pageOf([event]),
@@ -84,6 +104,11 @@ describe('Audit Log tab', () => {
 
     expect(await screen.findByRole('heading', { level: 2, name: 'Audit Log' })).toBeTruthy();
     expect(await screen.findByText('PSN100001')).toBeTruthy();
+    // The record by its name too, not its PSN alone (issue #31).
+    const record = screen
+      .getByRole('table', { name: 'Audit Log' })
+      .querySelector('tbody tr td:nth-of-type(4)');
+    expect(record?.textContent).toBe('Ada ObiPSN100001');
     expect(screen.getByText('1–25 of 240')).toBeTruthy();
     expect((screen.getByRole('button', { name: 'Clear Filters' }) as HTMLButtonElement).disabled).toBe(true);
 
@@ -104,7 +129,14 @@ describe('Audit Log tab', () => {
     const rows = within(changes)
       .getAllByRole('row')
       .map((r) => r.textContent);
-    expect(rows).toEqual(['FieldBeforeAfter', 'Grade levelGL 07GL 08', 'Full nameAda ObiAda Obi']);
+    // A status and a reason code by their labels, not their codes (issue #31).
+    expect(rows).toEqual([
+      'FieldBeforeAfter',
+      'Grade levelGL 07GL 08',
+      'Full nameAda ObiAda Obi',
+      'StatusPending Grade ValidationRejected',
+      'Reason code—Deceased',
+    ]);
     expect(screen.getByText(event.summary)).toBeTruthy();
     expect(screen.getByText('Promotion letter seen')).toBeTruthy();
 

@@ -88,6 +88,7 @@ export function ExportJobTable({ jobs, onDownload, downloadingId }: ExportJobTab
   const columns: DataColumn<ExportJob>[] = [
     {
       header: c.status,
+      phone: true,
       headSx: { width: 170 },
       // The tooltip to the right, over this row's own (empty) count, not over the next row's status.
       cell: (job) => (
@@ -117,12 +118,14 @@ export function ExportJobTable({ jobs, onDownload, downloadingId }: ExportJobTab
     // The date tells the exports apart: it heads the row for screen readers.
     {
       header: c.exportDate,
+      phone: true,
       cell: (job) => formatMediumDateTime(job.exportTimestamp),
       rowHeader: true,
       sx: { whiteSpace: 'nowrap' },
     },
     {
       header: c.download,
+      phone: true,
       align: 'right',
       sx: { whiteSpace: 'nowrap' },
       cell: (job) => (

@@ -42,7 +42,7 @@ describe('overview metrics', () => {
         'Active Tenants': '12',
         'Verifications (30 Days)': '1.45M',
         'Total Registered Users': '89.5K',
-        'Subscription Status': '10 Active / 2 Trial',
+        'Subscription Status': '10 Paid / 2 Trial',
       },
     ],
   ])('formats %s', (_what, metricsOf, expected) => {
@@ -80,7 +80,7 @@ describe('overview metrics', () => {
       'Active Tenants': '0',
       'Verifications (30 Days)': '1.23M',
       'Total Registered Users': '999',
-      'Subscription Status': '0 Active / 0 Trial',
+      'Subscription Status': '0 Paid / 0 Trial',
     });
   });
 });

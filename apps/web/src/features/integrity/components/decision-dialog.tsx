@@ -148,7 +148,11 @@ export function DecisionDialog({
         <DialogButtons
           busy={busy}
           onCancel={onCancel}
-          labels={[texts.cancel, decision === 'CONFIRM' ? texts.confirm : texts.dismiss, texts.saving]}
+          labels={[
+            texts.cancel,
+            decision === 'CONFIRM' ? texts.confirm : decision === 'DISMISS' ? texts.dismiss : texts.undecided,
+            texts.saving,
+          ]}
           confirm={{ disabled: invalid, color: decision === 'CONFIRM' ? 'error' : 'primary' }}
         />
       </form>

@@ -1,10 +1,10 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import TableContainer from '@mui/material/TableContainer';
 import Typography from '@mui/material/Typography';
 import type { IntegrityFlag } from '@portal/contract/integrity';
 import { DataTable, type DataColumn } from '../../../components/data-table.tsx';
+import { ScrollTableContainer } from '../../../components/scroll-table-container.tsx';
 import { TablePaginationBar } from '../../../components/table-pagination-bar.tsx';
 import { formatNaira } from '../../../lib/format.ts';
 import { INTEGRITY_TEXTS } from '../integrity-texts.ts';
@@ -48,6 +48,7 @@ function columns(onDecide: (flag: IntegrityFlag) => void): DataColumn<IntegrityF
   return [
     {
       header: c.employee,
+      phone: true,
       rowHeader: true,
       cell: (f) => (
         <Box>
@@ -86,6 +87,7 @@ function columns(onDecide: (flag: IntegrityFlag) => void): DataColumn<IntegrityF
     },
     {
       header: c.actions,
+      phone: true,
       align: 'right',
       cell: (f) =>
         f.status === 'OPEN' ? (
@@ -120,16 +122,17 @@ function columns(onDecide: (flag: IntegrityFlag) => void): DataColumn<IntegrityF
 export function FlagTable({ flags, total, busy, onDecide, ...paging }: FlagTableProps) {
   return (
     <>
-      <TableContainer sx={{ overflowX: 'auto' }}>
+      <ScrollTableContainer label={texts.tableLabel}>
         <DataTable
           label={texts.tableLabel}
           busy={busy}
-          sx={{ minWidth: 960, opacity: busy ? 0.6 : 1, transition: 'opacity 150ms' }}
+          minWidth={960}
+          sx={{ opacity: busy ? 0.6 : 1, transition: 'opacity 150ms' }}
           columns={columns(onDecide)}
           rows={flags}
           hover
         />
-      </TableContainer>
+      </ScrollTableContainer>
       <TablePaginationBar {...paging} count={total} pageSizes={FLAG_PAGE_SIZES} />
     </>
   );

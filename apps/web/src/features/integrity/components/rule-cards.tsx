@@ -52,12 +52,16 @@ export function RuleCards({ rules, selected, onSelect }: RuleCardsProps) {
                   height: '100%',
                   borderColor: pressed ? 'primary.main' : undefined,
                   borderWidth: pressed ? 2 : 1,
-                  opacity: rule.enabled ? 1 : 0.7,
+                  // A switched-off rule is marked by its dashed border and its words, never by
+                  // fading: at 70% opacity its text fell to 3.03:1 (issue #31).
+                  borderStyle: rule.enabled ? undefined : 'dashed',
+                  bgcolor: rule.enabled ? undefined : 'grey.50',
                 }}
               >
                 <CardActionArea
                   aria-pressed={pressed}
-                  aria-label={`${rule.label}: ${texts.records(rule.flaggedRecords)}, ${formatNaira(rule.monthlyAmount)} ${texts.perMonth}. ${texts.filter(rule.label)}`}
+                  // Its state in its name too: the name replaces the card's words for a screen reader.
+                  aria-label={`${rule.label}${rule.enabled ? '' : ` (${texts.off})`}: ${texts.records(rule.flaggedRecords)}, ${formatNaira(rule.monthlyAmount)} ${texts.perMonth}. ${texts.filter(rule.label)}`}
                   onClick={() => onSelect(pressed ? null : rule.code)}
                   sx={{
                     height: '100%',

@@ -8,7 +8,11 @@ const SUMMARY = buildIntegritySummary({
   monthlyAmount: 1715002.04,
   payUnknownRecords: 2,
   rules: buildIntegritySummary().rules.map((r) =>
-    r.code === 'PAST_RETIREMENT_AGE' ? { ...r, flaggedRecords: 3, monthlyAmount: 475000.25 } : r,
+    r.code === 'PAST_RETIREMENT_AGE'
+      ? { ...r, flaggedRecords: 3, monthlyAmount: 475000.25 }
+      : r.code === 'IMPLAUSIBLE_BIRTH_DATE'
+        ? { ...r, enabled: false }
+        : r,
   ),
   byMinistry: [
     {
@@ -56,6 +60,9 @@ describe('the Integrity tab (issue #21)', () => {
       name: /^Past retirement age: 3 records, ₦475,000.25 a month/,
     });
     expect(retirement.getAttribute('aria-pressed')).toBe('false');
+    // A switched-off rule says so, also to a screen reader, and is not faded (issue #31: 3.03:1).
+    const off = within(rules).getByRole('button', { name: /^Implausible birth date \(Switched off\): / });
+    expect(getComputedStyle(off.parentElement!).opacity).not.toBe('0.7');
     const totals = screen.getByRole('region', { name: 'Totals' });
     expect(totals.textContent).toContain('Records flagged13');
     expect(totals.textContent).toContain('₦ at stake a month₦1,715,002.04');
@@ -151,7 +158,8 @@ describe('the Integrity tab (issue #21)', () => {
     });
     await user.click(await screen.findByRole('button', { name: 'Decide on the flag of Ada Ngozi Obi' }));
     const dialog = await screen.findByRole('dialog', { name: 'Decide on an Integrity Flag' });
-    const save = within(dialog).getByRole('button', { name: 'Dismiss Flag' }) as HTMLButtonElement;
+    // Before a decision, the button names neither (issue #31: it read 'Dismiss Flag').
+    const save = within(dialog).getByRole('button', { name: 'Choose a Decision' }) as HTMLButtonElement;
     expect(save.disabled).toBe(true);
     await user.click(within(dialog).getByRole('radio', { name: /^Confirm/ }));
     expect(within(dialog).getByText(/leaves the payroll export/)).toBeTruthy();

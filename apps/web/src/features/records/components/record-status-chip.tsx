@@ -24,6 +24,13 @@ export function RecordStatusChip({ status }: { status: string }) {
       color={look.color}
       label={statusLabel(status)}
       data-status={status}
+      // On a phone a long status ('Pending Grade Validation') wraps inside the chip rather than
+      // push the table wider than the screen (issue #31).
+      sx={{
+        height: { xs: 'auto', sm: undefined },
+        py: { xs: 0.25, sm: 0 },
+        '& .MuiChip-label': { whiteSpace: { xs: 'normal', sm: 'nowrap' } },
+      }}
     />
   );
 }

@@ -26,13 +26,18 @@ const orDash = (value: string | null) => value || texts.noValue;
 const COLUMNS: DataColumn<MasterRecord>[] = [
   {
     header: texts.columns.employee,
+    phone: true,
     cell: (record) => <PersonCell fullName={record.fullName} secondary={record.employeeId ?? undefined} />,
     sx: { minWidth: 220 },
   },
   { header: texts.columns.department, cell: (record) => orDash(record.department) },
   { header: texts.columns.ministry, cell: (record) => orDash(record.ministry) },
   { header: texts.columns.grade, cell: (record) => orDash(record.gradeLevel), sx: { whiteSpace: 'nowrap' } },
-  { header: texts.columns.status, cell: (record) => <RecordStatusChip status={record.status} /> },
+  {
+    header: texts.columns.status,
+    phone: true,
+    cell: (record) => <RecordStatusChip status={record.status} />,
+  },
 ];
 
 /** One server page of master records with MUI pagination (page sizes 10, 25, 100). */

@@ -35,10 +35,16 @@ async function fillCredentials(user: ReturnType<typeof userEvent.setup>) {
 
 describe('registration card, public variant', () => {
   it('shows the consent statement first; Next stays disabled until it is accepted (issue #22)', async () => {
-    const fetchMock = stubApi({ 'POST /api/v1/verification/initiate': { status: 200, body: CLAIM } });
+    const fetchMock = stubApi({
+      'POST /api/v1/verification/initiate': { status: 200, body: CLAIM },
+      'GET /api/v1/claims/tenant': { status: 200, body: { name: 'Lagos State' } },
+    });
     const user = userEvent.setup();
     renderApp('/register-employee?tenant=lagos');
     await heading('Verify Your Identity');
+    // Whose portal it is, asked for the link's tenant (issue #31).
+    expect(await within(card()).findByText('Lagos State employee portal')).toBeTruthy();
+    expect(headersOf(fetchMock, '/api/v1/claims/tenant').get('X-Tenant')).toBe('lagos');
     expect(within(card()).getByText(CLAIM_CONSENT.title)).toBeTruthy();
     expect(within(card()).getByText(/Nigeria Data Protection Act 2023/)).toBeTruthy();
     expect((consentBox() as HTMLInputElement).checked).toBe(false);
@@ -216,10 +222,14 @@ describe('registration card, agent variant', () => {
     await user.type(screen.getByRole('textbox', { name: /^PSN/ }), 'PSN479249');
     await user.click(screen.getByRole('button', { name: 'Confirm & Continue' }));
     await heading('Create Your Credentials');
+    const scrolled = vi.mocked(Element.prototype.scrollIntoView);
+    scrolled.mockClear();
     await fillCredentials(user);
 
     expect(await screen.findByText('Account created successfully for the user!')).toBeTruthy();
     expect(await screen.findByRole('heading', { level: 3, name: 'Verify Your Identity' })).toBeTruthy();
+    // The next claim starts in view, not below the fold where the last one ended (issue #31).
+    expect(scrolled.mock.contexts).toContain(screen.getByTestId('registration-card'));
     expect(screen.getByRole('textbox', { name: /^SSID/ })).toHaveProperty('value', '');
     expect(getStoredToken()).toBe(agentToken);
     expect(router.state.location.pathname).toBe('/dashboard/agent/verify');

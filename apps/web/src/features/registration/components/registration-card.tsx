@@ -1,4 +1,4 @@
-import { useReducer, type ReactNode } from 'react';
+import { useEffect, useReducer, useRef, type ReactNode } from 'react';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -36,6 +36,8 @@ export interface RegistrationCardProps {
   footer?: ReactNode;
   /** Above the steps (the agent's note). */
   note?: ReactNode;
+  /** The tenant whose portal this is, named above the heading (the public screen). */
+  tenantName?: string;
 }
 
 /** The three-step claim of SPEC §2 in one card, for the public and the agent variant. */
@@ -45,6 +47,7 @@ export function RegistrationCard({
   onCreated,
   footer,
   note,
+  tenantName,
 }: RegistrationCardProps) {
   const [state, dispatch] = useReducer(registrationReducer, initialRegistrationState);
   const initiate = useInitiateClaim(context);
@@ -53,15 +56,32 @@ export function RegistrationCard({
   const step = texts.steps[state.step];
   const hints = texts.hints[context.variant];
   const startOver = () => dispatch({ type: 'restart' });
+  // A new step (and the agent's next claim, after an account is made) starts at the card's top:
+  // the button pressed sits at the bottom of a long step, and the page stayed scrolled down there
+  // with 'Verify Your Identity' out of view (issue #31). Not on the first showing.
+  const card = useRef<HTMLDivElement>(null);
+  const shownStep = useRef(state.step);
+  useEffect(() => {
+    if (shownStep.current === state.step) return;
+    shownStep.current = state.step;
+    card.current?.scrollIntoView({ block: 'start' });
+  }, [state.step]);
 
   return (
     <Paper
       variant={headingComponent === 'h1' ? 'elevation' : 'outlined'}
       elevation={headingComponent === 'h1' ? 3 : 0}
-      sx={{ p: { xs: 3, sm: 4 }, mx: 'auto', maxWidth: REGISTRATION_CARD_MAX_WIDTH }}
+      ref={card}
+      // Clear of the sticky top bar when scrolled to.
+      sx={{ p: { xs: 3, sm: 4 }, mx: 'auto', maxWidth: REGISTRATION_CARD_MAX_WIDTH, scrollMarginTop: 80 }}
       data-step={state.step}
       data-testid="registration-card"
     >
+      {tenantName && (
+        <Typography component="p" sx={{ fontWeight: 600, mb: 0.5 }}>
+          {texts.portalOf(tenantName)}
+        </Typography>
+      )}
       <Typography variant="overline" component="p" sx={{ color: 'text.secondary', lineHeight: 1.5 }}>
         {texts.stepOf(stepPosition(state.step), STEP_ORDER.length)}
       </Typography>

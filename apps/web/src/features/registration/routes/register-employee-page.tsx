@@ -9,6 +9,7 @@ import { readSession, storeToken } from '../../../lib/auth-storage.ts';
 import { decodeTokenClaims } from '../../../lib/jwt-claims.ts';
 import { useSession } from '../../../lib/use-session.ts';
 import { tenantFromSearch } from '../api/claim-context.ts';
+import { useClaimTenant } from '../api/claim-tenant.ts';
 import { RegistrationCard } from '../components/registration-card.tsx';
 import { REGISTRATION_TEXTS } from '../registration-texts.ts';
 import { AgentVerifyPage } from './agent-verify-page.tsx';
@@ -34,6 +35,7 @@ function PublicRegistration() {
   const navigate = useNavigate();
   const [search] = useSearchParams();
   const [tenant] = useState(() => tenantFromSearch(search));
+  const tenantName = useClaimTenant(tenant).data?.name;
   const redirect = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(redirect.current), []);
 
@@ -51,6 +53,7 @@ function PublicRegistration() {
     <Box sx={{ px: 2, py: { xs: 4, md: 8 } }}>
       <RegistrationCard
         context={{ variant: 'public', tenant }}
+        tenantName={tenantName}
         headingComponent="h1"
         onCreated={onCreated}
         footer={

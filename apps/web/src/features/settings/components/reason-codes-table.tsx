@@ -50,6 +50,7 @@ export function ReasonCodesTable({ codes, retiring, onRetire }: ReasonCodesTable
   const columns: DataColumn<ReasonCode>[] = [
     {
       header: texts.columns.label,
+      phone: true,
       rowHeader: true,
       cell: (c) => (
         <Box sx={{ color: c.active ? undefined : 'text.secondary' }}>
@@ -79,6 +80,7 @@ export function ReasonCodesTable({ codes, retiring, onRetire }: ReasonCodesTable
     },
     {
       header: texts.columns.status,
+      phone: true,
       cell: (c) =>
         c.active ? (
           <Chip size="small" color="success" variant="outlined" label={texts.active} />
@@ -90,6 +92,7 @@ export function ReasonCodesTable({ codes, retiring, onRetire }: ReasonCodesTable
     },
     {
       header: texts.columns.actions,
+      phone: true,
       align: 'right',
       cell: (c) => <RetireButton code={c} busy={retiring === c.code} onRetire={() => onRetire(c)} />,
     },

@@ -75,6 +75,7 @@ export function TenantTable({ tenants, onManageUsers, onEdit, onDelete, busyTena
   const columns: DataColumn<Tenant>[] = [
     {
       header: c.name,
+      phone: true,
       cell: (tenant) => tenant.name,
       rowHeader: true,
       sx: { fontWeight: 500, maxWidth: 240 },
@@ -87,7 +88,7 @@ export function TenantTable({ tenants, onManageUsers, onEdit, onDelete, busyTena
       cell: (tenant) => formatMediumDate(tenant.createdAt),
       sx: { whiteSpace: 'nowrap' },
     },
-    { header: c.actions, cell: actions, align: 'right', sx: { whiteSpace: 'nowrap', py: 0.5 } },
+    { header: c.actions, phone: true, cell: actions, align: 'right', sx: { whiteSpace: 'nowrap', py: 0.5 } },
   ];
 
   return (

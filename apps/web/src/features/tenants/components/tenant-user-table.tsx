@@ -28,9 +28,9 @@ export function roleLabel(role: string): string {
 }
 
 const COLUMNS: DataColumn<TenantUser>[] = [
-  { header: c.name, cell: (user) => user.fullName, rowHeader: true, sx: { fontWeight: 500 } },
+  { header: c.name, phone: true, cell: (user) => user.fullName, rowHeader: true, sx: { fontWeight: 500 } },
   { header: c.email, cell: (user) => user.email, sx: { overflowWrap: 'anywhere' } },
-  { header: c.role, cell: (user) => roleLabel(user.role) },
+  { header: c.role, phone: true, cell: (user) => roleLabel(user.role) },
   { header: c.createdAt, cell: (user) => formatMediumDate(user.createdAt), sx: { whiteSpace: 'nowrap' } },
 ];
 

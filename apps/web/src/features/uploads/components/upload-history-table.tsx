@@ -18,6 +18,7 @@ const c = texts.historyColumns;
 const COLUMNS: DataColumn<UploadHistoryEntry>[] = [
   {
     header: c.file,
+    phone: true,
     sx: { minWidth: 180, overflowWrap: 'break-word' },
     cell: (entry) => (
       <>
@@ -33,7 +34,12 @@ const COLUMNS: DataColumn<UploadHistoryEntry>[] = [
   { header: c.updated, cell: (entry) => formatCount(entry.updatedRecords), align: 'right' },
   { header: c.reverification, cell: (entry) => formatCount(entry.reverificationRecords), align: 'right' },
   { header: c.by, cell: (entry) => entry.uploadedByEmail, sx: { minWidth: 160, overflowWrap: 'break-word' } },
-  { header: c.when, cell: (entry) => formatMediumDateTime(entry.createdAt), sx: { whiteSpace: 'nowrap' } },
+  {
+    header: c.when,
+    phone: true,
+    cell: (entry) => formatMediumDateTime(entry.createdAt),
+    sx: { whiteSpace: 'nowrap' },
+  },
 ];
 
 /** The tenant's past uploads, newest first (the server keeps the last 200). */

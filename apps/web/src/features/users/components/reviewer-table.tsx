@@ -45,11 +45,13 @@ export function ReviewerTable({ reviewers, labelledBy, onEdit }: ReviewerTablePr
   const columns: DataColumn<Reviewer>[] = [
     {
       header: c.reviewer,
+      phone: true,
       cell: (reviewer) => <PersonCell fullName={reviewer.fullName} secondary={reviewer.email} />,
       rowHeader: true,
     },
     {
       header: c.pending,
+      phone: true,
       cell: (reviewer) => formatCount(reviewer.pendingValidationCount),
       align: 'right',
       sx: { fontVariantNumeric: 'tabular-nums' },
@@ -58,6 +60,7 @@ export function ReviewerTable({ reviewers, labelledBy, onEdit }: ReviewerTablePr
     { header: c.departments, cell: (reviewer) => <NamedChips items={reviewer.assignedDepartments} /> },
     {
       header: c.actions,
+      phone: true,
       align: 'right',
       cell: (reviewer) => (
         <Tooltip title={texts.edit(reviewer.fullName)}>

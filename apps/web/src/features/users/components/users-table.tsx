@@ -37,10 +37,11 @@ function FutureAction({ label, icon }: { label: string; icon: ReactNode }) {
 }
 
 const COLUMNS: DataColumn<TenantUser>[] = [
-  { header: c.name, cell: (user) => <PersonCell fullName={user.fullName} />, rowHeader: true },
+  { header: c.name, phone: true, cell: (user) => <PersonCell fullName={user.fullName} />, rowHeader: true },
   { header: c.email, cell: (user) => user.email, sx: { overflowWrap: 'anywhere' } },
   {
     header: c.role,
+    phone: true,
     cell: (user) =>
       // Issue #30: a tenant admin waiting for a second approver cannot sign in yet.
       user.status === 'PENDING_APPROVAL' ? (
@@ -54,6 +55,7 @@ const COLUMNS: DataColumn<TenantUser>[] = [
   },
   {
     header: c.actions,
+    phone: true,
     align: 'right',
     sx: { whiteSpace: 'nowrap' },
     cell: (user) => (

@@ -50,7 +50,10 @@ export function QueueRowActions({ actions, busy, held = false, onAction }: Queue
     </Tooltip>
   );
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 0.5 }}>
+    <Box
+      // On a phone the buttons wrap in their narrow column rather than push the table wide.
+      sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', justifyContent: 'flex-end', gap: 0.5 }}
+    >
       {actions.map((action) => {
         switch (action) {
           case 'approve':

@@ -14,6 +14,7 @@ import Alert from '@mui/material/Alert';
 import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import PauseCircleOutline from '@mui/icons-material/PauseCircleOutlined';
+import { NOT_ON_PHONE, PHONE_CELLS } from '../../../components/data-table.tsx';
 import { PersonCell } from '../../../components/initials-avatar.tsx';
 import { ScrollTableContainer } from '../../../components/scroll-table-container.tsx';
 import { ReasonChip } from '../../../components/verdict-chip.tsx';
@@ -60,6 +61,9 @@ export interface QueueSelection {
   /** Selects every row of the page, or none when all are selected. */
   onToggleAll: () => void;
 }
+
+/** What a phone shows of a row (issue #31): who, and the actions; the rest from `sm` on. */
+const ON_PHONE = new Set<QueueColumn>(['employee', 'actions']);
 
 /** Codes read badly when broken across lines ('CONHESS-09-' / '04'). */
 const NOWRAP = new Set<QueueColumn>(['grade', 'salaryGradeId', 'salaryStructure']);
@@ -163,7 +167,7 @@ export function QueueTable(props: QueueTableProps) {
           size="small"
           aria-label={texts.tableLabel[kind]}
           aria-busy={refreshing}
-          sx={{ minWidth: variant === 'tenant' ? 960 : 720 }}
+          sx={[{ minWidth: { sm: variant === 'tenant' ? 960 : 720 } }, PHONE_CELLS]}
         >
           <TableHead>
             <TableRow>
@@ -182,7 +186,10 @@ export function QueueTable(props: QueueTableProps) {
                 <TableCell
                   key={column}
                   align={column === 'actions' ? 'right' : 'left'}
-                  sx={{ whiteSpace: column === 'employee' ? undefined : 'nowrap' }}
+                  sx={[
+                    { whiteSpace: column === 'employee' ? undefined : 'nowrap' },
+                    !ON_PHONE.has(column) && NOT_ON_PHONE,
+                  ]}
                 >
                   {texts.columns[column]}
                 </TableCell>
@@ -204,11 +211,11 @@ export function QueueTable(props: QueueTableProps) {
                 )}
                 {columns.map((column) =>
                   column === 'employee' ? (
-                    <TableCell key={column} component="th" scope="row" sx={{ minWidth: 200 }}>
+                    <TableCell key={column} component="th" scope="row" sx={{ minWidth: { sm: 200 } }}>
                       {cell(column, record, props.closeReasons?.[record.id], props.held?.[record.id])}
                     </TableCell>
                   ) : column === 'actions' ? (
-                    <TableCell key={column} align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    <TableCell key={column} align="right" sx={{ whiteSpace: { sm: 'nowrap' } }}>
                       <QueueRowActions
                         actions={actions}
                         busy={busyId === record.id}
@@ -217,7 +224,10 @@ export function QueueTable(props: QueueTableProps) {
                       />
                     </TableCell>
                   ) : (
-                    <TableCell key={column} sx={NOWRAP.has(column) ? { whiteSpace: 'nowrap' } : undefined}>
+                    <TableCell
+                      key={column}
+                      sx={[NOWRAP.has(column) && { whiteSpace: 'nowrap' }, NOT_ON_PHONE]}
+                    >
                       {cell(column, record)}
                     </TableCell>
                   ),

@@ -40,9 +40,16 @@ const HIGHLIGHT = { bgcolor: 'rgba(237, 108, 2, 0.12)' };
 /** A close value differs too, forgiven: marked more lightly than a difference. */
 const CLOSE_HIGHLIGHT = { bgcolor: 'rgba(2, 136, 209, 0.06)' };
 
+/**
+ * How similar two values are says something of names only: 'GL 08' and 'GL 09', or two dates, are
+ * the same or not, never '0% similar' (issue #31).
+ */
+const SIMILAR_NAMES: ReadonlySet<string> = new Set(['fullName']);
+
 const COLUMNS: DataColumn<ComparisonRow>[] = [
   {
     header: texts.field,
+    phone: true,
     rowHeader: true,
     sx: { fontWeight: 500 },
     cell: (row) => (
@@ -52,22 +59,25 @@ const COLUMNS: DataColumn<ComparisonRow>[] = [
       </>
     ),
   },
-  { header: texts.original, cell: (row) => fieldValue(row.field, row.originalValue) },
+  { header: texts.original, phone: true, cell: (row) => fieldValue(row.field, row.originalValue) },
   {
     header: texts.sot,
+    phone: true,
     cell: (row) => fieldValue(row.field, row.sotValue),
     rowSx: (row) => (row.isMismatched ? { color: WARNING_TEXT_COLOR, fontWeight: 700 } : undefined),
   },
   {
     // The verdict, how similar the values are, and why a difference was forgiven or not (issue #20).
     header: texts.verdict,
+    phone: true,
     cell: (row) => (
       <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
         <VerdictChip verdict={row.verdict} />
-        {row.verdict !== 'MATCH' && (
+        {row.verdict !== 'MATCH' && (SIMILAR_NAMES.has(row.field) || row.reason) && (
           <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-            {texts.similarity(Math.round(row.similarity * 100))}
-            {row.reason && ` · ${row.reason}`}
+            {[SIMILAR_NAMES.has(row.field) && texts.similarity(Math.round(row.similarity * 100)), row.reason]
+              .filter(Boolean)
+              .join(' · ')}
           </Typography>
         )}
       </Stack>

@@ -1,11 +1,11 @@
 import { Link } from 'react-router';
 import Button from '@mui/material/Button';
-import TableContainer from '@mui/material/TableContainer';
 import ArrowForward from '@mui/icons-material/ArrowForward';
 import { PAGE_SIZES } from '@portal/contract/limits';
 import { homeForRole } from '@portal/contract/roles';
 import type { BulkJob } from '@portal/contract/verification';
 import { DataTable, type DataColumn } from '../../../components/data-table.tsx';
+import { ScrollTableContainer } from '../../../components/scroll-table-container.tsx';
 import { TablePaginationBar, useClientPages } from '../../../components/table-pagination-bar.tsx';
 import { formatCount, formatMediumDateTime } from '../../../lib/format.ts';
 import { visuallyHidden } from '../../../lib/visually-hidden.ts';
@@ -39,6 +39,7 @@ const NUMBER = { align: 'right', sx: { fontVariantNumeric: 'tabular-nums' } } as
 const COLUMNS: DataColumn<BulkJob>[] = [
   {
     header: c.createdAt,
+    phone: true,
     cell: (job) => formatMediumDateTime(job.createdAt),
     rowHeader: true,
     sx: { whiteSpace: 'nowrap' },
@@ -50,9 +51,10 @@ const COLUMNS: DataColumn<BulkJob>[] = [
     ...NUMBER,
   },
   { header: c.notFound, cell: (job) => <Figure job={job} value={job.notFoundRecords} />, ...NUMBER },
-  { header: c.status, cell: (job) => <BulkJobStatusCell job={job} /> },
+  { header: c.status, phone: true, cell: (job) => <BulkJobStatusCell job={job} /> },
   {
     header: c.nextStep,
+    phone: true,
     sx: { whiteSpace: 'nowrap' },
     cell: (job) =>
       showsValidationStep(job) ? (
@@ -70,9 +72,9 @@ export function BulkJobTable({ jobs }: { jobs: readonly BulkJob[] }) {
   const { rows, bar } = useClientPages(jobs, PAGE_SIZE_OPTIONS, DEFAULT_PAGE_SIZE);
   return (
     <>
-      <TableContainer sx={{ overflowX: 'auto' }}>
+      <ScrollTableContainer label={texts.tableLabel}>
         <DataTable label={texts.tableLabel} minWidth={760} columns={COLUMNS} rows={rows} hover />
-      </TableContainer>
+      </ScrollTableContainer>
       <TablePaginationBar {...bar} />
     </>
   );

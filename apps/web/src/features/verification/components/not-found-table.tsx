@@ -1,9 +1,9 @@
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
-import TableContainer from '@mui/material/TableContainer';
 import { PAGE_SIZES } from '@portal/contract/limits';
 import type { MasterRecord } from '@portal/contract/records';
 import { DataTable, type DataColumn } from '../../../components/data-table.tsx';
+import { ScrollTableContainer } from '../../../components/scroll-table-container.tsx';
 import { initialsOf, NAME_MAX_WIDTH } from '../../../components/initials-avatar.tsx';
 import { TablePaginationBar } from '../../../components/table-pagination-bar.tsx';
 import { VERIFICATION_TEXTS } from '../verification-texts.ts';
@@ -29,6 +29,7 @@ const orDash = (value: string | null) => value || '\u2014';
 const COLUMNS: DataColumn<MasterRecord>[] = [
   {
     header: c.fullName,
+    phone: true,
     rowHeader: true,
     cell: (record) => (
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5 }}>
@@ -46,6 +47,7 @@ const COLUMNS: DataColumn<MasterRecord>[] = [
   },
   {
     header: c.psn,
+    phone: true,
     cell: (record) => orDash(record.psn),
     sx: { whiteSpace: 'nowrap', fontFamily: 'monospace' },
   },
@@ -57,16 +59,17 @@ const COLUMNS: DataColumn<MasterRecord>[] = [
 export function NotFoundTable({ records, total, busy, ...paging }: NotFoundTableProps) {
   return (
     <>
-      <TableContainer sx={{ overflowX: 'auto' }}>
+      <ScrollTableContainer label={texts.tableLabel}>
         <DataTable
           label={texts.tableLabel}
           busy={busy}
-          sx={{ minWidth: 720, opacity: busy ? 0.6 : 1, transition: 'opacity 150ms' }}
+          minWidth={720}
+          sx={{ opacity: busy ? 0.6 : 1, transition: 'opacity 150ms' }}
           columns={COLUMNS}
           rows={records}
           hover
         />
-      </TableContainer>
+      </ScrollTableContainer>
       <TablePaginationBar {...paging} count={total} pageSizes={NOT_FOUND_PAGE_SIZES} />
     </>
   );
