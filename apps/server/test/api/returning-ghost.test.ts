@@ -13,6 +13,7 @@ import { buildUserInput } from '../helpers/factories.ts';
 import { seedRecords } from '../helpers/records.ts';
 import { csvOf, uploadFile } from '../helpers/uploads.ts';
 import { allFlags, currentSummary, decide } from '../helpers/integrity.ts';
+import { setSecondApprover } from '../helpers/four-eyes.ts';
 
 /*
  * Issue #30, item 3: a ghost returns under a new PSN. A record rejected (through a second approver)
@@ -350,11 +351,7 @@ describe('the hold on the other paths (issue #30, item 3)', () => {
   }, 60_000);
 
   it('with the second approver off, a dismissal decides at once and lets the record in', async () => {
-    const off = await portal.api.put('/api/v1/tenant-admin/settings', {
-      token: a.token,
-      body: { secondApprover: false },
-    });
-    expect(off.statusCode).toBe(200);
+    expect(await setSecondApprover(portal, false, a.token, admin2)).toBe(200);
     const flag = (await allFlags(portal, a.token, '&rule=SHARES_REMOVED_IDENTITY')).find(
       (f) => f.psn === 'PSNHX2',
     )!;

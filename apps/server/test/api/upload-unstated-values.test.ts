@@ -6,6 +6,7 @@ import { createTestPortal, DEMO_ADMIN, type TestPortal } from '../helpers/test-p
 import { createTenantWithAdmin } from '../helpers/tenants.ts';
 import { buildUserInput } from '../helpers/factories.ts';
 import { uploadFile } from '../helpers/uploads.ts';
+import { setSecondApprover } from '../helpers/four-eyes.ts';
 
 /*
  * Issue #30, items 7, 8 and 4: an upload never changes a value the file did not state (a column
@@ -109,11 +110,7 @@ const setStatus = (status: string, psns: string[]) =>
         sql`, `,
       )})`);
 async function setFourEyes(on: boolean) {
-  const res = await portal.api.put('/api/v1/tenant-admin/settings', {
-    token: t.token,
-    body: { secondApprover: on },
-  });
-  expect(res.statusCode, res.body).toBe(200);
+  expect(await setSecondApprover(portal, on, t.token, admin2)).toBe(200);
 }
 const approvals = async (token: string) =>
   (await portal.api.get('/api/v1/approvals', { token })).json() as ApprovalsPage;
