@@ -1,3 +1,4 @@
+import { INTEGRITY_RULES } from '@portal/contract/integrity';
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { TENANT_ADMIN_ME_REPLY, openScreen } from '../../../test/open-screen.ts';
@@ -55,7 +56,7 @@ describe('the Integrity tab (issue #21)', () => {
   it('shows the totals, one card per rule with ₦ a month, and the flags with their evidence', async () => {
     open();
     const rules = await screen.findByRole('list', { name: 'Rules' });
-    expect(within(rules).getAllByRole('listitem')).toHaveLength(7);
+    expect(within(rules).getAllByRole('listitem')).toHaveLength(INTEGRITY_RULES.length);
     const retirement = within(rules).getByRole('button', {
       name: /^Past retirement age: 3 records, ₦475,000.25 a month/,
     });
