@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import type { ExportJob } from '@portal/contract/exports';
+import type { ApprovalsPage } from '@portal/contract/decisions';
 import type { Named } from '@portal/contract/records';
 import type { QueuePage } from '@portal/contract/validation';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
@@ -281,6 +282,16 @@ test.describe('four-eyes', () => {
           file: { name: 'master-list.csv', mimeType: 'text/csv', buffer: Buffer.from(renamed.join('\n')) },
         },
       });
+      // With the second approver on, the rename keeps the person paid until a different tenant admin
+      // approves the re-verification (issue #30 item 4): the checker approves it.
+      const checkerToken = await login(request, checker);
+      const held = (
+        await call<ApprovalsPage>(request, 'GET', '/api/v1/approvals?kind=REVALIDATION', {
+          token: checkerToken,
+        })
+      ).items.find((i) => i.recordId === paid.id)!;
+      expect(held).toBeTruthy();
+      await call(request, 'POST', `/api/v1/approvals/${held.id}/approve`, { token: checkerToken, data: {} });
       await page.getByRole('tab', { name: 'Payroll Export' }).click();
       await page.getByRole('button', { name: 'Generate New Export' }).click();
       await expect

@@ -11,6 +11,7 @@ import { signIn, type SignInUser } from './support/login-page.ts';
 import { saveScreen } from './support/screens.ts';
 import { settle } from './support/toasts.ts';
 import { call, login } from './support/api.ts';
+import { DEMO_USERS } from './support/demo-users.ts';
 
 /*
  * Issue #30, item 3, through the web UI: with the second approver on, a record rejected (approved
@@ -74,21 +75,22 @@ test.describe('a ghost returning under a new PSN', () => {
     request,
   }) => {
     test.setTimeout(300_000);
-    await createTenantOnDemoSimulator(
+    const { tenantId } = await createTenantOnDemoSimulator(
       request,
       { name: `Ghost Returns State ${run}`, subdomain: `ghost-${run}`, stateCode: 'GR' },
       { fullName: 'Mako Maker', email: maker.email, password: maker.password },
     );
     const admin = await login(request, maker);
-    await call(request, 'POST', '/api/v1/tenant-admin/users', {
-      token: admin,
+    // A tenant admin the maker made never checks the maker's actions (issue #30 item 1): the global
+    // admin makes the checker.
+    await call(request, 'POST', '/api/v1/auth/register', {
+      token: await login(request, DEMO_USERS.globalAdmin),
       data: {
         fullName: 'Chika Checker',
         email: checker.email,
         password: PASSWORD,
         role: 'TENANT_ADMIN',
-        assignedMinistryIds: [],
-        assignedDepartmentIds: [],
+        tenantId,
       },
       status: 201,
     });
