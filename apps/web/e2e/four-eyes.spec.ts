@@ -327,7 +327,8 @@ test.describe('four-eyes', () => {
       await expect(removedList.getByRole('listitem')).toHaveCount(1);
       await expect(removedList).toContainText(`${paid.fullName} Renamed`);
       await expect(removedList).toContainText(paid.psn!);
-      await expect(removedList).toContainText(`Re-verification required by ${maker.email}`);
+      // The re-verification was granted by the checker (issue #30 item 4): their event took the person out.
+      await expect(removedList).toContainText(`Re-verification required by ${checker.email}`);
       await card.getByRole('button', { name: 'Added (1)' }).click();
       await expect(addedList).toContainText(added!.fullName);
       await expect(card).toContainText(/SHA-256 checksum:[0-9a-f]{64}/);
