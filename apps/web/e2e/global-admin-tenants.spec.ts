@@ -58,7 +58,7 @@ test.describe('global admin: tenants', () => {
     await expect(metric(page, 'API Uptime (7 Days)')).toHaveText(/^\d+(\.\d{1,2})?%$/);
     await expect(metric(page, 'Avg. Response Time')).toHaveText(/^[\d,]+ms$/);
     await expect(metric(page, 'Error Rate (24h)')).toHaveText(/^\d+(\.\d{1,2})?%$/);
-    await expect(metric(page, 'Subscription Status')).toHaveText(/^\d+ Active \/ \d+ Trial$/);
+    await expect(metric(page, 'Subscription Status')).toHaveText(/^\d+ Paid \/ \d+ Trial$/);
     const tenantsBefore = await activeTenants(page);
     await expectNoSeriousA11yViolations(page);
     await saveScreen(page, 'global-admin-overview');
