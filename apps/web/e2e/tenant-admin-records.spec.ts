@@ -283,6 +283,7 @@ test.describe('tenant admin: master list upload and records', () => {
             reverificationAwaitingApproval: 0,
             columnsNotInFile: [],
             blankCellsKept: [],
+            sharesRemovedIdentity: 0,
           }),
         }),
       );
