@@ -60,7 +60,10 @@ export interface PortalOptions {
 
 export async function startPortal(config: Config, options: PortalOptions = {}): Promise<Portal> {
   const logOptions = privateLogOptions(config.logLevel);
-  const log = options.logStream ? pino(logOptions, options.logStream) : pino(logOptions);
+  // Standard output written synchronously: log lines and the start banner (console.log) come out
+  // in the order written, so the banner is the last thing a start prints (README; issue #31 item
+  // 16). Requests are logged at debug level only, so the log is small.
+  const log = pino(logOptions, options.logStream ?? pino.destination({ dest: 1, sync: true }));
   const keys = deriveKeys(resolvePortalSecret(config.portalSecret, config.dataDir));
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   // The tables' owner (DECISIONS 111): migrations, pg-boss's schema and VACUUM; the portal's own

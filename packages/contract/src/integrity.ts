@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { DEFAULT_REASON_CODES, reasonCodeField } from './decisions.ts';
 import { idSchema } from './fields.ts';
-import { pageOf, PageQuerySchema, RecordsQuerySchema } from './records.ts';
+import {
+  maskIdentifier,
+  MaskedIdentifierSchema,
+  pageOf,
+  PageQuerySchema,
+  RecordsQuerySchema,
+} from './records.ts';
 
 /**
  * Payroll integrity rules (issue #21): ghosts that identity checks miss, each rule with a stable
@@ -219,10 +225,13 @@ export const FlagEvidenceSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('GROUP'),
     field: z.enum(['BANK_ACCOUNT', 'BVN', 'NIN']),
-    /** The shared value: bank and account number, BVN or NIN. */
+    /**
+     * The shared value: bank and account number, BVN or NIN; the numbers masked as in a records
+     * list (issue #31 item 3: a flags page names up to 100 people; the record's view has them).
+     */
     bank: z.string().nullable(),
-    accountNumber: z.string().nullable(),
-    value: z.string(),
+    accountNumber: MaskedIdentifierSchema.nullable(),
+    value: MaskedIdentifierSchema,
     /** Records in the group, this one included. */
     groupSize: z.number(),
     /**
@@ -249,6 +258,13 @@ export const FlagEvidenceSchema = z.discriminatedUnion('kind', [
   }),
 ]);
 export type FlagEvidence = z.infer<typeof FlagEvidenceSchema>;
+
+/** A GROUP flag's evidence as the API gives it: the shared number masked (maskIdentifier). */
+export function maskFlagEvidence(evidence: FlagEvidence): FlagEvidence {
+  if (evidence.kind !== 'GROUP') return evidence;
+  const value = maskIdentifier(evidence.value)!;
+  return { ...evidence, accountNumber: maskIdentifier(evidence.accountNumber), value };
+}
 
 export const IntegrityFlagSchema = z.object({
   id: z.string(),

@@ -54,6 +54,51 @@ export const MasterRecordSchema = z.object({
 });
 export type MasterRecord = z.infer<typeof MasterRecordSchema>;
 
+/**
+ * Issue #31 item 3: a list hands out no identity or bank number in full. Its masked form: '••••'
+ * and the last 4 characters (a value of 4 or fewer: the mask alone), enough to tell two people
+ * apart on a screen, not enough to use. The full values come with one record's view
+ * (GET /records/:id, the comparison), each audited as RECORD_VIEWED.
+ */
+export const IDENTIFIER_MASK = '••••';
+export function maskIdentifier(value: string | null): string | null {
+  if (value === null) return null;
+  return IDENTIFIER_MASK + (value.length > 4 ? value.slice(-4) : '');
+}
+/** A masked identifier (what maskIdentifier gives). */
+export const MaskedIdentifierSchema = z
+  .string()
+  .startsWith(IDENTIFIER_MASK)
+  .max(IDENTIFIER_MASK.length + 4);
+
+/**
+ * A record as a list returns it (records list and search, both queues, the not-found list): NIN,
+ * SSID, BVN and account number masked; the uploaded row and the provider's data (which carry them
+ * too) left out. The monthly gross pay stays (DECISIONS 156).
+ */
+export const RecordListItemSchema = MasterRecordSchema.omit({
+  originalUploadData: true,
+  sotData: true,
+}).extend({
+  ssid: MaskedIdentifierSchema.nullable(),
+  nin: MaskedIdentifierSchema.nullable(),
+  accountNumber: MaskedIdentifierSchema.nullable(),
+  bvn: MaskedIdentifierSchema.nullable(),
+});
+export type RecordListItem = z.infer<typeof RecordListItemSchema>;
+
+/** The one way a record becomes a list item. */
+export function toRecordListItem(record: MasterRecord): RecordListItem {
+  const { originalUploadData: _upload, sotData: _sot, ...rest } = record;
+  return {
+    ...rest,
+    ssid: maskIdentifier(record.ssid),
+    nin: maskIdentifier(record.nin),
+    accountNumber: maskIdentifier(record.accountNumber),
+    bvn: maskIdentifier(record.bvn),
+  };
+}
+
 /** A filter value may repeat (?status=a&status=b) or be comma-separated (?status=a,b). */
 const listOf = (separator: RegExp) =>
   z
@@ -123,7 +168,7 @@ export type RecordsSearch = z.input<typeof RecordsSearchSchema>;
 export const pageOf = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), total: z.number(), page: z.number(), pageSize: z.number() });
 
-export const RecordsPageSchema = pageOf(MasterRecordSchema).extend({
+export const RecordsPageSchema = pageOf(RecordListItemSchema).extend({
   /** All records of the tenant, whatever the filters (the chip's 'filtered / total'). */
   unfilteredTotal: z.number(),
 });

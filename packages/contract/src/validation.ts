@@ -9,7 +9,7 @@ import {
 } from './payroll.ts';
 import { OTHER_REASON_CODE, reasonCodeField, REASON_CODE_MESSAGES } from './decisions.ts';
 import { RemovedMatchSchema } from './integrity.ts';
-import { MasterRecordSchema, pageOf, PageQuerySchema, RecordsQuerySchema } from './records.ts';
+import { pageOf, PageQuerySchema, RecordListItemSchema, RecordsQuerySchema } from './records.ts';
 
 export const QueueQuerySchema = PageQuerySchema.extend({
   ministry: RecordsQuerySchema.shape.ministry,
@@ -20,7 +20,7 @@ export const QueueQuerySchema = PageQuerySchema.extend({
 export type QueueQuery = z.input<typeof QueueQuerySchema>;
 
 /** A queue page, with both tabs' counts (same filters) for the badges. */
-export const QueuePageSchema = pageOf(MasterRecordSchema).extend({
+export const QueuePageSchema = pageOf(RecordListItemSchema).extend({
   counts: z.object({ pendingApproval: z.number(), mismatched: z.number() }),
   /** Per record of the page, why its close fields were forgiven ('middle name missing'): the chips. */
   closeReasons: z.record(z.string(), z.array(z.string())),

@@ -47,6 +47,20 @@ export const VALIDATION_ROUTES = {
     summary: "Filter values of the queues (a reviewer's: those of their assignments)",
     response: FacetsSchema,
   }),
+  /**
+   * One record with its identity and bank numbers in full (issue #31 item 3: a list masks them);
+   * each call is a RECORD_VIEWED event. The edit dialog opens with it.
+   */
+  record: defineRoute({
+    method: 'GET',
+    path: '/api/v1/records/:id',
+    roles,
+    tags,
+    summary: 'One record, in full (audited as a view; lists mask identity and bank numbers)',
+    params,
+    response: MasterRecordSchema,
+    errors: { 404: ApiErrorSchema },
+  }),
   edit: defineRoute({
     method: 'PUT',
     path: '/api/v1/records/:id',

@@ -40,7 +40,12 @@ const AUDIT_CSV_HEADER = AUDIT_CSV_COLUMNS.join(',');
  * hook, so the modules that serve them (verification, validation) need not know about it; a list
  * row is not a view.
  */
-const RECORD_VIEWS = [VERIFICATION_ROUTES.comparison, VALIDATION_ROUTES.history];
+const RECORD_VIEWS = [VERIFICATION_ROUTES.comparison, VALIDATION_ROUTES.history, VALIDATION_ROUTES.record];
+const VIEW_NOTES: Record<string, string> = {
+  [VERIFICATION_ROUTES.comparison.path]: 'Comparison opened',
+  [VALIDATION_ROUTES.history.path]: 'History opened',
+  [VALIDATION_ROUTES.record.path]: 'Record opened',
+};
 
 export function auditRecordViews(app: FastifyInstance, audit: AuditRepo): void {
   const views = new Map(RECORD_VIEWS.map((r) => [`${r.method} ${r.path}`, r.path]));
@@ -63,7 +68,7 @@ export function auditRecordViews(app: FastifyInstance, audit: AuditRepo): void {
         entityType: 'record_view',
         entityId: recordId,
         recordId,
-        note: view === VERIFICATION_ROUTES.comparison.path ? 'Comparison opened' : 'History opened',
+        note: VIEW_NOTES[view] ?? null,
         address: actor.address ?? null,
       })
       .catch((err: unknown) => req.log.error({ err }, 'record view not audited'));

@@ -5,6 +5,7 @@ import {
   INTEGRITY_RULES,
   reasonLabel,
   REMOVED_IDENTITY_RULE,
+  maskFlagEvidence,
   type FlagEvidence,
   type FlagsPage,
   type FlagsQuerySchema,
@@ -283,7 +284,7 @@ export class IntegrityService {
       reached = await this.repo.recordsReached(scope, [...new Set(others.filter(Boolean))]);
     }
     return rows.map((r) => {
-      const evidence = { ...r.evidence } as FlagEvidence;
+      const evidence = maskFlagEvidence({ ...r.evidence } as FlagEvidence);
       if (evidence.kind === 'GROUP' && reached) {
         const seen = reached;
         evidence.others = evidence.others.map((o) =>

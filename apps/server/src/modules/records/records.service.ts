@@ -1,11 +1,12 @@
 import type {
   Facets,
   MasterRecord,
+  RecordListItem,
   RecordsPage,
   RecordsQuery,
   RecordsQuerySchema,
 } from '@portal/contract/records';
-import { RECORD_STATUSES } from '@portal/contract/records';
+import { RECORD_STATUSES, toRecordListItem } from '@portal/contract/records';
 import { koboToNaira } from '@portal/contract/payroll';
 import type { z } from 'zod';
 import { scopeOf, type Actor, type RecordScope, type TenantScope } from '../../access/actor.ts';
@@ -50,6 +51,9 @@ export function toMasterRecord(row: RecordRow): MasterRecord {
     statusBeforeApproval: row.statusBeforeApproval ?? null,
   };
 }
+
+/** A row as a list returns it: identity and bank numbers masked (the contract's one rule). */
+export const toListItem = (row: RecordRow): RecordListItem => toRecordListItem(toMasterRecord(row));
 
 type Query = z.output<typeof RecordsQuerySchema>;
 
@@ -98,7 +102,7 @@ export class RecordsService {
     if (!filtered) {
       const rows = await this.repo.page(scope, filter, q, unfilteredTotal);
       return {
-        items: rows.map(toMasterRecord),
+        items: rows.map(toListItem),
         total: unfilteredTotal,
         page: q.page,
         pageSize: q.pageSize,
@@ -106,7 +110,7 @@ export class RecordsService {
       };
     }
     const { rows, total } = await this.#filteredPage(scope, filter, q, unfilteredTotal);
-    return { items: rows.map(toMasterRecord), total, page: q.page, pageSize: q.pageSize, unfilteredTotal };
+    return { items: rows.map(toListItem), total, page: q.page, pageSize: q.pageSize, unfilteredTotal };
   }
 
   /**
@@ -147,7 +151,7 @@ export class RecordsService {
       .reduce((sum, c) => sum + Number(c.n), 0);
     if (!filter) return { items: [], total: 0, page: q.page, pageSize: q.pageSize, unfilteredTotal };
     const { rows, total } = await this.#filteredPage(scope, filter, q);
-    return { items: rows.map(toMasterRecord), total, page: q.page, pageSize: q.pageSize, unfilteredTotal };
+    return { items: rows.map(toListItem), total, page: q.page, pageSize: q.pageSize, unfilteredTotal };
   }
 
   async facets(actor: Actor): Promise<Facets> {

@@ -14,6 +14,8 @@ export function validationRoutes(app: FastifyInstance, validation: ValidationSer
 
   serveRoute(app, VALIDATION_ROUTES.queueFacets, async ({ actor }) => validation.facets(actor));
 
+  serveRoute(app, VALIDATION_ROUTES.record, async ({ actor, params }) => validation.record(actor, params.id));
+
   serveRoute(app, VALIDATION_ROUTES.edit, async ({ actor, params, body }) =>
     validation.edit(actor, params.id, body),
   );

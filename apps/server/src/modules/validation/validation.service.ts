@@ -22,7 +22,7 @@ import type { ReasonCodesService } from '../approvals/reason-codes.ts';
 import type { Orm } from '../../platform/db.ts';
 import type { TenantMatchSettings } from '../identity/provider-settings.ts';
 import type { RecordRow, RecordsRepo } from '../records/records.repo.ts';
-import { toMasterRecord, type RecordsService } from '../records/records.service.ts';
+import { toListItem, toMasterRecord, type RecordsService } from '../records/records.service.ts';
 import {
   entersPayroll,
   QUEUE_STATUS,
@@ -139,7 +139,7 @@ export class ValidationService {
         const mismatched = found.counts[QUEUE_STATUS.mismatched] ?? 0;
         const rows = await this.records.rowsOf(scope, found.ids);
         return {
-          items: rows.map(toMasterRecord),
+          items: rows.map(toListItem),
           closeReasons: await this.#closeReasons(scope.tenantId, rows),
           held: await this.#held(scope, rows),
           total: kind === 'pending' ? pendingApproval : mismatched,
@@ -161,7 +161,7 @@ export class ValidationService {
       kind === 'pending' ? pendingApproval : mismatched,
     );
     return {
-      items: rows.map(toMasterRecord),
+      items: rows.map(toListItem),
       closeReasons: await this.#closeReasons(scope.tenantId, rows),
       held: await this.#held(scope, rows),
       total: kind === 'pending' ? pendingApproval : mismatched,
@@ -437,6 +437,11 @@ export class ValidationService {
         s.tx,
       );
     });
+  }
+
+  /** One record in full (GET /records/:id; the audit hook writes its RECORD_VIEWED). */
+  async record(actor: Actor, id: string): Promise<MasterRecord> {
+    return this.#reload(actor, id);
   }
 
   async #reload(actor: Actor, id: string): Promise<MasterRecord> {

@@ -78,6 +78,8 @@ export const VALIDATION_TEXTS = {
   },
   edit: {
     title: 'Edit Record',
+    loading: 'Loading the record...',
+    loadFailed: 'Could not load the record.',
     fullName: 'Full Name',
     gradeLevel: 'Grade Level',
     department: 'Department',

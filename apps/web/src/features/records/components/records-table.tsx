@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import { PAGE_SIZES } from '@portal/contract/limits';
-import type { MasterRecord } from '@portal/contract/records';
+import type { RecordListItem } from '@portal/contract/records';
 import { DataTable, type DataColumn } from '../../../components/data-table.tsx';
 import { ScrollTableContainer } from '../../../components/scroll-table-container.tsx';
 import { TablePaginationBar } from '../../../components/table-pagination-bar.tsx';
@@ -10,7 +10,7 @@ import { PersonCell } from '../../../components/initials-avatar.tsx';
 import { RecordStatusChip } from './record-status-chip.tsx';
 
 export interface RecordsTableProps {
-  items: readonly MasterRecord[];
+  items: readonly RecordListItem[];
   total: number;
   /** 0-based, as TablePagination counts. */
   page: number;
@@ -23,7 +23,7 @@ export interface RecordsTableProps {
 
 const orDash = (value: string | null) => value || texts.noValue;
 
-const COLUMNS: DataColumn<MasterRecord>[] = [
+const COLUMNS: DataColumn<RecordListItem>[] = [
   {
     header: texts.columns.employee,
     phone: true,

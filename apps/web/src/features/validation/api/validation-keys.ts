@@ -19,4 +19,5 @@ export const validationKeys = {
   facets: () => [...validationKeys.queues(), 'facets'] as const,
   comparison: (id: string) => [...validationKeys.all, 'comparison', id] as const,
   history: (id: string) => [...validationKeys.all, 'audit', id] as const,
+  record: (id: string) => [...validationKeys.all, 'record', id] as const,
 };

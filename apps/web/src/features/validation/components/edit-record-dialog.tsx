@@ -6,9 +6,12 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import type { MasterRecord } from '@portal/contract/records';
+import Alert from '@mui/material/Alert';
+import CircularProgress from '@mui/material/CircularProgress';
+import type { MasterRecord, RecordListItem } from '@portal/contract/records';
 import { DialogButtons } from '../../../components/dialog-buttons.tsx';
 import { errorMessage, fieldErrorsOf } from '../../../lib/error-message.ts';
+import { useRecord } from '../api/get-record.ts';
 import { useEditRecord } from '../api/record-decisions.ts';
 import { useQueueToasts } from '../hooks/use-queue-toasts.ts';
 import { VALIDATION_TEXTS } from '../validation-texts.ts';
@@ -33,7 +36,8 @@ const REQUIRED: Partial<Record<Field, string>> = {
 };
 
 export interface EditRecordDialogProps {
-  record: MasterRecord;
+  /** The queue's row: its identity and bank numbers are masked, so the form loads the record. */
+  record: RecordListItem;
   /** Known names, offered as suggestions (the server accepts an existing name only). */
   ministries: readonly string[];
   departments: readonly string[];
@@ -47,7 +51,41 @@ export interface EditRecordDialogProps {
  * grade, and an id that names another grade keeps Save Changes disabled. The payroll columns
  * (issue #21) follow, checked as the server checks them.
  */
-export function EditRecordDialog({ record, ministries, departments, onClose }: EditRecordDialogProps) {
+export function EditRecordDialog({ record, ...props }: EditRecordDialogProps) {
+  // Issue #31 item 3: the form opens with the full values of the audited one-record view, never
+  // with the list's masks (a mask saved back would overwrite the number).
+  const full = useRecord(record.id);
+  if (full.data) return <EditRecordForm record={full.data} {...props} />;
+  return (
+    <Dialog open onClose={props.onClose} aria-label={texts.title} slotProps={dialogPaper(600)}>
+      <DialogTitle sx={{ pb: 0.5 }}>{texts.title}</DialogTitle>
+      <Typography sx={{ px: 3, color: 'text.secondary' }}>{record.fullName}</Typography>
+      <DialogContent>
+        {full.isError ? (
+          <Alert severity="error">{errorMessage(full.error, texts.loadFailed)}</Alert>
+        ) : (
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center', py: 2 }}>
+            <CircularProgress size={24} />
+            <Typography>{texts.loading}</Typography>
+          </Stack>
+        )}
+      </DialogContent>
+      <DialogButtons
+        onCancel={props.onClose}
+        labels={[texts.cancel, texts.save, texts.saving]}
+        busy={false}
+        confirm={{ disabled: true }}
+      />
+    </Dialog>
+  );
+}
+
+function EditRecordForm({
+  record,
+  ministries,
+  departments,
+  onClose,
+}: Omit<EditRecordDialogProps, 'record'> & { record: MasterRecord }) {
   const titleId = useId();
   const subtitleId = useId();
   const toast = useQueueToasts();

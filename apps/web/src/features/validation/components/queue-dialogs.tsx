@@ -1,4 +1,4 @@
-import type { Facets, MasterRecord } from '@portal/contract/records';
+import type { Facets, RecordListItem } from '@portal/contract/records';
 import { activeReasonOptions, useReasonCodes } from '../../../lib/reason-codes.ts';
 import type { QueueDecisions } from '../hooks/use-queue-decisions.ts';
 import { EditRecordDialog } from './edit-record-dialog.tsx';
@@ -12,7 +12,7 @@ export interface QueueDialogsProps {
 }
 
 /** The reject dialog with the tenant's reason codes, read when it opens. */
-function QueueRejectDialog({ decisions, record }: { decisions: QueueDecisions; record: MasterRecord }) {
+function QueueRejectDialog({ decisions, record }: { decisions: QueueDecisions; record: RecordListItem }) {
   const codes = useReasonCodes();
   return (
     <RejectRecordDialog

@@ -8,7 +8,7 @@ import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { PAGE_SIZES } from '@portal/contract/limits';
-import type { MasterRecord } from '@portal/contract/records';
+import type { RecordListItem } from '@portal/contract/records';
 import type { QueuePage } from '@portal/contract/validation';
 import Alert from '@mui/material/Alert';
 import Chip from '@mui/material/Chip';
@@ -36,7 +36,7 @@ export const QUEUE_PAGE_SIZES = PAGE_SIZES.queues;
 export interface QueueTableProps {
   variant: QueueVariant;
   kind: QueueKind;
-  items: readonly MasterRecord[];
+  items: readonly RecordListItem[];
   /** Why each record's close fields were forgiven: chips under the name (issue #20). */
   closeReasons?: Readonly<Record<string, readonly string[]>>;
   /** Records held out of the payroll, with the removed records they match (issue #30). */
@@ -50,14 +50,14 @@ export interface QueueTableProps {
   busyId: string | undefined;
   onPageChange: (page: number) => void;
   onPageSizeChange: (pageSize: number) => void;
-  onAction: (action: RowAction, record: MasterRecord) => void;
+  onAction: (action: RowAction, record: RecordListItem) => void;
   /** Rows that can be selected for 'Approve selected' (the pending queue): a first checkbox column. */
   selection?: QueueSelection;
 }
 
 export interface QueueSelection {
   selected: ReadonlySet<string>;
-  onToggle: (record: MasterRecord) => void;
+  onToggle: (record: RecordListItem) => void;
   /** Selects every row of the page, or none when all are selected. */
   onToggleAll: () => void;
 }
@@ -112,7 +112,7 @@ function HeldEvidence({ hold }: { hold: QueuePage['held'][string] }) {
 
 function cell(
   column: QueueColumn,
-  record: MasterRecord,
+  record: RecordListItem,
   reasons: readonly string[] = [],
   hold?: QueuePage['held'][string],
 ) {

@@ -8,7 +8,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { MasterRecord } from '@portal/contract/records';
+import type { RecordListItem } from '@portal/contract/records';
 import type { ComparisonRow } from '@portal/contract/verification';
 import { DataTable, type DataColumn } from '../../../components/data-table.tsx';
 import { DialogButtons } from '../../../components/dialog-buttons.tsx';
@@ -29,7 +29,7 @@ const texts = VALIDATION_TEXTS.resolve;
 export type ResolveResult = 'accept' | 'edit' | 'cancel';
 
 export interface ResolveMismatchDialogProps {
-  record: MasterRecord;
+  record: RecordListItem;
   /** Accepting is on its way. */
   busy: boolean;
   /** With 'accept', the salary grade id for the source of truth's grade when the grade changes. */

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { MasterRecord } from '@portal/contract/records';
+import type { RecordListItem } from '@portal/contract/records';
 import { useConfirm } from '../../../components/confirm-provider.tsx';
 import { useApproveRecords } from '../api/record-decisions.ts';
 import type { QueueSelection } from '../components/queue-table.tsx';
@@ -14,11 +14,11 @@ const texts = VALIDATION_TEXTS.bulk;
  * the records as the queue showed them (their versions), and is cleared when the page, the
  * filters or the tab change (`reset`) and after approving.
  */
-export function useBulkApprove(pageItems: readonly MasterRecord[]) {
+export function useBulkApprove(pageItems: readonly RecordListItem[]) {
   const confirm = useConfirm();
   const toast = useQueueToasts();
   const approve = useApproveRecords();
-  const [selected, setSelected] = useState<ReadonlyMap<string, MasterRecord>>(new Map());
+  const [selected, setSelected] = useState<ReadonlyMap<string, RecordListItem>>(new Map());
   // Only what is on the page shown can be approved.
   const chosen = pageItems.filter((r) => selected.has(r.id));
 

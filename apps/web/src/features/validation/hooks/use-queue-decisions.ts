@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { MasterRecord } from '@portal/contract/records';
+import type { RecordListItem } from '@portal/contract/records';
 import { fieldErrorsOf } from '../../../lib/error-message.ts';
 import type { Rejection } from '../components/reject-record-dialog.tsx';
 import { useApproveRecord, useRejectRecord, useResolveMismatch } from '../api/record-decisions.ts';
@@ -10,7 +10,7 @@ import { refusalMessage, useQueueToasts } from './use-queue-toasts.ts';
 const toasts = VALIDATION_TEXTS.toasts;
 
 /** The dialog a row action opened, with the record as the queue showed it. */
-export type OpenDialog = { kind: 'edit' | 'reject' | 'resolve' | 'history'; record: MasterRecord } | null;
+export type OpenDialog = { kind: 'edit' | 'reject' | 'resolve' | 'history'; record: RecordListItem } | null;
 
 /**
  * The queue's decisions: Approve goes straight to the server; the other actions open their
@@ -30,7 +30,7 @@ export function useQueueDecisions() {
     setRejectErrors({});
   };
 
-  const act = (action: RowAction, record: MasterRecord) => {
+  const act = (action: RowAction, record: RecordListItem) => {
     if (action !== 'approve') {
       setDialog({ kind: action, record });
       return;
@@ -41,7 +41,7 @@ export function useQueueDecisions() {
     });
   };
 
-  const rejectWith = (record: MasterRecord, { reasonCode, reason }: Rejection) =>
+  const rejectWith = (record: RecordListItem, { reasonCode, reason }: Rejection) =>
     reject.mutate(
       { id: record.id, version: record.version, reasonCode, reason },
       {
@@ -61,7 +61,7 @@ export function useQueueDecisions() {
       },
     );
 
-  const acceptSot = (record: MasterRecord, salaryGradeId?: string) =>
+  const acceptSot = (record: RecordListItem, salaryGradeId?: string) =>
     resolve.mutate(
       { id: record.id, version: record.version, salaryGradeId },
       {
@@ -83,7 +83,7 @@ export function useQueueDecisions() {
     act,
     close,
     /** 'Edit Manually' in the resolve dialog. */
-    editInstead: (record: MasterRecord) => setDialog({ kind: 'edit', record }),
+    editInstead: (record: RecordListItem) => setDialog({ kind: 'edit', record }),
     rejectWith,
     acceptSot,
     busyId,

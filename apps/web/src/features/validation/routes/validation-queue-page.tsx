@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import CompareArrows from '@mui/icons-material/CompareArrows';
 import DoneAll from '@mui/icons-material/DoneAll';
 import TaskAltOutlined from '@mui/icons-material/TaskAltOutlined';
-import type { MasterRecord } from '@portal/contract/records';
+import type { RecordListItem } from '@portal/contract/records';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { TabTitle } from '../../../components/tab-header.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
@@ -140,7 +140,7 @@ export function ValidationQueuePage({ variant }: ValidationQueuePageProps) {
             setPageSize(next);
             setPage(0);
           }}
-          onAction={(action, record: MasterRecord) => decisions.act(action, record)}
+          onAction={(action, record: RecordListItem) => decisions.act(action, record)}
           selection={kind === 'pending' ? bulk.selection : undefined}
         />
       </>

@@ -1,7 +1,7 @@
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import { PAGE_SIZES } from '@portal/contract/limits';
-import type { MasterRecord } from '@portal/contract/records';
+import type { RecordListItem } from '@portal/contract/records';
 import { DataTable, type DataColumn } from '../../../components/data-table.tsx';
 import { ScrollTableContainer } from '../../../components/scroll-table-container.tsx';
 import { initialsOf, NAME_MAX_WIDTH } from '../../../components/initials-avatar.tsx';
@@ -13,7 +13,7 @@ const c = texts.columns;
 export const NOT_FOUND_PAGE_SIZES = PAGE_SIZES.notFound;
 
 export interface NotFoundTableProps {
-  records: readonly MasterRecord[];
+  records: readonly RecordListItem[];
   total: number;
   /** 0-based. */
   page: number;
@@ -26,7 +26,7 @@ export interface NotFoundTableProps {
 
 const orDash = (value: string | null) => value || '\u2014';
 
-const COLUMNS: DataColumn<MasterRecord>[] = [
+const COLUMNS: DataColumn<RecordListItem>[] = [
   {
     header: c.fullName,
     phone: true,
