@@ -19,8 +19,16 @@ async function freshAdmin() {
   return (await createTenantWithAdmin(portal)).token;
 }
 
-const recordsOf = async (token: string) =>
-  ((await portal.api.get('/api/v1/records?pageSize=500', { token })).json() as RecordsPage).items;
+/** The tenant's records in full: a list masks the numbers (issue #31), one record's view has them. */
+const recordsOf = async (token: string): Promise<MasterRecord[]> => {
+  const items = ((await portal.api.get('/api/v1/records?pageSize=500', { token })).json() as RecordsPage)
+    .items;
+  return Promise.all(
+    items.map(
+      async (r) => (await portal.api.get(`/api/v1/records/${r.id}`, { token })).json() as MasterRecord,
+    ),
+  );
+};
 const byPsn = (items: MasterRecord[], psn: string) => items.find((r) => r.psn === psn)!;
 
 const ROWS: PayrollRow[] = [

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Facets, RecordsPage, UploadSummary } from '@portal/contract/records';
+import type { Facets, MasterRecord, RecordsPage, UploadSummary } from '@portal/contract/records';
 import { createTestPortal, DEMO_ADMIN, waitFor, type TestPortal } from '../helpers/test-portal.ts';
 import { createTenantWithAdmin } from '../helpers/tenants.ts';
 import { csvOf, sampleRows, uploadFile, type SampleRow } from '../helpers/uploads.ts';
@@ -62,7 +62,11 @@ describe('CSV upload', () => {
     const names = page.items.map((r) => r.fullName);
     expect(names).toContain('Adébáyọ̀ Ògúnlẹ́yẹ');
     expect(names).toContain('Chukwuemeka "Emeka" Obi');
-    const aisha = page.items.find((r) => r.fullName === 'Aisha Bello')!;
+    // In full from the record's view: the list masks the NIN (issue #31).
+    const aishaId = page.items.find((r) => r.fullName === 'Aisha Bello')!.id;
+    const aisha = (
+      await portal.api.get(`/api/v1/records/${aishaId}`, { token: admin })
+    ).json() as MasterRecord;
     expect(aisha).toMatchObject({
       psn: null,
       nin: '20000000003',

@@ -226,6 +226,8 @@ describe('validation queue: decisions', () => {
     const { user, calls } = open('TENANT_ADMIN', {
       [PENDING]: queueReply([], { pendingApproval: 0, mismatched: 1 }),
       [MISMATCHED]: queueReply([bola], { pendingApproval: 0, mismatched: 1 }),
+      // The editor opens with the record's audited view (issue #31: a list masks the numbers).
+      'GET /api/v1/records/r-2': { status: 200, body: bola },
       'GET /api/v1/records/r-2/comparison': {
         status: 200,
         body: [
@@ -246,7 +248,7 @@ describe('validation queue: decisions', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Edit Manually' }));
     const edit = await screen.findByRole('dialog', { name: 'Edit Record' });
     expect(within(edit).getByText('Bola Ade')).toBeTruthy();
-    const fullName = within(edit).getByRole('textbox', { name: /Full Name/ });
+    const fullName = await within(edit).findByRole('textbox', { name: /Full Name/ });
     await user.clear(fullName);
     expect((within(edit).getByRole('button', { name: 'Save Changes' }) as HTMLButtonElement).disabled).toBe(
       true,
@@ -291,6 +293,7 @@ describe('validation queue: decisions', () => {
     const unknown = 'No department of this tenant has that name';
     const { user, calls } = open('REVIEWER', {
       [PENDING]: queueReply([ada], { pendingApproval: 1, mismatched: 0 }),
+      'GET /api/v1/records/r-1': { status: 200, body: ada },
       'PUT /api/v1/records/r-1': [
         { status: 400, body: { message: unknown, code: 'BAD_REQUEST', details: { department: unknown } } },
         { status: 200, body: { ...ada, gradeLevel: 'GL 09' } },
@@ -299,7 +302,7 @@ describe('validation queue: decisions', () => {
     const table = await screen.findByRole('table', { name: 'Records pending approval' });
     await user.click(within(table).getByRole('button', { name: 'Edit Record' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Record' });
-    const grade = within(dialog).getByRole('textbox', { name: 'Grade Level' });
+    const grade = await within(dialog).findByRole('textbox', { name: 'Grade Level' });
     await user.clear(grade);
     await user.type(grade, 'GL 09');
     const department = within(dialog).getByRole('combobox', { name: /Department/ });
