@@ -1,0 +1,71 @@
+#!/usr/bin/env node
+// Runs every test the way CI does: lint and typecheck first, then two lanes side by side, because
+// the Playwright journeys mostly wait on the browser while the API suites mostly use the CPU.
+//   lane api: unit and API tests on PGlite, then the API suite on a throwaway PostgreSQL cluster
+//   lane e2e: the web build, then the Playwright journeys in Chromium
+// Each line of a lane is prefixed with its name; each step prints how long it took, and the run ends
+// with a table of the steps, so a slow step is easy to find. Exits non-zero when any step failed.
+import { spawn } from 'node:child_process';
+
+const steps = [];
+
+function run(lane, name, cmd, args) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+    const prefix = `[${lane}] `;
+    for (const stream of [child.stdout, child.stderr]) {
+      let rest = '';
+      stream.setEncoding('utf8');
+      stream.on('data', (chunk) => {
+        const lines = (rest + chunk).split('\n');
+        rest = lines.pop();
+        for (const line of lines) process.stdout.write(prefix + line + '\n');
+      });
+      stream.on('end', () => rest && process.stdout.write(prefix + rest + '\n'));
+    }
+    child.on('close', (code, signal) => {
+      const seconds = Math.round((Date.now() - started) / 1000);
+      const ok = code === 0;
+      steps.push({ lane, name, seconds, ok });
+      process.stdout.write(
+        `${prefix}${name}: ${ok ? 'passed' : `FAILED (${signal ?? code})`} in ${seconds} s\n`,
+      );
+      resolve(ok);
+    });
+  });
+}
+
+async function lane(name, list) {
+  let ok = true;
+  for (const [step, cmd, ...args] of list) {
+    // A lane stops at its first failure; the other lane runs on, so one run shows both.
+    if (!(await run(name, step, cmd, args))) {
+      ok = false;
+      break;
+    }
+  }
+  return ok;
+}
+
+const started = Date.now();
+const first = await lane('check', [
+  ['lint', 'npm', 'run', 'lint'],
+  ['typecheck', 'npm', 'run', 'typecheck'],
+]);
+const results = first
+  ? await Promise.all([
+      lane('api', [
+        ['unit and API tests on PGlite', 'npm', 'run', 'test:unit'],
+        ['API tests on PostgreSQL', 'npm', 'run', 'test:postgres'],
+      ]),
+      lane('e2e', [['web build and Playwright', 'npm', 'run', 'test:e2e']]),
+    ])
+  : [false];
+
+console.log('\nstep                                  lane   result  seconds');
+for (const s of steps) {
+  console.log(`${s.name.padEnd(38)}${s.lane.padEnd(7)}${(s.ok ? 'passed' : 'FAILED').padEnd(8)}${s.seconds}`);
+}
+console.log(`total ${Math.round((Date.now() - started) / 1000)} s`);
+process.exit(first && results.every(Boolean) ? 0 : 1);
