@@ -21,8 +21,10 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   reporter: 'list',
-  timeout: 30_000,
-  expect: { timeout: 10_000 },
+  // CI runs the journeys beside the API suites on two cores (scripts/test-all.mjs), so a step can
+  // wait several seconds for CPU; no journey measures time.
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
   use: {
     ...devices['Desktop Chrome'],
     baseURL,
