@@ -115,9 +115,13 @@ async function prepareTenant(request: APIRequestContext): Promise<Setup> {
     '/api/v1/records?status=PENDING_GRADE_VALIDATION&pageSize=50',
     { token: adminToken },
   );
-  const records = pending.items.filter(
-    (record) => record.psn && record.ssid && record.nin && record.employeeId,
+  // Lists mask the SSID and NIN (issue #31 item 3): the claims type them from each record's own view.
+  const full = await Promise.all(
+    pending.items.map((item) =>
+      call<MasterRecord>(request, 'GET', `/api/v1/records/${item.id}`, { token: adminToken }),
+    ),
   );
+  const records = full.filter((record) => record.psn && record.ssid && record.nin && record.employeeId);
   expect(records.length).toBeGreaterThanOrEqual(3);
   return { adminToken, records };
 }
