@@ -9,6 +9,7 @@ import type {
 import { unauthorized } from '../platform/errors.ts';
 import { inContext, type TenantContext } from '../platform/tenant-context.ts';
 import type { Actor } from './actor.ts';
+import { operationDocument } from './route-document.ts';
 
 /** What a route's handler receives: the parsed input and, on a route with roles, its actor. */
 export interface RouteCall<R extends ApiRoute> {
@@ -34,7 +35,7 @@ export interface ServeOptions {
 /**
  * Registers a contract route: its access (`config.roles` / `config.public` / `config.csrf`, which
  * the access hook enforces before the handler runs), its schemas for validation and the OpenAPI
- * document, and its handler.
+ * document (with `config.openapi`, the rest of what the document says of it), and its handler.
  */
 export function serveRoute<const R extends ApiRoute>(
   app: FastifyInstance,
@@ -45,9 +46,13 @@ export function serveRoute<const R extends ApiRoute>(
   const definition: RouteOptions = {
     method: route.method,
     url: route.path,
-    config: route.public
-      ? { public: true, ...(route.csrf === false ? { csrf: false } : {}) }
-      : { roles: route.roles },
+    config: {
+      ...(route.public
+        ? { public: true, ...(route.csrf === false ? { csrf: false } : {}) }
+        : { roles: route.roles }),
+      // What the OpenAPI document says of the route beyond its schemas (issue #31).
+      openapi: operationDocument(route),
+    },
     schema: schemaOf(route),
     handler: async (request, reply) => {
       const actor = route.public ? null : request.actor;

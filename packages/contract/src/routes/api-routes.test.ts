@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { API_ROUTES } from './api-routes.ts';
+import { API_ROUTES, operationIdOf } from './api-routes.ts';
 import { pathOf, pathParamNames } from './define-route.ts';
+import { RECORDS_ROUTES } from './records.ts';
 import { VALIDATION_ROUTES } from './validation.ts';
 
 describe('the API route table', () => {
@@ -34,5 +35,18 @@ describe('pathOf', () => {
 
   it('refuses a path parameter without a value', () => {
     expect(() => pathOf(VALIDATION_ROUTES.decide, {})).toThrow(/no value for :id/);
+  });
+});
+
+describe('operationIdOf', () => {
+  it('gives every route of the table its own operationId, from its feature and key', () => {
+    const ids = API_ROUTES.map((route) => operationIdOf(route));
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const id of ids) expect(id).toMatch(/^[a-z][A-Za-z0-9]*$/);
+    expect(operationIdOf(RECORDS_ROUTES.upload)).toBe('recordsUpload');
+  });
+
+  it('names a route outside the table by its method and path', () => {
+    expect(operationIdOf({ ...RECORDS_ROUTES.upload })).toBe('postApiV1RecordsUpload');
   });
 });

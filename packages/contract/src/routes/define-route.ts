@@ -27,6 +27,11 @@ interface RouteShape {
   errors?: Readonly<Partial<Record<number, z.ZodType>>>;
   /** Request media types other than JSON (the master list upload). */
   consumes?: readonly string[];
+  /**
+   * The multipart fields that carry a file (the handler reads the stream itself, so there is no
+   * `body` schema): the OpenAPI document describes them as the request body.
+   */
+  files?: readonly string[];
   /** Answer media types other than JSON (the CSV files). */
   produces?: readonly string[];
   /**

@@ -17,6 +17,8 @@ export const EXPORTS_ROUTES = {
     summary: "Start a payroll export of the tenant's VALIDATED records",
     response: ExportJobSchema,
     status: 202,
+    // A grade that the salary grade id contradicts refuses the export (exports.service.ts).
+    errors: { 409: ApiErrorSchema },
     fourEyes: 'MAKER',
   }),
   list: defineRoute({

@@ -26,6 +26,7 @@ export const RECORDS_ROUTES = {
     tags,
     summary: 'Upload the master list (multipart field "file": .csv, .xlsx or .xls); all rows or none',
     consumes: ['multipart/form-data'],
+    files: ['file'],
     response: UploadSummarySchema,
     errors: {
       400: ApiErrorSchema,
