@@ -9,6 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import pg from 'pg';
 import { OPTIMA_BATCH_MAX, OPTIMA_PATHS } from '@portal/optima/protocol';
 import { DEMO_CREDENTIALS } from '@portal/optima/demo-provider';
 import { encryptPayload, parseOptimaKeys } from '@portal/optima/payload-crypto';
@@ -189,6 +190,25 @@ async function simulatorCapacity(simUrl: string, population: GeneratedPopulation
   return { recordsPerSecond: r.requests.average * OPTIMA_BATCH_MAX, latencyP50: r.latency.p50 };
 }
 
+/**
+ * The history entries the job wrote (issue #31 item 8: one per record verified, the job in the
+ * note) and the audit table's size on disk with its indexes.
+ */
+async function historyOf(databaseUrl: string, jobId: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const r = await client.query<{ n: number; bytes: string }>(
+      `select (select count(*)::int from audit_events where entity_type = 'record' and note = $1) as n,
+         pg_total_relation_size('audit_events') as bytes`,
+      [`Bulk verification ${jobId}`],
+    );
+    return { entries: r.rows[0]!.n, mib: Number(r.rows[0]!.bytes) / 2 ** 20 };
+  } finally {
+    await client.end();
+  }
+}
+
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-verify-'));
 const cluster = await startBenchCluster();
 const population = new GeneratedPopulation({ count: COUNT, seed: SEED });
@@ -218,6 +238,11 @@ try {
     }
     const wall = (performance.now() - started) / 1000;
     if (job.status !== 'COMPLETED') throw new Error(`job ${job.status}`);
+    const history = await historyOf(url, job.id);
+    say(
+      `history entries written by the job: ${history.entries} (one per record verified); ` +
+        `audit_events with its indexes ${history.mib.toFixed(0)} MiB`,
+    );
     const stats = (await (
       await fetch(`${portal.base}/api/v1/tenant-admin/dashboard/stats`, { headers: auth })
     ).json()) as Record<string, number>;
