@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuditPage } from '@portal/contract/audit';
 import { BULK_VERIFICATION_FOR_EMPLOYEE, CONSENT_VERSION, type RecordHistory } from '@portal/contract/claims';
-import type { AuditPage as RecordAuditPage } from '@portal/contract/validation';
+import type { AuditEntry } from '@portal/contract/validation';
 import type { BulkJob } from '@portal/contract/verification';
 import { createTestPortal, waitFor, type TestPortal } from '../helpers/test-portal.ts';
 import { createTenantWithAdmin, pointTenantAtSimulator } from '../helpers/tenants.ts';
@@ -81,7 +81,7 @@ afterAll(async () => {
 const historyOf = async (id: string) => {
   const res = await portal.api.get(`/api/v1/records/${id}/audit`, { token: t.token });
   expect(res.statusCode, res.body).toBe(200);
-  return (res.json() as RecordAuditPage).items;
+  return (res.json() as { items: AuditEntry[] }).items;
 };
 
 describe('a bulk verification in each record’s history', () => {
