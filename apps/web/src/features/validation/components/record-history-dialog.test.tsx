@@ -3,7 +3,6 @@ import { render, screen, within } from '@testing-library/react';
 import type { AuditEntry } from '@portal/contract/validation';
 import { queryWrapper } from '../../../test/query-wrapper.tsx';
 import { stubFetch } from '../../../test/stub-fetch.ts';
-import { auditValueText } from '../../audit/components/audit-event-table.tsx';
 import { RecordHistoryDialog } from './record-history-dialog.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -50,11 +49,5 @@ describe("a bulk verification's outcome in the record history (issue #31 item 8)
     expect(
       within(matched!).getByText('Status: Awaiting Revalidation → Pending Grade Validation'),
     ).toBeTruthy();
-  });
-
-  it("the audit log's detail names a mismatch's fields by their labels", () => {
-    expect(auditValueText(['fullName', 'dateOfBirth', 'gradeLevel'], 'mismatchedFields')).toBe(
-      'Name, Date of Birth, Grade Level',
-    );
   });
 });
