@@ -375,8 +375,13 @@ test.describe('validation queues', () => {
         headers: { Authorization: `Bearer ${adminToken}` },
       });
       expect(audit.ok(), name).toBe(true);
-      expect((await audit.json()) as { items: AuditEntry[] }).toMatchObject({
-        items: [{ action, actorEmail: reviewer.email, note }],
+      const { items } = (await audit.json()) as { items: AuditEntry[] };
+      // Newest first: the decision, then the bulk verification that queued it (issue #31 item 8).
+      expect(items).toHaveLength(2);
+      expect(items[0]).toMatchObject({ action, actorEmail: reviewer.email, note });
+      expect(items[1]).toMatchObject({
+        actorEmail: null,
+        note: expect.stringMatching(/^Bulk verification /),
       });
     }
   });
