@@ -362,6 +362,14 @@ test.describe('validation queues', () => {
     const dialog = page.getByRole('dialog', { name: 'Record History' });
     await expect(dialog.getByTestId('history-entry').first()).toContainText(`Edited`);
     await expect(dialog.getByTestId('history-entry').first()).toContainText(`by ${reviewer.email}`);
+    // The bulk verification that queued it is the oldest entry (issue #31 item 8).
+    await expect(dialog.getByTestId('history-entry').last()).toContainText(
+      'Verified against the identity source: matchedby the system',
+    );
+    await saveScreen(page, 'record-history');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await saveScreen(page, 'record-history-phone');
+    await page.setViewportSize({ width: 1280, height: 800 });
     await dialog.getByRole('button', { name: 'Close' }).click();
 
     // The decided records left the queues; their audit trail keeps each decision and who took it.
@@ -375,8 +383,13 @@ test.describe('validation queues', () => {
         headers: { Authorization: `Bearer ${adminToken}` },
       });
       expect(audit.ok(), name).toBe(true);
-      expect((await audit.json()) as { items: AuditEntry[] }).toMatchObject({
-        items: [{ action, actorEmail: reviewer.email, note }],
+      const { items } = (await audit.json()) as { items: AuditEntry[] };
+      // Newest first: the decision, then the bulk verification that queued it (issue #31 item 8).
+      expect(items).toHaveLength(2);
+      expect(items[0]).toMatchObject({ action, actorEmail: reviewer.email, note });
+      expect(items[1]).toMatchObject({
+        actorEmail: null,
+        note: expect.stringMatching(/^Bulk verification /),
       });
     }
   });

@@ -28,6 +28,11 @@ export const AUDIT_ACTION_LABELS = {
   REVERIFICATION_NOTICES_QUEUED: 'Re-verification notices sent',
   // Verification and review
   BULK_VERIFICATION_STARTED: 'Bulk verification started',
+  // Each record's outcome of a bulk verification (issue #31 item 8; after.mismatchedFields names a
+  // mismatch's fields, the note the job).
+  RECORD_VERIFIED: 'Verified against the identity source: matched',
+  RECORD_VERIFIED_MISMATCH: 'Verified against the identity source: mismatch',
+  RECORD_NOT_FOUND_IN_SOURCE: 'Not found in the identity source',
   RECORD_REVERIFIED: 'Record re-verified',
   RECORD_APPROVED: 'Record approved',
   RECORD_REJECTED: 'Record rejected',

@@ -138,3 +138,10 @@ export const RecordHistorySchema = z.object({ items: z.array(RecordDecisionSchem
 /** The label of OTHER for the employee: its note is not shown, the tenant can say more. */
 export const OTHER_REASON_FOR_EMPLOYEE = 'Other reason (your administrator can tell you more)';
 export type RecordHistory = z.infer<typeof RecordHistorySchema>;
+
+/**
+ * The reason the employee reads for a status change a bulk verification made (issue #31 item 8):
+ * one plain label whatever the outcome (the new status already says it); which fields differed and
+ * which job stay in the tenant's history.
+ */
+export const BULK_VERIFICATION_FOR_EMPLOYEE = 'Checked against the identity source';

@@ -79,3 +79,25 @@ export const VERIFICATION_MESSAGES = {
   allVerified: 'All records are already verified',
   noRecords: 'There are no records to verify yet. Upload a master list first.',
 } as const;
+
+/** The fields a comparison names (compare.ts's field names), as people read them. */
+export const COMPARED_FIELD_LABELS: Readonly<Record<string, string>> = {
+  fullName: 'Name',
+  dateOfBirth: 'Date of Birth',
+  ministry: 'Ministry',
+  department: 'Department',
+  gradeLevel: 'Grade Level',
+};
+
+/** A compared field's label; a field without one reads as it is written. */
+export const comparedFieldLabel = (field: string): string => COMPARED_FIELD_LABELS[field] ?? field;
+
+/**
+ * A record's outcome of a bulk verification in its history (issue #31 item 8): the audit entry's
+ * note names the job, so the audit log tells which run; a mismatch's heading names its fields.
+ */
+export const VERIFICATION_HISTORY_TEXTS = {
+  note: (jobId: string) => `Bulk verification ${jobId}`,
+  mismatch: (fields: readonly string[]) =>
+    fields.length === 0 ? 'Mismatch' : `Mismatch: ${fields.map(comparedFieldLabel).join(', ')}`,
+} as const;

@@ -143,33 +143,39 @@ describe("a bulk verification's chunk", () => {
       [
         {
           id: found!,
+          from: 'UPLOADED',
           outcome: {
             lookup: 'AGREES',
             status: 'PENDING_GRADE_VALIDATION',
             sotVerified: true,
             sotData: person,
             nameMatch: null,
+            mismatchedFields: [],
           },
         },
         {
           id: decided!,
+          from: 'UPLOADED',
           outcome: {
             lookup: 'ABSENT',
             status: 'NOT_FOUND',
             sotVerified: false,
             sotData: null,
             nameMatch: null,
+            mismatchedFields: [],
           },
         },
-        { id: failed!, error: 'Verification failed: timeout' },
+        { id: failed!, from: 'UPLOADED', error: 'Verification failed: timeout' },
         {
           id: awaiting!,
+          from: 'AWAITING_REVALIDATION',
           outcome: {
             lookup: 'DISAGREES',
             status: 'MISMATCHED',
             sotVerified: true,
             sotData: person,
             nameMatch: null,
+            mismatchedFields: ['dateOfBirth'],
           },
         },
       ],
@@ -201,6 +207,30 @@ describe("a bulk verification's chunk", () => {
     });
     const left = await portal.db.orm.execute(sql`select 1 from bulk_job_items where job_id = ${job.id}`);
     expect(left.rows).toHaveLength(0);
+    // Each record written has its history entry in the same statement (issue #31 item 8); the
+    // failed lookup and the decided record have none.
+    const audited = await portal.db.orm.execute<{
+      record_id: string;
+      action: string;
+      before: unknown;
+      after: unknown;
+      note: string;
+    }>(sql`
+      select record_id, action, before, after, note from audit_events
+      where tenant_id = ${tenant.id} and entity_type = 'record' and action like 'RECORD_%' order by record_id`);
+    const byRecord = new Map(audited.rows.map((r) => [r.record_id, r]));
+    expect(audited.rows).toHaveLength(2);
+    expect(byRecord.get(found!)).toMatchObject({
+      action: 'RECORD_VERIFIED',
+      before: { status: 'UPLOADED' },
+      after: { status: 'PENDING_GRADE_VALIDATION' },
+      note: `Bulk verification ${job.id}`,
+    });
+    expect(byRecord.get(awaiting!)).toMatchObject({
+      action: 'RECORD_VERIFIED_MISMATCH',
+      before: { status: 'AWAITING_REVALIDATION' },
+      after: { status: 'MISMATCHED', mismatchedFields: ['dateOfBirth'] },
+    });
   });
 });
 

@@ -69,25 +69,33 @@ export class EmployeeRepo {
   }
 
   /**
-   * The status changes of a record in the tenant's audit trail, oldest first: when, from, to, and
-   * the reason code the decision carried with the tenant's label for it (null when the tenant has
-   * no row for the code: the contract's label applies). Nothing else of the event is read: not
-   * who, nor the note.
+   * The status changes of a record in the tenant's audit trail, oldest first: when, from, to, the
+   * reason code the decision carried with the tenant's label for it (null when the tenant has no
+   * row for the code: the contract's label applies), and the action (a bulk verification's gets a
+   * plain label). Nothing else of the event is read: not who, nor the note.
    */
   async statusChanges(
     tenantId: string,
     recordId: string,
   ): Promise<
-    { at: Date; from: string | null; to: string; reasonCode: string | null; tenantLabel: string | null }[]
+    {
+      at: Date;
+      action: string;
+      from: string | null;
+      to: string;
+      reasonCode: string | null;
+      tenantLabel: string | null;
+    }[]
   > {
     const result = await this.orm.execute<{
       at: string | Date;
+      action: string;
       from: string | null;
       to: string;
       reason_code: string | null;
       tenant_label: string | null;
     }>(sql`
-      select e.created_at as at, e.before->>'status' as "from", e.after->>'status' as "to",
+      select e.created_at as at, e.action, e.before->>'status' as "from", e.after->>'status' as "to",
         e.after->>'reasonCode' as reason_code, rc.label as tenant_label
       from audit_events e
       left join reason_codes rc on rc.tenant_id = e.tenant_id and rc.code = e.after->>'reasonCode'
@@ -97,6 +105,7 @@ export class EmployeeRepo {
       order by e.id`);
     return result.rows.map((r) => ({
       at: new Date(r.at),
+      action: r.action,
       from: r.from,
       to: r.to,
       reasonCode: r.reason_code,

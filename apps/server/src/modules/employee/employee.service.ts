@@ -1,4 +1,5 @@
 import {
+  BULK_VERIFICATION_FOR_EMPLOYEE,
   CLAIM_MESSAGES as M,
   OTHER_REASON_FOR_EMPLOYEE,
   reverifyMessageOf,
@@ -16,7 +17,7 @@ import { OptimaClient, type ClientOptions } from '../identity/optima-client.ts';
 import type { ProviderSettings } from '../identity/provider-settings.ts';
 import type { RecordsRepo } from '../records/records.repo.ts';
 import { toMasterRecord } from '../records/records.service.ts';
-import { refusalOf, requireTransition } from '../records/record-state.ts';
+import { BULK_VERIFIED_ACTIONS, refusalOf, requireTransition } from '../records/record-state.ts';
 import { outcomeOf } from '../verification/compare.ts';
 import type { EmployeeRepo } from './employee.repo.ts';
 
@@ -67,7 +68,12 @@ export class EmployeeService {
         from: c.from,
         to: c.to,
         reasonCode: c.reasonCode,
-        reasonLabel: c.reasonCode ? employeeReasonLabel(c.reasonCode, c.tenantLabel) : null,
+        // A bulk verification's move (issue #31 item 8) reads one plain label, whatever it found.
+        reasonLabel: c.reasonCode
+          ? employeeReasonLabel(c.reasonCode, c.tenantLabel)
+          : (BULK_VERIFIED_ACTIONS as readonly string[]).includes(c.action)
+            ? BULK_VERIFICATION_FOR_EMPLOYEE
+            : null,
       })),
     };
   }

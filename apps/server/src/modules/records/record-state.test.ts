@@ -6,6 +6,7 @@ import { APPROVAL_MESSAGES } from '@portal/contract/decisions';
 import { AppError } from '../../platform/errors.ts';
 import {
   bulkMove,
+  bulkVerifiedMove,
   CHECKED,
   IN_PAYROLL,
   INTEGRITY_JUDGED,
@@ -115,9 +116,9 @@ const keeps = (action: RecordAuditAction | null) =>
 // prettier-ignore
 /** The whole table, written out by hand: event (with its payload) × state → new state and audit action, or refusal. */
 const TABLE: Record<string, Record<RecordStatus, Expected>> = {
-  'VERIFIED AGREES': { [U]: go(P, null), [P]: notWaiting, [M]: notWaiting, [N]: notWaiting, [V]: notWaiting, [R]: notWaiting, [A]: go(P, null), [S]: pending },
-  'VERIFIED DISAGREES': { [U]: go(M, null), [P]: notWaiting, [M]: notWaiting, [N]: notWaiting, [V]: notWaiting, [R]: notWaiting, [A]: go(M, null), [S]: pending },
-  'VERIFIED ABSENT': { [U]: go(N, null), [P]: notWaiting, [M]: notWaiting, [N]: notWaiting, [V]: notWaiting, [R]: notWaiting, [A]: go(N, null), [S]: pending },
+  'VERIFIED AGREES': { [U]: go(P, 'RECORD_VERIFIED'), [P]: notWaiting, [M]: notWaiting, [N]: notWaiting, [V]: notWaiting, [R]: notWaiting, [A]: go(P, 'RECORD_VERIFIED'), [S]: pending },
+  'VERIFIED DISAGREES': { [U]: go(M, 'RECORD_VERIFIED_MISMATCH'), [P]: notWaiting, [M]: notWaiting, [N]: notWaiting, [V]: notWaiting, [R]: notWaiting, [A]: go(M, 'RECORD_VERIFIED_MISMATCH'), [S]: pending },
+  'VERIFIED ABSENT': { [U]: go(N, 'RECORD_NOT_FOUND_IN_SOURCE'), [P]: notWaiting, [M]: notWaiting, [N]: notWaiting, [V]: notWaiting, [R]: notWaiting, [A]: go(N, 'RECORD_NOT_FOUND_IN_SOURCE'), [S]: pending },
   VERIFICATION_FAILED: { [U]: go(U, null), [P]: notWaiting, [M]: notWaiting, [N]: notWaiting, [V]: notWaiting, [R]: notWaiting, [A]: go(A, null), [S]: pending },
   'REVERIFIED AGREES': { [U]: notAwaiting, [P]: notAwaiting, [M]: notAwaiting, [N]: notAwaiting, [V]: notAwaiting, [R]: notAwaiting, [A]: go(P, 'RECORD_REVERIFIED'), [S]: pending },
   'REVERIFIED DISAGREES': { [U]: notAwaiting, [P]: notAwaiting, [M]: notAwaiting, [N]: notAwaiting, [V]: notAwaiting, [R]: notAwaiting, [A]: go(M, 'RECORD_REVERIFIED'), [S]: pending },
@@ -217,6 +218,12 @@ describe('what statements over many records receive', () => {
       statusAfterLookup('DISAGREES'),
       statusAfterLookup('ABSENT'),
     ]).toEqual([P, M, N]);
+    // Each record's outcome is written to its history (issue #31 item 8), by what the lookup found.
+    expect([bulkVerifiedMove('AGREES'), bulkVerifiedMove('DISAGREES'), bulkVerifiedMove('ABSENT')]).toEqual([
+      { to: P, action: 'RECORD_VERIFIED' },
+      { to: M, action: 'RECORD_VERIFIED_MISMATCH' },
+      { to: N, action: 'RECORD_NOT_FOUND_IN_SOURCE' },
+    ]);
   });
 
   it("an upload's identity change moves the checked records to AWAITING_REVALIDATION, the rest stay", () => {

@@ -66,6 +66,9 @@ export type RecordEvent =
 export type RecordEventType = RecordEvent['type'];
 
 export type RecordAuditAction =
+  | 'RECORD_VERIFIED'
+  | 'RECORD_VERIFIED_MISMATCH'
+  | 'RECORD_NOT_FOUND_IN_SOURCE'
   | 'RECORD_REVERIFIED'
   | 'RECORD_APPROVED'
   | 'RECORD_REJECTED'
@@ -196,12 +199,22 @@ const AFTER_LOOKUP: Record<LookupResult, RecordStatus> = {
   ABSENT: 'NOT_FOUND',
 };
 
+/** A bulk verification's audit action by what the lookup found. */
+const VERIFIED_ACTIONS: Record<LookupResult, RecordAuditAction> = {
+  AGREES: 'RECORD_VERIFIED',
+  DISAGREES: 'RECORD_VERIFIED_MISMATCH',
+  ABSENT: 'RECORD_NOT_FOUND_IN_SOURCE',
+};
+
 interface Rule<T extends RecordEventType> {
   /** The states the event applies in; in any other it is refused with `refusal`. */
   from: readonly RecordStatus[];
   to: (from: RecordStatus, event: Extract<RecordEvent, { type: T }>) => RecordStatus;
-  /** The audit action when the status moves and when it stays; null: no audit entry of its own. */
-  moved: RecordAuditAction | null;
+  /**
+   * The audit action when the status moves and when it stays; null: no audit entry of its own. An
+   * event whose action depends on what it carries (a lookup's answer) gives it as a function.
+   */
+  moved: RecordAuditAction | null | ((event: Extract<RecordEvent, { type: T }>) => RecordAuditAction);
   stayed: RecordAuditAction | null;
   /** The 409 message of an API call refused; for a statement over many records, why it skips one. */
   refusal: string;
@@ -210,12 +223,13 @@ interface Rule<T extends RecordEventType> {
 const same = (from: RecordStatus) => from;
 
 const RULES: { [T in RecordEventType]: Rule<T> } = {
-  // Bulk verification writes no audit entry per record: the job is audited when started, and
-  // counts what it found.
+  // Bulk verification writes each record's outcome to its history (issue #31 item 8; the job is
+  // audited when started, and counts what it found): matched, mismatched (the fields beside it) or
+  // not found. Every answer moves the record out of the states it applies in.
   VERIFIED: {
     from: NEEDS_VERIFICATION,
     to: (_, e) => AFTER_LOOKUP[e.lookup],
-    moved: null,
+    moved: (e) => VERIFIED_ACTIONS[e.lookup],
     stayed: null,
     refusal: 'The record is no longer awaiting verification.',
   },
@@ -371,6 +385,11 @@ const RULES: { [T in RecordEventType]: Rule<T> } = {
   },
 };
 
+/** A rule's action when the record moves, for this event. */
+function movedAction(rule: Rule<RecordEventType>, event: RecordEvent): RecordAuditAction | null {
+  return typeof rule.moved === 'function' ? rule.moved(event as never) : rule.moved;
+}
+
 /** Whether `status` (as a row holds it) is one of `statuses`. */
 export const isOneOf = (statuses: readonly RecordStatus[], status: string): boolean =>
   (statuses as readonly string[]).includes(status);
@@ -398,7 +417,7 @@ export function transition(from: string, event: RecordEvent): Transition {
   if (message !== null || !isStatus(from)) return { allowed: false, from, message: message ?? rule.refusal };
   const to = rule.to(from, event as never);
   const moved = to !== from;
-  const action = moved ? rule.moved : rule.stayed;
+  const action = moved ? movedAction(rule, event) : rule.stayed;
   const audit =
     action === null
       ? null
@@ -421,6 +440,20 @@ export function entersPayroll(t: Transition): boolean {
   return t.allowed && isOneOf(IN_PAYROLL, t.to) && !isOneOf(IN_PAYROLL, t.from);
 }
 
+/**
+ * A bulk verification's move of one record, as its statement writes it (issue #31 item 8): the
+ * status the lookup gives and the audit action of that move, from the VERIFIED rule. Only for a
+ * record in one of statesFor('VERIFIED'); the statement checks that.
+ */
+export function bulkVerifiedMove(lookup: LookupResult): { to: RecordStatus; action: RecordAuditAction } {
+  const t = transition(NEEDS_VERIFICATION[0]!, { type: 'VERIFIED', lookup });
+  if (!t.allowed || !t.audit) throw new Error('VERIFIED writes an audit entry for every move');
+  return { to: t.to, action: t.audit.action };
+}
+
+/** Every audit action a bulk verification writes (its history's entries, whatever the outcome). */
+export const BULK_VERIFIED_ACTIONS: readonly RecordAuditAction[] = Object.values(VERIFIED_ACTIONS);
+
 /** The status a lookup gives a record awaiting verification (the same for VERIFIED and REVERIFIED). */
 export function statusAfterLookup(lookup: LookupResult): RecordStatus {
   return AFTER_LOOKUP[lookup];
@@ -438,8 +471,8 @@ export function bulkMove(event: RecordEvent) {
   });
   const to = moves[0]?.to;
   if (!to || moves.some((m) => m.to !== to)) throw new Error(`${event.type} does not move to one state`);
-  const rule = RULES[event.type];
-  return { from: moves.map((m) => m.from), to, moved: rule.moved, stayed: rule.stayed };
+  const rule = RULES[event.type] as Rule<RecordEventType>;
+  return { from: moves.map((m) => m.from), to, moved: movedAction(rule, event), stayed: rule.stayed };
 }
 
 /**

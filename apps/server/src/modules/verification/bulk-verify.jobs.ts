@@ -76,11 +76,15 @@ async function verifyChunk(
       results = await client.lookupBatch(lookable.map((r) => ({ nin: r.nin!, ssid: r.ssid })));
     } catch (err) {
       if (err instanceof LookupFailedError)
-        return batch.map((r) => ({ id: r.id, error: `Verification failed: ${err.message}` }));
+        return batch.map((r) => ({ id: r.id, from: r.status, error: `Verification failed: ${err.message}` }));
       throw err;
     }
     const byId = new Map(lookable.map((r, i) => [r.id, results[i]!]));
-    return batch.map((r) => ({ id: r.id, outcome: outcomeOf(r, byId.get(r.id) ?? { found: false }, match) }));
+    return batch.map((r) => ({
+      id: r.id,
+      from: r.status,
+      outcome: outcomeOf(r, byId.get(r.id) ?? { found: false }, match),
+    }));
   };
   const perBatch = await Promise.all(batches.map((batch) => lanes.run(() => lookUp(batch))));
   return perBatch.flat();

@@ -74,9 +74,13 @@ describe('comparison', () => {
       status: 'PENDING_GRADE_VALIDATION',
       sotVerified: true,
     });
-    expect(outcomeOf(record, { found: true, person: { ...person, dateOfBirth: '1986-03-15' } }).status).toBe(
-      'MISMATCHED',
-    );
+    expect(
+      outcomeOf(record, { found: true, person: { ...person, dateOfBirth: '1986-03-15' } }),
+    ).toMatchObject({
+      status: 'MISMATCHED',
+      mismatchedFields: ['dateOfBirth'], // the record's history names them (issue #31 item 8)
+    });
+    expect(outcomeOf(record, { found: true, person }).mismatchedFields).toEqual([]);
     expect(outcomeOf(record, { found: false })).toMatchObject({
       status: 'NOT_FOUND',
       sotVerified: false,

@@ -157,6 +157,8 @@ export interface VerificationOutcome {
   sotData: OptimaPerson | null;
   /** The name's verdict when the provider found the person, else null. */
   nameMatch: NameMatch | null;
+  /** The compared fields that differ (DISAGREES), for the record's history; empty otherwise. */
+  mismatchedFields: string[];
 }
 
 /** Not found, or found without biometrics, is the ghost signal (DESIGN §5). */
@@ -174,5 +176,6 @@ export function outcomeOf(
     sotVerified: lookup !== 'ABSENT',
     sotData: person ?? null,
     nameMatch: person ? nameMatchOf(rows) : null,
+    mismatchedFields: lookup === 'DISAGREES' ? rows.filter((r) => r.isMismatched).map((r) => r.field) : [],
   };
 }

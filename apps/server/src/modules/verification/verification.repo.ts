@@ -1,14 +1,17 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { TenantScope } from '../../access/actor.ts';
 import type { Orm } from '../../platform/db.ts';
+import { VERIFICATION_HISTORY_TEXTS } from '@portal/contract/verification';
 import { bulkJobs } from '../../db/schema/index.ts';
-import { statesFor, statusLiterals } from '../records/record-state.ts';
+import { bulkVerifiedMove, statesFor, statusLiterals } from '../records/record-state.ts';
 import type { VerificationOutcome } from './compare.ts';
 
 export type BulkJobRow = typeof bulkJobs.$inferSelect;
 
 export interface ChunkRecord {
   id: string;
+  /** The record's status when the chunk was read: its history's 'before'. */
+  status: string;
   nin: string | null;
   ssid: string | null;
   fullName: string;
@@ -31,7 +34,10 @@ function sqlStateOf(err: unknown): string | undefined {
   return undefined;
 }
 
-export type ChunkResult = { id: string } & ({ outcome: VerificationOutcome } | { error: string });
+/** A record's result, with its status when read (`from`): it is written only if still that. */
+export type ChunkResult = { id: string; from: string } & (
+  { outcome: VerificationOutcome } | { error: string }
+);
 
 /** States a bulk verification takes up and writes (record-state); a failed lookup leaves the state. */
 const waitingStates = sql.raw(statusLiterals(statesFor('VERIFIED')));
@@ -122,6 +128,7 @@ export class VerificationRepo {
   ): Promise<ChunkRecord[]> {
     const result = await this.orm.execute<{
       id: string;
+      status: string;
       nin: string | null;
       ssid: string | null;
       full_name: string;
@@ -130,7 +137,7 @@ export class VerificationRepo {
       department: string | null;
       grade_level: string | null;
     }>(sql`
-      select r.id, r.nin, r.ssid, r.full_name, to_char(r.date_of_birth, 'YYYY-MM-DD') as date_of_birth,
+      select r.id, r.status, r.nin, r.ssid, r.full_name, to_char(r.date_of_birth, 'YYYY-MM-DD') as date_of_birth,
         m.name as ministry, d.name as department, r.grade_level
       from (
         -- The next items alone first: a short range of the primary key, whatever the statistics say.
@@ -145,6 +152,7 @@ export class VerificationRepo {
       order by i.record_id`);
     return result.rows.map((r) => ({
       id: r.id,
+      status: r.status,
       nin: r.nin,
       ssid: r.ssid,
       fullName: r.full_name,
@@ -161,6 +169,11 @@ export class VerificationRepo {
    * Chunks of one job may commit side by side: the records are disjoint, and the shared rows
    * (record_counts in the trigger, verification_counts, the job) are taken last, in that order; a
    * deadlock with another writer of record_counts is retried. False when the lease was lost.
+   *
+   * Each record written gets its history entry (issue #31 item 8) in the same statement: its move
+   * (the status read with the chunk → the lookup's), the outcome as the action (matched,
+   * mismatched, not found), a mismatch's fields, and the job in the note; the portal's own entry
+   * (no actor, no address). A failed lookup changes nothing and writes none.
    */
   async applyChunk(
     scope: TenantScope,
@@ -173,6 +186,9 @@ export class VerificationRepo {
       'outcome' in r
         ? {
             id: r.id,
+            from_status: r.from,
+            action: bulkVerifiedMove(r.outcome.lookup).action,
+            mismatched: r.outcome.mismatchedFields.length > 0 ? r.outcome.mismatchedFields : null,
             status: r.outcome.status,
             sot_verified: r.outcome.sotVerified,
             sot_data: r.outcome.sotData,
@@ -181,6 +197,9 @@ export class VerificationRepo {
           }
         : {
             id: r.id,
+            from_status: r.from,
+            action: null,
+            mismatched: null,
             status: null,
             sot_verified: null,
             sot_data: null,
@@ -200,26 +219,39 @@ export class VerificationRepo {
           // chunk that a crash undid would be looked up again (no synchronous_commit = off here).
           // Only records still among the job's items are written, and they leave the items. A record
           // that left the waiting states meanwhile (re-verified by its employee, then decided on)
-          // keeps what happened to it: the lookup is counted, its result not written.
+          // keeps what happened to it: the lookup is counted, its result not written; so does one
+          // whose status moved since the chunk was read (its history's 'before' would be wrong).
           await tx.execute(sql`
             with o as (
               select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-                as o(id uuid, status text, sot_verified boolean, sot_data jsonb, name_match text, last_error text)
+                as o(id uuid, from_status text, action text, mismatched jsonb, status text, sot_verified boolean,
+                  sot_data jsonb, name_match text, last_error text)
             ),
             done as (
               delete from bulk_job_items i using o where i.job_id = ${jobId} and i.record_id = o.id
               returning i.record_id
+            ),
+            written as (
+              update records r set
+                status = coalesce(o.status, r.status),
+                sot_verified = coalesce(o.sot_verified, r.sot_verified),
+                sot_data = case when o.status is null then r.sot_data else o.sot_data end,
+                name_match = case when o.status is null then r.name_match else o.name_match end,
+                last_error = o.last_error,
+                last_verified_at = case when o.status is null then r.last_verified_at else now() end,
+                version = r.version + 1, updated_at = now()
+              from o join done on done.record_id = o.id
+              where r.id = o.id and r.tenant_id = ${scope.tenantId} and r.status in (${waitingStates})
+                and r.status = o.from_status
+              returning r.id, r.psn, o.from_status, o.status, o.action, o.mismatched
             )
-            update records r set
-              status = coalesce(o.status, r.status),
-              sot_verified = coalesce(o.sot_verified, r.sot_verified),
-              sot_data = case when o.status is null then r.sot_data else o.sot_data end,
-              name_match = case when o.status is null then r.name_match else o.name_match end,
-              last_error = o.last_error,
-              last_verified_at = case when o.status is null then r.last_verified_at else now() end,
-              version = r.version + 1, updated_at = now()
-            from o join done on done.record_id = o.id
-            where r.id = o.id and r.tenant_id = ${scope.tenantId} and r.status in (${waitingStates})`);
+            insert into audit_events (tenant_id, actor_user_id, actor_email, address, record_id, psn, action, entity_type, entity_id, before, after, note)
+            select ${scope.tenantId}, null, null, null, w.id, w.psn, w.action, 'record', w.id::text,
+              jsonb_build_object('status', w.from_status),
+              case when w.mismatched is null then jsonb_build_object('status', w.status)
+                else jsonb_build_object('status', w.status, 'mismatchedFields', w.mismatched) end,
+              ${VERIFICATION_HISTORY_TEXTS.note(jobId)}
+            from written w where w.status is not null`);
           const lookups = results.length - failed;
           if (lookups > 0) {
             await tx.execute(sql`

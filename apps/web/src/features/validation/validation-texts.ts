@@ -172,6 +172,10 @@ export const VALIDATION_TEXTS = {
     RECORD_EDITED: 'Edited',
     RECORD_MISMATCH_RESOLVED: 'Mismatch resolved (SoT data accepted)',
     RECORD_INTEGRITY_CONFIRMED: 'Rejected: integrity flag confirmed',
+    // A bulk verification's outcome (issue #31 item 8); a mismatch names its fields (record history).
+    RECORD_VERIFIED: AUDIT_ACTION_LABELS.RECORD_VERIFIED,
+    RECORD_VERIFIED_MISMATCH: AUDIT_ACTION_LABELS.RECORD_VERIFIED_MISMATCH,
+    RECORD_NOT_FOUND_IN_SOURCE: AUDIT_ACTION_LABELS.RECORD_NOT_FOUND_IN_SOURCE,
     // Four-eyes (issue #22): the audit log's words for the same events.
     APPROVAL_REQUESTED: AUDIT_ACTION_LABELS.APPROVAL_REQUESTED,
     APPROVAL_GRANTED: AUDIT_ACTION_LABELS.APPROVAL_GRANTED,

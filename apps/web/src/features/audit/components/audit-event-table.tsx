@@ -13,6 +13,7 @@ import KeyboardArrowDown from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowUp from '@mui/icons-material/KeyboardArrowUp';
 import { useQuery } from '@tanstack/react-query';
 import { AUDIT_TEXTS, auditChanges, auditFieldLabel, type AuditEvent } from '@portal/contract/audit';
+import { comparedFieldLabel } from '@portal/contract/verification';
 import { NOT_ON_PHONE, PHONE_CELLS } from '../../../components/data-table.tsx';
 import { formatMediumDateTime, formatRecordStatus } from '../../../lib/format.ts';
 import { reasonCodesQueryOptions } from '../../../lib/reason-codes.ts';
@@ -34,6 +35,9 @@ export function auditValueText(
   if (value === null || value === undefined || value === '') return DASH;
   if (field === 'status' && typeof value === 'string') return formatRecordStatus(value);
   if (field === 'reasonCode' && typeof value === 'string') return reasonLabels[value] ?? value;
+  // A bulk verification's mismatch (issue #31 item 8): the fields by their labels.
+  if (field === 'mismatchedFields' && Array.isArray(value))
+    return value.map(String).map(comparedFieldLabel).join(', ');
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return JSON.stringify(value);

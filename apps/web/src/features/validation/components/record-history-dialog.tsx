@@ -11,14 +11,14 @@ import type { AuditEntry } from '@portal/contract/validation';
 import { LoadingState } from '../../../components/loading-state.tsx';
 import { useRecordHistory } from '../api/get-record-history.ts';
 import { formatMediumDateTime } from '../../../lib/format.ts';
-import { actionLabel, fieldLabel, fieldValue } from '../utils/field-label.ts';
+import { changedFields, entryHeading, fieldLabel, fieldValue } from '../utils/field-label.ts';
 import { VALIDATION_TEXTS } from '../validation-texts.ts';
 import { dialogPaper } from './record-dialog-paper.ts';
 
 const texts = VALIDATION_TEXTS.history;
 
 function Changes({ entry }: { entry: AuditEntry }) {
-  const fields = Object.keys({ ...entry.before, ...entry.after });
+  const fields = changedFields(entry);
   if (fields.length === 0) return null;
   return (
     <Box component="ul" aria-label={texts.changes} sx={{ m: 0, mt: 0.5, pl: 2.5 }}>
@@ -60,7 +60,7 @@ export function RecordHistoryDialog({ recordId, fullName, onClose }: RecordHisto
           >
             <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'baseline', columnGap: 1 }}>
               <Typography component="span" sx={{ fontWeight: 600 }}>
-                {actionLabel(entry.action)}
+                {entryHeading(entry)}
               </Typography>
               <Typography component="span" variant="body2" sx={{ color: 'text.secondary' }}>
                 {texts.by(entry.actorEmail ?? texts.system)} ·{' '}

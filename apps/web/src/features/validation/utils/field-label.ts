@@ -1,3 +1,5 @@
+import type { AuditEntry } from '@portal/contract/validation';
+import { VERIFICATION_HISTORY_TEXTS } from '@portal/contract/verification';
 import { formatCalendarDate, formatCount, formatNaira, formatRecordStatus } from '../../../lib/format.ts';
 import { VALIDATION_TEXTS } from '../validation-texts.ts';
 
@@ -19,6 +21,25 @@ export function actionLabel(action: string): string {
       .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
       .join(' ')
   );
+}
+
+/** An audit entry's fields that are not values before → after (the heading says them). */
+const NOT_CHANGES = new Set(['mismatchedFields']);
+
+/**
+ * The heading of a history entry: its action's label; a bulk verification's mismatch names the
+ * fields that differ ('Mismatch: Name, Date of Birth', issue #31 item 8).
+ */
+export function entryHeading(entry: Pick<AuditEntry, 'action' | 'after'>): string {
+  const fields = entry.after?.mismatchedFields;
+  if (entry.action === 'RECORD_VERIFIED_MISMATCH' && Array.isArray(fields))
+    return VERIFICATION_HISTORY_TEXTS.mismatch(fields.map(String));
+  return actionLabel(entry.action);
+}
+
+/** The fields an entry changed, each with its value before and after. */
+export function changedFields(entry: Pick<AuditEntry, 'before' | 'after'>): string[] {
+  return Object.keys({ ...entry.before, ...entry.after }).filter((f) => !NOT_CHANGES.has(f));
 }
 
 /**
