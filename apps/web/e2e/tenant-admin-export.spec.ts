@@ -277,8 +277,13 @@ test.describe('tenant admin: payroll export', () => {
     });
 
     await test.step('the history pages by 5, 10 or 25', async () => {
-      await page.getByRole('combobox', { name: /Rows per page/ }).click();
-      await expect(page.getByRole('option')).toHaveText(['5', '10', '25']);
+      // A click that lands while the history re-renders can leave the menu shut (seen under CI
+      // load): open it until its options show.
+      await expect(async () => {
+        if ((await page.getByRole('listbox').count()) === 0)
+          await page.getByRole('combobox', { name: /Rows per page/ }).click();
+        await expect(page.getByRole('option')).toHaveText(['5', '10', '25'], { timeout: 3000 });
+      }).toPass({ timeout: 20_000 });
       await page.keyboard.press('Escape');
     });
   });
