@@ -29,7 +29,12 @@ export type ExportJob = z.infer<typeof ExportJobSchema>;
  * day the export list shows), the id kept as SPEC §7 names the file after it. The server sends it
  * in Content-Disposition; the web saves under it.
  */
-export function exportFileName(stateCode: string, generatedAt: Date | string, id: string, zone: string): string {
+export function exportFileName(
+  stateCode: string,
+  generatedAt: Date | string,
+  id: string,
+  zone: string,
+): string {
   return `payroll-${stateCode}-${dayIn(generatedAt, zone)}-${id}.csv`;
 }
 

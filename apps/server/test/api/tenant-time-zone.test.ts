@@ -59,10 +59,15 @@ async function exportAtInstant(tenant: typeof a) {
   );
   const job = await exportNow(tenant.token);
   expect(job.status, job.statusMessage ?? '').toBe('COMPLETED');
-  await portal.db.orm.execute(sql`update export_jobs set created_at = ${INSTANT}::timestamptz where id = ${job.id}`);
+  await portal.db.orm.execute(
+    sql`update export_jobs set created_at = ${INSTANT}::timestamptz where id = ${job.id}`,
+  );
   const res = await portal.api.get(`/api/v1/records/export-logs/${job.id}/download`, { token: tenant.token });
   expect(res.statusCode).toBe(200);
-  const lines = res.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+  const lines = res.body
+    .replace(/^\uFEFF/, '')
+    .trimEnd()
+    .split('\r\n');
   return { job, disposition: res.headers['content-disposition'], header: lines[0]!, rows: lines.slice(1) };
 }
 
@@ -142,7 +147,9 @@ describe("the tenant's files and file names are in its zone", () => {
     expect(mine.rows).toHaveLength(1);
     const validatedAt = mine.rows[0]!.split(',').at(-1)!;
     expect(validatedAt).toBe(isoIn(INSTANT, ZONE));
-    expect(validatedAt).toMatch(ZONE === 'Pacific/Kiritimati' ? /^2026-11-29T00:30:00\+14:00$/ : /^2026-11-27T23:30:00-11:00$/);
+    expect(validatedAt).toMatch(
+      ZONE === 'Pacific/Kiritimati' ? /^2026-11-29T00:30:00\+14:00$/ : /^2026-11-27T23:30:00-11:00$/,
+    );
     expect(Date.parse(validatedAt)).toBe(Date.parse(INSTANT));
 
     // Tenant b kept the default: Lagos's day and offset, whatever a chose.
@@ -163,7 +170,10 @@ describe("the tenant's files and file names are in its zone", () => {
     const today = dayIn(Date.now(), ZONE);
     expect(today).not.toBe(dayIn(Date.now(), 'Africa/Lagos'));
     expect(res.headers['content-disposition']).toBe(`attachment; filename="audit-tenant-${today}.csv"`);
-    const row = res.body.replace(/^\uFEFF/, '').trimEnd().split('\r\n')[1]!;
+    const row = res.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n')[1]!;
     expect(row.split(',')[1]).toBe(isoIn(INSTANT, ZONE));
 
     const theirs = await portal.api.get('/api/v1/audit-events/export?action=SYSTEM_PING', { token: b.token });
@@ -174,9 +184,13 @@ describe("the tenant's files and file names are in its zone", () => {
 
     // The filter's days are the zone's: the event is on its day there, not on Lagos's.
     const onDay = async (token: string, day: string) =>
-      ((await portal.api.get(`/api/v1/audit-events?action=SYSTEM_PING&from=${day}&to=${day}`, { token })).json() as {
-        total: number;
-      }).total;
+      (
+        (
+          await portal.api.get(`/api/v1/audit-events?action=SYSTEM_PING&from=${day}&to=${day}`, { token })
+        ).json() as {
+          total: number;
+        }
+      ).total;
     expect(await onDay(a.token, dayIn(INSTANT, ZONE))).toBe(1);
     expect(await onDay(a.token, '2026-11-28')).toBe(0);
     expect(await onDay(b.token, '2026-11-28')).toBe(1);
@@ -213,5 +227,42 @@ describe('with the second approver on', () => {
     expect(approved.statusCode, approved.body).toBe(200);
     expect(await settingsOf(a.token)).toMatchObject({ timeZone: 'Europe/London', pendingChanges: [] });
     expect(await settingsOf(b.token)).toMatchObject({ timeZone: 'Africa/Lagos' });
+  });
+});
+
+describe('one text of an instant in a zone', () => {
+  it("the database's iso_in_zone writes what the contract's isoIn writes, across summer time and odd offsets", async () => {
+    const cases: [string, string][] = [];
+    // Both sides of London's and New York's 2026 clock changes, quarter- and half-hour zones, +14.
+    const instants = [
+      '2026-03-29T00:59:59Z',
+      '2026-03-29T01:00:00Z',
+      '2026-10-25T00:59:59Z',
+      '2026-10-25T01:00:00Z',
+      '2026-03-08T06:59:59Z',
+      '2026-03-08T07:00:00Z',
+      '2026-11-01T05:59:59Z',
+      '2026-11-01T06:00:00Z',
+      '2026-12-31T23:30:00Z',
+    ];
+    const zones = [
+      'Africa/Lagos',
+      'Europe/London',
+      'America/New_York',
+      'Asia/Kathmandu',
+      'America/St_Johns',
+      'Pacific/Kiritimati',
+      'UTC',
+    ];
+    for (const zone of zones) for (const at of instants) cases.push([zone, at]);
+    for (const [zone, at] of cases) {
+      const res = await portal.db.orm.execute<{ text: string }>(
+        sql`select iso_in_zone(${at}::timestamptz, ${zone}::text) as text`,
+      );
+      expect(res.rows[0]!.text, `${at} in ${zone}`).toBe(isoIn(at, zone));
+    }
+    expect(isoIn('2026-03-29T01:00:00Z', 'Europe/London')).toBe('2026-03-29T02:00:00+01:00');
+    expect(isoIn('2026-03-29T00:59:59Z', 'Europe/London')).toBe('2026-03-29T00:59:59+00:00');
+    expect(isoIn('2026-12-31T23:30:00Z', 'Asia/Kathmandu')).toBe('2027-01-01T05:15:00+05:45');
   });
 });

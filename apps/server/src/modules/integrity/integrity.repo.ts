@@ -249,7 +249,12 @@ export class IntegrityRepo {
    * across tenants.
    */
   async dueTenants(now: number = Date.now()): Promise<string[]> {
-    const result = await this.orm.execute<{ tenant_id: string; changed: boolean; as_of: string | null; zone: string | null }>(sql`
+    const result = await this.orm.execute<{
+      tenant_id: string;
+      changed: boolean;
+      as_of: string | null;
+      zone: string | null;
+    }>(sql`
       select i.tenant_id, (i.covered_request_at is null or i.requested_at > i.covered_request_at) as changed,
         i.as_of::text as as_of, s.settings ->> 'timeZone' as zone
       from integrity_state i left join tenant_settings s on s.tenant_id = i.tenant_id
