@@ -15,6 +15,7 @@ import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { secretBox, type Keys } from './platform/secrets.ts';
 import { RequestLogAtDebug } from './platform/request-log.ts';
 import { registerWeb } from './platform/web.ts';
+import { tenantTimeZone } from './platform/tenant-time-zone.ts';
 import { AuditRepo } from './modules/audit/audit.repo.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService, loginRateLimiter } from './modules/auth/auth.service.ts';
@@ -182,7 +183,7 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
       new PublicTenantResolver(accessRepo, config.portalDomain).named(request).catch(() => undefined),
   );
   const people = new PeopleRepo(db.orm);
-  usersRoutes(app, new UsersService(holders, people));
+  usersRoutes(app, new UsersService(holders, people, (tenantId) => tenantTimeZone(db.orm, tenantId)));
   const userAdmin = new UserAdminService(users, audit);
   tenantsRoutes(
     app,
@@ -268,7 +269,9 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
     new SettingsRepo(db.orm),
     audit,
     async (scope, sections) => {
-      if (sections.includes('integrity')) await requestIntegrity(scope.tenantId, 'settings changed');
+      // The time zone moves the day the rules are evaluated as of (issue #31 item 12).
+      if (sections.includes('integrity') || sections.includes('timeZone'))
+        await requestIntegrity(scope.tenantId, 'settings changed');
     },
     fourEyes,
   );

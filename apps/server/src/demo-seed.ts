@@ -23,7 +23,6 @@ import { VerificationService } from './modules/verification/verification.service
 import { comparisonOf } from './modules/verification/compare.ts';
 import { TenantMatchSettings } from './modules/identity/provider-settings.ts';
 import { TenantsRepo } from './modules/tenants/tenants.repo.ts';
-import { nigeriaToday } from './modules/integrity/evaluate.ts';
 import { integrityRequester } from './modules/integrity/integrity.jobs.ts';
 import { IntegrityRepo } from './modules/integrity/integrity.repo.ts';
 
@@ -125,7 +124,7 @@ export async function seedDemoRecords(deps: DemoSeedDeps, tenantId: string): Pro
     if (deps.working) {
       const end = Date.now() + INTEGRITY_WAIT_MS;
       for (;;) {
-        const state = await integrity.state(scope, nigeriaToday());
+        const state = await integrity.state(scope, await integrity.today(scope));
         if (state && !state.stale && !state.running) {
           flagged = `${state.summary?.total.flaggedRecords ?? 0} records flagged`;
           break;

@@ -29,7 +29,7 @@ import { ExportsRepo } from './modules/exports/exports.repo.ts';
 import { EXPORT_MESSAGES } from '@portal/contract/exports';
 import { startDemoSimulator, type DemoSimulator } from './demo-simulator.ts';
 import { seedDemoRecords } from './demo-seed.ts';
-import { IntegrityEvaluator, nigeriaToday } from './modules/integrity/evaluate.ts';
+import { IntegrityEvaluator } from './modules/integrity/evaluate.ts';
 import {
   evaluateIntegrityHandler,
   evaluateIntegrityJob,
@@ -156,10 +156,10 @@ export async function startPortal(config: Config, options: PortalOptions = {}): 
           );
         }
       };
-      // Evaluates the integrity rules of a tenant whose evaluation is due: a new day (ages move on),
-      // or a change whose run did not finish (its worker died).
+      // Evaluates the integrity rules of a tenant whose evaluation is due: a new day in its time
+      // zone (ages move on), or a change whose run did not finish (its worker died).
       const dueIntegrity = async () => {
-        for (const tenantId of await integrityRepo.dueTenants(nigeriaToday()))
+        for (const tenantId of await integrityRepo.dueTenants())
           await started.send(evaluateIntegrityJob, { tenantId, reason: 'due' });
       };
       // The watchdogs look at every tenant on purpose.

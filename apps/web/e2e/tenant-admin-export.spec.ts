@@ -11,6 +11,7 @@ import type { BulkJob, ComparisonRow } from '@portal/contract/verification';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { DEMO_USERS } from './support/demo-users.ts';
 import { deriveSalaryGradeId, sameGrade } from '@portal/contract/salary-grade';
+import { DEFAULT_TIME_ZONE, dayIn, isoIn } from '@portal/contract/time-zone';
 import { createTenantOnDemoSimulator } from './support/journey-tenant.ts';
 import { signIn } from './support/login-page.ts';
 import { saveScreen } from './support/screens.ts';
@@ -133,7 +134,7 @@ function parseCsv(text: string): string[][] {
   return rows;
 }
 
-/** A record as the export writes it (EXPORT_COLUMNS order; times to the second, in UTC). */
+/** A record as the export writes it (EXPORT_COLUMNS order; times to the second in the tenant's zone, issue #31). */
 const toExportRow = (r: RecordListItem): string[] => [
   r.psn ?? '',
   r.employeeId ?? '',
@@ -146,7 +147,7 @@ const toExportRow = (r: RecordListItem): string[] => [
   r.nin ?? '',
   r.dateOfBirth ?? '',
   r.status,
-  r.validatedAt ? `${r.validatedAt.slice(0, 19)}Z` : '',
+  r.validatedAt ? isoIn(r.validatedAt, DEFAULT_TIME_ZONE) : '',
 ];
 
 /** Closes the toasts (also ones that arrive meanwhile) so a screenshot shows the screen beneath. */
@@ -255,9 +256,7 @@ test.describe('tenant admin: payroll export', () => {
       const downloading = page.waitForEvent('download');
       await row.getByRole('button', { name: /^Download/ }).click();
       const download = await downloading;
-      const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Lagos' }).format(
-        new Date(job!.exportTimestamp),
-      );
+      const day = dayIn(job!.exportTimestamp, DEFAULT_TIME_ZONE);
       expect(download.suggestedFilename()).toBe(`payroll-EX-${day}-${job!.id}.csv`);
       const bytes = fs.readFileSync((await download.path())!);
       expect(crypto.createHash('sha256').update(bytes).digest('hex')).toBe(job!.sha256);

@@ -83,8 +83,10 @@ export function auditActionLabel(action: string): string {
  */
 export const AUDIT_COUNT_CAP = 10_000;
 
-/** The days of `from` and `to` are Nigeria's (Africa/Lagos, UTC+1 all year), both included. */
-export const AUDIT_TIME_ZONE = 'Africa/Lagos';
+/**
+ * The days of `from` and `to` are the reader's tenant's time zone (time-zone.ts; the platform's,
+ * Africa/Lagos, for the global admin), both included (issue #31 item 12).
+ */
 
 const day = z
   .string()

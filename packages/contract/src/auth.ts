@@ -4,6 +4,7 @@ import { LIMITS } from './limits.ts';
 import { MESSAGES } from './messages.ts';
 import { requiredString } from './fields.ts';
 import { NamedSchema } from './records.ts';
+import { DEFAULT_TIME_ZONE } from './time-zone.ts';
 
 export const AuthenticateRequestSchema = z.object({
   email: requiredString(MESSAGES.login.emailRequired)
@@ -37,6 +38,11 @@ export const MeSchema = z.object({
   status: UserStatusSchema,
   tenantId: z.string().nullable(),
   tenantName: z.string().nullable(),
+  /**
+   * The time zone the user's screens show times in (issue #31 item 12): the tenant's setting, the
+   * platform's (Africa/Lagos) for the global admin.
+   */
+  timeZone: z.string().default(DEFAULT_TIME_ZONE),
   /** A reviewer's own ministries and departments (absent for other roles): empty lists mean an empty queue. */
   assignments: z.object({ ministries: z.array(NamedSchema), departments: z.array(NamedSchema) }).optional(),
 });

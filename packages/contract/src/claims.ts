@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_TIME_ZONE } from './time-zone.ts';
 import { emailField, passwordField } from './tenant-users.ts';
 
 export const CLAIM_MESSAGES = {
@@ -85,7 +86,11 @@ export type InitiateRequest = z.infer<typeof InitiateRequestSchema>;
  * GET /claims/tenant: whose portal a public claim screen is (issue #31: 'Demo State'), by the
  * Host's subdomain or X-Tenant. Its name only: nothing else of a tenant is public.
  */
-export const ClaimTenantSchema = z.object({ name: z.string() });
+export const ClaimTenantSchema = z.object({
+  name: z.string(),
+  /** The tenant's time zone (issue #31 item 12): the claim screen's times are in it. */
+  timeZone: z.string().default(DEFAULT_TIME_ZONE),
+});
 export type ClaimTenant = z.infer<typeof ClaimTenantSchema>;
 
 export const InitiateResponseSchema = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dayIn } from './time-zone.ts';
 
 /** AWAITING_APPROVAL: generated, waiting for a second approver before it can be downloaded (issue #22). */
 export const EXPORT_STATUSES = ['PENDING', 'PROCESSING', 'AWAITING_APPROVAL', 'COMPLETED', 'FAILED'] as const;
@@ -24,17 +25,17 @@ export type ExportJob = z.infer<typeof ExportJobSchema>;
 
 /**
  * The payroll file's name (issue #17): `payroll-{stateCode}-{YYYY-MM-DD}-{export id}.csv`, the date
- * the export was generated as the calendar reads in Nigeria (West Africa Time), the id kept as
- * SPEC §7 names the file after it. The server sends it in Content-Disposition; the web saves under it.
+ * the export was generated as the calendar reads in the tenant's time zone (issue #31 item 12: the
+ * day the export list shows), the id kept as SPEC §7 names the file after it. The server sends it
+ * in Content-Disposition; the web saves under it.
  */
-export function exportFileName(stateCode: string, generatedAt: Date | string, id: string): string {
-  const day = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Africa/Lagos',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date(generatedAt));
-  return `payroll-${stateCode}-${day}-${id}.csv`;
+export function exportFileName(
+  stateCode: string,
+  generatedAt: Date | string,
+  id: string,
+  zone: string,
+): string {
+  return `payroll-${stateCode}-${dayIn(generatedAt, zone)}-${id}.csv`;
 }
 
 /** Columns of the payroll file, in order. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { INTEGRITY_RULES, type IntegrityRule } from './integrity.ts';
+import { DEFAULT_TIME_ZONE, TimeZoneSchema } from './time-zone.ts';
 
 /**
  * A tenant's settings object (GET/PUT /tenant-admin/settings): one document per tenant, each
@@ -53,6 +54,11 @@ export const TenantSettingsSchema = z.object({
    * different tenant admin's approval. Off by default (SPEC's flow).
    */
   secondApprover: z.boolean().catch(false).default(false),
+  /**
+   * The tenant's time zone (issue #31 item 12): an IANA name; every instant its screens, file
+   * names and files show is written in it (time-zone.ts).
+   */
+  timeZone: TimeZoneSchema.catch(DEFAULT_TIME_ZONE).default(DEFAULT_TIME_ZONE),
 });
 export type TenantSettings = z.infer<typeof TenantSettingsSchema>;
 
@@ -72,6 +78,7 @@ export const TenantSettingsUpdateSchema = z.strictObject({
     })
     .optional(),
   secondApprover: z.boolean({ error: 'secondApprover must be true or false' }).optional(),
+  timeZone: TimeZoneSchema.optional(),
 });
 export type TenantSettingsUpdate = z.input<typeof TenantSettingsUpdateSchema>;
 

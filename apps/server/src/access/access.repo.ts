@@ -1,7 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Role, UserStatus } from '@portal/contract/roles';
 import type { Orm } from '../platform/db.ts';
-import { asPlatform } from '../platform/tenant-context.ts';
+import { asPlatform, withTenant } from '../platform/tenant-context.ts';
+import { tenantTimeZone } from '../platform/tenant-time-zone.ts';
 import { tenants, users } from '../db/schema/index.ts';
 
 /** What a token is checked against: the user's row as it stands now, with their tenant's name. */
@@ -64,6 +65,11 @@ export class AccessRepo {
       .where(eq(tenants.id, tenantId))
       .limit(1);
     return row?.name;
+  }
+
+  /** The tenant's time zone (issue #31 item 12), read in the tenant's context. */
+  timeZone(tenantId: string): Promise<string> {
+    return withTenant(tenantId, () => tenantTimeZone(this.orm, tenantId));
   }
 
   async onlyTenantId(): Promise<string | undefined> {

@@ -42,11 +42,14 @@ export class PublicTenantResolver {
     throw new AppError(404, CLAIM_MESSAGES.unknownTenant, ERROR_CODES.NOT_FOUND);
   }
 
-  /** The name of the tenant a public screen belongs to (its name only), 404 as `resolve`. */
-  async name(request: FastifyRequest): Promise<{ name: string }> {
+  /**
+   * The name of the tenant a public screen belongs to (its name only) and the time zone its
+   * times are in (issue #31 item 12), 404 as `resolve`.
+   */
+  async name(request: FastifyRequest): Promise<{ name: string; timeZone: string }> {
     const { tenantId } = await this.resolve(request);
     const name = await this.repo.tenantName(tenantId);
     if (name === undefined) throw new AppError(404, CLAIM_MESSAGES.unknownTenant, ERROR_CODES.NOT_FOUND);
-    return { name };
+    return { name, timeZone: await this.repo.timeZone(tenantId) };
   }
 }

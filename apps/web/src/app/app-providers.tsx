@@ -10,6 +10,7 @@ import { createQueryClient } from './query-client.ts';
 import { SnackbarCloseAction } from './snackbar-close-action.tsx';
 import { SnackbarContent } from './snackbar-content.tsx';
 import { theme } from './theme.ts';
+import { TimeZoneScope } from './time-zone-scope.tsx';
 import { TOOLBAR_HEIGHT_DESKTOP } from './top-bar.tsx';
 
 /**
@@ -62,7 +63,9 @@ export function AppProviders({ children }: { children: ReactNode }) {
             info: SnackbarContent,
           }}
         >
-          <ConfirmProvider>{children}</ConfirmProvider>
+          <ConfirmProvider>
+            <TimeZoneScope>{children}</TimeZoneScope>
+          </ConfirmProvider>
         </SnackbarProvider>
       </QueryClientProvider>
     </ThemeProvider>

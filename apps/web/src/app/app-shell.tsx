@@ -5,6 +5,7 @@ import { isElevatedPage } from './elevated-page.ts';
 import { ScrollToTop } from './scroll-to-top.tsx';
 import { MAIN_CONTENT_ID, SkipLink } from './skip-link.tsx';
 import { TopBar } from './top-bar.tsx';
+import { TimeZoneNote } from '../components/time-zone-note.tsx';
 
 /** Frame of every screen (SPEC §1): skip link, top bar, and the route in <main>. */
 export function AppShell() {
@@ -29,6 +30,7 @@ export function AppShell() {
       >
         <Outlet />
       </Box>
+      <TimeZoneNote />
     </Box>
   );
 }

@@ -1,12 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
+  displayTimeZone,
   formatCalendarDate,
   formatCount,
+  formatMediumDate,
   formatMediumDateTime,
   formatNaira,
   formatNairaShort,
   formatRecordStatus,
   formatShare,
+  formatTime,
+  formatTimeZoneNote,
+  setDisplayTimeZone,
   sharePercent,
 } from './format.ts';
 
@@ -63,9 +68,30 @@ describe('dates', () => {
 
   it('shows moments with date and time, a dash when unreadable', () => {
     // ICU puts a narrow no-break space before AM in some versions.
-    expect(formatMediumDateTime('2026-11-21T03:05:00')).toMatch(/^Nov 21, 2026, 3:05\sAM$/);
+    expect(formatMediumDateTime('2026-11-21T02:05:00Z')).toMatch(/^Nov 21, 2026, 3:05\sAM$/);
     expect(formatMediumDateTime('not a date')).toBe('\u2014');
     expect(formatMediumDateTime(undefined)).toBe('\u2014');
+  });
+
+  // Issue #31 item 12: one zone per tenant, never the browser's.
+  it("shows moments in the tenant's time zone (Africa/Lagos until told), and says which", () => {
+    const exported = '2026-11-27T23:19:00Z';
+    expect(displayTimeZone()).toBe('Africa/Lagos');
+    expect(formatMediumDateTime(exported)).toMatch(/^Nov 28, 2026, 12:19\sAM$/);
+    expect(formatMediumDate(exported)).toBe('Nov 28, 2026');
+    expect(formatTime(new Date(exported))).toMatch(/^12:19:00\sAM$/);
+    expect(formatTimeZoneNote()).toBe('Times in Africa/Lagos (GMT+1)');
+
+    setDisplayTimeZone('America/Los_Angeles');
+    expect(formatMediumDateTime(exported)).toMatch(/^Nov 27, 2026, 3:19\sPM$/);
+    expect(formatMediumDate(exported)).toBe('Nov 27, 2026');
+    expect(formatTimeZoneNote()).toBe('Times in America/Los_Angeles (PST)');
+    // A date of birth is a calendar date: no zone moves it.
+    expect(formatCalendarDate('1980-01-02')).toBe('Jan 2, 1980');
+
+    // A name that is no zone changes nothing.
+    setDisplayTimeZone('Mars/Olympus_Mons');
+    expect(displayTimeZone()).toBe('America/Los_Angeles');
   });
 });
 

@@ -1,4 +1,5 @@
 import { RECORD_STATUSES } from '@portal/contract/records';
+import { DEFAULT_TIME_ZONE, isTimeZone, zoneLabel } from '@portal/contract/time-zone';
 
 /**
  * Every number, date and status the screens show goes through here, so the same value reads the
@@ -8,16 +9,50 @@ import { RECORD_STATUSES } from '@portal/contract/records';
 const LOCALE = 'en-US';
 const DASH = '\u2014';
 
+/**
+ * The time zone every moment on screen is shown in (issue #31 item 12): the signed-in user's
+ * tenant's (`me.timeZone`), or the claim screen's tenant's; Africa/Lagos until one is known. Never
+ * the browser's own: a tenant's screens, file names and files all tell the same day.
+ * `app/time-zone-scope.tsx` sets it and draws the screens again when it changes.
+ */
+let zone = DEFAULT_TIME_ZONE;
+const zoneListeners = new Set<() => void>();
+
+export const displayTimeZone = (): string => zone;
+
+/** Shows moments in `next` from now on (a name that is not a zone is ignored). */
+export function setDisplayTimeZone(next: string): void {
+  if (next === zone || !isTimeZone(next)) return;
+  zone = next;
+  formats = formatsIn(zone);
+  zoneListeners.forEach((listener) => listener());
+}
+
+export function subscribeDisplayTimeZone(listener: () => void): () => void {
+  zoneListeners.add(listener);
+  return () => zoneListeners.delete(listener);
+}
+
+/** 'Times in Africa/Lagos (GMT+1)': what a screen says of the zone its moments are in. */
+export function formatTimeZoneNote(): string {
+  return `Times in ${zoneLabel(zone)}`;
+}
+
+const formatsIn = (timeZone: string) => ({
+  mediumDate: new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeZone }),
+  mediumDateTime: new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'short', timeZone }),
+  time: new Intl.DateTimeFormat(LOCALE, { timeStyle: 'medium', timeZone }),
+});
+let formats = formatsIn(zone);
+
 /** Counts with thousands separators ('2,000') and counted nouns ('1 record', '2,000 records'). */
 export { countOf, formatCount } from '@portal/contract/counts';
 
-const mediumDate = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium' });
-
-/** 'Jan 5, 2025' for a moment (a creation date); a dash for a missing or unreadable one. */
+/** 'Jan 5, 2025' for a moment (a creation date) in the display zone; a dash for a missing or unreadable one. */
 export function formatMediumDate(iso: string | null | undefined): string {
   if (!iso) return DASH;
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? DASH : mediumDate.format(date);
+  return Number.isNaN(date.getTime()) ? DASH : formats.mediumDate.format(date);
 }
 
 const calendarDate = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeZone: 'UTC' });
@@ -36,23 +71,19 @@ export function formatCalendarDate(value: string | null | undefined): string {
   return Number.isNaN(date.getTime()) ? value : calendarDate.format(date);
 }
 
-const mediumDateTime = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeStyle: 'short' });
-
 /**
  * 'Nov 21, 2026, 3:05 AM': the one format of moments in histories, jobs, exports and dialogs
- * (entries of one day told apart by the time); a dash when missing or unreadable.
+ * (entries of one day told apart by the time), in the display zone; a dash when missing or unreadable.
  */
 export function formatMediumDateTime(iso: string | number | null | undefined): string {
   if (iso === null || iso === undefined || iso === '') return DASH;
   const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? DASH : mediumDateTime.format(date);
+  return Number.isNaN(date.getTime()) ? DASH : formats.mediumDateTime.format(date);
 }
 
-const time = new Intl.DateTimeFormat(LOCALE, { timeStyle: 'medium' });
-
-/** '3:05:12 AM': when a live figure was last refreshed. */
+/** '3:05:12 AM': when a live figure was last refreshed (display zone). */
 export function formatTime(at: number | Date): string {
-  return time.format(at);
+  return formats.time.format(at);
 }
 
 const KNOWN_STATUSES: ReadonlySet<string> = new Set(RECORD_STATUSES);

@@ -11,6 +11,7 @@ export const SETTING_CHANGE_TEXTS = {
     secondApprover: 'Require a second approver',
     'integrity.retirementAge': 'Retirement age',
     'integrity.serviceLimitYears': 'Service limit (years)',
+    timeZone: 'Time zone',
   } as Record<string, string>,
   rule: (code: string) =>
     `Integrity rule: ${(INTEGRITY_RULE_LABELS as Record<string, string>)[code] ?? code}`,

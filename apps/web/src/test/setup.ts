@@ -1,5 +1,7 @@
 import { afterEach, vi } from 'vitest';
 import { cleanup } from '@testing-library/react';
+import { DEFAULT_TIME_ZONE } from '@portal/contract/time-zone';
+import { setDisplayTimeZone } from '../lib/format.ts';
 
 // jsdom does not implement scrolling.
 window.scrollTo = vi.fn() as typeof window.scrollTo;
@@ -7,6 +9,8 @@ Element.prototype.scrollIntoView = vi.fn();
 
 afterEach(() => {
   cleanup();
+  // A test that showed another tenant's zone leaves the next one in the default (lib/format.ts).
+  setDisplayTimeZone(DEFAULT_TIME_ZONE);
   localStorage.clear();
   document.cookie.split(';').forEach((cookie) => {
     const name = cookie.split('=')[0]?.trim();

@@ -18,7 +18,7 @@ export const AUDIT_ROUTES = {
     roles,
     tags,
     summary:
-      'Events newest first, filtered by actor, action, record (PSN or name) and days (Africa/Lagos, both included); total exact up to 10,000',
+      'Events newest first, filtered by actor, action, record (PSN or name) and days (in the tenant time zone, both included); total exact up to 10,000',
     query: AuditQuerySchema,
     response: AuditPageSchema,
     errors: { 400: ApiErrorSchema },

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { ExportChange } from '@portal/contract/export-changes';
 import type { Orm } from '../../platform/db.ts';
+import { isoInZoneSql } from '../../platform/tenant-time-zone.ts';
 import { enteredPayrollEventSql, inPayrollSql, leftPayrollEventSql } from '../records/record-state.ts';
 
 /**
@@ -164,6 +165,8 @@ export async function* exportChangesCsv(
   tenantId: string,
   exportId: string,
   words: { labels: Record<string, string>; reasons: Record<string, string>; deleted: string; none: string },
+  /** The tenant's time zone: the decision's time is written in it (issue #31 item 12). */
+  zone: string,
 ): AsyncGenerator<string> {
   const labels = JSON.stringify(words.labels);
   const reasons = JSON.stringify(words.reasons);
@@ -178,7 +181,7 @@ export async function* exportChangesCsv(
           csv_field(case p.cause_kind when 'DELETED' then ${words.deleted}::text when 'NONE' then ${words.none}::text
             else coalesce(${labels}::jsonb ->> p.action, p.action) end),
           csv_field(p.reason_code), csv_field(${reasons}::jsonb ->> p.reason_code), csv_field(p.decided_by),
-          csv_field(p.approved_by), csv_field(to_char(p.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')),
+          csv_field(p.approved_by), csv_field(${isoInZoneSql(sql`p.at`, zone)}),
           csv_field(p.record_id::text)) as line
         from (${peopleSql(tenantId, source, generatedAt(exportId))}) p
         order by p.seq`);

@@ -12,6 +12,7 @@ import { koboToNaira } from '@portal/contract/payroll';
 import { scopeOf, type Actor } from '../../access/actor.ts';
 import type { Orm } from '../../platform/db.ts';
 import { conflict, notFound } from '../../platform/errors.ts';
+import { tenantTimeZone } from '../../platform/tenant-time-zone.ts';
 import type { AuditRepo } from '../audit/audit.repo.ts';
 import type { ReasonCodesService } from './reason-codes.ts';
 import { findApproval, lastApprovedExport } from './four-eyes.repo.ts';
@@ -158,12 +159,18 @@ export class ExportChanges {
     });
     return {
       fileName: exportChangesFileName(exportId),
-      lines: exportChangesCsv(this.orm, tenantId, exportId, {
-        labels: AUDIT_ACTION_LABELS,
-        reasons: Object.fromEntries(reasons),
-        deleted: EXPORT_CHANGES_MESSAGES.deleted,
-        none: EXPORT_CHANGES_MESSAGES.none,
-      }),
+      lines: exportChangesCsv(
+        this.orm,
+        tenantId,
+        exportId,
+        {
+          labels: AUDIT_ACTION_LABELS,
+          reasons: Object.fromEntries(reasons),
+          deleted: EXPORT_CHANGES_MESSAGES.deleted,
+          none: EXPORT_CHANGES_MESSAGES.none,
+        },
+        await tenantTimeZone(this.orm, tenantId),
+      ),
     };
   }
 

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { AUDIT_ACTION_LABELS, AUDIT_COUNT_CAP, AUDIT_TIME_ZONE } from '@portal/contract/audit';
+import { AUDIT_ACTION_LABELS, AUDIT_COUNT_CAP } from '@portal/contract/audit';
 import type { Orm } from '../../platform/db.ts';
+import { isoInZoneSql, tenantTimeZone } from '../../platform/tenant-time-zone.ts';
 
 /**
  * Whose events a reader sees: one tenant's, or the platform's (events of no tenant). Only the
@@ -14,9 +15,11 @@ export interface AuditCriteria {
   action?: string;
   /** The records the `record` filter found: events about any of them (empty: none can match). */
   recordIds?: string[];
-  /** Days in Africa/Lagos, YYYY-MM-DD, both included. */
+  /** Days in `zone`, YYYY-MM-DD, both included. */
   from?: string;
   to?: string;
+  /** The reader's time zone (its tenant's; the platform's for the global admin): days and the CSV's times. */
+  zone: string;
   /** The id range that holds the days' events (idRangeOf): what the pages walk instead of the dates. */
   ids?: { above?: string; upTo?: string };
 }
@@ -45,6 +48,11 @@ const CSV_BATCH = 2_000;
 export class AuditLogRepo {
   constructor(private readonly orm: Orm) {}
 
+  /** The zone a reader's days and times are in: its tenant's, or the platform's (issue #31 item 12). */
+  timeZone(scope: AuditScope): Promise<string> {
+    return tenantTimeZone(this.orm, 'tenantId' in scope ? scope.tenantId : null);
+  }
+
   /**
    * A read of the log in a transaction of its own that prices a random page read as the cache
    * makes it (1.1, not PostgreSQL's default 4, made for spinning disks): at 4 the planner walked the
@@ -66,9 +74,9 @@ export class AuditLogRepo {
     if (c.actor) parts.push(sql`actor_email = ${c.actor.toLowerCase()}`);
     if (c.action) parts.push(sql`action = ${c.action}`);
     if (c.recordIds) parts.push(sql`record_id = any(${`{${c.recordIds.join(',')}}`}::uuid[])`);
-    // Nigeria's days: midnight in Lagos of `from`, up to (not including) midnight after `to`.
-    if (c.from) parts.push(sql`created_at >= (${c.from}::date)::timestamp at time zone ${AUDIT_TIME_ZONE}`);
-    if (c.to) parts.push(sql`created_at < (${c.to}::date + 1)::timestamp at time zone ${AUDIT_TIME_ZONE}`);
+    // The reader's days: midnight in its zone of `from`, up to (not including) midnight after `to`.
+    if (c.from) parts.push(sql`created_at >= (${c.from}::date)::timestamp at time zone ${c.zone}::text`);
+    if (c.to) parts.push(sql`created_at < (${c.to}::date + 1)::timestamp at time zone ${c.zone}::text`);
     if (c.ids?.above) parts.push(sql`id > ${c.ids.above}::bigint`);
     if (c.ids?.upTo) parts.push(sql`id <= ${c.ids.upTo}::bigint`);
     return sql.join(parts, sql` and `);
@@ -84,11 +92,11 @@ export class AuditLogRepo {
    */
   async idRangeOf(
     scope: AuditScope,
-    range: { from?: string; to?: string },
+    range: { from?: string; to?: string; zone: string },
   ): Promise<{ above?: string; upTo?: string } | null> {
     const tenant = 'tenantId' in scope ? sql`tenant_id = ${scope.tenantId}::uuid` : sql`tenant_id is null`;
     const dayStart = (day: string, plus: number) =>
-      sql`(${day}::date + ${plus}::int)::timestamp at time zone ${AUDIT_TIME_ZONE}`;
+      sql`(${day}::date + ${plus}::int)::timestamp at time zone ${range.zone}::text`;
     const result = await this.orm.execute<{
       above: string | null;
       up_to: string | null;
@@ -157,7 +165,7 @@ export class AuditLogRepo {
       const result = await this.#read((tx) =>
         tx.execute<{ id: string; line: string }>(sql`
         select id::text, concat_ws(',', id::text,
-          to_char(created_at at time zone ${AUDIT_TIME_ZONE}, 'YYYY-MM-DD"T"HH24:MI:SS"+01:00"'),
+          ${isoInZoneSql(sql`created_at`, c.zone)},
           csv_field(actor_email), csv_field(action), csv_field(coalesce(${labels}::jsonb ->> action, action)),
           csv_field(record_id::text), csv_field(psn), csv_field(address), csv_field(entity_type),
           csv_field(entity_id), csv_field(before::text), csv_field(after::text), csv_field(note)) as line

@@ -5,6 +5,7 @@ import {
   type AuditFilter,
   type AuditPage,
 } from '@portal/contract/audit';
+import { dayIn } from '@portal/contract/time-zone';
 import { tenantScope, type Actor, type TenantScope } from '../../access/actor.ts';
 import { forbidden } from '../../platform/errors.ts';
 import type { AuditRepo } from './audit.repo.ts';
@@ -30,7 +31,7 @@ export class AuditLogService {
 
   async page(actor: Actor, q: AuditFilter & { page: number; pageSize: number }): Promise<AuditPage> {
     const scope = scopeOfReader(actor);
-    const criteria = await this.#criteria(scope, q);
+    const criteria = await this.#criteria(scope, q, await this.repo.timeZone(scope));
     if (!criteria) return { items: [], total: 0, totalExact: true, page: q.page, pageSize: q.pageSize };
     const [rows, counted] = await Promise.all([
       this.repo.page(scope, criteria, q),
@@ -45,10 +46,14 @@ export class AuditLogService {
     };
   }
 
-  /** The CSV's lines of the filtered view; reading the log out is itself audited. */
-  async csv(actor: Actor, filter: AuditFilter): Promise<AsyncIterable<string>> {
+  /**
+   * The CSV of the filtered view: its name (`audit-tenant-2026-11-28.csv`, the day in the reader's
+   * time zone, as its rows' times) and its lines; reading the log out is itself audited.
+   */
+  async csv(actor: Actor, filter: AuditFilter): Promise<{ fileName: string; lines: AsyncIterable<string> }> {
     const scope = scopeOfReader(actor);
-    const criteria = await this.#criteria(scope, filter);
+    const zone = await this.repo.timeZone(scope);
+    const criteria = await this.#criteria(scope, filter, zone);
     await this.audit.append({
       tenantId: actor.tenantId,
       actorUserId: actor.userId,
@@ -59,16 +64,20 @@ export class AuditLogService {
       address: actor.address ?? null,
     });
     const repo = this.repo;
-    return (async function* () {
-      if (criteria) yield* repo.csvLines(scope, criteria);
-    })();
+    const who = 'tenantId' in scope ? 'tenant' : 'platform';
+    return {
+      fileName: `audit-${who}-${dayIn(Date.now(), zone)}.csv`,
+      lines: (async function* () {
+        if (criteria) yield* repo.csvLines(scope, criteria);
+      })(),
+    };
   }
 
   /** The filter in the repository's terms; undefined when its record names none of the tenant's. */
-  async #criteria(scope: AuditScope, f: AuditFilter): Promise<AuditCriteria | undefined> {
-    const criteria: AuditCriteria = { actor: f.actor, action: f.action, from: f.from, to: f.to };
+  async #criteria(scope: AuditScope, f: AuditFilter, zone: string): Promise<AuditCriteria | undefined> {
+    const criteria: AuditCriteria = { actor: f.actor, action: f.action, from: f.from, to: f.to, zone };
     if (f.from || f.to) {
-      const ids = await this.repo.idRangeOf(scope, f);
+      const ids = await this.repo.idRangeOf(scope, { from: f.from, to: f.to, zone });
       if (!ids) return undefined;
       criteria.ids = ids;
     }

@@ -13,9 +13,7 @@ export function auditRoutes(app: FastifyInstance, log: AuditLogService): void {
   serveRoute(app, AUDIT_ROUTES.list, async ({ actor, query }) => log.page(actor, query));
 
   serveRoute(app, AUDIT_ROUTES.export, async ({ actor, query, reply }) => {
-    const lines = await log.csv(actor, query);
-    const day = new Date().toISOString().slice(0, 10);
-    const who = actor.tenantId ? 'tenant' : 'platform';
+    const { fileName, lines } = await log.csv(actor, query);
     async function* file() {
       // UTF-8 with a byte order mark, as the payroll file: spreadsheets then read the names right.
       yield Buffer.from(`\uFEFF${AUDIT_CSV_HEADER}\r\n`, 'utf8');
@@ -24,7 +22,7 @@ export function auditRoutes(app: FastifyInstance, log: AuditLogService): void {
     return (
       reply
         .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="audit-${who}-${day}.csv"`)
+        .header('content-disposition', `attachment; filename="${fileName}"`)
         .header('cache-control', 'no-store')
         // Its batches are read as the client takes them, in the reader's tenant's context.
         .send(Readable.from(iterateInContext(file())))

@@ -1,6 +1,8 @@
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import type { TenantScope } from '../../access/actor.ts';
 import { snapshotLiteral, type Orm } from '../../platform/db.ts';
+import { tenantTimeZone, zoneLiteral } from '../../platform/tenant-time-zone.ts';
+import { DEFAULT_TIME_ZONE } from '@portal/contract/time-zone';
 import { SQL_PATTERNS } from '@portal/contract/salary-grade';
 import { exportChunks, exportJobs } from '../../db/schema/index.ts';
 import { AWAITING_SECOND_APPROVAL, inPayrollBranchesSql, inPayrollSql } from '../records/record-state.ts';
@@ -220,15 +222,17 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * The payroll lines of a tenant's VALIDATED records, grouped as a payroll officer reads them: by
  * ministry, department, then name. Each row is already its CSV line (csv_field, migration 0010), in
  * EXPORT_COLUMNS order. The tenant id goes in where `tenant` is: COPY takes no parameters, so there
- * it is written into the statement after it is checked to be a UUID.
+ * it is written into the statement after it is checked to be a UUID; so is the tenant's time zone
+ * (a checked, quoted name), in which Validated At is written (ISO 8601 with its offset, issue #31).
  */
 const payrollLinesQuery = (
   tenant: string,
+  zone: string,
 ) => `select concat_ws(',', csv_field(r.psn), csv_field(r.employee_id), csv_field(r.full_name), csv_field(m.name),
       csv_field(d.name), csv_field(r.grade_level), csv_field(r.salary_grade_id), csv_field(r.salary_structure),
       csv_field(r.nin), to_char(r.date_of_birth, 'YYYY-MM-DD'),
       csv_field(case when r.status = '${AWAITING_SECOND_APPROVAL}' then r.status_before_approval else r.status end),
-      to_char(r.validated_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')) as line
+      iso_in_zone(r.validated_at, ${zoneLiteral(zone)})) as line
     from records r
     left join ministries m on m.id = r.ministry_id
     left join departments d on d.id = r.department_id
@@ -312,9 +316,13 @@ export class ExportWriter {
    */
   snapshot: string | undefined;
 
+  /** The tenant's time zone as the export begins: the file's instants are written in it. */
+  zone: string = DEFAULT_TIME_ZONE;
+
   async begin(): Promise<void> {
     await this.tx.execute(sql`set transaction isolation level repeatable read`);
     await this.tx.execute(sql`select pg_advisory_xact_lock(${exportLockKey(this.exportId)})`);
+    this.zone = await tenantTimeZone(this.tx, this.scope.tenantId);
     if (this.copyOut) {
       const r = await this.tx.execute<{ id: string }>(sql`select pg_export_snapshot() as id`);
       this.snapshot = r.rows[0]!.id;
@@ -324,7 +332,7 @@ export class ExportWriter {
   /** The payroll lines as UTF-8, in blocks of whole lines (each ending in CRLF), with the rows in each. */
   async *lines(): AsyncGenerator<{ bytes: Buffer; rows: number }> {
     if (this.copyOut) {
-      const query = payrollLinesQuery(tenantLiteral(this.scope.tenantId));
+      const query = payrollLinesQuery(tenantLiteral(this.scope.tenantId), this.zone);
       let carry: Buffer = Buffer.alloc(0);
       for await (const piece of this.copyOut(`copy (${query}) to stdout`, this.snapshot)) {
         const bytes = carry.length > 0 ? Buffer.concat([carry, piece]) : piece;
@@ -337,7 +345,7 @@ export class ExportWriter {
     }
     // The whole result will be read: plan for all of it, not for the first rows.
     await this.tx.execute(sql`set local cursor_tuple_fraction = 1`);
-    const [head, tail] = payrollLinesQuery('\u0000').split('\u0000') as [string, string];
+    const [head, tail] = payrollLinesQuery('\u0000', this.zone).split('\u0000') as [string, string];
     await this.tx.execute(
       sql`declare export_lines no scroll cursor for ${sql.raw(head)}${this.scope.tenantId}${sql.raw(tail)}`,
     );

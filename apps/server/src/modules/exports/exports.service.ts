@@ -10,6 +10,7 @@ import { secondApproverOn } from '../approvals/four-eyes.ts';
 import { EXPORT_BOM, type ExportRow, type ExportsRepo } from './exports.repo.ts';
 import { salaryGradeRefusal } from './salary-grade-refusal.ts';
 import { bindContext } from '../../platform/tenant-context.ts';
+import { tenantTimeZone } from '../../platform/tenant-time-zone.ts';
 
 const toExportJob = (r: ExportRow): ExportJob => ({
   id: r.id,
@@ -82,7 +83,12 @@ export class ExportsService {
       after: { recordCount: row.recordCount, sha256: row.sha256 },
       address: actor.address ?? null,
     });
-    const fileName = exportFileName(await this.repo.stateCode(scope), row.createdAt, row.id);
+    const fileName = exportFileName(
+      await this.repo.stateCode(scope),
+      row.createdAt,
+      row.id,
+      await tenantTimeZone(this.repo.orm, scope.tenantId),
+    );
     const repo = this.repo;
     let seq = -1;
     let marked = false;

@@ -4,14 +4,6 @@ import { bankKeyOf } from './bank-key.ts';
 import type { IntegrityRepo } from './integrity.repo.ts';
 import { RULE_STEPS, type RulesRepo, type StepOutcome } from './rules.repo.ts';
 
-/** Nigeria keeps West Africa Time (UTC+1) all year, without summer time. */
-const WAT_OFFSET_MS = 3_600_000;
-
-/** Today as the calendar reads in Nigeria (YYYY-MM-DD): the day the rules are evaluated as of. */
-export function nigeriaToday(now = Date.now()): string {
-  return new Date(now + WAT_OFFSET_MS).toISOString().slice(0, 10);
-}
-
 /** How many times a run starts over when changes keep arriving while it runs. */
 const MAX_ROUNDS = 5;
 
@@ -43,7 +35,8 @@ export class IntegrityEvaluator {
       let again: boolean;
       try {
         const { integrity } = await this.settings.of(scope);
-        const asOf = nigeriaToday();
+        // The day in the tenant's time zone (issue #31 item 12), as the summary tells it.
+        const asOf = await this.repo.today(scope);
         const params = {
           asOf,
           retirementAge: integrity.retirementAge,

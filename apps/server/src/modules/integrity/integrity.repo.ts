@@ -10,6 +10,8 @@ import {
 import { integrityPostingFigures } from '../../db/schema/index.ts';
 import type { Orm } from '../../platform/db.ts';
 import { idIn } from '../../platform/sql-ids.ts';
+import { tenantTimeZone, zoneOrDefault } from '../../platform/tenant-time-zone.ts';
+import { dayIn } from '@portal/contract/time-zone';
 import { searchMatch } from '../records/records.repo.ts';
 
 /** A run whose heartbeat is older than this is taken to have died (its worker was killed). */
@@ -234,15 +236,32 @@ export class IntegrityRepo {
   }
 
   /**
-   * Tenants whose evaluation is due as of `today` and not under way (a change since the last run,
-   * a new day, or a run whose worker died). Note: unscoped on purpose, the watchdog's across tenants.
+   * Today as the calendar reads in the tenant's time zone (YYYY-MM-DD; issue #31 item 12): the day
+   * the rules are evaluated as of.
    */
-  async dueTenants(today: string): Promise<string[]> {
-    const result = await this.orm.execute<{ tenant_id: string }>(sql`
-      select tenant_id from integrity_state
-      where (run_started_at is null or heartbeat_at < now() - ${RUN_TIMEOUT})
-        and (covered_request_at is null or requested_at > covered_request_at or as_of < ${today}::date)`);
-    return result.rows.map((r) => r.tenant_id);
+  async today(scope: TenantScope, now: number = Date.now()): Promise<string> {
+    return dayIn(now, await tenantTimeZone(this.orm, scope.tenantId));
+  }
+
+  /**
+   * Tenants whose evaluation is due and not under way (a change since the last run, a new day in
+   * the tenant's time zone, or a run whose worker died). Note: unscoped on purpose, the watchdog's
+   * across tenants.
+   */
+  async dueTenants(now: number = Date.now()): Promise<string[]> {
+    const result = await this.orm.execute<{
+      tenant_id: string;
+      changed: boolean;
+      as_of: string | null;
+      zone: string | null;
+    }>(sql`
+      select i.tenant_id, (i.covered_request_at is null or i.requested_at > i.covered_request_at) as changed,
+        i.as_of::text as as_of, s.settings ->> 'timeZone' as zone
+      from integrity_state i left join tenant_settings s on s.tenant_id = i.tenant_id
+      where (i.run_started_at is null or i.heartbeat_at < now() - ${RUN_TIMEOUT})`);
+    return result.rows
+      .filter((r) => r.changed || (r.as_of !== null && r.as_of < dayIn(now, zoneOrDefault(r.zone))))
+      .map((r) => r.tenant_id);
   }
 
   /** Each rule's, the total's (each record once) and each ministry's figures of the OPEN flags in scope. */

@@ -32,7 +32,6 @@ import type { ReasonCodesService } from '../approvals/reason-codes.ts';
 import type { Orm } from '../../platform/db.ts';
 import type { RecordsRepo } from '../records/records.repo.ts';
 import type { RecordsService } from '../records/records.service.ts';
-import { nigeriaToday } from './evaluate.ts';
 import { figuresOfPostings } from './figures-within.ts';
 import type { IntegrityRequest } from './integrity.jobs.ts';
 import type { FlagRow, Figures, IntegrityRepo, StoredSummary } from './integrity.repo.ts';
@@ -69,11 +68,12 @@ export class IntegrityService {
   async summary(actor: Actor): Promise<IntegritySummary> {
     const scope = recordScopeOf(actor);
     const tenant = scopeOf(actor);
-    let state = await this.repo.state(tenant, nigeriaToday());
+    const today = await this.repo.today(tenant);
+    let state = await this.repo.state(tenant, today);
     if (!state) {
       // Never evaluated (records from before the rules existed): the first look asks for it.
       await this.requestEvaluation(tenant.tenantId, 'first summary');
-      state = await this.repo.state(tenant, nigeriaToday());
+      state = await this.repo.state(tenant, today);
     }
     // A tenant admin reads the figures the last run (or decision) stored; a reviewer the sum of the
     // stored postings their assignments reach (counted within them when the run stored none).

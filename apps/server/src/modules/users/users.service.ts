@@ -19,6 +19,8 @@ export class UsersService {
   constructor(
     private readonly signedIn: SignedInUsers,
     private readonly people: AssignmentNames,
+    /** The time zone of a tenant's times (platform/tenant-time-zone.ts; app.ts hands it in). */
+    private readonly timeZoneOf: (tenantId: string | null) => Promise<string>,
   ) {}
 
   async me(actor: Actor): Promise<Me> {
@@ -35,7 +37,8 @@ export class UsersService {
         : await this.signedIn.get(actor.userId);
     if (!holder) throw unauthorized('Invalid or expired token');
     const { id, fullName, email, role, status, tenantId, tenantName } = holder;
-    const profile: Me = { id, fullName, email, role, status, tenantId, tenantName };
+    const timeZone = await this.timeZoneOf(tenantId);
+    const profile: Me = { id, fullName, email, role, status, tenantId, tenantName, timeZone };
     if (profile.role !== 'REVIEWER') return profile;
     // A reviewer's screen says why their queue is empty when nothing is assigned to them.
     const { ministries, departments } = await this.people.assignments(scopeOf(actor), [actor.userId]);

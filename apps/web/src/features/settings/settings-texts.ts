@@ -23,6 +23,18 @@ export const SETTINGS_TEXTS = {
     pendingHint:
       'A different tenant admin approves or declines it in Pending my approval; its maker can withdraw it there.',
   },
+  /** Issue #31 item 12: the tenant's one time zone. */
+  timeZone: {
+    title: 'Time zone',
+    label: 'Time zone',
+    description:
+      'Every date and time on your screens, in the names of the files you download and inside them (payroll export, audit log) is in this zone. Files write times with the zone’s offset, for instance 2026-11-28T00:19:00+01:00.',
+    save: 'Save time zone',
+    saving: 'Saving...',
+    saved: (zone: string) => `Time zone saved: times are now shown in ${zone}.`,
+    awaits: SETTINGS_MESSAGES.awaitsApproval,
+    failed: (message: string) => `Could not save the time zone: ${message}`,
+  },
   reasonCodes: {
     title: 'Reason codes',
     subtitle:

@@ -59,11 +59,32 @@ describe('payroll export screen', () => {
     expect(within(rows[3]!).getByText('FAILED')).toBeTruthy();
     expect(within(rows[2]!).getByText('1,234')).toBeTruthy();
     expect(within(rows[2]!).getByText('other.admin@demo.local')).toBeTruthy();
-    expect(within(rows[2]!).getByRole('rowheader').textContent).toBe('Nov 21, 2026, 9:30 AM');
+    expect(within(rows[2]!).getByRole('rowheader').textContent).toBe('Nov 21, 2026, 10:30 AM');
     expect(download(rows[2]!).textContent).toContain('Download the export of Nov 21, 2026');
     expect(rows.map((row) => download(row).hasAttribute('disabled'))).toEqual([true, true, false, true]);
     // Nothing counted yet: a dash, not a misleading 0.
     expect(within(rows[0]!).queryByText('0')).toBeNull();
+  });
+
+  // Issue #31 item 12: an export listed at Nov 27, 11:19 PM downloaded as payroll-DM-2026-11-28-….
+  it("shows the exports in the tenant's time zone, not the browser's, and says which", async () => {
+    openExports(
+      { status: 200, body: [buildExportJob({ id: 'c', exportTimestamp: '2026-11-28T05:30:00.000Z' })] },
+      {
+        'GET /api/v1/users/me': {
+          status: 200,
+          body: { ...TENANT_ADMIN_ME_REPLY['GET /api/v1/users/me'].body, timeZone: 'America/Los_Angeles' },
+        },
+      },
+    );
+    await waitFor(() =>
+      expect(screen.getByTestId('time-zone-note').textContent).toBe('Times in America/Los_Angeles (PST)'),
+    );
+    const [row] = await historyRows();
+    expect(within(row!).getByRole('rowheader').textContent).toMatch(/^Nov 27, 2026, 9:30\sPM$/);
+    expect(within(row!).getByRole('button', { name: /^Download/ }).textContent).toContain(
+      'Download the export of Nov 27, 2026',
+    );
   });
 
   it('an export awaiting its second approver (issue #22): counted, not downloadable, and says why', async () => {

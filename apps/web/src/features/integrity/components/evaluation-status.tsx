@@ -50,8 +50,12 @@ export function EvaluationStatus({ summary, onEvaluate, evaluating = false }: Ev
           </>
         ) : (
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            {summary.asOf ? texts.current(formatCalendarDate(summary.asOf)) : texts.never}
-            {summary.evaluatedAt && ` (${formatMediumDateTime(summary.evaluatedAt)})`}
+            {/* One moment in the tenant's zone (issue #31 item 12): the run's, whose day is the as-of day. */}
+            {summary.evaluatedAt
+              ? texts.current(formatMediumDateTime(summary.evaluatedAt))
+              : summary.asOf
+                ? texts.current(formatCalendarDate(summary.asOf))
+                : texts.never}
           </Typography>
         )}
       </Box>

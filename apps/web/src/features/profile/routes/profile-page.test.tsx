@@ -56,8 +56,8 @@ describe('employee profile', () => {
       .getAllByRole('listitem')
       .map((li) => li.textContent);
     expect(rows).toEqual([
-      'Nov 21, 2026, 10:30 AMPending Grade Validation → RejectedReason: Deceased',
-      'Nov 20, 2026, 9:00 AMUploaded → Pending Grade Validation',
+      'Nov 21, 2026, 11:30 AMPending Grade Validation → RejectedReason: Deceased',
+      'Nov 20, 2026, 10:00 AMUploaded → Pending Grade Validation',
     ]);
   });
 

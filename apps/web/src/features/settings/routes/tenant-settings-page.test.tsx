@@ -136,4 +136,51 @@ describe('the tenant admin’s Settings tab (issue #22)', () => {
       needsNote: true,
     });
   });
+
+  // Issue #31 item 12: one time zone per tenant, a setting like the others.
+  it('saves the time zone, and then every screen shows times in it', async () => {
+    const { user, fetchMock } = open({
+      'PUT /api/v1/tenant-admin/settings': {
+        status: 200,
+        body: { ...SETTINGS, timeZone: 'Europe/London', pendingChanges: [] },
+      },
+    });
+    const field = await screen.findByRole('combobox', { name: 'Time zone' });
+    expect((field as HTMLInputElement).value).toBe('Africa/Lagos');
+    expect(screen.getByTestId('time-zone-note').textContent).toBe('Times in Africa/Lagos (GMT+1)');
+    const save = screen.getByRole('button', { name: 'Save time zone' });
+    expect(save.hasAttribute('disabled')).toBe(true);
+    await user.clear(field);
+    await user.type(field, 'Europe/Lon');
+    await user.click(await screen.findByRole('option', { name: 'Europe/London' }));
+    await user.click(screen.getByRole('button', { name: 'Save time zone' }));
+    await screen.findByText('Time zone saved: times are now shown in Europe/London.');
+    const put = lastCall(fetchMock, 'PUT', '/api/v1/tenant-admin/settings');
+    expect(JSON.parse(String(put?.[1]?.body))).toEqual({ timeZone: 'Europe/London' });
+    // The zone in force reaches the screens through `me`, asked again.
+    const meCalls = fetchMock.mock.calls.filter(([u]) => u === '/api/v1/users/me').length;
+    expect(meCalls).toBeGreaterThanOrEqual(2);
+  });
+
+  it("shows the server's refusal of a time zone under the field", async () => {
+    const { user } = open({
+      'PUT /api/v1/tenant-admin/settings': {
+        status: 400,
+        body: {
+          code: 'VALIDATION_ERROR',
+          message: 'Validation failed',
+          details: { timeZone: "'Europe/London' is not a time zone" },
+        },
+      },
+    });
+    const field = await screen.findByRole('combobox', { name: 'Time zone' });
+    await user.clear(field);
+    await user.type(field, 'Europe/Lon');
+    await user.click(await screen.findByRole('option', { name: 'Europe/London' }));
+    await user.click(screen.getByRole('button', { name: 'Save time zone' }));
+    expect(
+      await screen.findByText("Could not save the time zone: 'Europe/London' is not a time zone"),
+    ).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Time zone' }).getAttribute('aria-invalid')).toBe('true');
+  });
 });

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Stack from '@mui/material/Stack';
@@ -28,6 +29,7 @@ import {
 import { AddReasonCodeDialog } from '../components/add-reason-code-dialog.tsx';
 import { ReasonCodesTable } from '../components/reason-codes-table.tsx';
 import { SecondApproverSwitch } from '../components/second-approver-switch.tsx';
+import { TimeZoneField } from '../components/time-zone-field.tsx';
 import { SETTINGS_TEXTS as texts } from '../settings-texts.ts';
 
 /**
@@ -44,6 +46,28 @@ export function TenantSettingsPage() {
   const retire = useRetireReasonCode();
   const [adding, setAdding] = useState(false);
   const [addErrors, setAddErrors] = useState<Record<string, string>>({});
+  const [zoneError, setZoneError] = useState<string | undefined>();
+  const queryClient = useQueryClient();
+
+  // Issue #31 item 12: saved, the zone reaches every screen through `me` (app/time-zone-scope.tsx).
+  const saveTimeZone = (timeZone: string) => {
+    setZoneError(undefined);
+    update.mutate(
+      { timeZone },
+      {
+        onSuccess: (saved) => {
+          if (saved.timeZone !== timeZone) return void toast.success(texts.timeZone.awaits);
+          toast.success(texts.timeZone.saved(saved.timeZone));
+          void queryClient.invalidateQueries({ queryKey: ['users', 'me'] });
+        },
+        onError: (error) => {
+          const message = fieldErrorsOf(error).timeZone ?? errorMessage(error, '');
+          setZoneError(message);
+          toast.error(texts.timeZone.failed(message));
+        },
+      },
+    );
+  };
 
   const switchApprover = (secondApprover: boolean) =>
     update.mutate(
@@ -99,7 +123,9 @@ export function TenantSettingsPage() {
           <SecondApproverSwitch
             // While the change is on its way the switch shows it (reverting if the server refuses).
             checked={
-              update.isPending ? Boolean(update.variables.secondApprover) : settings.data.secondApprover
+              update.isPending && update.variables.secondApprover !== undefined
+                ? update.variables.secondApprover
+                : settings.data.secondApprover
             }
             busy={update.isPending}
             onChange={switchApprover}
@@ -119,6 +145,18 @@ export function TenantSettingsPage() {
             <Typography variant="body2">{texts.secondApprover.pendingHint}</Typography>
           </Alert>
         ))}
+      </TitledSection>
+      <Divider />
+      <TitledSection title={texts.timeZone.title} gap={1}>
+        {settings.data && (
+          <TimeZoneField
+            key={settings.data.timeZone}
+            value={settings.data.timeZone}
+            busy={update.isPending && update.variables.timeZone !== undefined}
+            error={zoneError}
+            onSave={saveTimeZone}
+          />
+        )}
       </TitledSection>
       <Divider />
       <TitledSection title={texts.reasonCodes.title} subtitle={texts.reasonCodes.subtitle} gap={2}>

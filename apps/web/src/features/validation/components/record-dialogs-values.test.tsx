@@ -19,7 +19,7 @@ describe('record dialogs show values as the screens do', () => {
           items: [
             {
               id: 1,
-              at: '2026-11-21T03:05:00',
+              at: '2026-11-21T02:05:00Z',
               action: 'RECORD_EDITED',
               actorEmail: 'reviewer@demo.local',
               before: { status: 'MISMATCHED', dateOfBirth: '1980-01-02', salaryGradeId: 'CONHESS-08-04' },

@@ -1,0 +1,71 @@
+import { useId, useMemo, useState } from 'react';
+import Autocomplete from '@mui/material/Autocomplete';
+import Box from '@mui/material/Box';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { timeZoneChoices } from '@portal/contract/time-zone';
+import { BusyButton } from '../../../components/busy-button.tsx';
+import { SETTINGS_TEXTS } from '../settings-texts.ts';
+
+const texts = SETTINGS_TEXTS.timeZone;
+
+export interface TimeZoneFieldProps {
+  /** The zone in force. */
+  value: string;
+  busy: boolean;
+  /** The server's refusal of the last change, under the field. */
+  error?: string;
+  onSave: (zone: string) => void;
+}
+
+/** The tenant's time zone (issue #31 item 12): an IANA zone chosen from the browser's list, then saved. */
+export function TimeZoneField({ value, busy, error, onSave }: TimeZoneFieldProps) {
+  const descriptionId = useId();
+  const [chosen, setChosen] = useState(value);
+  const options = useMemo(() => {
+    const zones = timeZoneChoices();
+    return zones.includes(value) ? zones : [value, ...zones];
+  }, [value]);
+  return (
+    <>
+      <Typography id={descriptionId} variant="body2" sx={{ color: 'text.secondary', maxWidth: 720 }}>
+        {texts.description}
+      </Typography>
+      <Box
+        component="form"
+        onSubmit={(event) => {
+          event.preventDefault();
+          onSave(chosen);
+        }}
+        sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 2, mt: 2 }}
+      >
+        <Autocomplete
+          options={options}
+          value={chosen}
+          disableClearable
+          autoHighlight
+          aria-describedby={descriptionId}
+          onChange={(_event, next) => setChosen(next)}
+          sx={{ flex: '1 1 260px', maxWidth: 360 }}
+          renderInput={(params) => (
+            <TextField
+              {...params}
+              label={texts.label}
+              size="small"
+              error={Boolean(error)}
+              helperText={error}
+            />
+          )}
+        />
+        <BusyButton
+          type="submit"
+          variant="outlined"
+          busy={busy}
+          disabled={chosen === value}
+          label={texts.save}
+          busyLabel={texts.saving}
+        />
+      </Box>
+    </>
+  );
+}
