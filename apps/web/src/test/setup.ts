@@ -1,7 +1,12 @@
 import { afterEach, vi } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { DEFAULT_TIME_ZONE } from '@portal/contract/time-zone';
 import { setDisplayTimeZone } from '../lib/format.ts';
+
+// findBy* and waitFor wait up to 10 s, not 1 s: on a busy CI machine a debounced search, its answer
+// and MUI's render took longer than a second (integrity-page.test.tsx failed so). A check that
+// never holds still fails, only later.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom does not implement scrolling.
 window.scrollTo = vi.fn() as typeof window.scrollTo;
