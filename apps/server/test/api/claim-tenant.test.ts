@@ -25,8 +25,9 @@ describe('the public name of a claim screen’s tenant', () => {
     for (const t of [a.tenant, b.tenant, { subdomain: 'demo', name: 'Demo State' }]) {
       const res = await ask({ 'x-tenant': t.subdomain });
       expect(res.statusCode, res.body).toBe(200);
-      // Its name only: no id, subdomain, provider address or anything of another tenant.
-      expect(res.json()).toEqual({ name: t.name });
+      // Its name and time zone (issue #31 item 12) only: no id, subdomain, provider address or
+      // anything of another tenant.
+      expect(res.json()).toEqual({ name: t.name, timeZone: 'Africa/Lagos' });
     }
   });
 

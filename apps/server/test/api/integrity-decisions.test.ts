@@ -426,6 +426,8 @@ describe('integrity decisions (issue #21)', () => {
       secondApprover: false,
       // Issue #30: no change waiting for one.
       pendingChanges: [],
+      // Issue #31 item 12: the platform's zone until the tenant chooses one.
+      timeZone: 'Africa/Lagos',
     });
     for (const body of [
       { integrity: { retirementAge: 200 } },
