@@ -148,6 +148,8 @@ describe('the tenant admin’s Settings tab (issue #22)', () => {
     const field = await screen.findByRole('combobox', { name: 'Time zone' });
     expect((field as HTMLInputElement).value).toBe('Africa/Lagos');
     expect(screen.getByTestId('time-zone-note').textContent).toBe('Times in Africa/Lagos (GMT+1)');
+    // In the page's footer landmark, as all content is in one (axe's 'region').
+    expect(within(screen.getByRole('contentinfo')).getByTestId('time-zone-note')).toBeTruthy();
     const save = screen.getByRole('button', { name: 'Save time zone' });
     expect(save.hasAttribute('disabled')).toBe(true);
     await user.clear(field);
