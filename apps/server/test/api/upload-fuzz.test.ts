@@ -415,5 +415,8 @@ describe(`upload fuzzing (seed ${SEED})`, () => {
     ).toBeLessThan(RSS_GROWTH_MIB);
     // While the run went on, three spreadsheet workers at a time (each with its own heap limit).
     expect(mib(rssPeak - rssBaseline), `seed ${SEED}: RSS peaked too high`).toBeLessThan(2 * RSS_GROWTH_MIB);
-  }, 900_000);
+    // Each file has its own 10 s limit above; the whole pass is mostly each upload's parse worker
+    // loading its code (0.5–0.9 s on a busy 2-core machine: 770 s for 1,000 files on 2026-11-28),
+    // so the pass as a whole gets room to spare rather than fail a run on the machine's load.
+  }, 1_800_000);
 });
