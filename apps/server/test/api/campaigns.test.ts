@@ -174,6 +174,12 @@ describe('creating an exercise', () => {
         graceDays: 7,
       },
     });
+    // The tenant admin reads it in the audit log under its label.
+    const log = await portal.api.get('/api/v1/audit-events?action=CAMPAIGN_CREATED', { token: t.token });
+    expect(log.statusCode, log.body).toBe(200);
+    expect(log.json().items).toEqual([
+      expect.objectContaining({ entityId: c.id, label: 'Verification exercise created' }),
+    ]);
     // Opening today, for every record, without documents: OPEN at once.
     const u = await freshTenant();
     const now = await created(u, { opensOn: TODAY, closesOn: TODAY, graceDays: 0, documents: undefined });
@@ -389,7 +395,7 @@ describe('extending an exercise', () => {
     ]);
   });
 
-  it('refuses a same or earlier day, a day already past, no reason, a closed exercise and an overlap; writes nothing', async () => {
+  it('refuses a same or earlier day, no reason, a date that is none, a closed exercise and an overlap; writes nothing', async () => {
     at(TODAY);
     const t = await freshTenant();
     const c = await created(t, {
