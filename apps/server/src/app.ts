@@ -88,6 +88,9 @@ import { SettingsRepo } from './modules/settings/settings.repo.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
 import { PeopleService } from './modules/people/people.service.ts';
+import { CampaignsRepo } from './modules/campaigns/campaigns.repo.ts';
+import { campaignsRoutes } from './modules/campaigns/campaigns.routes.ts';
+import { CampaignsService } from './modules/campaigns/campaigns.service.ts';
 
 /** Requests a connection serves before it is closed, when several API processes share the port. */
 export const REQUESTS_PER_CONNECTION = 1_000;
@@ -99,6 +102,8 @@ export interface AppDeps {
   keys: Keys;
   log: FastifyBaseLogger;
   mailer: Mailer;
+  /** The clock of the rules that read today's date (verification exercises); the system's by default. */
+  now?: () => Date;
 }
 
 export interface PortalApp {
@@ -301,6 +306,18 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
       (scope, text, limit) => recordsRepo.idsMatching(scope, text, limit),
       audit,
     ),
+  );
+
+  // Verification exercises (issue #33): their days are the tenant's, their today from `now`.
+  campaignsRoutes(
+    app,
+    new CampaignsService({
+      repo: new CampaignsRepo(db.orm),
+      audit,
+      org: people,
+      timeZoneOf: (tenantId) => tenantTimeZone(db.orm, tenantId),
+      now: deps.now ?? (() => new Date()),
+    }),
   );
 
   await registerWeb(app, config.webDist);

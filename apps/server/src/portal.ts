@@ -56,6 +56,8 @@ export interface Portal extends PortalApp {
 export interface PortalOptions {
   /** Where log lines go (standard output by default); tests read them. */
   logStream?: pino.DestinationStream;
+  /** The clock of the rules that read today's date (app.ts `now`); tests move it. */
+  now?: () => Date;
 }
 
 export async function startPortal(config: Config, options: PortalOptions = {}): Promise<Portal> {
@@ -176,7 +178,7 @@ export async function startPortal(config: Config, options: PortalOptions = {}): 
       watchdog.unref();
     }
 
-    const built = await buildApp({ config, db, jobs, keys, log, mailer });
+    const built = await buildApp({ config, db, jobs, keys, log, mailer, now: options.now });
     // Only on the start that created the demo tenant: a restart never seeds again.
     if (createdDemoTenantId && config.demoSeedRecords) {
       await asPlatform(() =>

@@ -61,6 +61,9 @@ export const AUDIT_ACTION_LABELS = {
   TENANT_SETTINGS_UPDATED: 'Settings changed',
   REASON_CODE_ADDED: 'Reason code added',
   REASON_CODE_RETIRED: 'Reason code retired',
+  // Verification exercises (issue #33)
+  CAMPAIGN_CREATED: 'Verification exercise created',
+  CAMPAIGN_EXTENDED: 'Verification exercise extended',
   // Platform
   TENANT_CREATED: 'Tenant created',
   TENANT_UPDATED: 'Tenant updated',

@@ -11,6 +11,7 @@ import { csvOf, uploadFile } from '../helpers/uploads.ts';
 import { payrollCsv } from '../helpers/payroll-lists.ts';
 import { allFlags, currentSummary } from '../helpers/integrity.ts';
 import { CONSENT_VERSION } from '@portal/contract/claims';
+import { DEFAULT_TIME_ZONE, dayIn } from '@portal/contract/time-zone';
 
 /*
  * Every route of the app's route table × every role (and anonymous) × own tenant / another tenant.
@@ -41,6 +42,8 @@ interface TenantIds {
   exportApproval: string;
   /** A reason code the tenant added (the other tenant has no code of that name). */
   reasonCode: string;
+  /** A verification exercise of the tenant (issue #33). */
+  campaign: string;
 }
 
 /** A path parameter → the resource it names, by the path before it. Add a row for a new kind. */
@@ -55,6 +58,7 @@ const PARAMS: { param: string; path: RegExp; kind: keyof TenantIds | 'tenant' | 
   { param: 'id', path: /\/approvals\/:id\/export-changes/, kind: 'exportApproval' },
   { param: 'id', path: /\/approvals\/:id/, kind: 'approval' },
   { param: 'code', path: /\/reason-codes\/:code$/, kind: 'reasonCode' },
+  { param: 'id', path: /\/campaigns\/:id/, kind: 'campaign' },
 ];
 
 interface Sample {
@@ -111,6 +115,17 @@ const SAMPLES: Record<string, Sample> = {
     body: () => ({ code: `MATRIX_${made++}`, label: 'Matrix reason', needsNote: false }),
   },
   'POST /api/v1/approvals/:id/approve': { body: () => ({}) },
+  // Issue #33: an exercise far from the seeded one's dates (the other side names B's ministry: 400).
+  'POST /api/v1/campaigns': {
+    body: (ids) => ({
+      name: 'Matrix exercise',
+      ministryIds: [ids.ministry],
+      opensOn: '2090-01-01',
+      closesOn: '2090-01-31',
+      graceDays: 0,
+    }),
+  },
+  'POST /api/v1/campaigns/:id/extend': { body: () => ({ closesOn: '2080-12-31', reason: 'matrix' }) },
   'POST /api/v1/approvals/:id/decline': { body: () => ({ note: 'matrix' }) },
 };
 
@@ -272,6 +287,17 @@ async function seedTenant(
     return ofExport && ofRecord ? { exportApproval: ofExport.id, approval: ofRecord.id } : undefined;
   });
   await fourEyes(false);
+  // A verification exercise for every record, opening today (issue #33).
+  const campaign = await portal.api.post('/api/v1/campaigns', {
+    token: t.token,
+    body: {
+      name: `${label} exercise`,
+      opensOn: dayIn(new Date(), DEFAULT_TIME_ZONE),
+      closesOn: '2080-01-31',
+      graceDays: 7,
+    },
+  });
+  if (campaign.statusCode !== 201) throw new Error(`exercise ${label}: ${campaign.body}`);
   // The rules have run after the last change, so that nothing of either tenant moves meanwhile.
   await currentSummary(portal, t.token);
   const [flag] = await allFlags(portal, t.token);
@@ -279,6 +305,7 @@ async function seedTenant(
   return {
     ...pending,
     reasonCode: code,
+    campaign: (campaign.json() as { id: string }).id,
     flag: flag.id,
     record: recordIds[1]!,
     recordNin: nin(1),
@@ -512,7 +539,12 @@ describe('authorization matrix', () => {
       token: global,
     });
     expect(bUsers.body.toLowerCase()).toContain(MARKER);
-    for (const url of ['/api/v1/records', '/api/v1/records/uploads', '/api/v1/tenant-admin/ministries']) {
+    for (const url of [
+      '/api/v1/records',
+      '/api/v1/records/uploads',
+      '/api/v1/tenant-admin/ministries',
+      '/api/v1/campaigns',
+    ]) {
       expect((await portal.api.get(url, { token: b.token })).body.toLowerCase(), url).toContain(MARKER);
     }
     const before = await checksumOf(b.tenant.id);

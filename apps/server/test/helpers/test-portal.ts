@@ -27,6 +27,8 @@ export interface TestPortalOptions {
   logStream?: { write(line: string): void };
   /** Reopen the same storage (data directory or database) as an earlier portal. */
   reuse?: { dataDir: string; databaseUrl: string | undefined };
+  /** The portal's clock of today's date (verification exercises); the system's by default. */
+  now?: () => Date;
 }
 
 /** A fresh PostgreSQL database on the throwaway test cluster, when TEST_DATABASE_URL is set. */
@@ -86,6 +88,7 @@ export async function createTestPortal(opts: TestPortalOptions = {}): Promise<Te
   };
   const portal = await startPortal(loadConfig(env, [`--role=${opts.role ?? 'all'}`]), {
     logStream: opts.logStream,
+    now: opts.now,
   });
   const api = new ApiClient(portal);
   // On PostgreSQL a test reads and writes the database directly as the superuser (the owner),

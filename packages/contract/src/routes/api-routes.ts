@@ -1,5 +1,6 @@
 import { AUDIT_ROUTES } from './audit.ts';
 import { AUTH_ROUTES } from './auth.ts';
+import { CAMPAIGNS_ROUTES } from './campaigns.ts';
 import { CLAIMS_ROUTES } from './claims.ts';
 import { APPROVALS_ROUTES, EXPORT_CHANGES_ROUTES, REASON_CODES_ROUTES } from './decisions.ts';
 import type { ApiRoute } from './define-route.ts';
@@ -34,6 +35,7 @@ export const API_ROUTE_TABLES = {
   approvals: APPROVALS_ROUTES,
   exportChanges: EXPORT_CHANGES_ROUTES,
   audit: AUDIT_ROUTES,
+  campaigns: CAMPAIGNS_ROUTES,
 } as const satisfies Record<string, Record<string, ApiRoute>>;
 
 /** Every route of the API, one table per feature; the server serves exactly these (a test holds it). */

@@ -1,0 +1,225 @@
+import type { z } from 'zod';
+import {
+  CAMPAIGN_MESSAGES as M,
+  campaignStateOn,
+  graceEndsOn,
+  type Campaign,
+  type CampaignCreateSchema,
+  type CampaignExtendSchema,
+} from '@portal/contract/campaigns';
+import { dayIn } from '@portal/contract/time-zone';
+import { scopeOf, type Actor, type TenantScope } from '../../access/actor.ts';
+import type { Orm } from '../../platform/db.ts';
+import { badRequest, conflict, notFound } from '../../platform/errors.ts';
+import type { AuditRepo } from '../audit/audit.repo.ts';
+import type { CampaignRow, CampaignsRepo, ExtensionRow } from './campaigns.repo.ts';
+
+type CreateInput = z.output<typeof CampaignCreateSchema>;
+type ExtendInput = z.output<typeof CampaignExtendSchema>;
+
+/** Which of the ids are the tenant's own ministries (or departments): the people module's check. */
+export interface OrgStructure {
+  countOwned(scope: TenantScope, kind: 'ministry' | 'department', ids: string[]): Promise<number>;
+}
+
+export interface CampaignsDeps {
+  repo: CampaignsRepo;
+  audit: AuditRepo;
+  org: OrgStructure;
+  /** The tenant's time zone (platform/tenant-time-zone.ts). */
+  timeZoneOf: (tenantId: string) => Promise<string>;
+  /** The clock (tests and, later, the demo's test clock move it; DECISIONS 168). */
+  now: () => Date;
+}
+
+const unique = (ids: string[]) => [...new Set(ids)];
+
+/**
+ * Verification exercises (issue #33, first slice): create, list, read, extend. Every rule that
+ * depends on other exercises is checked inside the tenant's exercise lock, so two requests at once
+ * cannot both pass it (DECISIONS 170).
+ */
+export class CampaignsService {
+  constructor(private readonly deps: CampaignsDeps) {}
+
+  /** Today in the tenant's zone. */
+  async #today(scope: TenantScope): Promise<string> {
+    return dayIn(this.deps.now(), await this.deps.timeZoneOf(scope.tenantId));
+  }
+
+  async create(actor: Actor, input: CreateInput): Promise<Campaign> {
+    const scope = scopeOf(actor);
+    const ministryIds = unique(input.ministryIds);
+    const departmentIds = unique(input.departmentIds);
+    const today = await this.#today(scope);
+    if (input.opensOn < today) throw badRequest(M.opensInPast, { opensOn: M.opensInPast });
+    await this.#checkOwned(scope, ministryIds, departmentIds);
+    const { repo } = this.deps;
+    const row = await repo.locked(scope, async (tx) => {
+      await this.#refuseOverlap(tx, scope, today, {
+        ministryIds,
+        departmentIds,
+        opensOn: input.opensOn,
+        graceEndsOn: graceEndsOn(input),
+      });
+      const created = await repo.insert(tx, scope, {
+        name: input.name,
+        ministryIds,
+        departmentIds,
+        opensOn: input.opensOn,
+        closesOn: input.closesOn,
+        graceDays: input.graceDays,
+        documents: input.documents,
+        createdBy: actor.userId,
+        createdByEmail: actor.email,
+      });
+      await this.deps.audit.append(
+        {
+          tenantId: scope.tenantId,
+          actorUserId: actor.userId,
+          actorEmail: actor.email,
+          address: actor.address ?? null,
+          action: 'CAMPAIGN_CREATED',
+          entityType: 'campaign',
+          entityId: created.id,
+          before: null,
+          after: {
+            name: created.name,
+            ministryIds,
+            departmentIds,
+            opensOn: created.opensOn,
+            closesOn: created.closesOn,
+            graceDays: created.graceDays,
+            documents: created.documents,
+          },
+        },
+        tx,
+      );
+      return created;
+    });
+    return (await this.#views(scope, [row], today))[0]!;
+  }
+
+  async list(actor: Actor): Promise<Campaign[]> {
+    const scope = scopeOf(actor);
+    return this.#views(scope, await this.deps.repo.list(scope), await this.#today(scope));
+  }
+
+  async get(actor: Actor, id: string): Promise<Campaign> {
+    const scope = scopeOf(actor);
+    const row = await this.deps.repo.find(scope, id);
+    if (!row) throw notFound(M.notFound);
+    return (await this.#views(scope, [row], await this.#today(scope)))[0]!;
+  }
+
+  /**
+   * A later closing day, with a reason (DECISIONS 171): never the same or an earlier one, never a
+   * day already past, not once the exercise has closed, and not into another exercise's window of
+   * an overlapping scope.
+   */
+  async extend(actor: Actor, id: string, input: ExtendInput): Promise<Campaign> {
+    const scope = scopeOf(actor);
+    const { repo } = this.deps;
+    const today = await this.#today(scope);
+    const row = await repo.locked(scope, async (tx) => {
+      const c = await repo.find(scope, id, tx);
+      if (!c) throw notFound(M.notFound);
+      if (campaignStateOn(c, today) === 'CLOSED') throw conflict(M.closed);
+      if (input.closesOn <= c.closesOn) throw badRequest(M.cannotShorten, { closesOn: M.cannotShorten });
+      if (input.closesOn < today) throw badRequest(M.extendToPast, { closesOn: M.extendToPast });
+      await this.#refuseOverlap(
+        tx,
+        scope,
+        today,
+        {
+          ministryIds: c.ministryIds,
+          departmentIds: c.departmentIds,
+          opensOn: c.opensOn,
+          graceEndsOn: graceEndsOn({ closesOn: input.closesOn, graceDays: c.graceDays }),
+        },
+        c.id,
+      );
+      await repo.extend(tx, scope, c, input.closesOn, input.reason, actor);
+      await this.deps.audit.append(
+        {
+          tenantId: scope.tenantId,
+          actorUserId: actor.userId,
+          actorEmail: actor.email,
+          address: actor.address ?? null,
+          action: 'CAMPAIGN_EXTENDED',
+          entityType: 'campaign',
+          entityId: c.id,
+          before: { closesOn: c.closesOn },
+          after: { closesOn: input.closesOn },
+          note: input.reason,
+        },
+        tx,
+      );
+      return (await repo.find(scope, id, tx))!;
+    });
+    return (await this.#views(scope, [row], today))[0]!;
+  }
+
+  async #refuseOverlap(
+    tx: Orm,
+    scope: TenantScope,
+    today: string,
+    window: Parameters<CampaignsRepo['overlapping']>[2],
+    exceptId: string | null = null,
+  ): Promise<void> {
+    const other = await this.deps.repo.overlapping(tx, scope, window, today, exceptId);
+    if (other)
+      throw conflict(M.overlaps({ ...other, graceEndsOn: graceEndsOn(other) }), { campaignId: other.id });
+  }
+
+  /** Ids of another tenant (or of nothing) are refused, never dropped (as a reviewer's assignments). */
+  async #checkOwned(scope: TenantScope, ministryIds: string[], departmentIds: string[]): Promise<void> {
+    const { org } = this.deps;
+    if ((await org.countOwned(scope, 'ministry', ministryIds)) !== ministryIds.length)
+      throw badRequest(M.unknownMinistry, { ministryIds: M.unknownMinistry });
+    if ((await org.countOwned(scope, 'department', departmentIds)) !== departmentIds.length)
+      throw badRequest(M.unknownDepartment, { departmentIds: M.unknownDepartment });
+  }
+
+  async #views(scope: TenantScope, rows: CampaignRow[], today: string): Promise<Campaign[]> {
+    const { repo } = this.deps;
+    const names = await repo.names(scope, {
+      ministryIds: unique(rows.flatMap((r) => r.ministryIds)),
+      departmentIds: unique(rows.flatMap((r) => r.departmentIds)),
+    });
+    const extensions = await repo.extensions(
+      scope,
+      rows.map((r) => r.id),
+    );
+    const named = (ids: string[], map: Map<string, string>) =>
+      ids
+        .map((id) => ({ id, name: map.get(id) ?? '' }))
+        .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      allRecords: r.ministryIds.length === 0 && r.departmentIds.length === 0,
+      ministries: named(r.ministryIds, names.ministries),
+      departments: named(r.departmentIds, names.departments),
+      opensOn: r.opensOn,
+      closesOn: r.closesOn,
+      graceDays: r.graceDays,
+      graceEndsOn: graceEndsOn(r),
+      documents: r.documents,
+      state: campaignStateOn(r, today),
+      today,
+      createdByEmail: r.createdByEmail,
+      createdAt: r.createdAt.toISOString(),
+      updatedAt: r.updatedAt.toISOString(),
+      extensions: extensions.filter((e) => e.campaignId === r.id).map(extensionView),
+    }));
+  }
+}
+
+const extensionView = (e: ExtensionRow) => ({
+  fromClosesOn: e.fromClosesOn,
+  toClosesOn: e.toClosesOn,
+  reason: e.reason,
+  byEmail: e.extendedByEmail,
+  at: e.extendedAt.toISOString(),
+});

@@ -1,0 +1,180 @@
+import { z } from 'zod';
+import { idSchema, requiredString } from './fields.ts';
+import { NamedSchema } from './records.ts';
+
+/**
+ * Verification exercises (issue #33; "Verification exercise" on screen, `campaigns` in the API): a
+ * window of calendar days in which everyone in a scope (all records, or chosen ministries and
+ * departments) must appear, a grace period after it, and the documents staff bring. Its state is
+ * derived from the dates and today in the tenant's time zone (time-zone.ts `dayIn`), never stored
+ * (DECISIONS 168).
+ */
+
+export const CAMPAIGN_LIMITS = {
+  nameMax: 120,
+  graceDaysMax: 90,
+  documentsMax: 20,
+  documentMax: 120,
+  reasonMax: 500,
+  /** Ministries and departments a scope names, each. */
+  scopeIdsMax: 1000,
+} as const;
+
+export const CAMPAIGN_STATES = ['UPCOMING', 'OPEN', 'IN_GRACE', 'CLOSED'] as const;
+export const CampaignStateSchema = z.enum(CAMPAIGN_STATES);
+export type CampaignState = z.infer<typeof CampaignStateSchema>;
+
+export const CAMPAIGN_STATE_LABELS: Record<CampaignState, string> = {
+  UPCOMING: 'Upcoming',
+  OPEN: 'Open',
+  IN_GRACE: 'In grace period',
+  CLOSED: 'Closed',
+};
+
+export const CAMPAIGN_MESSAGES = {
+  notFound: 'Verification exercise not found',
+  nameRequired: 'Name is required',
+  nameTooLong: `Name cannot exceed ${CAMPAIGN_LIMITS.nameMax} characters`,
+  dateFormat: 'Dates are YYYY-MM-DD',
+  dateInvalid: 'Not a valid date',
+  opensOnRequired: 'Opening date is required',
+  closesOnRequired: 'Closing date is required',
+  closesBeforeOpens: 'The closing date cannot be before the opening date',
+  opensInPast: 'The opening date cannot be in the past',
+  graceDays: `The grace period is a whole number of days from 0 to ${CAMPAIGN_LIMITS.graceDaysMax}`,
+  tooManyDocuments: `At most ${CAMPAIGN_LIMITS.documentsMax} documents`,
+  documentTooLong: `A document's name cannot exceed ${CAMPAIGN_LIMITS.documentMax} characters`,
+  documentEmpty: "A document's name cannot be empty",
+  tooManyIds: `At most ${CAMPAIGN_LIMITS.scopeIdsMax} ministries or departments`,
+  unknownMinistry: 'One or more ministries do not belong to this tenant',
+  unknownDepartment: 'One or more departments do not belong to this tenant',
+  reasonRequired: 'A reason for the extension is required',
+  reasonTooLong: `The reason cannot exceed ${CAMPAIGN_LIMITS.reasonMax} characters`,
+  cannotShorten: 'A verification exercise cannot be shortened: the new closing date must be later',
+  extendToPast: 'The new closing date cannot be in the past',
+  closed: 'This verification exercise has closed and can no longer be extended',
+  /** Another exercise of an overlapping scope runs in overlapping dates (one open per scope). */
+  overlaps: (other: { name: string; opensOn: string; closesOn: string; graceEndsOn: string }) =>
+    `The verification exercise '${other.name}' (${other.opensOn} to ${other.closesOn}, grace until ${other.graceEndsOn}) already covers part of this scope in these dates: one exercise per scope at a time`,
+} as const;
+
+/** A calendar day, 'YYYY-MM-DD', that is a real date. */
+const daySchema = (required: string) =>
+  requiredString(required)
+    .trim()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: CAMPAIGN_MESSAGES.dateFormat })
+    .refine(isCalendarDay, { error: CAMPAIGN_MESSAGES.dateInvalid });
+
+/** Whether 'YYYY-MM-DD' names a day of the calendar (not 2026-02-30). */
+export function isCalendarDay(day: string): boolean {
+  const at = Date.parse(`${day}T00:00:00Z`);
+  return !Number.isNaN(at) && new Date(at).toISOString().slice(0, 10) === day;
+}
+
+/** The day `n` days after `day` (both 'YYYY-MM-DD'). */
+export function addDays(day: string, n: number): string {
+  const at = Date.parse(`${day}T00:00:00Z`) + n * 86_400_000;
+  return new Date(at).toISOString().slice(0, 10);
+}
+
+/** The last day of the grace period: the closing day plus the grace days. */
+export const graceEndsOn = (c: { closesOn: string; graceDays: number }) => addDays(c.closesOn, c.graceDays);
+
+/**
+ * An exercise's state on `today` (the tenant's calendar day): UPCOMING before the opening day,
+ * OPEN from the opening to the closing day, IN_GRACE after it for the grace days, then CLOSED.
+ */
+export function campaignStateOn(
+  c: { opensOn: string; closesOn: string; graceDays: number },
+  today: string,
+): CampaignState {
+  if (today < c.opensOn) return 'UPCOMING';
+  if (today <= c.closesOn) return 'OPEN';
+  if (today <= graceEndsOn(c)) return 'IN_GRACE';
+  return 'CLOSED';
+}
+
+const idList = z
+  .array(idSchema('Invalid id'))
+  .max(CAMPAIGN_LIMITS.scopeIdsMax, { error: CAMPAIGN_MESSAGES.tooManyIds })
+  .default([]);
+
+const documentName = z
+  .string()
+  .trim()
+  .min(1, { error: CAMPAIGN_MESSAGES.documentEmpty })
+  .max(CAMPAIGN_LIMITS.documentMax, { error: CAMPAIGN_MESSAGES.documentTooLong });
+
+/**
+ * A new exercise. No ministry and no department: all records. Ministries and departments together:
+ * the records of any of them, as a reviewer's assignments read (DECISIONS 169).
+ */
+export const CampaignCreateSchema = z
+  .object({
+    name: requiredString(CAMPAIGN_MESSAGES.nameRequired)
+      .trim()
+      .min(1, { error: CAMPAIGN_MESSAGES.nameRequired })
+      .max(CAMPAIGN_LIMITS.nameMax, { error: CAMPAIGN_MESSAGES.nameTooLong }),
+    ministryIds: idList,
+    departmentIds: idList,
+    opensOn: daySchema(CAMPAIGN_MESSAGES.opensOnRequired),
+    closesOn: daySchema(CAMPAIGN_MESSAGES.closesOnRequired),
+    graceDays: z
+      .number({ error: CAMPAIGN_MESSAGES.graceDays })
+      .int({ error: CAMPAIGN_MESSAGES.graceDays })
+      .min(0, { error: CAMPAIGN_MESSAGES.graceDays })
+      .max(CAMPAIGN_LIMITS.graceDaysMax, { error: CAMPAIGN_MESSAGES.graceDays }),
+    documents: z
+      .array(documentName)
+      .max(CAMPAIGN_LIMITS.documentsMax, { error: CAMPAIGN_MESSAGES.tooManyDocuments })
+      .default([]),
+  })
+  .refine((c) => c.closesOn >= c.opensOn, {
+    error: CAMPAIGN_MESSAGES.closesBeforeOpens,
+    path: ['closesOn'],
+  });
+export type CampaignCreate = z.input<typeof CampaignCreateSchema>;
+
+/** A later closing day, and why (DECISIONS 171). */
+export const CampaignExtendSchema = z.object({
+  closesOn: daySchema(CAMPAIGN_MESSAGES.closesOnRequired),
+  reason: requiredString(CAMPAIGN_MESSAGES.reasonRequired)
+    .trim()
+    .min(1, { error: CAMPAIGN_MESSAGES.reasonRequired })
+    .max(CAMPAIGN_LIMITS.reasonMax, { error: CAMPAIGN_MESSAGES.reasonTooLong }),
+});
+export type CampaignExtend = z.input<typeof CampaignExtendSchema>;
+
+export const CampaignExtensionSchema = z.object({
+  fromClosesOn: z.string(),
+  toClosesOn: z.string(),
+  reason: z.string(),
+  byEmail: z.string().nullable(),
+  at: z.string(),
+});
+export type CampaignExtension = z.infer<typeof CampaignExtensionSchema>;
+
+export const CampaignSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  /** Neither ministries nor departments: every record of the tenant. */
+  allRecords: z.boolean(),
+  ministries: z.array(NamedSchema),
+  departments: z.array(NamedSchema),
+  opensOn: z.string(),
+  closesOn: z.string(),
+  graceDays: z.number(),
+  /** The last day of the grace period (closesOn + graceDays). */
+  graceEndsOn: z.string(),
+  documents: z.array(z.string()),
+  /** From the dates and today in the tenant's time zone. */
+  state: CampaignStateSchema,
+  /** Today in the tenant's time zone, the day `state` is of. */
+  today: z.string(),
+  createdByEmail: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** Every extension, oldest first. */
+  extensions: z.array(CampaignExtensionSchema),
+});
+export type Campaign = z.infer<typeof CampaignSchema>;

@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import {
+  CAMPAIGN_MESSAGES,
+  CampaignCreateSchema,
+  CampaignExtendSchema,
+  CampaignSchema,
+} from '../campaigns.ts';
+import { ApiErrorSchema } from '../errors.ts';
+import { idSchema } from '../fields.ts';
+import { defineRoute } from './define-route.ts';
+
+// Issue #33's first slice: the tenant admin alone, and no second approver (DECISIONS 171).
+const roles = ['TENANT_ADMIN'] as const;
+const tags = ['campaigns'];
+const params = z.object({ id: idSchema(CAMPAIGN_MESSAGES.notFound) });
+
+/** Verification exercises (server: modules/campaigns/campaigns.routes.ts). */
+export const CAMPAIGNS_ROUTES = {
+  create: defineRoute({
+    method: 'POST',
+    path: '/api/v1/campaigns',
+    roles,
+    tags,
+    summary:
+      'Open a verification exercise: its scope (all records, or ministries and departments), opening and closing days, grace days and the documents to bring. 409 when another exercise of an overlapping scope runs in overlapping dates',
+    body: CampaignCreateSchema,
+    response: CampaignSchema,
+    status: 201,
+    errors: { 400: ApiErrorSchema, 409: ApiErrorSchema },
+  }),
+  list: defineRoute({
+    method: 'GET',
+    path: '/api/v1/campaigns',
+    roles,
+    tags,
+    summary: "The tenant's verification exercises, newest first, each with its state today",
+    response: z.array(CampaignSchema),
+  }),
+  get: defineRoute({
+    method: 'GET',
+    path: '/api/v1/campaigns/:id',
+    roles,
+    tags,
+    summary: 'One verification exercise with its state today and its extensions',
+    params,
+    response: CampaignSchema,
+    errors: { 404: ApiErrorSchema },
+  }),
+  extend: defineRoute({
+    method: 'POST',
+    path: '/api/v1/campaigns/:id/extend',
+    roles,
+    tags,
+    summary:
+      'Move the closing day later, with a reason (audited). Never earlier (400); refused once the exercise has closed, or when the longer window would overlap another exercise of an overlapping scope (409)',
+    params,
+    body: CampaignExtendSchema,
+    response: CampaignSchema,
+    errors: { 400: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema },
+  }),
+};
