@@ -42,14 +42,12 @@ export const NOT_ON_PHONE: StyleObject = { display: { xs: 'none', sm: 'table-cel
 
 /**
  * The cells of a table that fits a phone: closer together, and their text wraps (a date, a long
- * status, an email) rather than push the table wider than the screen. A button's or a status
- * chip's words stay whole ('Retire' read 'Retir / e'). Above `sm` the columns' own styles hold.
- * For a table drawn by hand too.
+ * status, an email) rather than push the table wider than the screen. Above `sm` the columns'
+ * own styles hold. For a table drawn by hand too.
  */
 export const PHONE_CELLS: StyleObject = {
   '@media (max-width: 599.95px)': {
     '& .MuiTableCell-root': { px: 1, whiteSpace: 'normal', overflowWrap: 'anywhere' },
-    '& .MuiTableCell-root .MuiButton-root, & .MuiTableCell-root .MuiChip-root': { overflowWrap: 'normal' },
   },
 };
 
