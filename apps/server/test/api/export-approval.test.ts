@@ -13,6 +13,7 @@ import { createTenantWithAdmin } from '../helpers/tenants.ts';
 import { buildUserInput } from '../helpers/factories.ts';
 import { seedRecords } from '../helpers/records.ts';
 import { allFlags, currentSummary, decide } from '../helpers/integrity.ts';
+import { exportNow } from '../helpers/exports.ts';
 
 /*
  * Issue #30 items 2 (export half), 5 and 6: an export keeps the four-eyes rule in force when it
@@ -53,16 +54,6 @@ const changes = (token: string, id: string, query = '') =>
 const changesCsv = (token: string, id: string) =>
   portal.api.get(`/api/v1/approvals/${id}/export-changes/csv`, { token });
 
-async function exportNow(p: TestPortal, token: string): Promise<ExportJob> {
-  const res = await p.api.post('/api/v1/records/export', { token });
-  expect(res.statusCode, res.body).toBe(202);
-  const id = (res.json() as ExportJob).id;
-  return waitFor(async () => {
-    const logs = (await p.api.get('/api/v1/records/export-logs', { token })).json() as ExportJob[];
-    const job = logs.find((l) => l.id === id);
-    return job && !['PENDING', 'PROCESSING'].includes(job.status) ? job : undefined;
-  });
-}
 const exportApprovalOf = async (exportId: string) =>
   (await approvals(admin2, '?kind=EXPORT')).items.find((i) => i.exportId === exportId)!;
 

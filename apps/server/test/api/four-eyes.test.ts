@@ -13,6 +13,7 @@ import { seedRecords } from '../helpers/records.ts';
 import { csvOf, uploadFile } from '../helpers/uploads.ts';
 import { inPayrollSql } from '../../src/modules/records/record-state.ts';
 import { allFlags, currentSummary, decide } from '../helpers/integrity.ts';
+import { exportNow } from '../helpers/exports.ts';
 
 /*
  * Four-eyes (issue #22): with the tenant's secondApprover setting on, a rejection and an integrity
@@ -65,16 +66,6 @@ const history = async (id: string) =>
     }
   ).items;
 
-async function exportNow(token: string): Promise<ExportJob> {
-  const res = await portal.api.post('/api/v1/records/export', { token });
-  expect(res.statusCode, res.body).toBe(202);
-  const id = (res.json() as ExportJob).id;
-  return waitFor(async () => {
-    const logs = (await portal.api.get('/api/v1/records/export-logs', { token })).json() as ExportJob[];
-    const job = logs.find((l) => l.id === id);
-    return job && !['PENDING', 'PROCESSING'].includes(job.status) ? job : undefined;
-  });
-}
 const download = (token: string, id: string) =>
   portal.api.get(`/api/v1/records/export-logs/${id}/download`, { token });
 
@@ -145,7 +136,7 @@ describe('four-eyes (issue #22)', () => {
   it('is off by default: the settings say so and a first export completes as in SPEC', async () => {
     const settings = await portal.api.get('/api/v1/tenant-admin/settings', { token: a.token });
     expect(settings.json()).toMatchObject({ secondApprover: false });
-    const first = await exportNow(a.token);
+    const first = await exportNow(portal, a.token);
     expect(first).toMatchObject({ status: 'COMPLETED', recordCount: 2, approvedByEmail: null });
     expect((await download(a.token, first.id)).statusCode).toBe(200);
     expect((await approvals(a.token)).total).toBe(0);
@@ -337,7 +328,7 @@ describe('four-eyes (issue #22)', () => {
     ).toBe(409);
 
     // Still paid while pending: the export carries it, and waits for approval.
-    const job = await exportNow(a.token);
+    const job = await exportNow(portal, a.token);
     expect(job).toMatchObject({ status: 'AWAITING_APPROVAL', recordCount: 2 });
     const refused = await download(a.token, job.id);
     expect(refused.statusCode).toBe(409);
@@ -377,7 +368,7 @@ describe('four-eyes (issue #22)', () => {
     expect((await act(admin2, confirmation.id, 'approve')).statusCode).toBe(200);
     expect(await recordOf(ids.V1!)).toMatchObject({ status: 'REJECTED', statusReasonCode: 'RETIRED' });
     expect((await allFlags(portal, a.token, '&status=CONFIRMED')).map((f) => f.id)).toContain(flag.id);
-    const next = await exportNow(admin2);
+    const next = await exportNow(portal, admin2);
     expect(next).toMatchObject({ status: 'AWAITING_APPROVAL', recordCount: 1 });
     const nextApproval = (await approvals(a.token, '?kind=EXPORT')).items[0]!;
     expect(nextApproval.export).toMatchObject({
@@ -393,8 +384,8 @@ describe('four-eyes (issue #22)', () => {
   });
 
   it('an older export cannot be approved once a newer one was (its change would be wrong)', async () => {
-    const older = await exportNow(a.token);
-    const newer = await exportNow(a.token);
+    const older = await exportNow(portal, a.token);
+    const newer = await exportNow(portal, a.token);
     const list = (await approvals(admin2, '?kind=EXPORT')).items;
     const ofOlder = list.find((i) => i.exportId === older.id)!;
     const ofNewer = list.find((i) => i.exportId === newer.id)!;

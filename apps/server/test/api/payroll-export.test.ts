@@ -6,11 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import type { ExportJob } from '@portal/contract/exports';
-import { createTestPortal, DEMO_ADMIN, waitFor, type TestPortal } from '../helpers/test-portal.ts';
+import { createTestPortal, DEMO_ADMIN, type TestPortal } from '../helpers/test-portal.ts';
 import { createTenantWithAdmin } from '../helpers/tenants.ts';
 import { seedRecords } from '../helpers/records.ts';
 import { ExportsRepo } from '../../src/modules/exports/exports.repo.ts';
 import { tempDir } from '../helpers/temp-dirs.ts';
+import { exportNow } from '../helpers/exports.ts';
 
 let portal: TestPortal;
 let a: Awaited<ReturnType<typeof createTenantWithAdmin>>;
@@ -47,16 +48,6 @@ afterAll(async () => {
   await portal?.close();
 });
 
-async function exportNow(token: string): Promise<ExportJob> {
-  const res = await portal.api.post('/api/v1/records/export', { token });
-  expect(res.statusCode).toBe(202);
-  const id = (res.json() as ExportJob).id;
-  return waitFor(async () => {
-    const logs = (await portal.api.get('/api/v1/records/export-logs', { token })).json() as ExportJob[];
-    const job = logs.find((l) => l.id === id);
-    return job && (job.status === 'COMPLETED' || job.status === 'FAILED') ? job : undefined;
-  });
-}
 const download = (token: string, id: string) =>
   portal.api.get(`/api/v1/records/export-logs/${id}/download`, { token });
 
@@ -65,7 +56,7 @@ describe('payroll export', () => {
   let bytes: Buffer;
 
   it('exports only the VALIDATED records of the tenant, as a checksummed CSV with BOM', async () => {
-    first = await exportNow(a.token);
+    first = await exportNow(portal, a.token);
     expect(first).toMatchObject({ status: 'COMPLETED', recordCount: 5, exportedByEmail: a.email });
     const res = await download(a.token, first.id);
     expect(res.statusCode).toBe(200);
@@ -108,7 +99,7 @@ describe('payroll export', () => {
     });
     const again = await download(a.token, first.id);
     expect(again.rawPayload.equals(bytes)).toBe(true);
-    const second = await exportNow(a.token);
+    const second = await exportNow(portal, a.token);
     expect(second.recordCount).toBe(6);
     expect((await download(a.token, second.id)).body).toContain('Pending Person');
     const audit = await portal.db.orm.execute(
@@ -147,7 +138,7 @@ describe('payroll export', () => {
 
 describe('isolation, readiness and access', () => {
   it("another tenant's export id is 404, and so is an export that is not COMPLETED", async () => {
-    const job = await exportNow(a.token);
+    const job = await exportNow(portal, a.token);
     expect((await download(b.token, job.id)).statusCode).toBe(404);
     expect(
       ((await portal.api.get('/api/v1/records/export-logs', { token: b.token })).json() as ExportJob[]).map(

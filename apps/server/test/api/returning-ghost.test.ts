@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { ApprovalsPage } from '@portal/contract/decisions';
-import type { ExportJob } from '@portal/contract/exports';
 import type { IntegrityFlag } from '@portal/contract/integrity';
 import type { RecordsPage, UploadSummary } from '@portal/contract/records';
 import type { QueuePage } from '@portal/contract/validation';
@@ -14,6 +13,7 @@ import { seedRecords } from '../helpers/records.ts';
 import { csvOf, uploadFile } from '../helpers/uploads.ts';
 import { allFlags, currentSummary, decide } from '../helpers/integrity.ts';
 import { setSecondApprover } from '../helpers/four-eyes.ts';
+import { exportNow } from '../helpers/exports.ts';
 
 /*
  * Issue #30, item 3: a ghost returns under a new PSN. A record rejected (through a second approver)
@@ -66,17 +66,6 @@ async function bulkVerify() {
     return jobs.find((j) => j.id === id)?.status === 'COMPLETED' ? true : undefined;
   }, 60_000);
 }
-async function exportNow(token: string): Promise<ExportJob> {
-  const res = await portal.api.post('/api/v1/records/export', { token });
-  expect(res.statusCode, res.body).toBe(202);
-  const id = (res.json() as ExportJob).id;
-  return waitFor(async () => {
-    const logs = (await portal.api.get('/api/v1/records/export-logs', { token })).json() as ExportJob[];
-    const job = logs.find((l) => l.id === id);
-    return job && !['PENDING', 'PROCESSING'].includes(job.status) ? job : undefined;
-  });
-}
-
 beforeAll(async () => {
   portal = await createTestPortal({ env: { VERIFY_CHUNK_SIZE: '100' } });
   sim = await startSimProcess(
@@ -292,7 +281,7 @@ describe('a ghost returning under a new PSN (issue #30, item 3)', () => {
     expect(ok.statusCode, ok.body).toBe(200);
     expect((await recordByPsn('PSNGH2')).status).toBe('VALIDATED');
     // The export approver sees the returning person as added, now that the flag is decided.
-    const job = await exportNow(a.token);
+    const job = await exportNow(portal, a.token);
     expect(job.status).toBe('AWAITING_APPROVAL');
     const exp = (await approvals(admin2, '?kind=EXPORT')).items[0]!;
     expect(exp.export).toMatchObject({ added: 2 });

@@ -2,15 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Me } from '@portal/contract/auth';
 import type { ApprovalsPage } from '@portal/contract/decisions';
-import type { ExportJob } from '@portal/contract/exports';
 import type { IntegritySummary } from '@portal/contract/integrity';
 import type { TenantSettingsView } from '@portal/contract/settings';
 import { dayIn, isoIn } from '@portal/contract/time-zone';
-import { createTestPortal, DEMO_ADMIN, waitFor, type TestPortal } from '../helpers/test-portal.ts';
+import { createTestPortal, DEMO_ADMIN, type TestPortal } from '../helpers/test-portal.ts';
 import { createTenantWithAdmin } from '../helpers/tenants.ts';
 import { buildUserInput } from '../helpers/factories.ts';
 import { seedRecords } from '../helpers/records.ts';
 import { currentSummary } from '../helpers/integrity.ts';
+import { exportNow } from '../helpers/exports.ts';
 
 /*
  * One time zone per tenant (issue #31 item 12): the tenant's `timeZone` setting (default
@@ -41,23 +41,12 @@ const settingsOf = async (token: string) =>
 const putSettings = (token: string, body: unknown) =>
   portal.api.put('/api/v1/tenant-admin/settings', { token, body });
 
-async function exportNow(token: string): Promise<ExportJob> {
-  const res = await portal.api.post('/api/v1/records/export', { token });
-  expect(res.statusCode, res.body).toBe(202);
-  const id = (res.json() as ExportJob).id;
-  return waitFor(async () => {
-    const logs = (await portal.api.get('/api/v1/records/export-logs', { token })).json() as ExportJob[];
-    const job = logs.find((l) => l.id === id);
-    return job && (job.status === 'COMPLETED' || job.status === 'FAILED') ? job : undefined;
-  });
-}
-
 /** The export generated (and its records validated) at INSTANT, downloaded: its name and its lines. */
 async function exportAtInstant(tenant: typeof a) {
   await portal.db.orm.execute(
     sql`update records set validated_at = ${INSTANT}::timestamptz where tenant_id = ${tenant.tenant.id}`,
   );
-  const job = await exportNow(tenant.token);
+  const job = await exportNow(portal, tenant.token);
   expect(job.status, job.statusMessage ?? '').toBe('COMPLETED');
   await portal.db.orm.execute(
     sql`update export_jobs set created_at = ${INSTANT}::timestamptz where id = ${job.id}`,
