@@ -1,23 +1,31 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression } from 'vite-plugin-compression2';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
 export default defineConfig({
   root,
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Each text asset's .br and .gz beside it, sent by @fastify/static's preCompressed (DECISIONS 167).
+    compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
+  ],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     rolldownOptions: {
       output: {
-        // Libraries change less often than the app: separate chunks stay cached across releases.
+        // React changes less often than the app: its chunk stays cached across releases. The rest
+        // is split by route (issue #32): one chunk of MUI or of every library would make the
+        // sign-in page load the charts and the tables of every dashboard.
         codeSplitting: {
           groups: [
             { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
-            { name: 'mui', test: /node_modules[\\/](@mui|@emotion)[\\/]/ },
-            { name: 'vendor', test: /node_modules[\\/]/ },
+            // zod with the line that turns its eval probe off (lib/zod-jitless.ts): the chunk runs
+            // before any chunk that imports zod, so no schema is built before the setting.
+            { name: 'zod', test: /node_modules[\\/]zod[\\/]|[\\/]lib[\\/]zod-jitless\.ts$/ },
           ],
         },
       },

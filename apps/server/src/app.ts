@@ -14,8 +14,8 @@ import { registerOpenApi } from './platform/openapi.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { secretBox, type Keys } from './platform/secrets.ts';
 import { RequestLogAtDebug } from './platform/request-log.ts';
-import { registerWeb } from './platform/web.ts';
 import { tenantTimeZone } from './platform/tenant-time-zone.ts';
+import { registerCompression, registerWeb } from './platform/web.ts';
 import { AuditRepo } from './modules/audit/audit.repo.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService, loginRateLimiter } from './modules/auth/auth.service.ts';
@@ -136,6 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
   await registerSecurityHeaders(app, config.production);
   await app.register(cookie);
   await app.register(multipart, { limits: { files: 1, fields: 10, fileSize: config.upload.maxBytes } });
+  await registerCompression(app);
   await registerOpenApi(app);
 
   const users = new UsersRepo(db.orm);

@@ -1,8 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import { ERROR_CODES } from '@portal/contract/errors';
+
+/**
+ * Compresses the API's answers (JSON, CSV; DECISIONS 167): Brotli at quality 4 or gzip, as the
+ * client accepts, from 1 KiB up; smaller answers, and answers that already carry a
+ * Content-Encoding (the web app's pre-compressed files below), go out as they are. Registered
+ * before the routes, whose send hooks it adds.
+ */
+export async function registerCompression(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: 1024 });
+}
 
 /**
  * Serves the built web app from the API's port. Unknown non-API GETs get index.html so that the
@@ -16,6 +27,8 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
       root: webDist,
       wildcard: true,
       index: 'index.html',
+      // vite build writes each text asset's .br and .gz beside it (DECISIONS 167): sent as they are.
+      preCompressed: true,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
         void res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');

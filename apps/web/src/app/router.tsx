@@ -1,34 +1,43 @@
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
-import { LoginPage } from '../features/auth/routes/login-page.tsx';
 import { agentDashboardRoute } from './dashboards/routes/agent-dashboard.tsx';
 import { globalAdminDashboardRoute } from './dashboards/routes/global-admin-dashboard.tsx';
 import { reviewerDashboardRoute } from './dashboards/routes/reviewer-dashboard.tsx';
 import { tenantAdminDashboardRoute } from './dashboards/routes/tenant-admin-dashboard.tsx';
 import { userDashboardRoute } from './dashboards/routes/user-dashboard.tsx';
-import { GlobalOverviewPage } from '../features/global-overview/routes/global-overview-page.tsx';
-import { ProfilePage } from '../features/profile/routes/profile-page.tsx';
-import { AgentVerifyPage } from '../features/registration/routes/agent-verify-page.tsx';
-import { RegisterEmployeePage } from '../features/registration/routes/register-employee-page.tsx';
-import { TenantManagementPage } from '../features/tenants/routes/tenant-management-page.tsx';
-import { AuditLogPage } from '../features/audit/routes/audit-log-page.tsx';
 import { AppShell } from './app-shell.tsx';
+import { lazyScreen } from './lazy-screen.tsx';
 import { RedirectLoggedIn, RequireLogin, RequireRole, RoleHomeRedirect } from './route-guards.tsx';
 
-/** The route table of SPEC §2. */
+/**
+ * The route table of SPEC §2. Every screen comes from its own chunk, fetched when its route first
+ * opens (issue #32): the sign-in and claim pages load only what they show.
+ */
 export const routes: RouteObject[] = [
   {
     element: <AppShell />,
+    // Shown until the first screen's chunk has come (nothing: the page is blank for that moment).
+    hydrateFallbackElement: <></>,
     children: [
       { index: true, element: <Navigate to="/login" replace /> },
       {
         path: 'login',
-        element: (
-          <RedirectLoggedIn>
-            <LoginPage />
-          </RedirectLoggedIn>
-        ),
+        ...lazyScreen(async () => {
+          const { LoginPage } = await import('../features/auth/routes/login-page.tsx');
+          return (
+            <RedirectLoggedIn>
+              <LoginPage />
+            </RedirectLoggedIn>
+          );
+        }),
       },
-      { path: 'register-employee', element: <RegisterEmployeePage /> },
+      {
+        path: 'register-employee',
+        ...lazyScreen(async () => {
+          const { RegisterEmployeePage } =
+            await import('../features/registration/routes/register-employee-page.tsx');
+          return <RegisterEmployeePage />;
+        }),
+      },
       {
         path: 'dashboard',
         element: <RequireLogin />,
@@ -39,9 +48,20 @@ export const routes: RouteObject[] = [
             element: <RequireRole role="GLOBAL_SUPER_ADMIN" />,
             children: [
               globalAdminDashboardRoute({
-                overview: <GlobalOverviewPage />,
-                tenants: <TenantManagementPage />,
-                events: <AuditLogPage variant="platform" />,
+                overview: async () => {
+                  const { GlobalOverviewPage } =
+                    await import('../features/global-overview/routes/global-overview-page.tsx');
+                  return <GlobalOverviewPage />;
+                },
+                tenants: async () => {
+                  const { TenantManagementPage } =
+                    await import('../features/tenants/routes/tenant-management-page.tsx');
+                  return <TenantManagementPage />;
+                },
+                events: async () => {
+                  const { AuditLogPage } = await import('../features/audit/routes/audit-log-page.tsx');
+                  return <AuditLogPage variant="platform" />;
+                },
               }),
             ],
           },
@@ -53,13 +73,28 @@ export const routes: RouteObject[] = [
           {
             path: 'agent',
             element: <RequireRole role="AGENT" />,
-            children: [agentDashboardRoute({ verify: <AgentVerifyPage /> })],
+            children: [
+              agentDashboardRoute({
+                verify: async () => {
+                  const { AgentVerifyPage } =
+                    await import('../features/registration/routes/agent-verify-page.tsx');
+                  return <AgentVerifyPage />;
+                },
+              }),
+            ],
           },
           { path: 'reviewer', element: <RequireRole role="REVIEWER" />, children: [reviewerDashboardRoute] },
           {
             path: 'user',
             element: <RequireRole role="SELF_SERVICE_USER" />,
-            children: [userDashboardRoute({ profile: <ProfilePage /> })],
+            children: [
+              userDashboardRoute({
+                profile: async () => {
+                  const { ProfilePage } = await import('../features/profile/routes/profile-page.tsx');
+                  return <ProfilePage />;
+                },
+              }),
+            ],
           },
         ],
       },

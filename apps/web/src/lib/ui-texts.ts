@@ -9,6 +9,9 @@ export const UI_TEXTS = {
     signOut: 'Sign Out',
     signingOut: 'Signing out...',
     close: 'Close',
+    // The side navigation's button on a phone, and the drawer's close button (issue #32).
+    menu: 'Menu',
+    closeMenu: 'Close menu',
     trademark: '\u2122',
   },
   login: {
@@ -163,6 +166,8 @@ export const UI_TEXTS = {
       validation: 'Validation Queue',
       export: 'Payroll Export',
       notFound: 'Records Without BioMetrics',
+      // Groups of the side navigation (issue #32, DECISIONS 169).
+      groups: { records: 'Records', review: 'Review', administration: 'Administration' },
     },
     agent: {
       title: 'Agent Dashboard',

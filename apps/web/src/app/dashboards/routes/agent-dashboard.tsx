@@ -1,14 +1,14 @@
-import type { ReactElement } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { homeForRole } from '@portal/contract/roles';
 import { UI_TEXTS } from '../../../lib/ui-texts.ts';
+import { lazyScreen, type ScreenLoader } from '../../lazy-screen.tsx';
 import { DashboardLayout } from '../components/dashboard-layout.tsx';
 
 const texts = UI_TEXTS.dashboards.agent;
 
 export interface AgentSections {
   /** The registration card with the agent's calls (features/registration). */
-  verify: ReactElement;
+  verify: ScreenLoader;
 }
 
 /**
@@ -27,7 +27,7 @@ export function agentDashboardRoute(sections: AgentSections): RouteObject {
     ),
     children: [
       { index: true, element: <Navigate to="verify" replace /> },
-      { path: 'verify', element: sections.verify },
+      { path: 'verify', ...lazyScreen(sections.verify) },
     ],
   };
 }

@@ -1,4 +1,3 @@
-import type { ReactElement } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import CorporateFare from '@mui/icons-material/CorporateFare';
 import Dashboard from '@mui/icons-material/Dashboard';
@@ -6,6 +5,7 @@ import History from '@mui/icons-material/History';
 import { AUDIT_TEXTS } from '@portal/contract/audit';
 import { homeForRole } from '@portal/contract/roles';
 import { UI_TEXTS } from '../../../lib/ui-texts.ts';
+import { lazyScreen, type ScreenLoader } from '../../lazy-screen.tsx';
 import { DashboardLayout } from '../components/dashboard-layout.tsx';
 import type { DashboardTab } from '../components/dashboard-tabs.tsx';
 
@@ -19,10 +19,10 @@ export const GLOBAL_ADMIN_TABS: readonly DashboardTab[] = [
 ];
 
 export interface GlobalAdminSections {
-  overview: ReactElement;
-  tenants: ReactElement;
+  overview: ScreenLoader;
+  tenants: ScreenLoader;
   /** The platform's audit events (issue #22). */
-  events: ReactElement;
+  events: ScreenLoader;
 }
 
 /**
@@ -42,9 +42,9 @@ export function globalAdminDashboardRoute(sections: GlobalAdminSections): RouteO
     ),
     children: [
       { index: true, element: <Navigate to="overview" replace /> },
-      { path: 'overview', element: sections.overview },
-      { path: 'tenants', element: sections.tenants },
-      { path: 'events', element: sections.events },
+      { path: 'overview', ...lazyScreen(sections.overview) },
+      { path: 'tenants', ...lazyScreen(sections.tenants) },
+      { path: 'events', ...lazyScreen(sections.events) },
     ],
   };
 }

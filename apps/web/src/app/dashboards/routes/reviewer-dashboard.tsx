@@ -3,12 +3,9 @@ import { homeForRole } from '@portal/contract/roles';
 import { UI_TEXTS } from '../../../lib/ui-texts.ts';
 import { DashboardLayout } from '../components/dashboard-layout.tsx';
 import type { DashboardTab } from '../components/dashboard-tabs.tsx';
-import { IntegrityPage } from '../../../features/integrity/routes/integrity-page.tsx';
+import { lazyScreen } from '../../lazy-screen.tsx';
 import { INTEGRITY_TEXTS } from '../../../features/integrity/integrity-texts.ts';
-import { ValidationQueuePage } from '../../../features/validation/routes/validation-queue-page.tsx';
-import { ApprovalsPage } from '../../../features/approvals/routes/approvals-page.tsx';
 import { APPROVALS_TEXTS } from '../../../features/approvals/approvals-texts.ts';
-import { UnassignedReviewerNotice } from '../../../features/validation/components/unassigned-reviewer-notice.tsx';
 
 const texts = UI_TEXTS.dashboards.reviewer;
 
@@ -36,16 +33,35 @@ export const reviewerDashboardRoute: RouteObject = {
   ),
   children: [
     { index: true, element: <Navigate to="queue" replace /> },
+    // Each screen from its own chunk (issue #32).
     {
       path: 'queue',
-      element: (
-        <>
-          <UnassignedReviewerNotice />
-          <ValidationQueuePage variant="reviewer" />
-        </>
-      ),
+      ...lazyScreen(async () => {
+        const [{ UnassignedReviewerNotice }, { ValidationQueuePage }] = await Promise.all([
+          import('../../../features/validation/components/unassigned-reviewer-notice.tsx'),
+          import('../../../features/validation/routes/validation-queue-page.tsx'),
+        ]);
+        return (
+          <>
+            <UnassignedReviewerNotice />
+            <ValidationQueuePage variant="reviewer" />
+          </>
+        );
+      }),
     },
-    { path: 'integrity', element: <IntegrityPage variant="reviewer" /> },
-    { path: 'approvals', element: <ApprovalsPage variant="maker" /> },
+    {
+      path: 'integrity',
+      ...lazyScreen(async () => {
+        const { IntegrityPage } = await import('../../../features/integrity/routes/integrity-page.tsx');
+        return <IntegrityPage variant="reviewer" />;
+      }),
+    },
+    {
+      path: 'approvals',
+      ...lazyScreen(async () => {
+        const { ApprovalsPage } = await import('../../../features/approvals/routes/approvals-page.tsx');
+        return <ApprovalsPage variant="maker" />;
+      }),
+    },
   ],
 };

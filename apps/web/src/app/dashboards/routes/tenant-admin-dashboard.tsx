@@ -1,77 +1,176 @@
-import type { ReactElement } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
+import Dashboard from '@mui/icons-material/Dashboard';
+import FactCheck from '@mui/icons-material/FactCheck';
+import GppMaybe from '@mui/icons-material/GppMaybe';
+import History from '@mui/icons-material/History';
+import HowToReg from '@mui/icons-material/HowToReg';
+import Payments from '@mui/icons-material/Payments';
+import People from '@mui/icons-material/People';
+import PlaylistAddCheck from '@mui/icons-material/PlaylistAddCheck';
+import Settings from '@mui/icons-material/Settings';
+import TableRows from '@mui/icons-material/TableRows';
+import UploadFile from '@mui/icons-material/UploadFile';
 import { homeForRole } from '@portal/contract/roles';
-import { UI_TEXTS } from '../../../lib/ui-texts.ts';
-import { DashboardLayout } from '../components/dashboard-layout.tsx';
-import type { DashboardTab } from '../components/dashboard-tabs.tsx';
-import { SectionPlaceholder } from '../components/section-placeholder.tsx';
-import { RecordsPage } from '../../../features/records/routes/records-page.tsx';
-import { UploadsPage } from '../../../features/uploads/routes/uploads-page.tsx';
-import { UsersPage } from '../../../features/users/routes/users-page.tsx';
-import { TenantOverviewPage } from '../../../features/overview/routes/tenant-overview-page.tsx';
-import { BulkVerificationPage } from '../../../features/verification/routes/bulk-verification-page.tsx';
-import { NotFoundRecordsPage } from '../../../features/verification/routes/not-found-records-page.tsx';
-import { PayrollExportPage } from '../../../features/exports/routes/payroll-export-page.tsx';
-import { ValidationQueuePage } from '../../../features/validation/routes/validation-queue-page.tsx';
-import { IntegrityPage } from '../../../features/integrity/routes/integrity-page.tsx';
-import { INTEGRITY_TEXTS } from '../../../features/integrity/integrity-texts.ts';
-import { AuditLogPage } from '../../../features/audit/routes/audit-log-page.tsx';
 import { AUDIT_TEXTS } from '@portal/contract/audit';
-import { ApprovalsPage } from '../../../features/approvals/routes/approvals-page.tsx';
+import { UI_TEXTS } from '../../../lib/ui-texts.ts';
+import { lazyScreen, type ScreenLoader } from '../../lazy-screen.tsx';
+import { DashboardLayout } from '../components/dashboard-layout.tsx';
+import type { NavDestination } from '../components/side-nav.tsx';
+import { INTEGRITY_TEXTS } from '../../../features/integrity/integrity-texts.ts';
 import { APPROVALS_TEXTS } from '../../../features/approvals/approvals-texts.ts';
 import { PendingApprovalsBadge } from '../../../features/approvals/components/pending-approvals-badge.tsx';
-import { TenantSettingsPage } from '../../../features/settings/routes/tenant-settings-page.tsx';
 import { SETTINGS_TEXTS } from '../../../features/settings/settings-texts.ts';
 
 const texts = UI_TEXTS.dashboards.tenantAdmin;
 const BASE_PATH = homeForRole('TENANT_ADMIN');
 
-const TABS: readonly DashboardTab[] = [
-  { path: 'overview', label: texts.overview },
-  { path: 'users', label: texts.users },
-  { path: 'uploads', label: texts.uploads },
-  { path: 'records', label: texts.records },
-  { path: 'bulk-verify', label: texts.bulkVerify },
-  { path: 'validation', label: texts.validation },
-  { path: 'integrity', label: INTEGRITY_TEXTS.tab },
-  { path: 'export', label: texts.export },
-  { path: 'approvals', label: APPROVALS_TEXTS.tab, badge: <PendingApprovalsBadge /> },
-  { path: 'settings', label: SETTINGS_TEXTS.tab },
-  { path: 'audit', label: AUDIT_TEXTS.tab },
+interface Destination extends NavDestination {
+  /** The screen, fetched from its own chunk when the destination first opens. */
+  screen: ScreenLoader;
+}
+
+/**
+ * The tenant admin's destinations (SPEC §2's tab labels and routes), in the side navigation's
+ * groups (issue #32, DECISIONS 169). A new destination is one entry here: its route, its link and
+ * its place in the navigation follow.
+ */
+const DESTINATIONS: readonly Destination[] = [
+  {
+    path: 'overview',
+    label: texts.overview,
+    icon: <Dashboard />,
+    screen: async () => {
+      const { TenantOverviewPage } =
+        await import('../../../features/overview/routes/tenant-overview-page.tsx');
+      return <TenantOverviewPage />;
+    },
+  },
+  {
+    group: texts.groups.records,
+    path: 'uploads',
+    label: texts.uploads,
+    icon: <UploadFile />,
+    screen: async () => {
+      const { UploadsPage } = await import('../../../features/uploads/routes/uploads-page.tsx');
+      return <UploadsPage />;
+    },
+  },
+  {
+    group: texts.groups.records,
+    path: 'records',
+    label: texts.records,
+    icon: <TableRows />,
+    screen: async () => {
+      const { RecordsPage } = await import('../../../features/records/routes/records-page.tsx');
+      return <RecordsPage />;
+    },
+  },
+  {
+    group: texts.groups.records,
+    path: 'bulk-verify',
+    label: texts.bulkVerify,
+    icon: <FactCheck />,
+    screen: async () => {
+      const { BulkVerificationPage } =
+        await import('../../../features/verification/routes/bulk-verification-page.tsx');
+      return <BulkVerificationPage />;
+    },
+  },
+  {
+    group: texts.groups.review,
+    path: 'validation',
+    label: texts.validation,
+    icon: <PlaylistAddCheck />,
+    screen: async () => {
+      const { ValidationQueuePage } =
+        await import('../../../features/validation/routes/validation-queue-page.tsx');
+      return <ValidationQueuePage variant="tenant" />;
+    },
+  },
+  {
+    group: texts.groups.review,
+    path: 'integrity',
+    label: INTEGRITY_TEXTS.tab,
+    icon: <GppMaybe />,
+    screen: async () => {
+      const { IntegrityPage } = await import('../../../features/integrity/routes/integrity-page.tsx');
+      return <IntegrityPage variant="tenant" />;
+    },
+  },
+  {
+    group: texts.groups.review,
+    path: 'approvals',
+    label: APPROVALS_TEXTS.tab,
+    icon: <HowToReg />,
+    badge: <PendingApprovalsBadge />,
+    screen: async () => {
+      const { ApprovalsPage } = await import('../../../features/approvals/routes/approvals-page.tsx');
+      return <ApprovalsPage />;
+    },
+  },
+  {
+    path: 'export',
+    label: texts.export,
+    icon: <Payments />,
+    screen: async () => {
+      const { PayrollExportPage } = await import('../../../features/exports/routes/payroll-export-page.tsx');
+      return <PayrollExportPage />;
+    },
+  },
+  {
+    group: texts.groups.administration,
+    path: 'users',
+    label: texts.users,
+    icon: <People />,
+    screen: async () => {
+      const { UsersPage } = await import('../../../features/users/routes/users-page.tsx');
+      return <UsersPage />;
+    },
+  },
+  {
+    group: texts.groups.administration,
+    path: 'settings',
+    label: SETTINGS_TEXTS.tab,
+    icon: <Settings />,
+    screen: async () => {
+      const { TenantSettingsPage } =
+        await import('../../../features/settings/routes/tenant-settings-page.tsx');
+      return <TenantSettingsPage />;
+    },
+  },
+  {
+    group: texts.groups.administration,
+    path: 'audit',
+    label: AUDIT_TEXTS.tab,
+    icon: <History />,
+    screen: async () => {
+      const { AuditLogPage } = await import('../../../features/audit/routes/audit-log-page.tsx');
+      return <AuditLogPage variant="tenant" />;
+    },
+  },
 ];
 
-/** Tabs whose screen is built; the others still show a placeholder. */
-const SCREENS: Partial<Record<string, ReactElement>> = {
-  users: <UsersPage />,
-  overview: <TenantOverviewPage />,
-  'bulk-verify': <BulkVerificationPage />,
-  uploads: <UploadsPage />,
-  records: <RecordsPage />,
-  export: <PayrollExportPage />,
-  validation: <ValidationQueuePage variant="tenant" />,
-  integrity: <IntegrityPage variant="tenant" />,
-  approvals: <ApprovalsPage />,
-  settings: <TenantSettingsPage />,
-  audit: <AuditLogPage variant="tenant" />,
-};
-
-/** /dashboard/tenant-admin: layout and child routes (SPEC §2). `not-found` has no tab. */
+/** /dashboard/tenant-admin: layout and child routes (SPEC §2). `not-found` is in no navigation. */
 export const tenantAdminDashboardRoute: RouteObject = {
   element: (
     <DashboardLayout
       basePath={BASE_PATH}
       title={texts.title}
       subtitle={texts.subtitle}
-      tabs={TABS}
+      navigation={DESTINATIONS}
       tabsLabel={texts.tabsLabel}
     />
   ),
   children: [
     { index: true, element: <Navigate to="overview" replace /> },
-    ...TABS.map((tab) => ({
-      path: tab.path,
-      element: SCREENS[tab.path] ?? <SectionPlaceholder title={tab.label} />,
-    })),
-    { path: 'not-found', element: <NotFoundRecordsPage /> },
+    ...DESTINATIONS.map((destination) => ({ path: destination.path, ...lazyScreen(destination.screen) })),
+    {
+      path: 'not-found',
+      ...lazyScreen(async () => {
+        const { NotFoundRecordsPage } =
+          await import('../../../features/verification/routes/not-found-records-page.tsx');
+        return <NotFoundRecordsPage />;
+      }),
+    },
   ],
 };

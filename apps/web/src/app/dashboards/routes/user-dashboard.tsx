@@ -1,14 +1,14 @@
-import type { ReactElement } from 'react';
 import { Navigate, type RouteObject } from 'react-router';
 import { homeForRole } from '@portal/contract/roles';
 import { UI_TEXTS } from '../../../lib/ui-texts.ts';
+import { lazyScreen, type ScreenLoader } from '../../lazy-screen.tsx';
 import { DashboardLayout } from '../components/dashboard-layout.tsx';
 
 const texts = UI_TEXTS.dashboards.user;
 
 export interface UserSections {
   /** The employee's own record (features/profile). */
-  profile: ReactElement;
+  profile: ScreenLoader;
 }
 
 /**
@@ -27,7 +27,7 @@ export function userDashboardRoute(sections: UserSections): RouteObject {
     ),
     children: [
       { index: true, element: <Navigate to="profile" replace /> },
-      { path: 'profile', element: sections.profile },
+      { path: 'profile', ...lazyScreen(sections.profile) },
     ],
   };
 }
