@@ -3,10 +3,11 @@ import { expectNoA11yViolations, type A11yImpact } from './support/axe.ts';
 import { DEMO_USERS } from './support/demo-users.ts';
 import { signIn } from './support/login-page.ts';
 import { saveScreen } from './support/screens.ts';
+import { goTo } from './support/navigation.ts';
 
 /**
- * Every screen of every role, once its data has loaded, at a phone's 390 px, a tablet's 768 px and
- * a laptop's 1280 px (issue #31): no screen wider than its viewport, no table that hides its key
+ * Every screen of every role, once its data has loaded, at a small phone's 360 px (issue #32), a
+ * phone's 390 px, a tablet's 768 px and a laptop's 1280 px (issue #31): no screen wider than its viewport, no table that hides its key
  * columns or actions off-screen on a phone (a table scrolls inside its own area at most on a tablet),
  * no error in the console (a chart drawn at a negative width), and axe at 390 and 1280 px: no serious
  * or critical violation anywhere, and not even a moderate one on User Management and File Upload
@@ -14,7 +15,8 @@ import { saveScreen } from './support/screens.ts';
  * test-results/screens/walk-<width>-<n>.png for a human to look at.
  */
 
-const WIDTHS = [390, 768, 1280] as const;
+// 360 px (issue #32): the narrowest phone a field agent carries; only the widths are checked there.
+const WIDTHS = [360, 390, 768, 1280] as const;
 const AXE_WIDTHS: readonly number[] = [390, 1280];
 const PHONE = 600;
 
@@ -74,9 +76,7 @@ async function expectAccessible(page: Page, ready: Locator, minImpact: A11yImpac
   }
 }
 
-const dashboardTab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });
-
-test.describe('every screen at 390, 768 and 1280 px', () => {
+test.describe('every screen at 360, 390, 768 and 1280 px', () => {
   // Each test walks several screens and runs axe on each: more than one journey's 30 s on a busy machine.
   test.describe.configure({ timeout: 300_000 });
 
@@ -103,19 +103,19 @@ test.describe('every screen at 390, 768 and 1280 px', () => {
     await signIn(page, DEMO_USERS.tenantAdmin);
     await expectAccessible(page, page.getByRole('list', { name: 'Tenant statistics' }));
 
-    await dashboardTab(page, 'User Management').click();
+    await goTo(page, 'User Management');
     await expectAccessible(page, page.getByRole('table', { name: 'Reviewer Management' }), 'moderate');
 
-    await dashboardTab(page, 'File Upload').click();
+    await goTo(page, 'File Upload');
     await expectAccessible(page, page.getByRole('table', { name: 'Upload History' }), 'moderate');
 
-    await dashboardTab(page, 'Master Records').click();
+    await goTo(page, 'Master Records');
     await expectAccessible(page, page.getByRole('table', { name: 'Master records' }));
 
-    await dashboardTab(page, 'Bulk Verification').click();
+    await goTo(page, 'Bulk Verification');
     await expectAccessible(page, page.getByRole('heading', { name: 'Job History' }));
 
-    await dashboardTab(page, 'Validation Queue').click();
+    await goTo(page, 'Validation Queue');
     await expectAccessible(page, page.getByRole('table', { name: 'Records pending approval' }));
     // The reject dialog (issue #22): a reason code chosen, the comments it asks for.
     await page.getByRole('button', { name: 'Reject Record' }).first().click();
@@ -137,7 +137,7 @@ test.describe('every screen at 390, 768 and 1280 px', () => {
     page,
   }) => {
     await signIn(page, DEMO_USERS.tenantAdmin);
-    await dashboardTab(page, 'Integrity').click();
+    await goTo(page, 'Integrity');
     await expectAccessible(page, page.getByRole('table', { name: 'Integrity flags' }));
     await page
       .getByRole('button', { name: /^Decide on the flag of / })
@@ -147,14 +147,14 @@ test.describe('every screen at 390, 768 and 1280 px', () => {
     await expectAccessible(page, page.getByRole('dialog', { name: 'Decide on an Integrity Flag' }));
     await page.keyboard.press('Escape');
 
-    await dashboardTab(page, 'Payroll Export').click();
+    await goTo(page, 'Payroll Export');
     await expectAccessible(page, page.getByRole('heading', { name: 'Export History' }));
 
     // Four-eyes and reason codes (issue #22): the approvals list (empty in the demo), the settings,
     // the add dialog and the retire confirmation (cancelled: the demo's codes stay).
-    await dashboardTab(page, 'Pending my approval').click();
+    await goTo(page, 'Pending my approval');
     await expectAccessible(page, page.getByText('Nothing awaits your approval'));
-    await dashboardTab(page, 'Settings').click();
+    await goTo(page, 'Settings');
     await expectAccessible(page, page.getByRole('table', { name: 'Reason codes' }));
     await page.getByRole('button', { name: 'Add Reason Code' }).click();
     await expectAccessible(page, page.getByRole('dialog', { name: 'Add Reason Code' }));
@@ -164,7 +164,7 @@ test.describe('every screen at 390, 768 and 1280 px', () => {
     await page.getByRole('button', { name: 'Cancel' }).click();
 
     // The audit log (issue #22), one row opened onto its values before → after.
-    await dashboardTab(page, 'Audit Log').click();
+    await goTo(page, 'Audit Log');
     const log = page.getByRole('table', { name: 'Audit Log' });
     await expectAccessible(page, log);
     await log
@@ -184,7 +184,7 @@ test.describe('every screen at 390, 768 and 1280 px', () => {
     await signIn(page, DEMO_USERS.globalAdmin);
     await expectAccessible(page, page.getByRole('heading', { name: 'System Health & Performance' }));
 
-    await dashboardTab(page, 'Tenant Management').click();
+    await goTo(page, 'Tenant Management');
     const tenants = page.getByRole('table', { name: 'Tenants' });
     await expectAccessible(page, tenants);
 
@@ -199,7 +199,7 @@ test.describe('every screen at 390, 768 and 1280 px', () => {
     await tenants.getByRole('button', { name: 'Manage Users' }).first().click();
     await expectAccessible(page, page.getByRole('heading', { level: 2, name: /^Manage Users for / }));
 
-    await dashboardTab(page, 'Platform Events').click();
+    await goTo(page, 'Platform Events');
     await expectAccessible(page, page.getByRole('table', { name: 'Platform Events' }));
   });
 
@@ -214,10 +214,10 @@ test.describe('every screen at 390, 768 and 1280 px', () => {
     await page.getByRole('tab', { name: /^Mismatched Records/ }).click();
     await expect(page).toHaveURL(/\?tab=mismatched$/);
     await expectAccessible(page, page.getByRole('tabpanel'));
-    await dashboardTab(page, 'Integrity Flags').click();
+    await goTo(page, 'Integrity Flags');
     await expectAccessible(page, page.getByRole('table', { name: 'Integrity flags' }));
     // Their own decisions awaiting a second approver (issue #22): none in the demo.
-    await dashboardTab(page, 'Awaiting approval').click();
+    await goTo(page, 'Awaiting approval');
     await expectAccessible(page, page.getByText('Nothing of yours awaits approval'));
   });
 

@@ -8,6 +8,7 @@ import { createTenantOnDemoSimulator } from './support/journey-tenant.ts';
 import { signIn, type SignInUser } from './support/login-page.ts';
 import { saveScreen } from './support/screens.ts';
 import { call } from './support/api.ts';
+import { goTo } from './support/navigation.ts';
 
 /*
  * The audit log (issue #22) as a tenant admin reads it, in a tenant of its own: the sample master
@@ -105,7 +106,7 @@ test('a tenant admin filters the audit log to one record and reads its story', a
 
   await test.step('the Audit Log, filtered to the PSN, tells the story newest first', async () => {
     await signIn(page, admin);
-    await page.getByRole('tab', { name: 'Audit Log' }).click();
+    await goTo(page, 'Audit Log');
     await expect(page.getByRole('heading', { level: 2, name: 'Audit Log' })).toBeVisible();
     await page.getByRole('textbox', { name: 'Record (PSN or name)' }).fill(psn);
     const log = page.getByRole('table', { name: 'Audit Log' });

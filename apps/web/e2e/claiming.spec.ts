@@ -12,6 +12,7 @@ import { createTenantOnDemoSimulator } from './support/journey-tenant.ts';
 import { signIn, storedToken } from './support/login-page.ts';
 import { saveScreen } from './support/screens.ts';
 import { settle } from './support/toasts.ts';
+import { goTo } from './support/navigation.ts';
 
 /*
  * Claiming accounts (issue #8). The journeys get a tenant of their own, pointed at the demo
@@ -456,7 +457,7 @@ test.describe('claiming accounts', () => {
       home: DEMO_USERS.tenantAdmin.home,
       title: DEMO_USERS.tenantAdmin.title,
     });
-    await admin.getByRole('tab', { name: 'Validation Queue' }).click();
+    await goTo(admin, 'Validation Queue');
     await expect(admin).toHaveURL(/\/dashboard\/tenant-admin\/validation$/);
     for (const [label, value] of [
       ['Ministry', queued!.ministry],

@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DEMO_USERS } from './support/demo-users.ts';
 import { signIn } from './support/login-page.ts';
+import { goTo } from './support/navigation.ts';
 
 /**
  * The portal's Content-Security-Policy (issue #18, decision 72) against the built app: every screen
@@ -41,8 +42,6 @@ async function opened(page: Page, ready: Locator) {
   await page.waitForTimeout(100);
 }
 
-const dashboardTab = (page: Page, name: string) => page.getByRole('tab', { name, exact: true });
-
 test.describe('Content-Security-Policy on every screen', () => {
   test.describe.configure({ timeout: 90_000 });
 
@@ -69,15 +68,15 @@ test.describe('Content-Security-Policy on every screen', () => {
   test('tenant admin: every tab and the not-found list', async ({ page }) => {
     await signIn(page, DEMO_USERS.tenantAdmin);
     await opened(page, page.getByRole('list', { name: 'Tenant statistics' }));
-    await dashboardTab(page, 'User Management').click();
+    await goTo(page, 'User Management');
     await opened(page, page.getByRole('table', { name: 'Reviewer Management' }));
-    await dashboardTab(page, 'File Upload').click();
+    await goTo(page, 'File Upload');
     await opened(page, page.getByRole('table', { name: 'Upload History' }));
-    await dashboardTab(page, 'Master Records').click();
+    await goTo(page, 'Master Records');
     await opened(page, page.getByRole('table', { name: 'Master records' }));
-    await dashboardTab(page, 'Bulk Verification').click();
+    await goTo(page, 'Bulk Verification');
     await opened(page, page.getByRole('heading', { name: 'Job History' }));
-    await dashboardTab(page, 'Validation Queue').click();
+    await goTo(page, 'Validation Queue');
     await opened(page, page.getByRole('table', { name: 'Records pending approval' }));
     // The reject dialog with its reason codes (issue #22).
     await page.getByRole('button', { name: 'Reject Record' }).first().click();
@@ -97,7 +96,7 @@ test.describe('Content-Security-Policy on every screen', () => {
     await page.keyboard.press('Escape');
     // Integrity (issue #21): the rule cards, the pay-at-stake chart (@mui/x-charts, SVG) and the
     // decision dialog.
-    await dashboardTab(page, 'Integrity').click();
+    await goTo(page, 'Integrity');
     await opened(page, page.getByTestId('pay-at-stake-chart').locator('svg'));
     await opened(page, page.getByRole('table', { name: 'Integrity flags' }));
     await page
@@ -110,12 +109,12 @@ test.describe('Content-Security-Policy on every screen', () => {
     await opened(page, page.getByRole('option', { name: 'Retired' }));
     await page.keyboard.press('Escape');
     await page.keyboard.press('Escape');
-    await dashboardTab(page, 'Payroll Export').click();
+    await goTo(page, 'Payroll Export');
     await opened(page, page.getByRole('heading', { name: 'Export History' }));
     // Four-eyes and reason codes (issue #22): the approvals list, the settings and their dialogs.
-    await dashboardTab(page, 'Pending my approval').click();
+    await goTo(page, 'Pending my approval');
     await opened(page, page.getByText('Nothing awaits your approval'));
-    await dashboardTab(page, 'Settings').click();
+    await goTo(page, 'Settings');
     await opened(page, page.getByRole('table', { name: 'Reason codes' }));
     await page.getByRole('button', { name: 'Add Reason Code' }).click();
     await opened(page, page.getByRole('dialog', { name: 'Add Reason Code' }));
@@ -124,7 +123,7 @@ test.describe('Content-Security-Policy on every screen', () => {
     await opened(page, page.getByRole('dialog', { name: 'Retire Reason Code' }));
     await page.getByRole('button', { name: 'Cancel' }).click();
     // The audit log (issue #22): its filters, the action select, a row opened.
-    await dashboardTab(page, 'Audit Log').click();
+    await goTo(page, 'Audit Log');
     const log = page.getByRole('table', { name: 'Audit Log' });
     await opened(page, log);
     await page.getByRole('combobox', { name: 'Action' }).click();
@@ -142,7 +141,7 @@ test.describe('Content-Security-Policy on every screen', () => {
   test('global admin: overview, tenant management and its forms', async ({ page }) => {
     await signIn(page, DEMO_USERS.globalAdmin);
     await opened(page, page.getByRole('heading', { name: 'System Health & Performance' }));
-    await dashboardTab(page, 'Tenant Management').click();
+    await goTo(page, 'Tenant Management');
     const tenants = page.getByRole('table', { name: 'Tenants' });
     await opened(page, tenants);
     await page.getByRole('button', { name: 'Create New Tenant' }).click();
@@ -153,7 +152,7 @@ test.describe('Content-Security-Policy on every screen', () => {
     await page.getByRole('button', { name: 'Cancel' }).click();
     await tenants.getByRole('button', { name: 'Manage Users' }).first().click();
     await opened(page, page.getByRole('heading', { level: 2, name: /^Manage Users for / }));
-    await dashboardTab(page, 'Platform Events').click();
+    await goTo(page, 'Platform Events');
     await opened(page, page.getByRole('table', { name: 'Platform Events' }));
   });
 
@@ -167,9 +166,9 @@ test.describe('Content-Security-Policy on every screen', () => {
     await opened(page, page.getByRole('heading', { name: 'My Validation Tasks' }));
     await page.getByRole('tab', { name: /^Mismatched Records/ }).click();
     await opened(page, page.getByRole('tabpanel'));
-    await dashboardTab(page, 'Integrity Flags').click();
+    await goTo(page, 'Integrity Flags');
     await opened(page, page.getByRole('table', { name: 'Integrity flags' }));
-    await dashboardTab(page, 'Awaiting approval').click();
+    await goTo(page, 'Awaiting approval');
     await opened(page, page.getByText('Nothing of yours awaits approval'));
   });
 

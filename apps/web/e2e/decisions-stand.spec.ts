@@ -10,6 +10,7 @@ import { createTenantOnDemoSimulator } from './support/journey-tenant.ts';
 import { signIn } from './support/login-page.ts';
 import { saveScreen } from './support/screens.ts';
 import { splitCsvLine } from './support/csv.ts';
+import { goTo } from './support/navigation.ts';
 
 /*
  * Issue #17, items 1 and 2, through the web UI: a grade mismatch resolved with 'Accept SoT Data &
@@ -70,7 +71,7 @@ async function token(request: APIRequestContext): Promise<Record<string, string>
 }
 
 async function uploadThroughUi(page: Page, file: string): Promise<void> {
-  await page.getByRole('tab', { name: 'File Upload' }).click();
+  await goTo(page, 'File Upload');
   const another = page.getByRole('button', { name: 'Upload Another File' });
   if (await another.isVisible()) await another.click();
   await page.locator('input[type="file"]').setInputFiles(file);
@@ -97,7 +98,7 @@ test.describe('decisions stand', () => {
     await test.step('the master list is uploaded and verified', async () => {
       await uploadThroughUi(page, SAMPLE);
       await expect(page.getByTestId('summary-created')).toHaveText('2,000');
-      await page.getByRole('tab', { name: 'Bulk Verification' }).click();
+      await goTo(page, 'Bulk Verification');
       await page.getByRole('button', { name: 'Start New Bulk Verification' }).click();
       const headers = await token(request);
       await expect
@@ -143,7 +144,7 @@ test.describe('decisions stand', () => {
     });
 
     await test.step('Master Records still shows the resolved record validated at its new grade', async () => {
-      await page.getByRole('tab', { name: 'Master Records' }).click();
+      await goTo(page, 'Master Records');
       await page.getByRole('searchbox', { name: 'Search by name, PSN or Work ID' }).fill(target.psn);
       const row = page.getByRole('row', { name: new RegExp(target.name) });
       await expect(row).toHaveCount(1);
@@ -152,7 +153,7 @@ test.describe('decisions stand', () => {
     });
 
     await test.step('the payroll file carries the new grade with its own Salary Grade ID', async () => {
-      await page.getByRole('tab', { name: 'Payroll Export' }).click();
+      await goTo(page, 'Payroll Export');
       await page.getByRole('button', { name: 'Generate New Export' }).click();
       const headers = await token(request);
       await expect

@@ -13,6 +13,7 @@ import { saveScreen } from './support/screens.ts';
 import { settle } from './support/toasts.ts';
 import { call, login } from './support/api.ts';
 import { DEMO_USERS } from './support/demo-users.ts';
+import { goTo, navEntry } from './support/navigation.ts';
 
 /*
  * Four-eyes (issue #22) through the web UI, in a tenant of its own (the demo tenant stays as the
@@ -108,7 +109,7 @@ async function pageOf(browser: Browser, user: SignInUser): Promise<Page> {
   return page;
 }
 
-const approvalsTab = (page: Page) => page.getByRole('tab', { name: /^Pending my approval/ });
+const approvalsTab = (page: Page) => navEntry(page, /^Pending my approval/);
 const approvalCard = (page: Page, name: RegExp) => page.getByRole('article', { name });
 
 test.describe('four-eyes', () => {
@@ -132,7 +133,7 @@ test.describe('four-eyes', () => {
 
     await test.step('the maker switches the second approver on; the global admin makes a second tenant admin', async () => {
       await signIn(page, maker);
-      await page.getByRole('tab', { name: 'Settings' }).click();
+      await goTo(page, 'Settings');
       const toggle = page.getByRole('switch', { name: 'Require a second approver' });
       await expect(toggle).not.toBeChecked();
       await toggle.check();
@@ -179,7 +180,7 @@ test.describe('four-eyes', () => {
       await expect(reviewerPage.getByText(/^Sent for a second approver\./)).toBeVisible();
       await expect(row).toHaveCount(0);
       // The reviewer follows it in their 'Awaiting approval' tab: they may withdraw it, never approve it.
-      await reviewerPage.getByRole('tab', { name: 'Awaiting approval' }).click();
+      await goTo(reviewerPage, 'Awaiting approval');
       const mine = approvalCard(reviewerPage, new RegExp(target.fullName));
       await expect(mine).toContainText('by you');
       await expect(mine.getByRole('button', { name: 'Withdraw' })).toBeEnabled();
@@ -191,7 +192,7 @@ test.describe('four-eyes', () => {
     });
 
     await test.step('the record reads Pending Second Approval; its maker-side admin cannot approve it… ', async () => {
-      await page.getByRole('tab', { name: 'Master Records' }).click();
+      await goTo(page, 'Master Records');
       await page.getByRole('searchbox', { name: 'Search by name, PSN or Work ID' }).fill(target.psn!);
       const row = page.getByRole('row', { name: new RegExp(target.fullName) });
       await expect(row).toHaveCount(1);
@@ -204,7 +205,7 @@ test.describe('four-eyes', () => {
       await expect(approvalsTab(checkerPage)).toHaveAccessibleName(
         /^Pending my approval\s*\(1 action awaiting your approval\)$/,
       );
-      await approvalsTab(checkerPage).click();
+      await goTo(checkerPage, /^Pending my approval/);
       const card = approvalCard(checkerPage, new RegExp(target.fullName));
       await expect(card).toContainText('Rejection of a record');
       await expect(card).toContainText(`by ${reviewer.email}`);
@@ -227,7 +228,7 @@ test.describe('four-eyes', () => {
     });
 
     await test.step('the audit log filtered to the record tells the story: requested, then granted', async () => {
-      await page.getByRole('tab', { name: 'Audit Log' }).click();
+      await goTo(page, 'Audit Log');
       await page.getByRole('textbox', { name: 'Record (PSN or name)' }).fill(target.psn!);
       const log = page.getByRole('table', { name: 'Audit Log' });
       const events = log
@@ -292,7 +293,7 @@ test.describe('four-eyes', () => {
       ).items.find((i) => i.recordId === paid.id)!;
       expect(held).toBeTruthy();
       await call(request, 'POST', `/api/v1/approvals/${held.id}/approve`, { token: checkerToken, data: {} });
-      await page.getByRole('tab', { name: 'Payroll Export' }).click();
+      await goTo(page, 'Payroll Export');
       await page.getByRole('button', { name: 'Generate New Export' }).click();
       await expect
         .poll(async () => (await exportLogs(request, admin))[0]?.status, {
@@ -309,7 +310,7 @@ test.describe('four-eyes', () => {
       await saveScreen(page, 'four-eyes-export-awaiting');
       await expectNoSeriousA11yViolations(page);
 
-      await approvalsTab(page).click();
+      await goTo(page, /^Pending my approval/);
       const card = approvalCard(page, /export/i);
       await expect(card).toContainText('Payroll export');
       await expect(card).toContainText('by you');
@@ -365,7 +366,7 @@ test.describe('four-eyes', () => {
       await expect(checkerPage.getByText('Approved.', { exact: true })).toBeVisible();
       await checkerPage.context().close();
 
-      await page.getByRole('tab', { name: 'Payroll Export' }).click();
+      await goTo(page, 'Payroll Export');
       const row = page.getByRole('table', { name: 'Payroll exports' }).getByRole('row').nth(1);
       await expect(row).toContainText('COMPLETED');
       await expect(row).toContainText(`Approved by ${checker.email}`);

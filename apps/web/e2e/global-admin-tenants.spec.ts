@@ -3,6 +3,7 @@ import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { DEMO_USERS } from './support/demo-users.ts';
 import { signIn } from './support/login-page.ts';
 import { saveScreen } from './support/screens.ts';
+import { goTo } from './support/navigation.ts';
 import { BULK_LEGAL_BASIS } from '@portal/contract/tenants';
 
 const LEGAL_BASIS =
@@ -32,13 +33,13 @@ const tenantRow = (page: Page, name: string) =>
   page.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) });
 
 async function openTenants(page: Page) {
-  await page.getByRole('tab', { name: 'Tenant Management' }).click();
+  await goTo(page, 'Tenant Management');
   await expect(page.getByRole('heading', { level: 2, name: 'Tenant Management' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Tenants' })).toBeVisible();
 }
 
 async function activeTenants(page: Page): Promise<number> {
-  await page.getByRole('tab', { name: 'Overview' }).click();
+  await goTo(page, 'Overview');
   const value = metric(page, 'Active Tenants');
   await expect(value).toHaveText(/^\d+$/);
   return Number(await value.textContent());

@@ -3,6 +3,7 @@ import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { DEMO_USERS } from './support/demo-users.ts';
 import { signIn, storedToken } from './support/login-page.ts';
 import { saveScreen } from './support/screens.ts';
+import { goTo } from './support/navigation.ts';
 
 const admin = DEMO_USERS.globalAdmin;
 
@@ -18,7 +19,7 @@ test.describe('global admin journey', () => {
     await expect(page.getByRole('tab', { name: 'Overview' })).toHaveAttribute('aria-selected', 'true');
     await saveScreen(page, 'dashboard-global-admin');
 
-    await page.getByRole('tab', { name: 'Tenant Management' }).click();
+    await goTo(page, 'Tenant Management');
     await expect(page).toHaveURL('/dashboard/global-admin/tenants');
     await expect(page.getByRole('tab', { name: 'Tenant Management' })).toHaveAttribute(
       'aria-selected',

@@ -9,6 +9,7 @@ import { signIn, type SignInUser } from './support/login-page.ts';
 import { saveScreen } from './support/screens.ts';
 import { settle } from './support/toasts.ts';
 import { call } from './support/api.ts';
+import { goTo } from './support/navigation.ts';
 
 /*
  * Name matching (issue #20): a reviewer sees why a close name was forgiven (chips in the pending
@@ -135,7 +136,7 @@ test.describe('name matching in review', () => {
   }) => {
     test.setTimeout(90_000);
     await signIn(page, DEMO_USERS.globalAdmin);
-    await page.getByRole('tab', { name: 'Tenant Management' }).click();
+    await goTo(page, 'Tenant Management');
     await page
       .getByRole('row')
       .filter({ has: page.getByRole('rowheader', { name: `Names State ${run}`, exact: true }) })

@@ -10,6 +10,7 @@ import { signIn, type SignInUser } from './support/login-page.ts';
 import { saveScreen } from './support/screens.ts';
 import { settle } from './support/toasts.ts';
 import { call, login } from './support/api.ts';
+import { goTo } from './support/navigation.ts';
 
 /*
  * Validation queues (issue #7). The journey gets a tenant of its own, pointed at the demo identity
@@ -157,7 +158,7 @@ test.describe('validation queues', () => {
       await expect(first.getByRole('button', { name: action })).toBeVisible();
 
     // The overview's Mismatched Records card opens the queue on its own tab.
-    await page.getByRole('tab', { name: 'Overview', exact: true }).click();
+    await goTo(page, 'Overview');
     await page.getByRole('link', { name: /^Mismatched Records/ }).click();
     await expect(page).toHaveURL('/dashboard/tenant-admin/validation?tab=mismatched');
     await expect(page.getByRole('tab', { name: /^Mismatched Records/ })).toHaveAttribute(
@@ -351,7 +352,7 @@ test.describe('validation queues', () => {
     await expect.poll(() => cardValue(page, 'Mismatched Records')).toBe(before.mismatched - 1);
 
     // The edited record is still pending: its history is one click away in the admin's queue.
-    await page.getByRole('tab', { name: 'Validation Queue' }).click();
+    await goTo(page, 'Validation Queue');
     await page.getByRole('combobox', { name: 'Ministry' }).click();
     await page.getByRole('option', { name: MINISTRY }).click();
     await page.keyboard.press('Escape');

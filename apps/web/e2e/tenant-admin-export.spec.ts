@@ -15,6 +15,7 @@ import { DEFAULT_TIME_ZONE, dayIn, isoIn } from '@portal/contract/time-zone';
 import { createTenantOnDemoSimulator } from './support/journey-tenant.ts';
 import { signIn } from './support/login-page.ts';
 import { saveScreen } from './support/screens.ts';
+import { goTo } from './support/navigation.ts';
 
 /*
  * Payroll export (issue #9). The journey gets a tenant of its own, pointed at the demo identity
@@ -185,7 +186,7 @@ test.describe('tenant admin: payroll export', () => {
 
     await test.step('the tab starts empty', async () => {
       await signIn(page, tenantAdmin);
-      await page.getByRole('tab', { name: 'Payroll Export' }).click();
+      await goTo(page, 'Payroll Export');
       await expect(page).toHaveURL('/dashboard/tenant-admin/export');
       await expect(page.getByRole('heading', { level: 2, name: 'Payroll Export' })).toBeVisible();
       await expect(page.getByText('No Exports Found')).toBeVisible();
@@ -322,7 +323,7 @@ test.describe('tenant admin: payroll export', () => {
     ];
     await page.route('**/api/v1/records/export-logs', (route) => route.fulfill({ json: history }));
     await signIn(page, DEMO_USERS.tenantAdmin);
-    await page.getByRole('tab', { name: 'Payroll Export' }).click();
+    await goTo(page, 'Payroll Export');
     const rows = historyTable(page).getByRole('row');
     await expect(rows).toHaveCount(4);
     await expect(rows.nth(3).getByRole('cell').nth(1)).toHaveText('1,204,311');

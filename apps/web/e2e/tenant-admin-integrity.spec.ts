@@ -7,6 +7,7 @@ import { DEMO_USERS } from './support/demo-users.ts';
 import { createTenantOnDemoSimulator } from './support/journey-tenant.ts';
 import { signIn, type SignInUser } from './support/login-page.ts';
 import { saveScreen } from './support/screens.ts';
+import { goTo } from './support/navigation.ts';
 
 /**
  * Payroll integrity (issue #21) as a tenant administrator meets it: upload the sample master list
@@ -49,14 +50,14 @@ test('a tenant admin uploads the master list, reads the integrity flags and deci
   await signIn(page, admin);
 
   await test.step('the sample master list is uploaded with its payroll columns', async () => {
-    await page.getByRole('tab', { name: 'File Upload' }).click();
+    await goTo(page, 'File Upload');
     await page.locator('input[type="file"]').setInputFiles(SAMPLE);
     await page.getByRole('button', { name: /^Upload$/ }).click();
     await expect(page.getByTestId('summary-created')).toHaveText('2,000', { timeout: 60_000 });
   });
 
   await test.step('Integrity shows a card per rule with ₦ a month, and the pay at stake by ministry', async () => {
-    await page.getByRole('tab', { name: 'Integrity', exact: true }).click();
+    await goTo(page, 'Integrity');
     await evaluated(page);
     await expect(page.getByRole('list', { name: 'Rules' }).getByRole('listitem')).toHaveCount(
       INTEGRITY_RULES.length,

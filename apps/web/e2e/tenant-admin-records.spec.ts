@@ -9,6 +9,7 @@ import { createTenantOnDemoSimulator } from './support/journey-tenant.ts';
 import { signIn, storedToken, type SignInUser } from './support/login-page.ts';
 import { saveScreen } from './support/screens.ts';
 import { splitCsvLine } from './support/csv.ts';
+import { expectCurrent, goTo } from './support/navigation.ts';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const SAMPLE = path.join(REPO_ROOT, 'examples/master-list.csv');
@@ -24,8 +25,6 @@ const recordsAdmin: SignInUser = {
   title: DEMO_USERS.tenantAdmin.title,
 };
 
-const uploadTab = (page: Page) => page.getByRole('tab', { name: 'File Upload' });
-const recordsTab = (page: Page) => page.getByRole('tab', { name: 'Master Records' });
 const countChip = (page: Page) => page.getByTestId('records-count');
 const recordsTable = (page: Page) => page.getByRole('table', { name: 'Master records' });
 const fileInput = (page: Page) => page.locator('input[type="file"]');
@@ -83,7 +82,7 @@ test.describe('tenant admin: master list upload and records', () => {
     await signIn(page, recordsAdmin);
 
     await test.step('an empty tenant: Master Records says so and leads to the upload tab', async () => {
-      await recordsTab(page).click();
+      await goTo(page, 'Master Records');
       await expect(page.getByRole('heading', { name: 'No Records Found' })).toBeVisible();
       await expect(
         page.getByText('Upload a master list in File Upload to see its employees here.'),
@@ -93,7 +92,7 @@ test.describe('tenant admin: master list upload and records', () => {
       await expectNoSeriousA11yViolations(page);
       await page.getByRole('button', { name: 'Upload a Master List' }).click();
       await expect(page).toHaveURL('/dashboard/tenant-admin/uploads');
-      await expect(uploadTab(page)).toHaveAttribute('aria-selected', 'true');
+      await expectCurrent(page, 'File Upload');
     });
 
     await test.step('idle, then a file selected with its size', async () => {
@@ -175,7 +174,7 @@ test.describe('tenant admin: master list upload and records', () => {
     });
 
     await test.step('Master Records: filter by a ministry and a grade, then clear', async () => {
-      await recordsTab(page).click();
+      await goTo(page, 'Master Records');
       await expect(page).toHaveURL('/dashboard/tenant-admin/records');
       await expect(countChip(page)).toHaveText('2,000 / 2,000 records');
       await expect(page.getByText('Loaded 2,000 records successfully')).toBeVisible();
@@ -287,7 +286,7 @@ test.describe('tenant admin: master list upload and records', () => {
           }),
         }),
       );
-      await uploadTab(page).click();
+      await goTo(page, 'File Upload');
       await fileInput(page).setInputFiles(SAMPLE);
       await uploadButton(page).click();
       await expect(page.getByTestId('summary-reverification')).toHaveText(
@@ -324,7 +323,7 @@ test.describe('tenant admin: master list upload and records', () => {
           '2,Babatunde Ade,DM/HLT/90002,PSN900002,1234,SS90000002,Ministry of Health,Nursing Services,GL 08,CONHESS-08-01,CONHESS,03/04/1986,bade@example.gov.ng,08030000002',
         ].join('\n') + '\n',
       );
-      await uploadTab(page).click();
+      await goTo(page, 'File Upload');
       await fileInput(page).setInputFiles(bad);
       await uploadButton(page).click();
       await expect(page.getByRole('alert').filter({ hasText: 'Upload failed' })).toContainText(

@@ -3,6 +3,7 @@ import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { DEMO_USERS } from './support/demo-users.ts';
 import { signIn } from './support/login-page.ts';
 import { saveScreen } from './support/screens.ts';
+import { goTo } from './support/navigation.ts';
 
 const tenantAdmin = DEMO_USERS.tenantAdmin;
 const USERS_PATH = '/dashboard/tenant-admin/users';
@@ -19,7 +20,7 @@ const newReviewer = {
 const newAgent = { fullName: `Musa Field ${run}`, email: `musa.${run}@demo.local`, password: 'Field12345!' };
 
 async function openUsersTab(page: Page) {
-  await page.getByRole('tab', { name: 'User Management' }).click();
+  await goTo(page, 'User Management');
   await expect(page).toHaveURL(USERS_PATH);
   await expect(page.getByRole('heading', { level: 2, name: 'User Management' })).toBeVisible();
   await expect(page.getByText('Loading Users...')).toHaveCount(0);

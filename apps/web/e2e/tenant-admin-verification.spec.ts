@@ -9,6 +9,7 @@ import { DEMO_USERS } from './support/demo-users.ts';
 import { createTenantOnDemoSimulator } from './support/journey-tenant.ts';
 import { signIn, type SignInUser } from './support/login-page.ts';
 import { saveScreen } from './support/screens.ts';
+import { goTo } from './support/navigation.ts';
 import { BULK_LEGAL_BASIS } from '@portal/contract/tenants';
 
 const tenantAdmin = DEMO_USERS.tenantAdmin;
@@ -103,7 +104,7 @@ test.describe('tenant admin: bulk verification and potential ghosts', () => {
     });
 
     await test.step('Bulk Verification starts a job', async () => {
-      await page.getByRole('tab', { name: 'Bulk Verification' }).click();
+      await goTo(page, 'Bulk Verification');
       await expect(page).toHaveURL(`${BASE}/bulk-verify`);
       await expect(page.getByRole('heading', { level: 2, name: 'Bulk Verification' })).toBeVisible();
       await expect(page.getByText('No Jobs Found')).toBeVisible();
@@ -167,7 +168,7 @@ test.describe('tenant admin: bulk verification and potential ghosts', () => {
     });
 
     await test.step('the overview shows the outcome and the funnel', async () => {
-      await page.getByRole('tab', { name: 'Overview' }).click();
+      await goTo(page, 'Overview');
       await expectCard(page, 'Total Unique Records', '2,000');
       await expectCard(page, 'Total Verified (SoT)', '1,880');
       await expectCard(page, 'Pending Validation', '1,815');
@@ -191,7 +192,7 @@ test.describe('tenant admin: bulk verification and potential ghosts', () => {
     });
 
     await test.step('VIEW LIST opens the 120 records without biometrics, paged on the server', async () => {
-      await page.getByRole('tab', { name: 'Bulk Verification' }).click();
+      await goTo(page, 'Bulk Verification');
       await page.getByRole('link', { name: 'View List' }).click();
       await expect(page).toHaveURL(`${BASE}/not-found`);
       await expect(page.getByRole('heading', { level: 2, name: 'Records Without BioMetrics' })).toBeVisible();
@@ -245,7 +246,7 @@ test.describe('tenant admin: bulk verification and potential ghosts', () => {
     await page.route('**/api/v1/bulk-jobs', (route) => route.fulfill({ json: [running] }));
     await signIn(page, tenantAdmin);
     await dismissToasts(page);
-    await page.getByRole('tab', { name: 'Bulk Verification' }).click();
+    await goTo(page, 'Bulk Verification');
     const progress = jobsTable(page).getByRole('progressbar', { name: 'Verification progress' });
     await expect(progress).toHaveAttribute('aria-valuenow', '62');
     await expect(jobsTable(page).getByText('1,240 / 2,000')).toBeVisible();

@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DEMO_USERS } from './support/demo-users.ts';
 import { signIn } from './support/login-page.ts';
+import { goTo } from './support/navigation.ts';
 
 /**
  * A toast does not sit over what its screen shows first (issue #31): the employee's status chip
@@ -31,7 +32,7 @@ for (const width of [390, 1280]) {
 
     test("Master Records' load toast leaves the first rows in view", async ({ page }) => {
       await signIn(page, DEMO_USERS.tenantAdmin);
-      await page.getByRole('tab', { name: 'Master Records', exact: true }).click();
+      await goTo(page, 'Master Records');
       const shown = toast(page, /^Loaded [\d,]+ records successfully/);
       await expect(shown).toBeVisible();
       const rows = page.getByRole('table', { name: 'Master records' }).getByRole('row');

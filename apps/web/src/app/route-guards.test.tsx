@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, within, waitFor } from '@testing-library/react';
 import { storeToken } from '../lib/auth-storage.ts';
 import { buildToken } from '../test/build-token.ts';
 import { renderApp } from '../test/render-app.tsx';
@@ -82,36 +82,51 @@ describe('role dashboards', () => {
     expect(screen.getByRole('heading', { level: 1, name: title })).toBeTruthy();
   });
 
-  it('selects the tab of the open child route and lists every tenant admin tab', async () => {
+  it('marks the open destination in the side navigation and lists every tenant admin destination in its group', async () => {
     stubFetch(ME_UNAVAILABLE);
     storeToken(buildToken({ role: 'TENANT_ADMIN' }));
     renderApp('/dashboard/tenant-admin/bulk-verify');
-    const tabs = await screen.findAllByRole('tab');
-    expect(tabs.map((tab) => tab.textContent)).toEqual([
+    // jsdom applies no media query: the side navigation is display:none (a phone's) and so hidden.
+    const nav = await screen.findByRole('navigation', { name: 'Tenant admin sections', hidden: true });
+    // Issue #32 (DECISIONS 169): SPEC's labels, grouped, each group in SPEC's order.
+    expect(
+      within(nav)
+        .getAllByRole('link', { hidden: true })
+        .map((link) => link.textContent),
+    ).toEqual([
       'Overview',
-      'User Management',
       'File Upload',
       'Master Records',
       'Bulk Verification',
       'Validation Queue',
       'Integrity',
-      'Payroll Export',
       'Pending my approval',
+      'Payroll Export',
+      'User Management',
       'Settings',
       'Audit Log',
     ]);
-    const selected = screen.getByRole('tab', { selected: true });
-    expect(selected.textContent).toBe('Bulk Verification');
-    expect(selected.getAttribute('href')).toBe('/dashboard/tenant-admin/bulk-verify');
+    const group = (name: string) =>
+      within(within(nav).getByRole('list', { name, hidden: true }))
+        .getAllByRole('link', { hidden: true })
+        .map((link) => link.textContent);
+    expect(group('Records')).toEqual(['File Upload', 'Master Records', 'Bulk Verification']);
+    expect(group('Review')).toEqual(['Validation Queue', 'Integrity', 'Pending my approval']);
+    expect(group('Administration')).toEqual(['User Management', 'Settings', 'Audit Log']);
+    const current = nav.querySelectorAll('[aria-current="page"]');
+    expect([...current].map((link) => link.textContent)).toEqual(['Bulk Verification']);
+    expect(current[0]!.getAttribute('href')).toBe('/dashboard/tenant-admin/bulk-verify');
     expect(screen.getByRole('heading', { level: 2, name: 'Bulk Verification' })).toBeTruthy();
+    expect(screen.queryByRole('tab')).toBeNull();
   });
 
-  it('selects no tab on the untabbed not-found child', async () => {
+  it('marks no destination on the not-found child, which is in no navigation', async () => {
     stubFetch(ME_UNAVAILABLE);
     storeToken(buildToken({ role: 'TENANT_ADMIN' }));
     renderApp('/dashboard/tenant-admin/not-found');
     expect(await screen.findByRole('heading', { name: 'Records Without BioMetrics' })).toBeTruthy();
-    expect(screen.queryByRole('tab', { selected: true })).toBeNull();
+    const nav = screen.getByRole('navigation', { name: 'Tenant admin sections', hidden: true });
+    expect(nav.querySelectorAll('[aria-current="page"]')).toHaveLength(0);
   });
 });
 

@@ -104,9 +104,16 @@ describe('failure texts (SPEC §8 Registration)', () => {
     expect(failureText.create(server)).toBe('Too many attempts. Please wait a moment and try again.');
   });
 
+  it('says the connection dropped, not that the SSID, NIN or PSN is wrong, when no answer came (issue #32)', () => {
+    const dropped =
+      'The connection dropped before an answer came. Nothing was lost: check your signal, then try this step again.';
+    expect(failureText.initiate(offline)).toBe(dropped);
+    expect(failureText.challenge(offline)).toBe(dropped);
+    expect(failureText.create(offline)).toBe(dropped);
+  });
+
   it.each([
     ['no message', bare],
-    ['a network error', offline],
     ['a non-API error', new Error('boom')],
   ])('falls back to the fixed texts for %s', (_, error) => {
     expect(failureText.initiate(error)).toBe('Verification failed. Please check your SSID and NIN.');

@@ -71,11 +71,22 @@ export function serverMessageOr(error: unknown, fallback: string): string {
   return fallback;
 }
 
+/**
+ * A call that got no answer (the phone's network dropped mid-claim, issue #32) says so: SPEC §8's
+ * fallbacks would blame the SSID, NIN or PSN. The step and its fields stay for another try.
+ */
+function failure(fallback: string): (error: unknown) => string {
+  return (error) =>
+    error instanceof ApiError && error.status === NETWORK_ERROR_STATUS
+      ? REGISTRATION_TEXTS.connectionDropped
+      : serverMessageOr(error, fallback);
+}
+
 /** SPEC §8 Registration: each call's failure text. */
 export const failureText = {
-  initiate: (error: unknown) => serverMessageOr(error, M.initiateFailed),
-  challenge: (error: unknown) => serverMessageOr(error, M.challengeFailed),
-  create: (error: unknown) => serverMessageOr(error, M.accountFailed),
+  initiate: failure(M.initiateFailed),
+  challenge: failure(M.challengeFailed),
+  create: failure(M.accountFailed),
 };
 
 /** 'Step 2 of 3'; a record without a PSN skips the challenge but keeps the numbering. */

@@ -34,6 +34,9 @@ export const REGISTRATION_TEXTS = {
     },
   },
   agentNote: 'You are registering an employee on their behalf; your own session stays signed in.',
+  /** No answer came (issue #32): the step is kept and can be sent again. */
+  connectionDropped:
+    'The connection dropped before an answer came. Nothing was lost: check your signal, then try this step again.',
   startOver: 'Start Over',
   backToLogin: 'Back to Login',
   messages: CLAIM_MESSAGES,

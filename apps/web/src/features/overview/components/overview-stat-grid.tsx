@@ -62,7 +62,8 @@ export const OVERVIEW_CARDS: readonly CardSpec[] = [
 ];
 
 /**
- * 3 columns on desktop, 2 on tablets, 1 on phones. `stats` is absent when they failed to load;
+ * As many columns of at least 300 px as the panel holds (3 on a wide desktop, 2 beside the tenant
+ * admin's side navigation or on a tablet: an amount at stake fits), 1 on phones. `stats` is absent when they failed to load;
  * `children` are more cards (list items) after the nine.
  */
 export function OverviewStatGrid({
@@ -82,7 +83,7 @@ export function OverviewStatGrid({
         p: 0,
         display: 'grid',
         gap: 2,
-        gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, minmax(0, 1fr))', md: 'repeat(3, minmax(0, 1fr))' },
+        gridTemplateColumns: { xs: '1fr', sm: 'repeat(auto-fill, minmax(300px, 1fr))' },
       }}
     >
       {OVERVIEW_CARDS.map((card) => (

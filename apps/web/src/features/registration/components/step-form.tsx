@@ -43,7 +43,7 @@ export function StepForm({
       <Stack spacing={1}>
         <StepSubmitButton label={submitLabel} busyLabel={busyLabel} busy={busy} disabled={invalid} />
         {onStartOver && (
-          <Button variant="text" onClick={onStartOver} disabled={busy}>
+          <Button variant="text" onClick={onStartOver} disabled={busy} sx={{ minHeight: 48 }}>
             {REGISTRATION_TEXTS.startOver}
           </Button>
         )}

@@ -59,7 +59,12 @@ function PublicRegistration() {
         footer={
           session === null && (
             <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
-              <Link component={RouterLink} to="/login">
+              {/* A tap target of 48 px on a phone (issue #32). */}
+              <Link
+                component={RouterLink}
+                to="/login"
+                sx={{ display: 'inline-flex', alignItems: 'center', minHeight: 48, px: 1 }}
+              >
                 {REGISTRATION_TEXTS.backToLogin}
               </Link>
             </Typography>
