@@ -20,7 +20,7 @@ export default defineConfig({
   outputDir: process.env.E2E_PORT ? `./test-results/playwright-${PORT}` : './test-results/playwright',
   workers: 1,
   // On CI a journey that fails is run once more and passes only if it then passes whole; the list
-  // reporter names it 'flaky' (DECISIONS 171). Locally a failure is a failure.
+  // reporter names it 'flaky' (DECISIONS 167). Locally a failure is a failure.
   retries: process.env.CI ? 1 : 0,
   reporter: 'list',
   // CI runs the journeys beside the API suites on two cores (scripts/test-all.mjs), so a step can

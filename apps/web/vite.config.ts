@@ -9,7 +9,7 @@ export default defineConfig({
   root,
   plugins: [
     react(),
-    // Each text asset's .br and .gz beside it, sent by @fastify/static's preCompressed (DECISIONS 168).
+    // Each text asset's .br and .gz beside it, sent by @fastify/static's preCompressed (DECISIONS 172).
     compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
   ],
   build: {

@@ -6,7 +6,7 @@ import fastifyStatic from '@fastify/static';
 import { ERROR_CODES } from '@portal/contract/errors';
 
 /**
- * Compresses the API's answers (JSON, CSV; DECISIONS 168): Brotli at quality 4 or gzip, as the
+ * Compresses the API's answers (JSON, CSV; DECISIONS 172): Brotli at quality 4 or gzip, as the
  * client accepts, from 1 KiB up; smaller answers, and answers that already carry a
  * Content-Encoding (the web app's pre-compressed files below), go out as they are. Registered
  * before the routes, whose send hooks it adds.
@@ -27,7 +27,7 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
       root: webDist,
       wildcard: true,
       index: 'index.html',
-      // vite build writes each text asset's .br and .gz beside it (DECISIONS 168): sent as they are.
+      // vite build writes each text asset's .br and .gz beside it (DECISIONS 172): sent as they are.
       preCompressed: true,
       setHeaders(res, filePath) {
         const immutable = filePath.includes(`${path.sep}assets${path.sep}`);

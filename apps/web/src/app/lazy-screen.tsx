@@ -1,7 +1,7 @@
 import type { ReactElement } from 'react';
 import type { RouteObject } from 'react-router';
 
-/** A screen fetched when its route first opens, from its own chunk (issue #32, DECISIONS 169). */
+/** A screen fetched when its route first opens, from its own chunk (issue #32, DECISIONS 173). */
 export type ScreenLoader = () => Promise<ReactElement>;
 
 /**

@@ -88,7 +88,7 @@ describe('role dashboards', () => {
     renderApp('/dashboard/tenant-admin/bulk-verify');
     // jsdom applies no media query: the side navigation is display:none (a phone's) and so hidden.
     const nav = await screen.findByRole('navigation', { name: 'Tenant admin sections', hidden: true });
-    // Issue #32 (DECISIONS 170): SPEC's labels, grouped, each group in SPEC's order.
+    // Issue #32 (DECISIONS 174): SPEC's labels, grouped, each group in SPEC's order.
     expect(
       within(nav)
         .getAllByRole('link', { hidden: true })

@@ -166,7 +166,7 @@ export const UI_TEXTS = {
       validation: 'Validation Queue',
       export: 'Payroll Export',
       notFound: 'Records Without BioMetrics',
-      // Groups of the side navigation (issue #32, DECISIONS 170).
+      // Groups of the side navigation (issue #32, DECISIONS 174).
       groups: { records: 'Records', review: 'Review', administration: 'Administration' },
     },
     agent: {

@@ -149,7 +149,7 @@ export interface SideNavProps {
 }
 
 /**
- * A dashboard's navigation with room for many destinations (issue #32, DECISIONS 170): a column
+ * A dashboard's navigation with room for many destinations (issue #32, DECISIONS 174): a column
  * beside the screen from the md breakpoint up; below it, a menu button that names the open
  * destination and opens the same list in a drawer.
  */

@@ -31,7 +31,7 @@ interface Destination extends NavDestination {
 
 /**
  * The tenant admin's destinations (SPEC §2's tab labels and routes), in the side navigation's
- * groups (issue #32, DECISIONS 170). A new destination is one entry here: its route, its link and
+ * groups (issue #32, DECISIONS 174). A new destination is one entry here: its route, its link and
  * its place in the navigation follow.
  */
 const DESTINATIONS: readonly Destination[] = [
