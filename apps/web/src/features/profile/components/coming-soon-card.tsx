@@ -36,7 +36,7 @@ export function ComingSoonCard({ title, description, icon }: ComingSoonCardProps
         </Box>
       </CardContent>
       <CardActions sx={{ px: 2, pb: 2 }}>
-        <Button variant="outlined" disabled fullWidth>
+        <Button variant="outlined" disabled fullWidth sx={{ minHeight: 48 }}>
           {PROFILE_TEXTS.comingSoon.badge}
         </Button>
       </CardActions>
