@@ -19,6 +19,7 @@ const INPUTS = [
   'apps/web/public',
   'apps/web/index.html',
   'apps/web/vite.config.ts',
+  'apps/web/scripts',
   'apps/web/tsconfig.json',
   'apps/web/package.json',
   'packages/contract/src',

@@ -5,35 +5,40 @@ import { compression } from 'vite-plugin-compression2';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
-export default defineConfig({
+// `vite build --ssr src/prerender.tsx` (isSsrBuild) builds the module that renders the public
+// pages' first paint at build time (DECISIONS 176): Node runs it once, so it needs neither the
+// compressed copies nor the browser's chunk groups.
+export default defineConfig(({ isSsrBuild }) => ({
   root,
   plugins: [
     react(),
     // Each text asset's .br and .gz beside it, sent by @fastify/static's preCompressed (DECISIONS 172).
-    compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 }),
+    ...(isSsrBuild ? [] : [compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })]),
   ],
-  build: {
-    outDir: 'dist',
-    emptyOutDir: true,
-    rolldownOptions: {
-      output: {
-        // React changes less often than the app: its chunk stays cached across releases. The rest
-        // is split by route (issue #32): one chunk of MUI or of every library would make the
-        // sign-in page load the charts and the tables of every dashboard.
-        codeSplitting: {
-          groups: [
-            { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
-            // zod with the line that turns its eval probe off (lib/zod-jitless.ts): the chunk runs
-            // before any chunk that imports zod, so no schema is built before the setting.
-            { name: 'zod', test: /node_modules[\\/]zod[\\/]|[\\/]lib[\\/]zod-jitless\.ts$/ },
-          ],
+  build: isSsrBuild
+    ? { emptyOutDir: true }
+    : {
+        outDir: 'dist',
+        emptyOutDir: true,
+        rolldownOptions: {
+          output: {
+            // React changes less often than the app: its chunk stays cached across releases. The rest
+            // is split by route (issue #32): one chunk of MUI or of every library would make the
+            // sign-in page load the charts and the tables of every dashboard.
+            codeSplitting: {
+              groups: [
+                { name: 'react', test: /node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/ },
+                // zod with the line that turns its eval probe off (lib/zod-jitless.ts): the chunk runs
+                // before any chunk that imports zod, so no schema is built before the setting.
+                { name: 'zod', test: /node_modules[\\/]zod[\\/]|[\\/]lib[\\/]zod-jitless\.ts$/ },
+              ],
+            },
+          },
         },
       },
-    },
-  },
   server: {
     proxy: {
       '/api': 'http://127.0.0.1:3000',
     },
   },
-});
+}));

@@ -3,7 +3,7 @@ import { expectNoA11yViolations, type A11yImpact } from './support/axe.ts';
 import { DEMO_USERS } from './support/demo-users.ts';
 import { signIn } from './support/login-page.ts';
 import { saveScreen } from './support/screens.ts';
-import { goTo } from './support/navigation.ts';
+import { goTo, openPage } from './support/navigation.ts';
 
 /**
  * Every screen of every role, once its data has loaded, at a small phone's 360 px (issue #32), a
@@ -93,9 +93,9 @@ test.describe('every screen at 360, 390, 768 and 1280 px', () => {
   test.afterEach(() => expect(errors).toEqual([]));
 
   test('signed out: login and register-employee', async ({ page }) => {
-    await page.goto('/login');
+    await openPage(page, '/login');
     await expectAccessible(page, page.getByRole('button', { name: 'Sign In' }));
-    await page.goto('/register-employee');
+    await openPage(page, '/register-employee');
     await expectAccessible(page, page.getByRole('heading', { name: 'Verify Your Identity' }));
   });
 

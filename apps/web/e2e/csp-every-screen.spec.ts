@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DEMO_USERS } from './support/demo-users.ts';
 import { signIn } from './support/login-page.ts';
-import { goTo } from './support/navigation.ts';
+import { goTo, openPage } from './support/navigation.ts';
 
 /**
  * The portal's Content-Security-Policy (issue #18, decision 72) against the built app: every screen
@@ -46,7 +46,7 @@ test.describe('Content-Security-Policy on every screen', () => {
   test.describe.configure({ timeout: 90_000 });
 
   test('the watcher sees a violation: an injected inline script is refused', async ({ page }) => {
-    await page.goto('/login');
+    await openPage(page, '/login');
     await opened(page, page.getByRole('button', { name: 'Sign In' }));
     const ran = await page.evaluate(() => {
       const script = document.createElement('script');
@@ -59,9 +59,9 @@ test.describe('Content-Security-Policy on every screen', () => {
   });
 
   test('signed out: login and register-employee', async ({ page }) => {
-    await page.goto('/login');
+    await openPage(page, '/login');
     await opened(page, page.getByRole('button', { name: 'Sign In' }));
-    await page.goto('/register-employee');
+    await openPage(page, '/register-employee');
     await opened(page, page.getByRole('heading', { name: 'Verify Your Identity' }));
   });
 

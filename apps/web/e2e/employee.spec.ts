@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { DEMO_USERS } from './support/demo-users.ts';
 import { loginForm, signIn, submitLogin } from './support/login-page.ts';
 import { saveScreen } from './support/screens.ts';
+import { openPage } from './support/navigation.ts';
 
 const employee = DEMO_USERS.employee;
 
@@ -25,7 +26,7 @@ test.describe('employee journey', () => {
   });
 
   test('remember me prefills the email after signing out', async ({ page }) => {
-    await page.goto('/login');
+    await openPage(page, '/login');
     await loginForm(page).rememberMe.check();
     await submitLogin(page, employee.email, employee.password);
     await expect(page).toHaveURL(employee.home);

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEMO_USERS } from './support/demo-users.ts';
 import { signIn } from './support/login-page.ts';
 import { saveScreen } from './support/screens.ts';
+import { openPage } from './support/navigation.ts';
 
 /*
  * The screens of the field at a small phone's 360 px (issue #32): the agent's verify page, the
@@ -44,7 +45,7 @@ async function expectFieldReady(page: Page, name: string) {
 test('the public claim: one-handed, and a dropped network keeps the step for another try', async ({
   page,
 }) => {
-  await page.goto('/register-employee');
+  await openPage(page, '/register-employee');
   await expect(page.getByRole('heading', { name: 'Verify Your Identity' })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'NIN' })).toHaveAttribute('inputmode', 'numeric');
   await expectFieldReady(page, 'claim');

@@ -3,7 +3,7 @@ import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { DEMO_USERS } from './support/demo-users.ts';
 import { signIn, storedToken } from './support/login-page.ts';
 import { saveScreen } from './support/screens.ts';
-import { goTo } from './support/navigation.ts';
+import { goTo, openPage } from './support/navigation.ts';
 
 const admin = DEMO_USERS.globalAdmin;
 
@@ -31,7 +31,7 @@ test.describe('global admin journey', () => {
   test('is redirected by role from /login and kept out of other roles dashboards', async ({ page }) => {
     await signIn(page, admin);
 
-    await page.goto('/login');
+    await openPage(page, '/login');
     await expect(page).toHaveURL(admin.home);
 
     const visited: string[] = [];

@@ -2,10 +2,11 @@ import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { loginForm, submitLogin } from './support/login-page.ts';
 import { saveScreen } from './support/screens.ts';
+import { openPage } from './support/navigation.ts';
 
 test.describe('login screen', () => {
   test('shows the sign-in form and the claim link', async ({ page }) => {
-    await page.goto('/login');
+    await openPage(page, '/login');
     const form = loginForm(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Sign In' })).toBeVisible();
     await expect(form.email).toBeVisible();
@@ -28,7 +29,7 @@ test.describe('login screen', () => {
   });
 
   test('shows validation messages once fields are touched and does not submit', async ({ page }) => {
-    await page.goto('/login');
+    await openPage(page, '/login');
     const form = loginForm(page);
     await expect(page.getByText('Email is required')).toHaveCount(0);
 
@@ -48,7 +49,7 @@ test.describe('login screen', () => {
   });
 
   test('three failed sign-ins lock the form with a countdown that survives a reload', async ({ page }) => {
-    await page.goto('/login');
+    await openPage(page, '/login');
     const form = loginForm(page);
 
     await submitLogin(page, 'nobody@demo.local', 'wrong-password');
@@ -74,10 +75,36 @@ test.describe('login screen', () => {
   });
 
   test('has no serious accessibility violations', async ({ page }) => {
-    await page.goto('/login');
+    await openPage(page, '/login');
     await expect(loginForm(page).submit).toBeVisible();
     await expectNoSeriousA11yViolations(page);
   });
+});
+
+test.describe('the first paint in the HTML (issue #32)', () => {
+  for (const [path, text] of [
+    ['/login', 'Sign In'],
+    ['/register-employee', 'Verify Your Identity'],
+  ] as const)
+    test(`${path} shows its screen before the JavaScript, inert until the app draws it`, async ({ page }) => {
+      // No script at all: what a phone shows while the app's code is still on its way.
+      await page.route('**/assets/*.js', (route) => route.abort());
+      await page.goto(path);
+      const copy = page.locator(`[data-prerendered="${path}"]`);
+      await expect(copy.getByText(text).first()).toBeVisible();
+      await expect(copy.locator('main')).toBeVisible();
+      // Nothing in the copy takes focus or a tap: a form sent now would go out as a plain GET.
+      const input = copy.locator('input').first();
+      expect(await input.evaluate((el) => (el.focus(), document.activeElement === el))).toBe(false);
+      await saveScreen(page, `prerendered${path.replace('/', '-')}`);
+
+      await page.unrouteAll();
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1, name: text })).toBeVisible();
+      await expect(page.locator('[data-prerendered]')).toHaveCount(0);
+      const live = page.locator('main input').first();
+      expect(await live.evaluate((el) => (el.focus(), document.activeElement === el))).toBe(true);
+    });
 });
 
 test.describe('routing without a session', () => {
@@ -90,7 +117,7 @@ test.describe('routing without a session', () => {
   }
 
   test('the skip link is the first stop and moves focus to the main content', async ({ page }) => {
-    await page.goto('/login');
+    await openPage(page, '/login');
     // The screen is a lazy route (issue #32): a Tab before it is drawn reaches no link.
     await expect(page.getByRole('button', { name: 'Sign In' })).toBeVisible();
     await page.keyboard.press('Tab');

@@ -16,12 +16,29 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
 }
 
 /**
+ * The pages whose first paint the web build rendered into their HTML (DECISIONS 176): path ->
+ * file under dist, e.g. '/login' -> 'prerendered/login.html'. None when the build has none.
+ */
+function prerenderedPages(webDist: string): Map<string, string> {
+  const dir = path.join(webDist, 'prerendered');
+  if (!fs.existsSync(dir)) return new Map();
+  return new Map(
+    fs
+      .readdirSync(dir)
+      .filter((file) => file.endsWith('.html'))
+      .map((file) => [`/${file.slice(0, -'.html'.length)}`, `prerendered/${file}`]),
+  );
+}
+
+/**
  * Serves the built web app from the API's port. Unknown non-API GETs get index.html so that the
- * client router can take them (deep links, reloads); unknown API paths get a JSON 404.
+ * client router can take them (deep links, reloads), or the page's pre-rendered copy of it;
+ * unknown API paths get a JSON 404.
  */
 export async function registerWeb(app: FastifyInstance, webDist: string): Promise<void> {
   const index = path.join(webDist, 'index.html');
   const hasWeb = fs.existsSync(index);
+  const prerendered = hasWeb ? prerenderedPages(webDist) : new Map<string, string>();
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -39,7 +56,8 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
   }
   app.setNotFoundHandler((request, reply) => {
     const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && hasWeb;
-    if (isPage) return reply.header('cache-control', 'no-cache').sendFile('index.html');
-    return reply.code(404).send({ message: 'Service not found', code: ERROR_CODES.NOT_FOUND });
+    if (!isPage) return reply.code(404).send({ message: 'Service not found', code: ERROR_CODES.NOT_FOUND });
+    const page = prerendered.get(request.url.split('?')[0]!) ?? 'index.html';
+    return reply.header('cache-control', 'no-cache').sendFile(page);
   });
 }

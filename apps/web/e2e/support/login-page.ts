@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { STORAGE_KEYS } from '../../src/lib/storage-keys.ts';
+import { openPage } from './navigation.ts';
 
 export const loginForm = (page: Page) => ({
   email: page.getByRole('textbox', { name: 'Email' }),
@@ -27,7 +28,7 @@ export interface SignInUser {
 
 /** Signs in through the login screen and waits for the role's dashboard. */
 export async function signIn(page: Page, user: SignInUser): Promise<void> {
-  await page.goto('/login');
+  await openPage(page, '/login');
   await submitLogin(page, user.email, user.password);
   await expect(page).toHaveURL(user.home);
   await expect(page.getByRole('heading', { level: 1, name: user.title })).toBeVisible();

@@ -38,3 +38,13 @@ export async function goTo(page: Page, name: string | RegExp): Promise<void> {
 export async function expectCurrent(page: Page, name: string | RegExp): Promise<void> {
   await expect(currentNavEntry(page)).toHaveText(name);
 }
+
+/**
+ * Opens a page and waits until the app has drawn it. /login and /register-employee come with a
+ * pre-rendered, inert copy of their screen in the HTML (DECISIONS 176) that nothing can be typed
+ * into: a user, and a test, acts on the live screen that replaces it.
+ */
+export async function openPage(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await expect(page.locator('[data-prerendered]')).toHaveCount(0);
+}

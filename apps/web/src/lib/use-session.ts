@@ -1,6 +1,9 @@
 import { useEffect, useReducer, useSyncExternalStore } from 'react';
 import { getStoredToken, readSession, subscribeToToken, type Session } from './auth-storage.ts';
 
+/** The pre-rendered first paint (src/prerender.tsx) is a signed-out visitor's. */
+const signedOut = () => null;
+
 /** setTimeout fires at once for delays above 2^31-1 ms (~24.8 days). */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
@@ -9,7 +12,7 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
  * token expires (so guards send the user to /login without waiting for a navigation).
  */
 export function useSession(): Session | null {
-  const token = useSyncExternalStore(subscribeToToken, getStoredToken);
+  const token = useSyncExternalStore(subscribeToToken, getStoredToken, signedOut);
   const [, rerender] = useReducer((count: number) => count + 1, 0);
   const session = readSession(token);
   const expiresAt = session ? session.claims.exp * 1000 : null;

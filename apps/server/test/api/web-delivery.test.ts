@@ -1,0 +1,98 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestPortal, type TestPortal } from '../helpers/test-portal.ts';
+import { tempDir } from '../helpers/temp-dirs.ts';
+
+// Issue #32: what the portal sends a phone on a slow network (DECISIONS 172, 176). The built
+// app's text files go out as the build compressed them (Brotli or gzip, by Accept-Encoding), the
+// hashed ones cached for a year; the API's answers are compressed on the fly; and a public page
+// the build pre-rendered is sent as its own HTML, every other page as index.html.
+
+const SCRIPT = `console.log(${JSON.stringify('app '.repeat(600))});\n`;
+const INDEX = '<!doctype html><html><head></head><body><div id="root"></div></body></html>';
+const LOGIN = `<!doctype html><html><head><style data-emotion="css x">.x{}</style></head><body><div id="root"><div inert data-prerendered="/login"><main>Sign In</main></div></div></body></html>`;
+
+/** A built web app of the shape `npm run build -w @portal/web` writes, with its compressed copies. */
+function webDist(): string {
+  const dir = tempDir('portal-web-');
+  fs.mkdirSync(path.join(dir, 'assets'));
+  fs.mkdirSync(path.join(dir, 'prerendered'));
+  const write = (file: string, text: string) => {
+    fs.writeFileSync(path.join(dir, file), text);
+    fs.writeFileSync(path.join(dir, `${file}.br`), zlib.brotliCompressSync(text));
+    fs.writeFileSync(path.join(dir, `${file}.gz`), zlib.gzipSync(text));
+  };
+  fs.writeFileSync(path.join(dir, 'index.html'), INDEX);
+  write('assets/index-abc.js', SCRIPT);
+  write('prerendered/login.html', LOGIN);
+  return dir;
+}
+
+let portal: TestPortal;
+beforeAll(async () => {
+  portal = await createTestPortal({ env: { WEB_DIST: webDist() } });
+});
+afterAll(async () => {
+  await portal?.close();
+});
+
+const get = (url: string, encoding?: string) =>
+  portal.api.get(url, { headers: encoding ? { 'accept-encoding': encoding } : {} });
+
+describe('the web app on the wire', () => {
+  it('sends a hashed script as the build compressed it, cached for a year', async () => {
+    const br = await get('/assets/index-abc.js', 'br, gzip');
+    expect(br.statusCode).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(String(br.headers.vary)).toMatch(/accept-encoding/i);
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(SCRIPT);
+    expect(br.rawPayload.length).toBeLessThan(SCRIPT.length / 10);
+
+    const gzip = await get('/assets/index-abc.js', 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(SCRIPT);
+
+    const plain = await get('/assets/index-abc.js');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
+  });
+
+  it('sends a pre-rendered page its own HTML, compressed, and any other page index.html', async () => {
+    for (const url of ['/login', '/login?next=%2Fdashboard']) {
+      const res = await get(url, 'br');
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-encoding'], url).toBe('br');
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(zlib.brotliDecompressSync(res.rawPayload).toString(), url).toBe(LOGIN);
+    }
+    expect((await get('/login')).body).toBe(LOGIN);
+    for (const url of ['/', '/register-employee', '/dashboard/agent/verify', '/login/other', '/LOGIN']) {
+      const res = await get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(INDEX);
+    }
+  });
+
+  it("compresses the API's answers from 1 KiB up, and only for a client that accepts it", async () => {
+    const spec = await get('/api/docs/json', 'br');
+    expect(spec.statusCode).toBe(200);
+    expect(spec.headers['content-encoding']).toBe('br');
+    const text = zlib.brotliDecompressSync(spec.rawPayload).toString();
+    expect(JSON.parse(text)).toHaveProperty('paths');
+
+    const gzip = await get('/api/docs/json', 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(text);
+
+    expect((await get('/api/docs/json')).headers['content-encoding']).toBeUndefined();
+    // A small answer goes out as it is: compressing it would cost more than it saves.
+    const small = await get('/api/v1/nothing-here', 'br');
+    expect(small.statusCode).toBe(404);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toMatchObject({ message: 'Service not found' });
+  });
+});

@@ -1,0 +1,68 @@
+#!/usr/bin/env node
+// After `vite build` and `vite build --ssr src/prerender.tsx --outDir dist-ssr` (the web app's
+// `npm run build`): writes the first paint of each public page into a copy of dist/index.html,
+// dist/prerendered/<page>.html with its .br and .gz (issue #32, DECISIONS 176), then removes
+// dist-ssr. The screen's markup sits in an `inert` wrapper: until the app has started and drawn
+// the same screen in its place, nothing in it can be typed into or pressed, so a form sent before
+// the JavaScript came can neither go out as a plain GET with the password in its address nor lose
+// what was typed into the copy.
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const web = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const dist = path.join(web, 'dist');
+const ssr = path.join(web, 'dist-ssr');
+
+/** A first visit's storage: empty (Node 20 has no localStorage). */
+class MemoryStorage {
+  #items = new Map();
+  get length() {
+    return this.#items.size;
+  }
+  key(index) {
+    return [...this.#items.keys()][index] ?? null;
+  }
+  getItem(key) {
+    return this.#items.get(key) ?? null;
+  }
+  setItem(key, value) {
+    this.#items.set(key, String(value));
+  }
+  removeItem(key) {
+    this.#items.delete(key);
+  }
+  clear() {
+    this.#items.clear();
+  }
+}
+globalThis.localStorage ??= new MemoryStorage();
+// The browser's bundle is a production build: React and MUI here must be too, or Emotion's class
+// names carry development labels that the app's own would not match.
+process.env.NODE_ENV = 'production';
+
+const { prerender, PRERENDERED_PAGES } = await import(pathToFileURL(path.join(ssr, 'prerender.js')).href);
+const template = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+const ROOT = '<div id="root"></div>';
+if (!template.includes(ROOT) || !template.includes('</head>'))
+  throw new Error(`no ${ROOT} in dist/index.html`);
+
+const out = path.join(dist, 'prerendered');
+fs.mkdirSync(out, { recursive: true });
+for (const page of PRERENDERED_PAGES) {
+  const { body, styles } = await prerender(page);
+  if (!body.includes('<main')) throw new Error(`${page} rendered no <main>: ${body.slice(0, 200)}`);
+  const html = template
+    .replace('</head>', `${styles}</head>`)
+    .replace(ROOT, `<div id="root"><div inert data-prerendered="${page}">${body}</div></div>`);
+  const file = path.join(out, `${page.slice(1)}.html`);
+  fs.writeFileSync(file, html);
+  fs.writeFileSync(
+    `${file}.br`,
+    zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }),
+  );
+  fs.writeFileSync(`${file}.gz`, zlib.gzipSync(html, { level: 9 }));
+  console.log(`prerendered ${page}: ${(html.length / 1024).toFixed(1)} KiB`);
+}
+fs.rmSync(ssr, { recursive: true, force: true });
