@@ -88,6 +88,7 @@ import { SettingsRepo } from './modules/settings/settings.repo.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
 import { PeopleService } from './modules/people/people.service.ts';
+import { AppearanceLog } from './modules/campaigns/appearances.ts';
 import { CampaignsRepo } from './modules/campaigns/campaigns.repo.ts';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes.ts';
 import { CampaignsService } from './modules/campaigns/campaigns.service.ts';
@@ -232,17 +233,31 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
     ),
     maxUploadBytes: config.upload.maxBytes,
   });
+  // Claims and re-verifications write who appeared (issue #33), on the portal's clock.
+  const now = deps.now ?? (() => new Date());
+  const appearances = new AppearanceLog({
+    timeZoneOf: (tenantId, orm) => tenantTimeZone(orm, tenantId),
+    now,
+  });
   claimsRoutes(app, {
-    claims: new ClaimsService(new ClaimsRepo(db.orm), users, audit, tokens, {
-      perIp: new RateLimiter(db.orm, config.claimRate.perIp, 60_000, CLAIM_MESSAGES.rateLimited),
-      perTenant: new RateLimiter(db.orm, config.claimRate.perTenant, 60_000, CLAIM_MESSAGES.rateLimited),
-    }),
+    claims: new ClaimsService(
+      new ClaimsRepo(db.orm),
+      users,
+      audit,
+      tokens,
+      {
+        perIp: new RateLimiter(db.orm, config.claimRate.perIp, 60_000, CLAIM_MESSAGES.rateLimited),
+        perTenant: new RateLimiter(db.orm, config.claimRate.perTenant, 60_000, CLAIM_MESSAGES.rateLimited),
+      },
+      appearances,
+    ),
     employee: new EmployeeService(
       new EmployeeRepo(db.orm),
       recordsRepo,
       audit,
       new ProviderSettings(tenants, secretBox(keys.atRest)),
       config.provider,
+      appearances,
     ),
     tenants: new PublicTenantResolver(accessRepo, config.portalDomain),
   });
@@ -317,7 +332,7 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
       audit,
       org: people,
       timeZoneOf: (tenantId) => tenantTimeZone(db.orm, tenantId),
-      now: deps.now ?? (() => new Date()),
+      now,
     }),
   );
 

@@ -57,7 +57,10 @@ if (!template.includes(ROOT) || !template.includes('</head>'))
 function lowPriorityScripts(html) {
   const low = html
     .replace(/<script type="module" crossorigin /g, '<script type="module" fetchpriority="low" crossorigin ')
-    .replace(/<link rel="modulepreload" crossorigin /g, '<link rel="modulepreload" fetchpriority="low" crossorigin ');
+    .replace(
+      /<link rel="modulepreload" crossorigin /g,
+      '<link rel="modulepreload" fetchpriority="low" crossorigin ',
+    );
   if (!low.includes('<script type="module" fetchpriority="low"'))
     throw new Error('dist/index.html has no module script to mark low priority');
   return low;

@@ -178,3 +178,57 @@ export const CampaignSchema = z.object({
   extensions: z.array(CampaignExtensionSchema),
 });
 export type Campaign = z.infer<typeof CampaignSchema>;
+
+/** The counts of a progress, for the whole scope or one posting. */
+const progressCounts = {
+  inScope: z.number(),
+  /** A first appearance from the opening day to the last day of grace. */
+  appeared: z.number(),
+  /** A first appearance after the grace. */
+  late: z.number(),
+  /** Excused and not appeared. */
+  excused: z.number(),
+  /** In scope, neither appeared (on time or late) nor excused. */
+  remaining: z.number(),
+  /** The monthly gross pay of the remaining, in naira (exact to the kobo), of those whose pay is known. */
+  remainingMonthlyPay: z.number(),
+  /** How many of the remaining have no known pay. */
+  remainingPayUnknown: z.number(),
+};
+
+/** One posting's counts in an exercise's progress (a record without a department: `department` null). */
+export const CampaignProgressRowSchema = z.object({
+  ministry: NamedSchema.nullable(),
+  department: NamedSchema.nullable(),
+  ...progressCounts,
+});
+export type CampaignProgressRow = z.infer<typeof CampaignProgressRowSchema>;
+
+/**
+ * An exercise's progress (issue #33 item 4). Appeared: a passed identity check (a claim that made
+ * the account, online or with an agent, or a re-verification whose lookup agreed) from the opening
+ * day to the last day of grace; late: the first one after it. Days are the tenant's.
+ */
+export const CampaignProgressSchema = z.object({
+  campaignId: z.string(),
+  state: CampaignStateSchema,
+  today: z.string(),
+  /** Days from today to the closing day, the closing day counted; 0 once it has passed. */
+  daysLeft: z.number(),
+  ...progressCounts,
+  /** By ministry, then department, by name. */
+  byMinistry: z.array(CampaignProgressRowSchema),
+  /** Each agent who helped people appear: how many, and on which days. */
+  byAgent: z.array(
+    z.object({
+      agent: z.object({ id: z.string().nullable(), email: z.string() }),
+      appeared: z.number(),
+      byDay: z.array(z.object({ day: z.string(), appeared: z.number() })),
+    }),
+  ),
+  /** Every day from the opening to today (or the end of grace), with the people who first appeared on it. */
+  byDay: z.array(
+    z.object({ day: z.string(), appeared: z.number(), online: z.number(), withAgent: z.number() }),
+  ),
+});
+export type CampaignProgress = z.infer<typeof CampaignProgressSchema>;

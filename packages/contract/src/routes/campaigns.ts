@@ -3,6 +3,7 @@ import {
   CAMPAIGN_MESSAGES,
   CampaignCreateSchema,
   CampaignExtendSchema,
+  CampaignProgressSchema,
   CampaignSchema,
 } from '../campaigns.ts';
 import { ApiErrorSchema } from '../errors.ts';
@@ -57,5 +58,16 @@ export const CAMPAIGNS_ROUTES = {
     body: CampaignExtendSchema,
     response: CampaignSchema,
     errors: { 400: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema },
+  }),
+  progress: defineRoute({
+    method: 'GET',
+    path: '/api/v1/campaigns/:id/progress',
+    roles,
+    tags,
+    summary:
+      'Who has appeared: in scope, appeared, late, excused and remaining (with the monthly pay of the remaining), by ministry and department, by field agent and by day',
+    params,
+    response: CampaignProgressSchema,
+    errors: { 404: ApiErrorSchema },
   }),
 };

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { records } from './records.ts';
 import { tenants } from './tenants.ts';
 import { users } from './users.ts';
 
@@ -64,4 +65,59 @@ export const campaignExtensions = pgTable(
     index('campaign_extensions_campaign_idx').on(t.campaignId, t.extendedAt),
     check('campaign_extensions_later_check', sql`${t.toClosesOn} > ${t.fromClosesOn}`),
   ],
+);
+
+/**
+ * A person appearing (issue #33, migration 0042): a passed identity check of a record, written in
+ * the transaction of the claim that made the account (online or with an agent) or of the
+ * re-verification whose lookup agreed. Not tied to an exercise: an exercise counts the appearances
+ * of its scope in its days. `day` is the tenant's calendar day at the time.
+ */
+export const appearances = pgTable(
+  'appearances',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    recordId: uuid('record_id')
+      .notNull()
+      .references(() => records.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull(),
+    day: date('day').notNull(),
+    via: text('via').notNull(),
+    agentId: uuid('agent_id').references(() => users.id, { onDelete: 'set null' }),
+    agentEmail: text('agent_email'),
+  },
+  (t) => [
+    index('appearances_record_idx').on(t.tenantId, t.recordId, t.day),
+    index('appearances_day_idx').on(t.tenantId, t.day),
+    check('appearances_via_check', sql`${t.via} in ('ONLINE_CLAIM', 'AGENT_CLAIM', 'REVERIFY')`),
+  ],
+);
+
+/**
+ * A person excused from an exercise (issue #33 item 2): study leave, secondment, sick leave or
+ * another documented absence, with a note; written when the excusal takes effect (at once, or when
+ * a second tenant admin approves it). An excused person is no no-show.
+ */
+export const campaignExcusals = pgTable(
+  'campaign_excusals',
+  {
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    recordId: uuid('record_id')
+      .notNull()
+      .references(() => records.id, { onDelete: 'cascade' }),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    reasonCode: text('reason_code').notNull(),
+    note: text('note').notNull(),
+    excusedBy: uuid('excused_by').references(() => users.id, { onDelete: 'set null' }),
+    excusedByEmail: text('excused_by_email'),
+    excusedAt: timestamp('excused_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.campaignId, t.recordId] })],
 );

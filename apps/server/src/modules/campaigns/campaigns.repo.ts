@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { TenantScope } from '../../access/actor.ts';
 import type { Orm } from '../../platform/db.ts';
 import { campaignExtensions, campaigns, departments, ministries } from '../../db/schema/index.ts';
+import { NOT_EXPECTED_TO_APPEAR, statusLiterals } from '../records/record-state.ts';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 export type ExtensionRow = typeof campaignExtensions.$inferSelect;
@@ -26,6 +27,59 @@ export interface OverlappingCampaign {
 
 /** A list of (validated, lower-case) UUIDs as one array parameter. */
 const uuidArray = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
+
+/** One posting's counts, the pay in kobo. */
+export interface PostingCounts {
+  ministryId: string | null;
+  ministryName: string | null;
+  departmentId: string | null;
+  departmentName: string | null;
+  inScope: number;
+  appeared: number;
+  late: number;
+  excused: number;
+  remaining: number;
+  remainingKobo: number;
+  remainingPayUnknown: number;
+}
+
+/** The days an exercise counts appearances in, the tenant's. */
+export interface CountedDays {
+  opensOn: string;
+  graceEndsOn: string;
+}
+
+/**
+ * The records an exercise expects to appear (issue #33): the tenant's, in its scope (all records,
+ * or those of any of its ministries or departments, as a reviewer's assignments read), not taken
+ * off the payroll by a decision (record-state.ts NOT_EXPECTED_TO_APPEAR). The one scope rule of
+ * progress, no-shows and the report.
+ */
+function expectedSql(scope: TenantScope, c: CampaignRow) {
+  const all = c.ministryIds.length === 0 && c.departmentIds.length === 0;
+  return sql`r.tenant_id = ${scope.tenantId}
+    and r.status not in (${sql.raw(statusLiterals(NOT_EXPECTED_TO_APPEAR))})
+    and (${all}::boolean or r.ministry_id = any(${uuidArray(c.ministryIds)})
+      or r.department_id = any(${uuidArray(c.departmentIds)}))`;
+}
+
+/**
+ * Each expected record with its first appearance since the opening day (its day, how, the agent),
+ * and whether it is excused: the rows progress and no-shows count.
+ */
+function expectedWithAppearanceSql(scope: TenantScope, c: CampaignRow) {
+  return sql`
+    select r.id, r.ministry_id, r.department_id, r.monthly_gross_kobo,
+      f.day::text as day, f.via, e.record_id is not null as excused
+    from records r
+    left join lateral (
+      select a.day, a.via from appearances a
+      where a.tenant_id = ${scope.tenantId} and a.record_id = r.id and a.day >= ${c.opensOn}::date
+      order by a.at limit 1
+    ) f on true
+    left join campaign_excusals e on e.campaign_id = ${c.id} and e.record_id = r.id
+    where ${expectedSql(scope, c)}`;
+}
 
 /** Verification exercises of one tenant (issue #33); every query starts from the scope. */
 export class CampaignsRepo {
@@ -187,5 +241,99 @@ export class CampaignsRepo {
       extendedBy: by.userId,
       extendedByEmail: by.email,
     });
+  }
+
+  /** The exercise's counts by ministry and department (issue #33 item 4). */
+  async progressByPosting(scope: TenantScope, c: CampaignRow, days: CountedDays): Promise<PostingCounts[]> {
+    const result = await this.orm.execute<Record<string, string | number | null>>(sql`
+      with x as (${expectedWithAppearanceSql(scope, c)}),
+      y as (
+        select x.*,
+          (x.day is not null and x.day <= ${days.graceEndsOn}) as on_time,
+          (x.day is not null and x.day > ${days.graceEndsOn}) as late
+        from x
+      ),
+      z as (select y.*, not y.on_time and not y.late and not y.excused as remaining from y)
+      select z.ministry_id, m.name as ministry_name, z.department_id, d.name as department_name,
+        count(*)::int as in_scope,
+        count(*) filter (where z.on_time)::int as appeared,
+        count(*) filter (where z.late)::int as late,
+        count(*) filter (where z.excused and not z.on_time and not z.late)::int as excused,
+        count(*) filter (where z.remaining)::int as remaining,
+        coalesce(sum(z.monthly_gross_kobo) filter (where z.remaining), 0)::bigint as remaining_kobo,
+        count(*) filter (where z.remaining and z.monthly_gross_kobo is null)::int as remaining_pay_unknown
+      from z
+      left join ministries m on m.id = z.ministry_id
+      left join departments d on d.id = z.department_id
+      group by z.ministry_id, m.name, z.department_id, d.name
+      order by m.name nulls last, d.name nulls last`);
+    return result.rows.map((r) => ({
+      ministryId: (r.ministry_id as string | null) ?? null,
+      ministryName: (r.ministry_name as string | null) ?? null,
+      departmentId: (r.department_id as string | null) ?? null,
+      departmentName: (r.department_name as string | null) ?? null,
+      inScope: Number(r.in_scope),
+      appeared: Number(r.appeared),
+      late: Number(r.late),
+      excused: Number(r.excused),
+      remaining: Number(r.remaining),
+      remainingKobo: Number(r.remaining_kobo),
+      remainingPayUnknown: Number(r.remaining_pay_unknown),
+    }));
+  }
+
+  /** The people of the scope who first appeared on each day of the counted days, and how. */
+  async appearancesByDay(
+    scope: TenantScope,
+    c: CampaignRow,
+    days: CountedDays,
+  ): Promise<{ day: string; appeared: number; online: number; withAgent: number }[]> {
+    const result = await this.orm.execute<{
+      day: string;
+      appeared: number;
+      online: number;
+      agent: number;
+    }>(sql`
+      with x as (${expectedWithAppearanceSql(scope, c)})
+      select x.day, count(*)::int as appeared,
+        count(*) filter (where x.via <> 'AGENT_CLAIM')::int as online,
+        count(*) filter (where x.via = 'AGENT_CLAIM')::int as agent
+      from x where x.day is not null and x.day <= ${days.graceEndsOn}
+      group by x.day order by x.day`);
+    return result.rows.map((r) => ({
+      day: r.day,
+      appeared: Number(r.appeared),
+      online: Number(r.online),
+      withAgent: Number(r.agent),
+    }));
+  }
+
+  /** The people of the scope each agent helped appear in the counted days, by day. */
+  async appearancesByAgent(
+    scope: TenantScope,
+    c: CampaignRow,
+    days: CountedDays,
+  ): Promise<{ agentId: string | null; agentEmail: string; day: string; appeared: number }[]> {
+    const result = await this.orm.execute<{
+      agent_id: string | null;
+      agent_email: string;
+      day: string;
+      appeared: number;
+    }>(sql`
+      select a.agent_id, coalesce(a.agent_email, '') as agent_email, a.day::text as day,
+        count(distinct a.record_id)::int as appeared
+      from appearances a
+      join records r on r.id = a.record_id
+      where a.tenant_id = ${scope.tenantId} and a.agent_email is not null
+        and a.day between ${days.opensOn}::date and ${days.graceEndsOn}::date
+        and ${expectedSql(scope, c)}
+      group by a.agent_id, a.agent_email, a.day
+      order by a.agent_email, a.day`);
+    return result.rows.map((r) => ({
+      agentId: r.agent_id,
+      agentEmail: r.agent_email,
+      day: r.day,
+      appeared: Number(r.appeared),
+    }));
   }
 }

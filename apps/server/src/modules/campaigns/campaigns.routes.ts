@@ -10,4 +10,7 @@ export function campaignsRoutes(app: FastifyInstance, campaigns: CampaignsServic
   serveRoute(app, CAMPAIGNS_ROUTES.extend, async ({ actor, params, body }) =>
     campaigns.extend(actor, params.id, body),
   );
+  serveRoute(app, CAMPAIGNS_ROUTES.progress, async ({ actor, params }) =>
+    campaigns.progress(actor, params.id),
+  );
 }

@@ -3,10 +3,13 @@ import {
   CAMPAIGN_MESSAGES as M,
   campaignStateOn,
   graceEndsOn,
+  addDays,
   type Campaign,
   type CampaignCreateSchema,
+  type CampaignProgress,
   type CampaignExtendSchema,
 } from '@portal/contract/campaigns';
+import { koboToNaira } from '@portal/contract/payroll';
 import { dayIn } from '@portal/contract/time-zone';
 import { scopeOf, type Actor, type TenantScope } from '../../access/actor.ts';
 import type { Orm } from '../../platform/db.ts';
@@ -33,6 +36,10 @@ export interface CampaignsDeps {
 }
 
 const unique = (ids: string[]) => [...new Set(ids)];
+
+/** Whole days from `a` to `b` ('YYYY-MM-DD'). */
+const daysBetween = (a: string, b: string) =>
+  Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
 
 /**
  * Verification exercises (issue #33, first slice): create, list, read, extend. Every rule that
@@ -158,6 +165,74 @@ export class CampaignsService {
       return (await repo.find(scope, id, tx))!;
     });
     return (await this.#views(scope, [row], today))[0]!;
+  }
+
+  /**
+   * Who has appeared (issue #33 item 4): the counts of the scope, by posting, by day (every day from
+   * the opening to today or to the end of grace, whichever is first) and by field agent. Late: a
+   * first appearance after the grace.
+   */
+  async progress(actor: Actor, id: string): Promise<CampaignProgress> {
+    const scope = scopeOf(actor);
+    const { repo } = this.deps;
+    const c = await repo.find(scope, id);
+    if (!c) throw notFound(M.notFound);
+    const today = await this.#today(scope);
+    const days = { opensOn: c.opensOn, graceEndsOn: graceEndsOn(c) };
+    const [postings, perDay, perAgent] = await Promise.all([
+      repo.progressByPosting(scope, c, days),
+      repo.appearancesByDay(scope, c, days),
+      repo.appearancesByAgent(scope, c, days),
+    ]);
+    const sum = (
+      k: 'inScope' | 'appeared' | 'late' | 'excused' | 'remaining' | 'remainingKobo' | 'remainingPayUnknown',
+    ) => postings.reduce((n, p) => n + p[k], 0);
+    const named = (id: string | null, name: string | null) => (id ? { id, name: name ?? '' } : null);
+    const lastDay = today < days.graceEndsOn ? today : days.graceEndsOn;
+    const counted = new Map(perDay.map((d) => [d.day, d]));
+    const byDay: CampaignProgress['byDay'] = [];
+    for (let d = c.opensOn; d <= lastDay; d = addDays(d, 1))
+      byDay.push(counted.get(d) ?? { day: d, appeared: 0, online: 0, withAgent: 0 });
+    const agents = new Map<string, CampaignProgress['byAgent'][number]>();
+    for (const row of perAgent) {
+      const key = row.agentId ?? `email:${row.agentEmail}`;
+      const agent = agents.get(key) ?? {
+        agent: { id: row.agentId, email: row.agentEmail },
+        appeared: 0,
+        byDay: [],
+      };
+      agent.appeared += row.appeared;
+      agent.byDay.push({ day: row.day, appeared: row.appeared });
+      agents.set(key, agent);
+    }
+    return {
+      campaignId: c.id,
+      state: campaignStateOn(c, today),
+      today,
+      daysLeft: today > c.closesOn ? 0 : daysBetween(today < c.opensOn ? c.opensOn : today, c.closesOn) + 1,
+      inScope: sum('inScope'),
+      appeared: sum('appeared'),
+      late: sum('late'),
+      excused: sum('excused'),
+      remaining: sum('remaining'),
+      remainingMonthlyPay: koboToNaira(sum('remainingKobo')),
+      remainingPayUnknown: sum('remainingPayUnknown'),
+      byMinistry: postings.map((p) => ({
+        ministry: named(p.ministryId, p.ministryName),
+        department: named(p.departmentId, p.departmentName),
+        inScope: p.inScope,
+        appeared: p.appeared,
+        late: p.late,
+        excused: p.excused,
+        remaining: p.remaining,
+        remainingMonthlyPay: koboToNaira(p.remainingKobo),
+        remainingPayUnknown: p.remainingPayUnknown,
+      })),
+      byAgent: [...agents.values()].sort(
+        (a, b) => b.appeared - a.appeared || a.agent.email.localeCompare(b.agent.email),
+      ),
+      byDay,
+    };
   }
 
   async #refuseOverlap(

@@ -16,6 +16,7 @@ import { AppError, conflict, isUniqueViolation } from '../../platform/errors.ts'
 import { hashPassword } from '../../platform/passwords.ts';
 import type { RateLimiter } from '../../platform/rate-limit.ts';
 import type { AuditRepo } from '../audit/audit.repo.ts';
+import type { AppearanceLog } from '../campaigns/appearances.ts';
 import { isOneOf, NOT_CLAIMABLE } from '../records/record-state.ts';
 import type { UsersRepo } from '../users/users.repo.ts';
 import type { Orm } from '../../platform/db.ts';
@@ -52,6 +53,7 @@ export class ClaimsService {
     private readonly audit: AuditRepo,
     private readonly tokens: TokenService,
     private readonly limits: ClaimLimits,
+    private readonly appearances: AppearanceLog,
   ) {}
 
   /**
@@ -214,6 +216,13 @@ export class ClaimsService {
         );
         await this.claims.markUsed(tx, claim.tokenHash);
         const assisted = claim.assistedBy ? await this.users.findById(claim.assistedBy, tx) : undefined;
+        // The identity check passed and the account exists: the person appeared (issue #33).
+        await this.appearances.record(tx, {
+          tenantId: claim.tenantId,
+          recordId: claim.recordId,
+          via: claim.assistedBy ? 'AGENT_CLAIM' : 'ONLINE_CLAIM',
+          agent: claim.assistedBy ? { userId: claim.assistedBy, email: assisted?.email ?? '' } : null,
+        });
         await this.audit.append(
           {
             tenantId: claim.tenantId,

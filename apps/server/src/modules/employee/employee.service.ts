@@ -13,6 +13,7 @@ import { ERROR_CODES } from '@portal/contract/errors';
 import { reachesWholeTenant, recordScopeOf, type Actor } from '../../access/actor.ts';
 import { AppError, badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { AuditRepo } from '../audit/audit.repo.ts';
+import type { AppearanceLog } from '../campaigns/appearances.ts';
 import { OptimaClient, type ClientOptions } from '../identity/optima-client.ts';
 import type { ProviderSettings } from '../identity/provider-settings.ts';
 import type { RecordsRepo } from '../records/records.repo.ts';
@@ -42,6 +43,7 @@ export class EmployeeService {
     private readonly audit: AuditRepo,
     private readonly provider: ProviderSettings,
     private readonly clientOptions: Partial<ClientOptions>,
+    private readonly appearances: AppearanceLog,
   ) {}
 
   async myRecord(actor: Actor): Promise<MasterRecord> {
@@ -131,6 +133,14 @@ export class EmployeeService {
         },
         tx,
       );
+      // Only a lookup that agreed is a passed identity check, so an appearance (issue #33).
+      if (outcome.lookup === 'AGREES')
+        await this.appearances.record(tx, {
+          tenantId: scope.tenantId,
+          recordId,
+          via: 'REVERIFY',
+          agent: actor.role === 'AGENT' ? { userId: actor.userId, email: actor.email } : null,
+        });
       return { newStatus: t.to, message: reverifyMessageOf(t.to) };
     });
   }

@@ -169,6 +169,12 @@ export const POTENTIAL_GHOSTS: readonly RecordStatus[] = ['NOT_FOUND'];
  * also removes a person (e.g. SUSPENDED) joins this list, and with it the rule and the hold.
  */
 export const REMOVED_FROM_PAYROLL: readonly RecordStatus[] = ['REJECTED'];
+
+/**
+ * The records a verification exercise does not expect to appear (issue #33): those a decision
+ * already took off the payroll. Whatever else is in an exercise's scope must appear or be excused.
+ */
+export const NOT_EXPECTED_TO_APPEAR: readonly RecordStatus[] = ['REJECTED'];
 /**
  * The records the integrity rules judge: any not removed from the payroll (a pending one keeps
  * its flags).
