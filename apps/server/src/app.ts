@@ -325,16 +325,17 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
   );
 
   // Verification exercises (issue #33): their days are the tenant's, their today from `now`.
-  campaignsRoutes(
-    app,
-    new CampaignsService({
-      repo: new CampaignsRepo(db.orm),
-      audit,
-      org: people,
-      timeZoneOf: (tenantId) => tenantTimeZone(db.orm, tenantId),
-      now,
-    }),
-  );
+  const campaigns = new CampaignsService({
+    repo: new CampaignsRepo(db.orm),
+    audit,
+    org: people,
+    timeZoneOf: (tenantId, orm = db.orm) => tenantTimeZone(orm, tenantId),
+    now,
+    fourEyes,
+  });
+  // An approved excusal is applied by the exercises' module (issue #33).
+  fourEyes.applyExcusalsWith(campaigns);
+  campaignsRoutes(app, campaigns);
 
   await registerWeb(app, config.webDist);
   await app.ready();

@@ -64,6 +64,7 @@ export const AUDIT_ACTION_LABELS = {
   // Verification exercises (issue #33)
   CAMPAIGN_CREATED: 'Verification exercise created',
   CAMPAIGN_EXTENDED: 'Verification exercise extended',
+  CAMPAIGN_EXCUSED: 'Excused from a verification exercise',
   // Platform
   TENANT_CREATED: 'Tenant created',
   TENANT_UPDATED: 'Tenant updated',

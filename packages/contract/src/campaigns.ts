@@ -53,6 +53,15 @@ export const CAMPAIGN_MESSAGES = {
   cannotShorten: 'A verification exercise cannot be shortened: the new closing date must be later',
   extendToPast: 'The new closing date cannot be in the past',
   closed: 'This verification exercise has closed and can no longer be extended',
+  recordNotInScope: 'This person is not in the scope of this verification exercise',
+  alreadyAppeared: 'This person has already appeared in this verification exercise',
+  alreadyExcused: 'This person is already excused from this verification exercise',
+  excusalPending:
+    'An excusal of this person from this verification exercise already awaits a second approver',
+  excuseClosed: 'This verification exercise has closed: its no-shows can no longer be excused',
+  reasonCode: 'Choose a reason: study leave, secondment, sick leave or another documented absence',
+  noteRequired: 'A note on the absence is required',
+  noteTooLong: `The note cannot exceed ${CAMPAIGN_LIMITS.reasonMax} characters`,
   /** Another exercise of an overlapping scope runs in overlapping dates (one open per scope). */
   overlaps: (other: { name: string; opensOn: string; closesOn: string; graceEndsOn: string }) =>
     `The verification exercise '${other.name}' (${other.opensOn} to ${other.closesOn}, grace until ${other.graceEndsOn}) already covers part of this scope in these dates: one exercise per scope at a time`,
@@ -232,3 +241,38 @@ export const CampaignProgressSchema = z.object({
   ),
 });
 export type CampaignProgress = z.infer<typeof CampaignProgressSchema>;
+
+/** Why a person is excused from an exercise (issue #33 item 2). */
+export const EXCUSAL_REASONS = ['STUDY_LEAVE', 'SECONDMENT', 'SICK_LEAVE', 'OTHER_DOCUMENTED'] as const;
+export type ExcusalReason = (typeof EXCUSAL_REASONS)[number];
+export const EXCUSAL_REASON_LABELS: Record<ExcusalReason, string> = {
+  STUDY_LEAVE: 'Study leave',
+  SECONDMENT: 'Secondment',
+  SICK_LEAVE: 'Sick leave',
+  OTHER_DOCUMENTED: 'Another documented absence',
+};
+
+/** Excusing one person of the exercise's scope, with a reason code and a note. */
+export const CampaignExcuseSchema = z.object({
+  recordId: idSchema(CAMPAIGN_MESSAGES.recordNotInScope),
+  reasonCode: z.enum(EXCUSAL_REASONS, { error: CAMPAIGN_MESSAGES.reasonCode }),
+  note: requiredString(CAMPAIGN_MESSAGES.noteRequired)
+    .trim()
+    .min(1, { error: CAMPAIGN_MESSAGES.noteRequired })
+    .max(CAMPAIGN_LIMITS.reasonMax, { error: CAMPAIGN_MESSAGES.noteTooLong }),
+});
+export type CampaignExcuse = z.input<typeof CampaignExcuseSchema>;
+
+/**
+ * The excusal: in effect (EXCUSED), or waiting for a different tenant admin (PENDING_APPROVAL, with
+ * the approval's id) when the tenant asks for a second approver.
+ */
+export const CampaignExcusalSchema = z.object({
+  campaignId: z.string(),
+  recordId: z.string(),
+  reasonCode: z.enum(EXCUSAL_REASONS),
+  note: z.string(),
+  status: z.enum(['EXCUSED', 'PENDING_APPROVAL']),
+  approvalId: z.string().nullable(),
+});
+export type CampaignExcusal = z.infer<typeof CampaignExcusalSchema>;

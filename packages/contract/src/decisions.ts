@@ -116,6 +116,8 @@ export const APPROVAL_KINDS = [
   'REVALIDATION',
   /** Issue #30: a dismissal of SHARES_REMOVED_IDENTITY puts a person back on the path to the payroll. */
   'FLAG_DISMISSAL',
+  /** Issue #33: excusing a person from a verification exercise keeps them off its no-show list. */
+  'EXCUSAL',
 ] as const;
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
 export const APPROVAL_STATUSES = ['PENDING', 'APPROVED', 'DECLINED', 'WITHDRAWN'] as const;
@@ -129,6 +131,7 @@ export const APPROVAL_KIND_LABELS: Record<ApprovalKind, string> = {
   SETTINGS_CHANGE: 'Settings change',
   REVALIDATION: 'Re-verification after an upload',
   FLAG_DISMISSAL: 'Integrity flag dismissed (identity of a removed record)',
+  EXCUSAL: 'Excusal from a verification exercise',
 };
 
 export const APPROVAL_MESSAGES = {

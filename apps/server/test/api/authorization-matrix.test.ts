@@ -126,6 +126,9 @@ const SAMPLES: Record<string, Sample> = {
     }),
   },
   'POST /api/v1/campaigns/:id/extend': { body: () => ({ closesOn: '2080-12-31', reason: 'matrix' }) },
+  'POST /api/v1/campaigns/:id/excuse': {
+    body: (ids) => ({ recordId: ids.record, reasonCode: 'STUDY_LEAVE', note: 'matrix' }),
+  },
   'POST /api/v1/approvals/:id/decline': { body: () => ({ note: 'matrix' }) },
 };
 

@@ -14,6 +14,7 @@ import { csvOf, uploadFile } from '../helpers/uploads.ts';
 import { inPayrollSql } from '../../src/modules/records/record-state.ts';
 import { allFlags, currentSummary, decide } from '../helpers/integrity.ts';
 import { exportNow } from '../helpers/exports.ts';
+import { DEFAULT_TIME_ZONE, dayIn } from '@portal/contract/time-zone';
 
 /*
  * Four-eyes (issue #22): with the tenant's secondApprover setting on, a rejection and an integrity
@@ -442,6 +443,7 @@ describe('four-eyes (issue #22)', () => {
     const unsafe = API_ROUTES.filter((r) => r.method !== 'GET' && !r.public);
     const makers = unsafe.filter((r) => r.fourEyes === 'MAKER').map((r) => `${r.method} ${r.path}`);
     expect(makers.sort()).toEqual([
+      'POST /api/v1/campaigns/:id/excuse',
       'POST /api/v1/integrity/flags/:id/decision',
       'POST /api/v1/records/:id/validate',
       'POST /api/v1/records/export',
@@ -490,13 +492,29 @@ describe('four-eyes (issue #22)', () => {
       },
       'PUT /api/v1/records/:id': { fullName: 'Route Walk', department: 'Nursing Services' },
       'POST /api/v1/records/bulk-approve': { records: [{ id: pending, version: 1 }] },
+      // Issue #33: an excusal keeps a person off an exercise's no-show list.
+      'POST /api/v1/campaigns/:id/excuse': {
+        recordId: pending,
+        reasonCode: 'STUDY_LEAVE',
+        note: 'route walk',
+      },
     };
+    // An exercise of every record, open today, for the exercise's routes.
+    const today = dayIn(new Date(), DEFAULT_TIME_ZONE);
+    const exercise = await portal.api.post('/api/v1/campaigns', {
+      token: a.token,
+      body: { name: 'Route walk', opensOn: today, closesOn: today, graceDays: 0 },
+    });
+    expect(exercise.statusCode, exercise.body).toBe(201);
+    const campaignId = (exercise.json() as { id: string }).id;
     const idFor = (path: string, recordId: string) =>
       path.includes('/integrity/flags/')
         ? flag.id
-        : path.includes('/export-logs/')
-          ? crypto.randomUUID()
-          : recordId;
+        : path.includes('/campaigns/')
+          ? campaignId
+          : path.includes('/export-logs/')
+            ? crypto.randomUUID()
+            : recordId;
     const counts = async () =>
       (
         await portal.db.orm.execute<{
@@ -506,12 +524,14 @@ describe('four-eyes (issue #22)', () => {
           admins: number;
           settings: string;
           paid: string[] | null;
+          excused: number;
         }>(sql`
           select (select count(*)::int from records where tenant_id = ${a.tenant.id} and status = 'REJECTED') as rejected,
             (select count(*)::int from export_jobs where tenant_id = ${a.tenant.id} and status = 'COMPLETED') as completed,
             (select count(*)::int from approvals where tenant_id = ${a.tenant.id}) as approvals,
             (select count(*)::int from users where tenant_id = ${a.tenant.id} and role = 'TENANT_ADMIN' and status = 'ACTIVE') as admins,
             (select settings::text from tenant_settings where tenant_id = ${a.tenant.id}) as settings,
+            (select count(*)::int from campaign_excusals where tenant_id = ${a.tenant.id}) as excused,
             (select array_agg(r.id::text) from records r where r.tenant_id = ${a.tenant.id} and ${sql.raw(inPayrollSql('r'))}) as paid`)
       ).rows[0]!;
     // Not walked: the second approver's own routes (they carry an approval out), signing out.
@@ -555,6 +575,7 @@ describe('four-eyes (issue #22)', () => {
         expect(after.completed, `${key} completed an export`).toBe(before.completed);
         expect(after.admins, `${key} made an active tenant admin`).toBe(before.admins);
         expect(after.settings, `${key} changed the settings`).toBe(before.settings);
+        expect(after.excused, `${key} excused someone from an exercise`).toBe(before.excused);
         const stillPaid = new Set(after.paid ?? []);
         expect(
           (before.paid ?? []).filter((id) => !stillPaid.has(id)),

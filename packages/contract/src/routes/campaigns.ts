@@ -2,6 +2,8 @@ import { z } from 'zod';
 import {
   CAMPAIGN_MESSAGES,
   CampaignCreateSchema,
+  CampaignExcusalSchema,
+  CampaignExcuseSchema,
   CampaignExtendSchema,
   CampaignProgressSchema,
   CampaignSchema,
@@ -10,7 +12,7 @@ import { ApiErrorSchema } from '../errors.ts';
 import { idSchema } from '../fields.ts';
 import { defineRoute } from './define-route.ts';
 
-// Issue #33's first slice: the tenant admin alone, and no second approver (DECISIONS 171).
+// The tenant admin alone (issue #33); an excusal waits for a second approver when the tenant asks.
 const roles = ['TENANT_ADMIN'] as const;
 const tags = ['campaigns'];
 const params = z.object({ id: idSchema(CAMPAIGN_MESSAGES.notFound) });
@@ -69,5 +71,19 @@ export const CAMPAIGNS_ROUTES = {
     params,
     response: CampaignProgressSchema,
     errors: { 404: ApiErrorSchema },
+  }),
+  excuse: defineRoute({
+    method: 'POST',
+    path: '/api/v1/campaigns/:id/excuse',
+    roles,
+    tags,
+    summary:
+      'Excuse one person of the scope (study leave, secondment, sick leave or another documented absence, with a note): no no-show. With the second approver on, it waits for a different tenant admin (status PENDING_APPROVAL). 404 outside the scope; 409 when the person has appeared, is excused or awaits an excusal, or the exercise has closed',
+    params,
+    body: CampaignExcuseSchema,
+    response: CampaignExcusalSchema,
+    status: 201,
+    fourEyes: 'MAKER',
+    errors: { 400: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema },
   }),
 };

@@ -369,9 +369,14 @@ export async function pendingOfKind(orm: Orm, tenantId: string, kind: ApprovalKi
 export async function hasPendingApproval(
   tx: Orm,
   tenantId: string,
-  of: { recordId?: string; flagId?: string },
+  of: { recordId?: string; flagId?: string; excusal?: { campaignId: string; recordId: string } },
 ): Promise<boolean> {
-  const on = of.flagId ? sql`a.flag_id = ${of.flagId}` : sql`a.record_id = ${of.recordId ?? null}`;
+  const on = of.excusal
+    ? sql`a.kind = 'EXCUSAL' and a.payload ->> 'campaignId' = ${of.excusal.campaignId}
+        and a.payload ->> 'recordId' = ${of.excusal.recordId}`
+    : of.flagId
+      ? sql`a.flag_id = ${of.flagId}`
+      : sql`a.record_id = ${of.recordId ?? null}`;
   const found = await tx.execute(sql`
     select 1 from approvals a where a.tenant_id = ${tenantId} and a.status = 'PENDING' and ${on} limit 1`);
   return found.rows.length > 0;

@@ -13,6 +13,7 @@ import {
   type TenantSettings,
 } from '@portal/contract/settings';
 import { reasonLabel } from '@portal/contract/integrity';
+import { EXCUSAL_REASON_LABELS, type ExcusalReason } from '@portal/contract/campaigns';
 import { koboToNaira } from '@portal/contract/payroll';
 import type { z } from 'zod';
 import { scopeOf, type Actor } from '../../access/actor.ts';
@@ -79,6 +80,20 @@ interface SettingsPayload {
   after: TenantSettings;
   changes: SettingChange[];
 }
+/**
+ * EXCUSAL (issue #33): one person excused from a verification exercise. The record is named in the
+ * payload, not in approvals.record_id: a pending excusal does not hold the record's own decisions.
+ */
+export interface ExcusalPayload {
+  campaignId: string;
+  campaignName: string;
+  recordId: string;
+  fullName: string;
+  psn: string | null;
+  reasonCode: string;
+  note: string;
+}
+
 /** The approvals whose outcome is a record's status (the others: an export, an account, settings). */
 const onRecord = (kind: string) =>
   kind === 'REJECTION' || kind === 'INTEGRITY_CONFIRM' || kind === 'REVALIDATION';
@@ -141,6 +156,15 @@ export interface IntegrityDecisions {
  * What an approved SETTINGS_CHANGE does to the settings (a port: the settings module implements it
  * and the composition root hands it in, as settings asks four-eyes whether a change waits).
  */
+export interface ExcusalsPort {
+  /**
+   * In the approval's transaction: the excusal takes effect if it still can (the exercise open, the
+   * person in scope, not appeared, not excused), else throws 409. Audited as the maker's, approved
+   * by the checker.
+   */
+  applyApproved(tx: Orm, tenantId: string, e: ExcusalPayload, maker: Who, checker: Actor): Promise<void>;
+}
+
 export interface SettingsChanges {
   /**
    * In the approval's transaction, with the settings locked: they become `after` only while they are
@@ -212,6 +236,49 @@ export class FourEyes {
   ) {}
 
   #settings: SettingsChanges | undefined;
+  #excusals: ExcusalsPort | undefined;
+  /** The composition root hands in the exercises' side (they ask each other, as the settings do). */
+  applyExcusalsWith(excusals: ExcusalsPort): void {
+    this.#excusals = excusals;
+  }
+
+  /** Whether an excusal of this person from this exercise already waits for a second approver. */
+  excusalPending(
+    tx: Orm,
+    tenantId: string,
+    excusal: { campaignId: string; recordId: string },
+  ): Promise<boolean> {
+    return hasPendingApproval(tx, tenantId, { excusal });
+  }
+
+  /** In the exercise's transaction (issue #33): the excusal waits for a different tenant admin. */
+  async holdExcusal(tx: Orm, actor: Actor, e: ExcusalPayload): Promise<string> {
+    const { tenantId } = scopeOf(actor);
+    const approvalId = await insertApproval(tx, {
+      tenantId,
+      kind: 'EXCUSAL',
+      makerUserId: actor.userId,
+      makerEmail: actor.email,
+      note: e.note,
+      summary: `Excuse ${e.fullName}${e.psn ? ` (${e.psn})` : ''} from the verification exercise '${e.campaignName}': ${EXCUSAL_REASON_LABELS[e.reasonCode as ExcusalReason] ?? e.reasonCode}`,
+      payload: e,
+    });
+    await this.audit.append(
+      {
+        tenantId,
+        actorUserId: actor.userId,
+        actorEmail: actor.email,
+        address: actor.address ?? null,
+        action: 'APPROVAL_REQUESTED',
+        entityType: 'record',
+        entityId: e.recordId,
+        after: { kind: 'EXCUSAL', approvalId, campaignId: e.campaignId, reasonCode: e.reasonCode },
+        note: e.note,
+      },
+      tx,
+    );
+    return approvalId;
+  }
   /** The composition root hands in the settings module's side once both exist (they ask each other). */
   applySettingsWith(settings: SettingsChanges): void {
     this.#settings = settings;
@@ -472,6 +539,15 @@ export class FourEyes {
         await this.#approveExport(tx, actor, row);
       } else if (row.kind === 'FLAG_DISMISSAL') {
         await this.#applyToDismissal(tx, actor, row, 'GRANTED', note);
+      } else if (row.kind === 'EXCUSAL') {
+        if (!this.#excusals) throw new Error('four-eyes: the exercises module was not handed in');
+        await this.#excusals.applyApproved(
+          tx,
+          tenantId,
+          row.payload as ExcusalPayload,
+          { userId: row.maker_user_id, email: row.maker_email },
+          actor,
+        );
       } else if (row.kind === 'ADMIN_GRANT') {
         const { userId } = row.payload as AdminGrantPayload;
         if (!(await activatePendingAdmin(tx, tenantId, userId))) throw conflict(M.accountGone);
@@ -710,7 +786,9 @@ export class FourEyes {
           ? ['user', (row.payload as AdminGrantPayload).userId]
           : row.kind === 'SETTINGS_CHANGE'
             ? ['tenant', row.tenant_id]
-            : ['approval', row.id];
+            : row.kind === 'EXCUSAL'
+              ? ['record', (row.payload as ExcusalPayload).recordId]
+              : ['approval', row.id];
     await this.audit.append(
       {
         tenantId: row.tenant_id,

@@ -1,7 +1,13 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { TenantScope } from '../../access/actor.ts';
 import type { Orm } from '../../platform/db.ts';
-import { campaignExtensions, campaigns, departments, ministries } from '../../db/schema/index.ts';
+import {
+  campaignExcusals,
+  campaignExtensions,
+  campaigns,
+  departments,
+  ministries,
+} from '../../db/schema/index.ts';
 import { NOT_EXPECTED_TO_APPEAR, statusLiterals } from '../records/record-state.ts';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
@@ -27,6 +33,25 @@ export interface OverlappingCampaign {
 
 /** A list of (validated, lower-case) UUIDs as one array parameter. */
 const uuidArray = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
+
+/** A person the exercise expects, as an excusal reads them. */
+export interface ExpectedPerson {
+  id: string;
+  fullName: string;
+  psn: string | null;
+  /** The day of their first appearance since the opening, or null. */
+  firstDay: string | null;
+  excused: boolean;
+}
+
+/** An excusal as written. */
+export interface ExcusalValues {
+  campaignId: string;
+  recordId: string;
+  reasonCode: string;
+  note: string;
+  by: { userId: string | null; email: string };
+}
 
 /** One posting's counts, the pay in kobo. */
 export interface PostingCounts {
@@ -69,7 +94,7 @@ function expectedSql(scope: TenantScope, c: CampaignRow) {
  */
 function expectedWithAppearanceSql(scope: TenantScope, c: CampaignRow) {
   return sql`
-    select r.id, r.ministry_id, r.department_id, r.monthly_gross_kobo,
+    select r.id, r.full_name, r.psn, r.ministry_id, r.department_id, r.monthly_gross_kobo,
       f.day::text as day, f.via, e.record_id is not null as excused
     from records r
     left join lateral (
@@ -92,9 +117,14 @@ export class CampaignsRepo {
    */
   async locked<T>(scope: TenantScope, fn: (tx: Orm) => Promise<T>): Promise<T> {
     return this.orm.transaction(async (tx) => {
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('campaigns:' || ${scope.tenantId}))`);
+      await this.lock(tx, scope);
       return fn(tx);
     });
+  }
+
+  /** Takes the tenant's exercise lock in a transaction already begun (an approval's). */
+  async lock(tx: Orm, scope: TenantScope): Promise<void> {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('campaigns:' || ${scope.tenantId}))`);
   }
 
   async insert(
@@ -335,5 +365,45 @@ export class CampaignsRepo {
       day: r.day,
       appeared: Number(r.appeared),
     }));
+  }
+
+  /** The person `recordId` if the exercise expects them (its scope, not rejected), else undefined. */
+  async expectedPerson(
+    tx: Orm,
+    scope: TenantScope,
+    c: CampaignRow,
+    recordId: string,
+  ): Promise<ExpectedPerson | undefined> {
+    const result = await tx.execute<{
+      id: string;
+      full_name: string;
+      psn: string | null;
+      day: string | null;
+      excused: boolean;
+    }>(
+      sql`with x as (${expectedWithAppearanceSql(scope, c)}) select * from x where x.id = ${recordId}::uuid`,
+    );
+    const row = result.rows[0];
+    return row
+      ? {
+          id: row.id,
+          fullName: row.full_name,
+          psn: row.psn,
+          firstDay: row.day,
+          excused: Boolean(row.excused),
+        }
+      : undefined;
+  }
+
+  async insertExcusal(tx: Orm, scope: TenantScope, e: ExcusalValues): Promise<void> {
+    await tx.insert(campaignExcusals).values({
+      campaignId: e.campaignId,
+      recordId: e.recordId,
+      tenantId: scope.tenantId,
+      reasonCode: e.reasonCode,
+      note: e.note,
+      excusedBy: e.by.userId,
+      excusedByEmail: e.by.email,
+    });
   }
 }

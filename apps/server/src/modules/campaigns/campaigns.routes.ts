@@ -13,4 +13,7 @@ export function campaignsRoutes(app: FastifyInstance, campaigns: CampaignsServic
   serveRoute(app, CAMPAIGNS_ROUTES.progress, async ({ actor, params }) =>
     campaigns.progress(actor, params.id),
   );
+  serveRoute(app, CAMPAIGNS_ROUTES.excuse, async ({ actor, params, body }) =>
+    campaigns.excuse(actor, params.id, body),
+  );
 }

@@ -6,6 +6,8 @@ import {
   addDays,
   type Campaign,
   type CampaignCreateSchema,
+  type CampaignExcusal,
+  type CampaignExcuseSchema,
   type CampaignProgress,
   type CampaignExtendSchema,
 } from '@portal/contract/campaigns';
@@ -15,10 +17,12 @@ import { scopeOf, type Actor, type TenantScope } from '../../access/actor.ts';
 import type { Orm } from '../../platform/db.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { AuditRepo } from '../audit/audit.repo.ts';
+import type { ExcusalPayload, ExcusalsPort, FourEyes } from '../approvals/four-eyes.ts';
 import type { CampaignRow, CampaignsRepo, ExtensionRow } from './campaigns.repo.ts';
 
 type CreateInput = z.output<typeof CampaignCreateSchema>;
 type ExtendInput = z.output<typeof CampaignExtendSchema>;
+type ExcuseInput = z.output<typeof CampaignExcuseSchema>;
 
 /** Which of the ids are the tenant's own ministries (or departments): the people module's check. */
 export interface OrgStructure {
@@ -30,9 +34,11 @@ export interface CampaignsDeps {
   audit: AuditRepo;
   org: OrgStructure;
   /** The tenant's time zone (platform/tenant-time-zone.ts). */
-  timeZoneOf: (tenantId: string) => Promise<string>;
+  timeZoneOf: (tenantId: string, orm?: Orm) => Promise<string>;
   /** The clock (tests and, later, the demo's test clock move it; DECISIONS 168). */
   now: () => Date;
+  /** The second approver (issue #30): an excusal waits for one when the tenant asks. */
+  fourEyes: FourEyes;
 }
 
 const unique = (ids: string[]) => [...new Set(ids)];
@@ -46,12 +52,12 @@ const daysBetween = (a: string, b: string) =>
  * depends on other exercises is checked inside the tenant's exercise lock, so two requests at once
  * cannot both pass it (DECISIONS 170).
  */
-export class CampaignsService {
+export class CampaignsService implements ExcusalsPort {
   constructor(private readonly deps: CampaignsDeps) {}
 
   /** Today in the tenant's zone. */
-  async #today(scope: TenantScope): Promise<string> {
-    return dayIn(this.deps.now(), await this.deps.timeZoneOf(scope.tenantId));
+  async #today(scope: TenantScope, orm?: Orm): Promise<string> {
+    return dayIn(this.deps.now(), await this.deps.timeZoneOf(scope.tenantId, orm));
   }
 
   async create(actor: Actor, input: CreateInput): Promise<Campaign> {
@@ -233,6 +239,108 @@ export class CampaignsService {
       ),
       byDay,
     };
+  }
+
+  /**
+   * Excuses one person of the scope (issue #33 item 2; DECISIONS 178): at once, or, with the second
+   * approver on, once a different tenant admin approves. Refused for a person outside the scope
+   * (404), one who appeared, is excused or awaits an excusal, and once the exercise has closed (409).
+   * Under the tenant's exercise lock: two requests for one person cannot both pass the checks.
+   */
+  async excuse(actor: Actor, id: string, input: ExcuseInput): Promise<CampaignExcusal> {
+    const scope = scopeOf(actor);
+    const today = await this.#today(scope);
+    const { repo, fourEyes } = this.deps;
+    return repo.locked(scope, async (tx) => {
+      const { c, person } = await this.#excusable(tx, scope, id, input.recordId, today);
+      const payload: ExcusalPayload = {
+        campaignId: c.id,
+        campaignName: c.name,
+        recordId: person.id,
+        fullName: person.fullName,
+        psn: person.psn,
+        reasonCode: input.reasonCode,
+        note: input.note,
+      };
+      const answer = {
+        campaignId: c.id,
+        recordId: person.id,
+        reasonCode: input.reasonCode,
+        note: input.note,
+      };
+      if (await fourEyes.secondApproverOn(actor, tx)) {
+        if (await fourEyes.excusalPending(tx, scope.tenantId, { campaignId: c.id, recordId: person.id }))
+          throw conflict(M.excusalPending);
+        const approvalId = await fourEyes.holdExcusal(tx, actor, payload);
+        return { ...answer, status: 'PENDING_APPROVAL', approvalId };
+      }
+      await this.#writeExcusal(tx, scope, payload, { userId: actor.userId, email: actor.email }, actor, null);
+      return { ...answer, status: 'EXCUSED', approvalId: null };
+    });
+  }
+
+  /** ExcusalsPort: a different tenant admin approved; the checks are made again, now. */
+  async applyApproved(
+    tx: Orm,
+    tenantId: string,
+    e: ExcusalPayload,
+    maker: { userId: string | null; email: string },
+    checker: Actor,
+  ): Promise<void> {
+    const scope = scopeOf(checker);
+    if (scope.tenantId !== tenantId) throw notFound(M.notFound);
+    await this.deps.repo.lock(tx, scope);
+    await this.#excusable(tx, scope, e.campaignId, e.recordId, await this.#today(scope, tx));
+    await this.#writeExcusal(
+      tx,
+      scope,
+      e,
+      maker,
+      checker,
+      `Approved by the second approver ${checker.email}`,
+    );
+  }
+
+  async #excusable(tx: Orm, scope: TenantScope, id: string, recordId: string, today: string) {
+    const { repo } = this.deps;
+    const c = await repo.find(scope, id, tx);
+    if (!c) throw notFound(M.notFound);
+    if (campaignStateOn(c, today) === 'CLOSED') throw conflict(M.excuseClosed);
+    const person = await repo.expectedPerson(tx, scope, c, recordId);
+    if (!person) throw notFound(M.recordNotInScope);
+    if (person.firstDay) throw conflict(M.alreadyAppeared);
+    if (person.excused) throw conflict(M.alreadyExcused);
+    return { c, person };
+  }
+
+  async #writeExcusal(
+    tx: Orm,
+    scope: TenantScope,
+    e: ExcusalPayload,
+    maker: { userId: string | null; email: string },
+    actor: Actor,
+    approval: string | null,
+  ): Promise<void> {
+    await this.deps.repo.insertExcusal(tx, scope, { ...e, by: maker });
+    await this.deps.audit.append(
+      {
+        tenantId: scope.tenantId,
+        actorUserId: actor.userId,
+        actorEmail: actor.email,
+        address: actor.address ?? null,
+        action: 'CAMPAIGN_EXCUSED',
+        entityType: 'record',
+        entityId: e.recordId,
+        after: {
+          campaignId: e.campaignId,
+          campaign: e.campaignName,
+          reasonCode: e.reasonCode,
+          excusedBy: maker.email,
+        },
+        note: approval ? `${e.note} (${approval})` : e.note,
+      },
+      tx,
+    );
   }
 
   async #refuseOverlap(
