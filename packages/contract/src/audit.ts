@@ -65,6 +65,7 @@ export const AUDIT_ACTION_LABELS = {
   CAMPAIGN_CREATED: 'Verification exercise created',
   CAMPAIGN_EXTENDED: 'Verification exercise extended',
   CAMPAIGN_EXCUSED: 'Excused from a verification exercise',
+  CAMPAIGN_NO_SHOWS_DOWNLOADED: 'No-show list downloaded',
   // Platform
   TENANT_CREATED: 'Tenant created',
   TENANT_UPDATED: 'Tenant updated',

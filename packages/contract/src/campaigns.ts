@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema, requiredString } from './fields.ts';
-import { NamedSchema } from './records.ts';
+import { NamedSchema, pageOf, PageQuerySchema } from './records.ts';
 
 /**
  * Verification exercises (issue #33; "Verification exercise" on screen, `campaigns` in the API): a
@@ -276,3 +276,47 @@ export const CampaignExcusalSchema = z.object({
   approvalId: z.string().nullable(),
 });
 export type CampaignExcusal = z.infer<typeof CampaignExcusalSchema>;
+
+/** A no-show (issue #33 item 5): in scope, never appeared since the opening, not excused. */
+export const NoShowSchema = z.object({
+  recordId: z.string(),
+  fullName: z.string(),
+  psn: z.string().nullable(),
+  employeeId: z.string().nullable(),
+  ministry: z.string().nullable(),
+  department: z.string().nullable(),
+  status: z.string(),
+  /** Naira, exact to the kobo; null when unknown. */
+  monthlyGrossPay: z.number().nullable(),
+});
+export type NoShow = z.infer<typeof NoShowSchema>;
+
+export const NoShowsQuerySchema = PageQuerySchema;
+
+/**
+ * The no-shows, by ministry, department and name: empty until the closing day plus the grace has
+ * passed (`listed` false), then everyone in scope who never appeared and is not excused.
+ */
+export const NoShowsPageSchema = pageOf(NoShowSchema).extend({
+  listed: z.boolean(),
+  /** The last day of grace: the list is drawn the day after. */
+  graceEndsOn: z.string(),
+  /** The monthly gross pay of all the no-shows (not only this page), in naira, of those whose pay is known. */
+  monthlyPay: z.number(),
+  /** How many no-shows have no known pay. */
+  payUnknown: z.number(),
+});
+export type NoShowsPage = z.infer<typeof NoShowsPageSchema>;
+
+/** The no-shows' CSV (UTF-8 with BOM, CRLF), its columns in order. */
+export const NO_SHOWS_CSV_COLUMNS = [
+  'psn',
+  'employeeId',
+  'fullName',
+  'ministry',
+  'department',
+  'status',
+  'monthlyGrossPay',
+  'recordId',
+] as const;
+export const noShowsFileName = (campaignId: string, day: string) => `no-shows-${day}-${campaignId}.csv`;

@@ -6,6 +6,7 @@ import {
   type Campaign,
   type CampaignExcusal,
   type CampaignProgress,
+  type NoShowsPage,
 } from '@portal/contract/campaigns';
 import type { ApprovalsPage } from '@portal/contract/decisions';
 import { createTestPortal, DEMO_ADMIN, type TestPortal } from '../helpers/test-portal.ts';
@@ -227,6 +228,67 @@ describe('excusing a person from an exercise', () => {
     expect(res.json().message).toBe(M.excuseClosed);
   });
 
+  it('the no-shows: none listed before the grace has passed; then everyone who never appeared and is not excused, with pay, and as CSV', async () => {
+    await portal.db.orm.execute(
+      sql`update records set monthly_gross_kobo = 15000050 where id = ${people[2]!}`,
+    );
+    const noShows = async (query = '') => {
+      const res = await portal.api.get(`/api/v1/campaigns/${campaign.id}/no-shows${query}`, {
+        token: a.token,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as NoShowsPage;
+    };
+    on(day(13)); // the last day of grace
+    expect(await noShows()).toMatchObject({ listed: false, total: 0, items: [], graceEndsOn: day(13) });
+    on(day(14));
+    const page = await noShows();
+    expect(page).toMatchObject({
+      listed: true,
+      total: 2,
+      monthlyPay: 150_000.5,
+      payUnknown: 1,
+      page: 1,
+      pageSize: 50,
+    });
+    expect(
+      page.items.map((i) => [i.fullName, i.psn, i.ministry, i.department, i.status, i.monthlyGrossPay]),
+    ).toEqual([
+      ['Excusal Person 2', 'PSN8202', 'Ministry of Lands', 'Surveys', 'UPLOADED', 150_000.5],
+      ['Excusal Person 4', 'PSN8204', 'Ministry of Lands', 'Surveys', 'UPLOADED', null],
+    ]);
+    const second = await noShows('?page=2&pageSize=1');
+    expect(second.items.map((i) => i.fullName)).toEqual(['Excusal Person 4']);
+    expect(second).toMatchObject({ total: 2, monthlyPay: 150_000.5 });
+    expect(
+      (await portal.api.get(`/api/v1/campaigns/${campaign.id}/no-shows?pageSize=0`, { token: a.token }))
+        .statusCode,
+    ).toBe(400);
+
+    const csv = await portal.api.get(`/api/v1/campaigns/${campaign.id}/no-shows.csv`, { token: a.token });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toBe(
+      `attachment; filename="no-shows-${day(14)}-${campaign.id}.csv"`,
+    );
+    expect(csv.body).toBe(
+      '\uFEFFpsn,employeeId,fullName,ministry,department,status,monthlyGrossPay,recordId\r\n' +
+        `PSN8202,,Excusal Person 2,Ministry of Lands,Surveys,UPLOADED,150000.50,${people[2]}\r\n` +
+        `PSN8204,,Excusal Person 4,Ministry of Lands,Surveys,UPLOADED,,${people[4]}\r\n`,
+    );
+    const audit = await portal.db.orm.execute<{ after: Record<string, unknown> }>(
+      sql`select after from audit_events where entity_id = ${campaign.id} and action = 'CAMPAIGN_NO_SHOWS_DOWNLOADED'`,
+    );
+    expect(audit.rows.map((r) => r.after)).toEqual([{ listed: true, noShows: 2, monthlyPay: 150_000.5 }]);
+    // Another tenant's admin: 404; a reviewer: 403 (below).
+    expect(
+      (await portal.api.get(`/api/v1/campaigns/${campaign.id}/no-shows`, { token: b.token })).statusCode,
+    ).toBe(404);
+    expect(
+      (await portal.api.get(`/api/v1/campaigns/${campaign.id}/no-shows.csv`, { token: b.token })).statusCode,
+    ).toBe(404);
+  });
+
   it('another tenant’s admin gets 404 for the exercise; other roles 403', async () => {
     expect((await excuse(people[4]!, b.token)).statusCode).toBe(404);
     const reviewerEmail = `excusal.reviewer.${Date.now()}@example.gov.ng`;
@@ -236,5 +298,9 @@ describe('excusing a person from an exercise', () => {
     });
     const reviewer = await portal.login(reviewerEmail, 'Str0ng-Passw0rd');
     expect((await excuse(people[4]!, reviewer)).statusCode).toBe(403);
+    for (const path of ['no-shows', 'no-shows.csv', 'progress'])
+      expect(
+        (await portal.api.get(`/api/v1/campaigns/${campaign.id}/${path}`, { token: reviewer })).statusCode,
+      ).toBe(403);
   });
 });

@@ -7,6 +7,8 @@ import {
   CampaignExtendSchema,
   CampaignProgressSchema,
   CampaignSchema,
+  NoShowsPageSchema,
+  NoShowsQuerySchema,
 } from '../campaigns.ts';
 import { ApiErrorSchema } from '../errors.ts';
 import { idSchema } from '../fields.ts';
@@ -85,5 +87,29 @@ export const CAMPAIGNS_ROUTES = {
     status: 201,
     fourEyes: 'MAKER',
     errors: { 400: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema },
+  }),
+  noShows: defineRoute({
+    method: 'GET',
+    path: '/api/v1/campaigns/:id/no-shows',
+    roles,
+    tags,
+    summary:
+      'The no-shows with their pay, by ministry, department and name: empty (listed false) until the closing day plus the grace has passed, then everyone in scope who never appeared and is not excused',
+    params,
+    query: NoShowsQuerySchema,
+    response: NoShowsPageSchema,
+    errors: { 400: ApiErrorSchema, 404: ApiErrorSchema },
+  }),
+  noShowsCsv: defineRoute({
+    method: 'GET',
+    path: '/api/v1/campaigns/:id/no-shows.csv',
+    roles,
+    tags,
+    summary:
+      'The same no-shows as CSV (UTF-8 with BOM, CRLF; a cell that starts with =, +, -, @, tab or CR is neutralised as in the payroll file); audited',
+    params,
+    produces: ['text/csv'],
+    response: z.any().describe('the CSV file'),
+    errors: { 404: ApiErrorSchema },
   }),
 };

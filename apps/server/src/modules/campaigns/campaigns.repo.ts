@@ -53,6 +53,18 @@ export interface ExcusalValues {
   by: { userId: string | null; email: string };
 }
 
+/** A no-show as the list and the CSV read them, the pay in kobo. */
+export type NoShowRow = {
+  id: string;
+  full_name: string;
+  psn: string | null;
+  employee_id: string | null;
+  ministry: string | null;
+  department: string | null;
+  status: string;
+  monthly_gross_kobo: string | number | null;
+};
+
 /** One posting's counts, the pay in kobo. */
 export interface PostingCounts {
   ministryId: string | null;
@@ -405,5 +417,72 @@ export class CampaignsRepo {
       excusedBy: e.by.userId,
       excusedByEmail: e.by.email,
     });
+  }
+
+  /**
+   * The no-shows (issue #33 item 5): expected, no appearance since the opening (on time or late),
+   * not excused; each with the names of its posting and the key the list is ordered by.
+   */
+  #noShowsSql(scope: TenantScope, c: CampaignRow) {
+    return sql`
+      select r.id, r.full_name, r.psn, r.employee_id, m.name as ministry, d.name as department, r.status,
+        r.monthly_gross_kobo, coalesce(m.name, '') as mk, coalesce(d.name, '') as dk
+      from records r
+      left join ministries m on m.id = r.ministry_id
+      left join departments d on d.id = r.department_id
+      where ${expectedSql(scope, c)}
+        and not exists (select 1 from appearances a where a.tenant_id = ${scope.tenantId}
+          and a.record_id = r.id and a.day >= ${c.opensOn}::date)
+        and not exists (select 1 from campaign_excusals e where e.campaign_id = ${c.id} and e.record_id = r.id)`;
+  }
+
+  /** How many no-shows, and the monthly pay (kobo) of those whose pay is known. */
+  async noShowTotals(
+    scope: TenantScope,
+    c: CampaignRow,
+  ): Promise<{ total: number; kobo: number; unknown: number }> {
+    const result = await this.orm.execute<{ total: number; kobo: string; unknown: number }>(sql`
+      select count(*)::int as total, coalesce(sum(n.monthly_gross_kobo), 0)::bigint as kobo,
+        count(*) filter (where n.monthly_gross_kobo is null)::int as unknown
+      from (${this.#noShowsSql(scope, c)}) n`);
+    const row = result.rows[0]!;
+    return { total: Number(row.total), kobo: Number(row.kobo), unknown: Number(row.unknown) };
+  }
+
+  /** A page of the no-shows, by ministry, department, name and id. */
+  async noShowsPage(
+    scope: TenantScope,
+    c: CampaignRow,
+    page: number,
+    pageSize: number,
+  ): Promise<NoShowRow[]> {
+    const result = await this.orm.execute<NoShowRow>(sql`
+      select * from (${this.#noShowsSql(scope, c)}) n
+      order by n.mk, n.dk, n.full_name, n.id
+      limit ${pageSize} offset ${(page - 1) * pageSize}`);
+    return result.rows;
+  }
+
+  /** Every no-show as CSV lines, in the list's order, read in batches by the order's key. */
+  async *noShowsCsv(scope: TenantScope, c: CampaignRow, batch = 5000): AsyncGenerator<string> {
+    let after: { mk: string; dk: string; name: string; id: string } | null = null;
+    for (;;) {
+      const from: ReturnType<typeof sql> = after
+        ? sql`where (n.mk, n.dk, n.full_name, n.id) > (${after.mk}, ${after.dk}, ${after.name}, ${after.id}::uuid)`
+        : sql``;
+      const result: { rows: { line: string; mk: string; dk: string; full_name: string; id: string }[] } =
+        await this.orm.execute(sql`
+        select concat_ws(',', csv_field(n.psn), csv_field(n.employee_id), csv_field(n.full_name),
+          csv_field(n.ministry), csv_field(n.department), csv_field(n.status),
+          csv_field(to_char(n.monthly_gross_kobo / 100.0, 'FM999999999999990.00')), csv_field(n.id::text)) as line,
+          n.mk, n.dk, n.full_name, n.id
+        from (${this.#noShowsSql(scope, c)}) n ${from}
+        order by n.mk, n.dk, n.full_name, n.id
+        limit ${batch}`);
+      if (result.rows.length > 0) yield result.rows.map((r) => `${r.line}\r\n`).join('');
+      if (result.rows.length < batch) return;
+      const last = result.rows[result.rows.length - 1]!;
+      after = { mk: last.mk, dk: last.dk, name: last.full_name, id: last.id };
+    }
   }
 }

@@ -1,6 +1,9 @@
+import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
+import { NO_SHOWS_CSV_COLUMNS } from '@portal/contract/campaigns';
 import { CAMPAIGNS_ROUTES } from '@portal/contract/routes/campaigns';
 import { serveRoute } from '../../access/route.ts';
+import { iterateInContext } from '../../platform/tenant-context.ts';
 import type { CampaignsService } from './campaigns.service.ts';
 
 export function campaignsRoutes(app: FastifyInstance, campaigns: CampaignsService): void {
@@ -16,4 +19,20 @@ export function campaignsRoutes(app: FastifyInstance, campaigns: CampaignsServic
   serveRoute(app, CAMPAIGNS_ROUTES.excuse, async ({ actor, params, body }) =>
     campaigns.excuse(actor, params.id, body),
   );
+  serveRoute(app, CAMPAIGNS_ROUTES.noShows, async ({ actor, params, query }) =>
+    campaigns.noShows(actor, params.id, query),
+  );
+  serveRoute(app, CAMPAIGNS_ROUTES.noShowsCsv, async ({ actor, params, reply }) => {
+    const { fileName, lines } = await campaigns.noShowsCsv(actor, params.id);
+    async function* file() {
+      // UTF-8 with a byte order mark, as the payroll file: spreadsheets then read the names right.
+      yield Buffer.from(`\uFEFF${NO_SHOWS_CSV_COLUMNS.join(',')}\r\n`, 'utf8');
+      for await (const block of lines) yield Buffer.from(block, 'utf8');
+    }
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${fileName}"`)
+      .header('cache-control', 'no-store')
+      .send(Readable.from(iterateInContext(file())));
+  });
 }

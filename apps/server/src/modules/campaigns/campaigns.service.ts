@@ -9,6 +9,9 @@ import {
   type CampaignExcusal,
   type CampaignExcuseSchema,
   type CampaignProgress,
+  type NoShowsPage,
+  type NoShowsQuerySchema,
+  noShowsFileName,
   type CampaignExtendSchema,
 } from '@portal/contract/campaigns';
 import { koboToNaira } from '@portal/contract/payroll';
@@ -23,6 +26,7 @@ import type { CampaignRow, CampaignsRepo, ExtensionRow } from './campaigns.repo.
 type CreateInput = z.output<typeof CampaignCreateSchema>;
 type ExtendInput = z.output<typeof CampaignExtendSchema>;
 type ExcuseInput = z.output<typeof CampaignExcuseSchema>;
+type NoShowsQuery = z.output<typeof NoShowsQuerySchema>;
 
 /** Which of the ids are the tenant's own ministries (or departments): the people module's check. */
 export interface OrgStructure {
@@ -341,6 +345,70 @@ export class CampaignsService implements ExcusalsPort {
       },
       tx,
     );
+  }
+
+  /**
+   * The no-shows (issue #33 item 5): listed from the day after the last day of grace (before it,
+   * an empty page with `listed` false), everyone the exercise expects who never appeared since the
+   * opening and is not excused, with their pay.
+   */
+  async noShows(actor: Actor, id: string, q: NoShowsQuery): Promise<NoShowsPage> {
+    const { scope, c, listed } = await this.#noShowsOf(actor, id);
+    const empty = { items: [], total: 0, page: q.page, pageSize: q.pageSize, monthlyPay: 0, payUnknown: 0 };
+    if (!listed) return { ...empty, listed, graceEndsOn: graceEndsOn(c) };
+    const { repo } = this.deps;
+    const [totals, rows] = await Promise.all([
+      repo.noShowTotals(scope, c),
+      repo.noShowsPage(scope, c, q.page, q.pageSize),
+    ]);
+    return {
+      items: rows.map((r) => ({
+        recordId: r.id,
+        fullName: r.full_name,
+        psn: r.psn,
+        employeeId: r.employee_id,
+        ministry: r.ministry,
+        department: r.department,
+        status: r.status,
+        monthlyGrossPay: r.monthly_gross_kobo == null ? null : koboToNaira(Number(r.monthly_gross_kobo)),
+      })),
+      total: totals.total,
+      page: q.page,
+      pageSize: q.pageSize,
+      listed,
+      graceEndsOn: graceEndsOn(c),
+      monthlyPay: koboToNaira(totals.kobo),
+      payUnknown: totals.unknown,
+    };
+  }
+
+  /** The no-shows' CSV (no lines before they are listed); the download is audited. */
+  async noShowsCsv(actor: Actor, id: string): Promise<{ fileName: string; lines: AsyncGenerator<string> }> {
+    const { scope, c, listed, today } = await this.#noShowsOf(actor, id);
+    const totals = listed ? await this.deps.repo.noShowTotals(scope, c) : { total: 0, kobo: 0, unknown: 0 };
+    await this.deps.audit.append({
+      tenantId: scope.tenantId,
+      actorUserId: actor.userId,
+      actorEmail: actor.email,
+      address: actor.address ?? null,
+      action: 'CAMPAIGN_NO_SHOWS_DOWNLOADED',
+      entityType: 'campaign',
+      entityId: c.id,
+      after: { listed, noShows: totals.total, monthlyPay: koboToNaira(totals.kobo) },
+    });
+    async function* none(): AsyncGenerator<string> {}
+    return {
+      fileName: noShowsFileName(c.id, today),
+      lines: listed ? this.deps.repo.noShowsCsv(scope, c) : none(),
+    };
+  }
+
+  async #noShowsOf(actor: Actor, id: string) {
+    const scope = scopeOf(actor);
+    const c = await this.deps.repo.find(scope, id);
+    if (!c) throw notFound(M.notFound);
+    const today = await this.#today(scope);
+    return { scope, c, today, listed: campaignStateOn(c, today) === 'CLOSED' };
   }
 
   async #refuseOverlap(
