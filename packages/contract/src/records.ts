@@ -12,6 +12,11 @@ export const RECORD_STATUSES = [
   'AWAITING_REVALIDATION',
   /** A rejection or an integrity confirmation awaiting a second approver (issue #22). */
   'PENDING_SECOND_APPROVAL',
+  /**
+   * A no-show of a verification exercise, held off the payroll, never deleted (issue #33 item 5);
+   * appearing later sends the person to be verified again, then reviewed.
+   */
+  'SUSPENDED',
 ] as const;
 export const RecordStatusSchema = z.enum(RECORD_STATUSES);
 export type RecordStatus = z.infer<typeof RecordStatusSchema>;

@@ -39,6 +39,8 @@ export const DashboardStatsSchema = z.object({
   totalRejected: z.number(),
   /** Rejections and integrity confirmations awaiting a second approver (issue #22). */
   totalPendingSecondApproval: z.number(),
+  /** No-shows of a verification exercise held off the payroll (issue #33). */
+  totalSuspended: z.number(),
   /**
    * Verified records whose name matched closely (a missing middle name, a spelling variant…) and
    * that no other field sent to the mismatch queue (issue #20); the funnel's 'matched exactly' is

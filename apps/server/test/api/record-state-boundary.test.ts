@@ -76,6 +76,8 @@ describe("an upload that changes a record's identity", () => {
       AWAITING_REVALIDATION: { status: 'AWAITING_REVALIDATION', action: 'RECORD_UPDATED_BY_UPLOAD' },
       // Awaiting a second approver: keeps waiting, with the new values (issue #22).
       PENDING_SECOND_APPROVAL: { status: 'PENDING_SECOND_APPROVAL', action: 'RECORD_UPDATED_BY_UPLOAD' },
+      // A suspended no-show stays held: only appearing brings them back (issue #33).
+      SUSPENDED: { status: 'SUSPENDED', action: 'RECORD_UPDATED_BY_UPLOAD' },
     };
     for (const [i, r] of after.entries()) {
       const from = STATES[i]!;

@@ -49,6 +49,7 @@ export function buildDashboardStats(overrides: Partial<DashboardStats> = {}): Da
     totalAwaitingRevalidation: 0,
     totalRejected: 0,
     totalPendingSecondApproval: 0,
+    totalSuspended: 0,
     totalMatchedClosely: 0,
     ...overrides,
   };

@@ -35,6 +35,7 @@ const BEFORE_APPROVAL = [
   'NOT_FOUND',
   'VALIDATED',
   'AWAITING_REVALIDATION',
+  'SUSPENDED',
 ] as const satisfies readonly RecordStatus[];
 
 /** Every event, each payload it can carry: the type makes a new event fail here until listed. */
@@ -81,6 +82,8 @@ const EVENTS: { [T in RecordEventType]: Extract<RecordEvent, { type: T }>[] } = 
   // Back to any state a rejection or a confirmation can be asked from.
   SECOND_APPROVAL_DECLINED: BEFORE_APPROVAL.map((back) => ({ type: 'SECOND_APPROVAL_DECLINED', back })),
   SECOND_APPROVAL_WITHDRAWN: BEFORE_APPROVAL.map((back) => ({ type: 'SECOND_APPROVAL_WITHDRAWN', back })),
+  SUSPENDED_NO_SHOW: [{ type: 'SUSPENDED_NO_SHOW' }],
+  REAPPEARED: [{ type: 'REAPPEARED' }],
 };
 
 const label = (e: RecordEvent) =>
@@ -101,6 +104,10 @@ const notChecked = no('Only a checked record is compared again after an upload.'
 const notInReview = no('Only a record in review is compared again after a settings change.');
 const pending = no(APPROVAL_MESSAGES.recordPending);
 const notPending = no(APPROVAL_MESSAGES.notPending);
+const notSuspendable = no(
+  'Only a record expected to appear, with no decision pending, can be suspended as a no-show.',
+);
+const notSuspended = no('Only a suspended record reappears.');
 const notPaid = no('Only a record in the payroll awaits approval of its removal by an upload.');
 const U = 'UPLOADED';
 const P = 'PENDING_GRADE_VALIDATION';
@@ -110,23 +117,24 @@ const V = 'VALIDATED';
 const R = 'REJECTED';
 const A = 'AWAITING_REVALIDATION';
 const S = 'PENDING_SECOND_APPROVAL';
+const X = 'SUSPENDED';
 const keeps = (action: RecordAuditAction | null) =>
   Object.fromEntries(RECORD_STATUSES.map((s) => [s, go(s, action)])) as Record<RecordStatus, Expected>;
 
 // prettier-ignore
 /** The whole table, written out by hand: event (with its payload) × state → new state and audit action, or refusal. */
 const TABLE: Record<string, Record<RecordStatus, Expected>> = {
-  'VERIFIED AGREES': { [U]: go(P, 'RECORD_VERIFIED'), [P]: notWaiting, [M]: notWaiting, [N]: notWaiting, [V]: notWaiting, [R]: notWaiting, [A]: go(P, 'RECORD_VERIFIED'), [S]: pending },
-  'VERIFIED DISAGREES': { [U]: go(M, 'RECORD_VERIFIED_MISMATCH'), [P]: notWaiting, [M]: notWaiting, [N]: notWaiting, [V]: notWaiting, [R]: notWaiting, [A]: go(M, 'RECORD_VERIFIED_MISMATCH'), [S]: pending },
-  'VERIFIED ABSENT': { [U]: go(N, 'RECORD_NOT_FOUND_IN_SOURCE'), [P]: notWaiting, [M]: notWaiting, [N]: notWaiting, [V]: notWaiting, [R]: notWaiting, [A]: go(N, 'RECORD_NOT_FOUND_IN_SOURCE'), [S]: pending },
-  VERIFICATION_FAILED: { [U]: go(U, null), [P]: notWaiting, [M]: notWaiting, [N]: notWaiting, [V]: notWaiting, [R]: notWaiting, [A]: go(A, null), [S]: pending },
-  'REVERIFIED AGREES': { [U]: notAwaiting, [P]: notAwaiting, [M]: notAwaiting, [N]: notAwaiting, [V]: notAwaiting, [R]: notAwaiting, [A]: go(P, 'RECORD_REVERIFIED'), [S]: pending },
-  'REVERIFIED DISAGREES': { [U]: notAwaiting, [P]: notAwaiting, [M]: notAwaiting, [N]: notAwaiting, [V]: notAwaiting, [R]: notAwaiting, [A]: go(M, 'RECORD_REVERIFIED'), [S]: pending },
-  'REVERIFIED ABSENT': { [U]: notAwaiting, [P]: notAwaiting, [M]: notAwaiting, [N]: notAwaiting, [V]: notAwaiting, [R]: notAwaiting, [A]: go(N, 'RECORD_REVERIFIED'), [S]: pending },
-  APPROVED: { [U]: notReviewable, [P]: go(V, 'RECORD_APPROVED'), [M]: notReviewable, [N]: notReviewable, [V]: notReviewable, [R]: notReviewable, [A]: notReviewable, [S]: pending },
-  REJECTED: { [U]: notReviewable, [P]: go(R, 'RECORD_REJECTED'), [M]: go(R, 'RECORD_REJECTED'), [N]: notReviewable, [V]: notReviewable, [R]: notReviewable, [A]: notReviewable, [S]: pending },
-  RESOLVED: { [U]: notMismatched, [P]: notMismatched, [M]: go(V, 'RECORD_MISMATCH_RESOLVED'), [N]: notMismatched, [V]: notMismatched, [R]: notMismatched, [A]: notMismatched, [S]: pending },
-  INTEGRITY_CONFIRMED: { [U]: go(R, 'RECORD_INTEGRITY_CONFIRMED'), [P]: go(R, 'RECORD_INTEGRITY_CONFIRMED'), [M]: go(R, 'RECORD_INTEGRITY_CONFIRMED'), [N]: go(R, 'RECORD_INTEGRITY_CONFIRMED'), [V]: go(R, 'RECORD_INTEGRITY_CONFIRMED'), [R]: alreadyRejected, [A]: go(R, 'RECORD_INTEGRITY_CONFIRMED'), [S]: pending },
+  'VERIFIED AGREES': { [U]: go(P, 'RECORD_VERIFIED'), [P]: notWaiting, [M]: notWaiting, [N]: notWaiting, [V]: notWaiting, [R]: notWaiting, [A]: go(P, 'RECORD_VERIFIED'), [S]: pending, [X]: notWaiting },
+  'VERIFIED DISAGREES': { [U]: go(M, 'RECORD_VERIFIED_MISMATCH'), [P]: notWaiting, [M]: notWaiting, [N]: notWaiting, [V]: notWaiting, [R]: notWaiting, [A]: go(M, 'RECORD_VERIFIED_MISMATCH'), [S]: pending, [X]: notWaiting },
+  'VERIFIED ABSENT': { [U]: go(N, 'RECORD_NOT_FOUND_IN_SOURCE'), [P]: notWaiting, [M]: notWaiting, [N]: notWaiting, [V]: notWaiting, [R]: notWaiting, [A]: go(N, 'RECORD_NOT_FOUND_IN_SOURCE'), [S]: pending, [X]: notWaiting },
+  VERIFICATION_FAILED: { [U]: go(U, null), [P]: notWaiting, [M]: notWaiting, [N]: notWaiting, [V]: notWaiting, [R]: notWaiting, [A]: go(A, null), [S]: pending, [X]: notWaiting },
+  'REVERIFIED AGREES': { [U]: notAwaiting, [P]: notAwaiting, [M]: notAwaiting, [N]: notAwaiting, [V]: notAwaiting, [R]: notAwaiting, [A]: go(P, 'RECORD_REVERIFIED'), [S]: pending, [X]: go(P, 'RECORD_REVERIFIED') },
+  'REVERIFIED DISAGREES': { [U]: notAwaiting, [P]: notAwaiting, [M]: notAwaiting, [N]: notAwaiting, [V]: notAwaiting, [R]: notAwaiting, [A]: go(M, 'RECORD_REVERIFIED'), [S]: pending, [X]: go(M, 'RECORD_REVERIFIED') },
+  'REVERIFIED ABSENT': { [U]: notAwaiting, [P]: notAwaiting, [M]: notAwaiting, [N]: notAwaiting, [V]: notAwaiting, [R]: notAwaiting, [A]: go(N, 'RECORD_REVERIFIED'), [S]: pending, [X]: go(N, 'RECORD_REVERIFIED') },
+  APPROVED: { [U]: notReviewable, [P]: go(V, 'RECORD_APPROVED'), [M]: notReviewable, [N]: notReviewable, [V]: notReviewable, [R]: notReviewable, [A]: notReviewable, [S]: pending, [X]: notReviewable },
+  REJECTED: { [U]: notReviewable, [P]: go(R, 'RECORD_REJECTED'), [M]: go(R, 'RECORD_REJECTED'), [N]: notReviewable, [V]: notReviewable, [R]: notReviewable, [A]: notReviewable, [S]: pending, [X]: notReviewable },
+  RESOLVED: { [U]: notMismatched, [P]: notMismatched, [M]: go(V, 'RECORD_MISMATCH_RESOLVED'), [N]: notMismatched, [V]: notMismatched, [R]: notMismatched, [A]: notMismatched, [S]: pending, [X]: notMismatched },
+  INTEGRITY_CONFIRMED: { [U]: go(R, 'RECORD_INTEGRITY_CONFIRMED'), [P]: go(R, 'RECORD_INTEGRITY_CONFIRMED'), [M]: go(R, 'RECORD_INTEGRITY_CONFIRMED'), [N]: go(R, 'RECORD_INTEGRITY_CONFIRMED'), [V]: go(R, 'RECORD_INTEGRITY_CONFIRMED'), [R]: alreadyRejected, [A]: go(R, 'RECORD_INTEGRITY_CONFIRMED'), [S]: pending, [X]: go(R, 'RECORD_INTEGRITY_CONFIRMED') },
   'EDITED null': { ...keeps('RECORD_EDITED'), [S]: pending },
   'EDITED AGREES': { ...keeps('RECORD_EDITED'), [M]: go(P, 'RECORD_EDITED'), [S]: pending },
   'EDITED DISAGREES': { ...keeps('RECORD_EDITED'), [S]: pending },
@@ -137,21 +145,23 @@ const TABLE: Record<string, Record<RecordStatus, Expected>> = {
     [M]: go(A, 'RECORD_REVERIFICATION_REQUIRED'),
     [V]: go(A, 'RECORD_REVERIFICATION_REQUIRED'),
   },
-  UPLOAD_REMOVAL_AWAITS_APPROVAL: { [U]: notPaid, [P]: notPaid, [M]: notPaid, [N]: notPaid, [V]: go(S, 'APPROVAL_REQUESTED'), [R]: notPaid, [A]: notPaid, [S]: pending },
-  'UPLOAD_RECOMPARED AGREES': { [U]: notChecked, [P]: go(P, null), [M]: go(P, 'RECORD_RECOMPARED_AFTER_UPLOAD'), [N]: notChecked, [V]: go(P, 'RECORD_RECOMPARED_AFTER_UPLOAD'), [R]: notChecked, [A]: notChecked, [S]: pending },
-  'UPLOAD_RECOMPARED DISAGREES': { [U]: notChecked, [P]: go(M, 'RECORD_RECOMPARED_AFTER_UPLOAD'), [M]: go(M, null), [N]: notChecked, [V]: go(M, 'RECORD_RECOMPARED_AFTER_UPLOAD'), [R]: notChecked, [A]: notChecked, [S]: pending },
-  'SETTINGS_RECOMPARED AGREES': { [U]: notInReview, [P]: go(P, null), [M]: go(P, 'RECORD_RECOMPARED_AFTER_SETTINGS'), [N]: notInReview, [V]: notInReview, [R]: notInReview, [A]: notInReview, [S]: pending },
-  'SETTINGS_RECOMPARED DISAGREES': { [U]: notInReview, [P]: go(M, 'RECORD_RECOMPARED_AFTER_SETTINGS'), [M]: go(M, null), [N]: notInReview, [V]: notInReview, [R]: notInReview, [A]: notInReview, [S]: pending },
-  REJECTION_AWAITS_APPROVAL: { [U]: notReviewable, [P]: go(S, 'APPROVAL_REQUESTED'), [M]: go(S, 'APPROVAL_REQUESTED'), [N]: notReviewable, [V]: notReviewable, [R]: notReviewable, [A]: notReviewable, [S]: pending },
-  CONFIRMATION_AWAITS_APPROVAL: { [U]: go(S, 'APPROVAL_REQUESTED'), [P]: go(S, 'APPROVAL_REQUESTED'), [M]: go(S, 'APPROVAL_REQUESTED'), [N]: go(S, 'APPROVAL_REQUESTED'), [V]: go(S, 'APPROVAL_REQUESTED'), [R]: alreadyRejected, [A]: go(S, 'APPROVAL_REQUESTED'), [S]: pending },
-  SECOND_APPROVAL_GRANTED: { [U]: notPending, [P]: notPending, [M]: notPending, [N]: notPending, [V]: notPending, [R]: notPending, [A]: notPending, [S]: go(R, 'RECORD_REJECTED') },
-  'RECOMPARE_GRANTED AGREES': { [U]: notPending, [P]: notPending, [M]: notPending, [N]: notPending, [V]: notPending, [R]: notPending, [A]: notPending, [S]: go(P, 'RECORD_RECOMPARED_AFTER_UPLOAD') },
-  'RECOMPARE_GRANTED DISAGREES': { [U]: notPending, [P]: notPending, [M]: notPending, [N]: notPending, [V]: notPending, [R]: notPending, [A]: notPending, [S]: go(M, 'RECORD_RECOMPARED_AFTER_UPLOAD') },
-  REVALIDATION_GRANTED: { [U]: notPending, [P]: notPending, [M]: notPending, [N]: notPending, [V]: notPending, [R]: notPending, [A]: notPending, [S]: go(A, 'RECORD_REVERIFICATION_REQUIRED') },
+  UPLOAD_REMOVAL_AWAITS_APPROVAL: { [U]: notPaid, [P]: notPaid, [M]: notPaid, [N]: notPaid, [V]: go(S, 'APPROVAL_REQUESTED'), [R]: notPaid, [A]: notPaid, [S]: pending, [X]: notPaid },
+  'UPLOAD_RECOMPARED AGREES': { [U]: notChecked, [P]: go(P, null), [M]: go(P, 'RECORD_RECOMPARED_AFTER_UPLOAD'), [N]: notChecked, [V]: go(P, 'RECORD_RECOMPARED_AFTER_UPLOAD'), [R]: notChecked, [A]: notChecked, [S]: pending, [X]: notChecked },
+  'UPLOAD_RECOMPARED DISAGREES': { [U]: notChecked, [P]: go(M, 'RECORD_RECOMPARED_AFTER_UPLOAD'), [M]: go(M, null), [N]: notChecked, [V]: go(M, 'RECORD_RECOMPARED_AFTER_UPLOAD'), [R]: notChecked, [A]: notChecked, [S]: pending, [X]: notChecked },
+  'SETTINGS_RECOMPARED AGREES': { [U]: notInReview, [P]: go(P, null), [M]: go(P, 'RECORD_RECOMPARED_AFTER_SETTINGS'), [N]: notInReview, [V]: notInReview, [R]: notInReview, [A]: notInReview, [S]: pending, [X]: notInReview },
+  'SETTINGS_RECOMPARED DISAGREES': { [U]: notInReview, [P]: go(M, 'RECORD_RECOMPARED_AFTER_SETTINGS'), [M]: go(M, null), [N]: notInReview, [V]: notInReview, [R]: notInReview, [A]: notInReview, [S]: pending, [X]: notInReview },
+  REJECTION_AWAITS_APPROVAL: { [U]: notReviewable, [P]: go(S, 'APPROVAL_REQUESTED'), [M]: go(S, 'APPROVAL_REQUESTED'), [N]: notReviewable, [V]: notReviewable, [R]: notReviewable, [A]: notReviewable, [S]: pending, [X]: notReviewable },
+  CONFIRMATION_AWAITS_APPROVAL: { [U]: go(S, 'APPROVAL_REQUESTED'), [P]: go(S, 'APPROVAL_REQUESTED'), [M]: go(S, 'APPROVAL_REQUESTED'), [N]: go(S, 'APPROVAL_REQUESTED'), [V]: go(S, 'APPROVAL_REQUESTED'), [R]: alreadyRejected, [A]: go(S, 'APPROVAL_REQUESTED'), [S]: pending, [X]: go(S, 'APPROVAL_REQUESTED') },
+  SECOND_APPROVAL_GRANTED: { [U]: notPending, [P]: notPending, [M]: notPending, [N]: notPending, [V]: notPending, [R]: notPending, [A]: notPending, [S]: go(R, 'RECORD_REJECTED'), [X]: notPending },
+  'RECOMPARE_GRANTED AGREES': { [U]: notPending, [P]: notPending, [M]: notPending, [N]: notPending, [V]: notPending, [R]: notPending, [A]: notPending, [S]: go(P, 'RECORD_RECOMPARED_AFTER_UPLOAD'), [X]: notPending },
+  'RECOMPARE_GRANTED DISAGREES': { [U]: notPending, [P]: notPending, [M]: notPending, [N]: notPending, [V]: notPending, [R]: notPending, [A]: notPending, [S]: go(M, 'RECORD_RECOMPARED_AFTER_UPLOAD'), [X]: notPending },
+  REVALIDATION_GRANTED: { [U]: notPending, [P]: notPending, [M]: notPending, [N]: notPending, [V]: notPending, [R]: notPending, [A]: notPending, [S]: go(A, 'RECORD_REVERIFICATION_REQUIRED'), [X]: notPending },
+  SUSPENDED_NO_SHOW: { [U]: go(X, 'RECORD_SUSPENDED'), [P]: go(X, 'RECORD_SUSPENDED'), [M]: go(X, 'RECORD_SUSPENDED'), [N]: go(X, 'RECORD_SUSPENDED'), [V]: go(X, 'RECORD_SUSPENDED'), [R]: notSuspendable, [A]: go(X, 'RECORD_SUSPENDED'), [S]: pending, [X]: notSuspendable },
+  REAPPEARED: { [U]: notSuspended, [P]: notSuspended, [M]: notSuspended, [N]: notSuspended, [V]: notSuspended, [R]: notSuspended, [A]: notSuspended, [S]: pending, [X]: go(A, 'RECORD_REAPPEARED') },
   ...Object.fromEntries(
     BEFORE_APPROVAL.flatMap((back) => [
-      [`SECOND_APPROVAL_DECLINED ${back}`, { [U]: notPending, [P]: notPending, [M]: notPending, [N]: notPending, [V]: notPending, [R]: notPending, [A]: notPending, [S]: go(back, 'APPROVAL_DECLINED') }],
-      [`SECOND_APPROVAL_WITHDRAWN ${back}`, { [U]: notPending, [P]: notPending, [M]: notPending, [N]: notPending, [V]: notPending, [R]: notPending, [A]: notPending, [S]: go(back, 'APPROVAL_WITHDRAWN') }],
+      [`SECOND_APPROVAL_DECLINED ${back}`, { [U]: notPending, [P]: notPending, [M]: notPending, [N]: notPending, [V]: notPending, [R]: notPending, [A]: notPending, [S]: go(back, 'APPROVAL_DECLINED'), [X]: notPending }],
+      [`SECOND_APPROVAL_WITHDRAWN ${back}`, { [U]: notPending, [P]: notPending, [M]: notPending, [N]: notPending, [V]: notPending, [R]: notPending, [A]: notPending, [S]: go(back, 'APPROVAL_WITHDRAWN'), [X]: notPending }],
     ]),
   ),
 };
@@ -259,9 +269,9 @@ describe('what statements over many records receive', () => {
   });
 
   it('the integrity rules judge every record but a rejected one, and a confirmation rejects it (issue #21)', () => {
-    expect(statesFor('INTEGRITY_CONFIRMED')).toEqual([U, P, M, N, V, A]);
+    expect(statesFor('INTEGRITY_CONFIRMED')).toEqual([U, P, M, N, V, A, X]);
     expect(bulkMove({ type: 'INTEGRITY_CONFIRMED' })).toEqual({
-      from: [U, P, M, N, V, A],
+      from: [U, P, M, N, V, A, X],
       to: R,
       moved: 'RECORD_INTEGRITY_CONFIRMED',
       stayed: 'RECORD_INTEGRITY_CONFIRMED',
@@ -283,12 +293,16 @@ describe('what statements over many records receive', () => {
     expect(isInPayroll(S, P)).toBe(false);
     expect(isInPayroll(R, null)).toBe(false);
     expect(isInPayroll(P, V)).toBe(false);
+    // A suspended no-show is off the payroll, also while a decision on them awaits approval (issue #33).
+    expect(isInPayroll(X, null)).toBe(false);
+    expect(isInPayroll(S, X)).toBe(false);
     expect(inPayrollSql('r')).toBe(
       "(r.status in ('VALIDATED') or (r.status = 'PENDING_SECOND_APPROVAL' and r.status_before_approval in ('VALIDATED')))",
     );
     expect(() => inPayrollSql('r; drop')).toThrow();
-    // The integrity rules keep judging a record awaiting a second approver (its flag stays open).
-    expect(INTEGRITY_JUDGED).toEqual([U, P, M, N, V, A, S]);
+    // The integrity rules keep judging a record awaiting a second approver (its flag stays open),
+    // and a suspended no-show: held is not cleared (issue #33).
+    expect(INTEGRITY_JUDGED).toEqual([U, P, M, N, V, A, S, X]);
   });
 
   it('reads a status as a row holds it', () => {

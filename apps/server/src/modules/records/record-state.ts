@@ -62,7 +62,14 @@ export type RecordEvent =
   /** The checker declined: the record returns to `back`, its status before the approval. */
   | { type: 'SECOND_APPROVAL_DECLINED'; back: RecordStatus }
   /** The maker withdrew: the record returns to `back`. */
-  | { type: 'SECOND_APPROVAL_WITHDRAWN'; back: RecordStatus };
+  | { type: 'SECOND_APPROVAL_WITHDRAWN'; back: RecordStatus }
+  /** A verification exercise's no-show, its suspension approved (issue #33): off the payroll, kept. */
+  | { type: 'SUSPENDED_NO_SHOW' }
+  /**
+   * A suspended person claimed their account (issue #33): they came, but a claim checks the record,
+   * not the source of truth, so the record is verified again before anyone reviews it.
+   */
+  | { type: 'REAPPEARED' };
 export type RecordEventType = RecordEvent['type'];
 
 export type RecordAuditAction =
@@ -79,6 +86,8 @@ export type RecordAuditAction =
   | 'RECORD_REVERIFICATION_REQUIRED'
   | 'RECORD_RECOMPARED_AFTER_UPLOAD'
   | 'RECORD_RECOMPARED_AFTER_SETTINGS'
+  | 'RECORD_SUSPENDED'
+  | 'RECORD_REAPPEARED'
   | 'APPROVAL_REQUESTED'
   | 'APPROVAL_DECLINED'
   | 'APPROVAL_WITHDRAWN';
@@ -185,6 +194,22 @@ export const INTEGRITY_JUDGED: readonly RecordStatus[] = RECORD_STATUSES.filter(
 
 /** The states an integrity confirmation applies in (directly or awaiting a second approver). */
 const CONFIRMABLE: readonly RecordStatus[] = INTEGRITY_JUDGED.filter((s) => s !== AWAITING_SECOND_APPROVAL);
+/**
+ * The states a verification exercise's no-show is suspended from (issue #33): every state of a
+ * person expected to appear (NOT_EXPECTED_TO_APPEAR aside) but one awaiting a second approver, whose
+ * pending decision is taken first. A suspended record is not suspended again.
+ */
+export const SUSPENDABLE: readonly RecordStatus[] = [
+  'UPLOADED',
+  'PENDING_GRADE_VALIDATION',
+  'MISMATCHED',
+  'NOT_FOUND',
+  'VALIDATED',
+  'AWAITING_REVALIDATION',
+];
+/** A no-show held off the payroll (issue #33). */
+export const SUSPENDED = 'SUSPENDED' as const satisfies RecordStatus;
+
 /** A potential ghost or a rejected record cannot claim an account. */
 export const NOT_CLAIMABLE: readonly RecordStatus[] = ['NOT_FOUND', 'REJECTED'];
 /** The tenant overview's figure of each state (DESIGN §6, stats). */
@@ -197,6 +222,7 @@ export const STATUS_FIGURES = {
   totalRejected: 'REJECTED',
   totalAwaitingRevalidation: 'AWAITING_REVALIDATION',
   totalPendingSecondApproval: AWAITING_SECOND_APPROVAL,
+  totalSuspended: SUSPENDED,
 } as const satisfies Partial<Record<keyof DashboardStats, RecordStatus>>;
 
 const AFTER_LOOKUP: Record<LookupResult, RecordStatus> = {
@@ -246,8 +272,9 @@ const RULES: { [T in RecordEventType]: Rule<T> } = {
     stayed: null,
     refusal: 'The record is no longer awaiting verification.',
   },
+  // A suspended no-show re-verifying live goes where the lookup sends them: review, or not found.
   REVERIFIED: {
-    from: ['AWAITING_REVALIDATION'],
+    from: ['AWAITING_REVALIDATION', SUSPENDED],
     to: (_, e) => AFTER_LOOKUP[e.lookup],
     moved: 'RECORD_REVERIFIED',
     stayed: 'RECORD_REVERIFIED',
@@ -388,6 +415,21 @@ const RULES: { [T in RecordEventType]: Rule<T> } = {
     moved: 'APPROVAL_WITHDRAWN',
     stayed: 'APPROVAL_WITHDRAWN',
     refusal: APPROVAL_MESSAGES.notPending,
+  },
+  // Issue #33: held, never deleted; the way back is appearing, through verification and review.
+  SUSPENDED_NO_SHOW: {
+    from: SUSPENDABLE,
+    to: () => SUSPENDED,
+    moved: 'RECORD_SUSPENDED',
+    stayed: null,
+    refusal: 'Only a record expected to appear, with no decision pending, can be suspended as a no-show.',
+  },
+  REAPPEARED: {
+    from: [SUSPENDED],
+    to: () => 'AWAITING_REVALIDATION',
+    moved: 'RECORD_REAPPEARED',
+    stayed: null,
+    refusal: 'Only a suspended record reappears.',
   },
 };
 

@@ -117,6 +117,7 @@ export class VerificationService {
       totalAwaitingRevalidation: of('totalAwaitingRevalidation'),
       totalRejected: of('totalRejected'),
       totalPendingSecondApproval: of('totalPendingSecondApproval'),
+      totalSuspended: of('totalSuspended'),
       totalMatchedClosely: c.matchedClosely,
     };
   }

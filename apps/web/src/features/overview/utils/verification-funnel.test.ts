@@ -17,6 +17,7 @@ function buildStats(overrides: Partial<DashboardStats> = {}): DashboardStats {
     totalAwaitingRevalidation: 0,
     totalRejected: 0,
     totalPendingSecondApproval: 0,
+    totalSuspended: 0,
     totalMatchedClosely: 0,
     ...overrides,
   };
