@@ -25,6 +25,8 @@ export const AUDIT_ACTION_LABELS = {
   RECORD_REVERIFICATION_REQUIRED: 'Re-verification required',
   RECORD_RECOMPARED_AFTER_UPLOAD: 'Compared again after upload',
   RECORD_RECOMPARED_AFTER_SETTINGS: 'Compared again after settings change',
+  RECORD_SUSPENDED: 'Suspended: did not appear in a verification exercise',
+  RECORD_REAPPEARED: 'Came forward after suspension: to be verified again',
   REVERIFICATION_NOTICES_QUEUED: 'Re-verification notices sent',
   // Verification and review
   BULK_VERIFICATION_STARTED: 'Bulk verification started',

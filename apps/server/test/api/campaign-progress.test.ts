@@ -228,12 +228,32 @@ describe('an exercise’s progress', () => {
     expect(p.remainingMonthlyPay).toBe(123_456.78);
   });
 
+  it('a suspended no-show who claims after the close counts as late and is verified again, not paid', async () => {
+    await portal.db.orm.execute(sql`update records set status = 'SUSPENDED' where id = ${ids.neverCame}`);
+    await claim(6);
+    const status = await portal.db.orm.execute<{ status: string }>(
+      sql`select status from records where id = ${ids.neverCame}`,
+    );
+    expect(status.rows[0]!.status).toBe('AWAITING_REVALIDATION');
+    const audit = await portal.db.orm.execute<{ action: string; before: unknown; after: unknown }>(
+      sql`select action, before, after from audit_events where entity_id = ${ids.neverCame} and action = 'RECORD_REAPPEARED'`,
+    );
+    expect(audit.rows).toEqual([
+      {
+        action: 'RECORD_REAPPEARED',
+        before: { status: 'SUSPENDED' },
+        after: { status: 'AWAITING_REVALIDATION' },
+      },
+    ]);
+    expect(await progress(campaign.id)).toMatchObject({ appeared: 3, late: 2, remaining: 1 });
+  });
+
   it('a failed claim writes no appearance', async () => {
     const before = await portal.db.orm.execute<{ n: number }>(
       sql`select count(*)::int as n from appearances`,
     );
     const start = await pub('/api/v1/verification/initiate', {
-      ...person(6),
+      ...person(7),
       consentVersion: CONSENT_VERSION,
     });
     const claimId = (start.json() as { recordId: string }).recordId;

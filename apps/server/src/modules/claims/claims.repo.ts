@@ -95,6 +95,22 @@ export class ClaimsRepo {
     return row?.name ?? 'Employee';
   }
 
+  /** The record's status, its row locked for the rest of the transaction. */
+  async lockRecordStatus(tx: Orm, recordId: string): Promise<string | undefined> {
+    const result = await tx.execute<{ status: string }>(
+      sql`select status from records where id = ${recordId} for update`,
+    );
+    return result.rows[0]?.status;
+  }
+
+  /** Moves the record to `status` (its version moves, so a pending decision on it cannot apply). */
+  async setRecordStatus(tx: Orm, recordId: string, status: string): Promise<void> {
+    await tx
+      .update(records)
+      .set({ status, version: sql`${records.version} + 1`, updatedAt: sql`now()` })
+      .where(eq(records.id, recordId));
+  }
+
   async recordPsn(tx: Orm, recordId: string): Promise<string | null> {
     const [row] = await tx.select({ psn: records.psn }).from(records).where(eq(records.id, recordId));
     return row?.psn ?? null;

@@ -17,7 +17,7 @@ import { hashPassword } from '../../platform/passwords.ts';
 import type { RateLimiter } from '../../platform/rate-limit.ts';
 import type { AuditRepo } from '../audit/audit.repo.ts';
 import type { AppearanceLog } from '../campaigns/appearances.ts';
-import { isOneOf, NOT_CLAIMABLE } from '../records/record-state.ts';
+import { isOneOf, NOT_CLAIMABLE, requireTransition, SUSPENDED } from '../records/record-state.ts';
 import type { UsersRepo } from '../users/users.repo.ts';
 import type { Orm } from '../../platform/db.ts';
 import type { ClaimRow, ClaimsRepo } from './claims.repo.ts';
@@ -223,6 +223,24 @@ export class ClaimsService {
           via: claim.assistedBy ? 'AGENT_CLAIM' : 'ONLINE_CLAIM',
           agent: claim.assistedBy ? { userId: claim.assistedBy, email: assisted?.email ?? '' } : null,
         });
+        // A suspended no-show who comes forward is verified again, then reviewed (issue #33).
+        const status = await this.claims.lockRecordStatus(tx, claim.recordId);
+        if (status === SUSPENDED) {
+          const t = requireTransition(status, { type: 'REAPPEARED' });
+          await this.claims.setRecordStatus(tx, claim.recordId, t.to);
+          await this.audit.append(
+            {
+              tenantId: claim.tenantId,
+              actorUserId: claim.assistedBy ?? created.id,
+              actorEmail: assisted?.email ?? created.email,
+              ...t.audit!,
+              entityType: 'record',
+              entityId: claim.recordId,
+              note: 'Came forward after being suspended as a no-show: to be verified again, then reviewed',
+            },
+            tx,
+          );
+        }
         await this.audit.append(
           {
             tenantId: claim.tenantId,
