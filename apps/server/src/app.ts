@@ -334,7 +334,7 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
     fourEyes,
   });
   // An approved excusal is applied by the exercises' module (issue #33).
-  fourEyes.applyExcusalsWith(campaigns);
+  fourEyes.applyCampaignsWith(campaigns);
   campaignsRoutes(app, campaigns);
 
   await registerWeb(app, config.webDist);

@@ -68,6 +68,7 @@ export const AUDIT_ACTION_LABELS = {
   CAMPAIGN_EXTENDED: 'Verification exercise extended',
   CAMPAIGN_EXCUSED: 'Excused from a verification exercise',
   CAMPAIGN_NO_SHOWS_DOWNLOADED: 'No-show list downloaded',
+  CAMPAIGN_NO_SHOWS_SUSPENDED: 'No-shows suspended',
   // Platform
   TENANT_CREATED: 'Tenant created',
   TENANT_UPDATED: 'Tenant updated',

@@ -62,6 +62,13 @@ export const CAMPAIGN_MESSAGES = {
   reasonCode: 'Choose a reason: study leave, secondment, sick leave or another documented absence',
   noteRequired: 'A note on the absence is required',
   noteTooLong: `The note cannot exceed ${CAMPAIGN_LIMITS.reasonMax} characters`,
+  /** 409: the no-shows are suspended once they are listed, the day after the last day of grace. */
+  suspendBeforeClose: (graceEndsOn: string) =>
+    `The no-shows can be suspended once the grace period has ended: from the day after ${graceEndsOn}`,
+  suspensionPending:
+    'A suspension of the no-shows of this verification exercise already awaits a second approver',
+  nothingToSuspend:
+    'No no-show of this verification exercise is left to suspend (those awaiting a decision are suspended once it is taken)',
   /** Another exercise of an overlapping scope runs in overlapping dates (one open per scope). */
   overlaps: (other: { name: string; opensOn: string; closesOn: string; graceEndsOn: string }) =>
     `The verification exercise '${other.name}' (${other.opensOn} to ${other.closesOn}, grace until ${other.graceEndsOn}) already covers part of this scope in these dates: one exercise per scope at a time`,
@@ -320,3 +327,43 @@ export const NO_SHOWS_CSV_COLUMNS = [
   'recordId',
 ] as const;
 export const noShowsFileName = (campaignId: string, day: string) => `no-shows-${day}-${campaignId}.csv`;
+
+/** Suspending the no-shows in bulk (issue #33 item 5): an optional note for the record's trail. */
+export const SuspendNoShowsSchema = z
+  .object({
+    note: z
+      .string()
+      .trim()
+      .max(CAMPAIGN_LIMITS.reasonMax, { error: CAMPAIGN_MESSAGES.noteTooLong })
+      .nullish()
+      .transform((n) => n || null),
+  })
+  // A POST with no body at all is the same as an empty one.
+  .nullish()
+  .transform((b) => b ?? { note: null });
+
+export const SUSPENSION_STATUSES = ['PENDING_APPROVAL', 'APPLIED', 'DECLINED', 'WITHDRAWN'] as const;
+
+/**
+ * A suspension of the no-shows: the list frozen when it was asked for (`listed`, their pay), and
+ * once applied (at once, or when a different tenant admin approved) how many it suspended, their
+ * pay, and how many of the list it left (appeared, excused or awaiting a decision by then).
+ */
+export const NoShowSuspensionSchema = z.object({
+  id: z.string(),
+  campaignId: z.string(),
+  status: z.enum(SUSPENSION_STATUSES),
+  approvalId: z.string().nullable(),
+  listed: z.number(),
+  /** Naira a month of the list, of those whose pay is known. */
+  listedMonthlyPay: z.number(),
+  suspended: z.number().nullable(),
+  /** Naira a month held: the pay of those suspended. */
+  suspendedMonthlyPay: z.number().nullable(),
+  skipped: z.number().nullable(),
+  requestedByEmail: z.string(),
+  note: z.string().nullable(),
+  createdAt: z.string(),
+  decidedAt: z.string().nullable(),
+});
+export type NoShowSuspension = z.infer<typeof NoShowSuspensionSchema>;

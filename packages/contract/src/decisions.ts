@@ -18,6 +18,13 @@ export const DEFAULT_REASON_CODES = [
   { code: 'FAKE_APPOINTMENT', label: 'Fake appointment', needsNote: false },
   { code: 'OTHER', label: 'Other (say why in the note)', needsNote: true },
 ] as const satisfies readonly { code: string; label: string; needsNote: boolean }[];
+/**
+ * Reason codes the portal itself gives (issue #33): a no-show's suspension. No reviewer picks
+ * them; the tenant's labels, the audit trail and the export approval name them with these words.
+ */
+export const SYSTEM_REASON_LABELS = {
+  NO_SHOW: 'Did not appear in a verification exercise',
+} as const;
 export type DefaultReasonCode = (typeof DEFAULT_REASON_CODES)[number]['code'];
 
 /** The code that can never be retired: a reviewer can always say why in words. */
@@ -118,6 +125,8 @@ export const APPROVAL_KINDS = [
   'FLAG_DISMISSAL',
   /** Issue #33: excusing a person from a verification exercise keeps them off its no-show list. */
   'EXCUSAL',
+  /** Issue #33: suspending an exercise's no-shows holds their pay. */
+  'NO_SHOW_SUSPENSION',
 ] as const;
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
 export const APPROVAL_STATUSES = ['PENDING', 'APPROVED', 'DECLINED', 'WITHDRAWN'] as const;
@@ -132,6 +141,7 @@ export const APPROVAL_KIND_LABELS: Record<ApprovalKind, string> = {
   REVALIDATION: 'Re-verification after an upload',
   FLAG_DISMISSAL: 'Integrity flag dismissed (identity of a removed record)',
   EXCUSAL: 'Excusal from a verification exercise',
+  NO_SHOW_SUSPENSION: "Suspension of a verification exercise's no-shows",
 };
 
 export const APPROVAL_MESSAGES = {

@@ -20,6 +20,15 @@ export const RECORD_STATUSES = [
 ] as const;
 export const RecordStatusSchema = z.enum(RECORD_STATUSES);
 export type RecordStatus = z.infer<typeof RecordStatusSchema>;
+/**
+ * The states in which an employee re-verifies their identity (DESIGN §6; issue #33: a suspended
+ * no-show comes forward this way). The server's record-state REVERIFIED rule and the profile's
+ * "action required" card read this one list.
+ */
+export const REVERIFIABLE_STATUSES = [
+  'AWAITING_REVALIDATION',
+  'SUSPENDED',
+] as const satisfies readonly RecordStatus[];
 
 /** A master record as the API returns it (SPEC §3); the two data maps are JSON text. */
 export const MasterRecordSchema = z.object({

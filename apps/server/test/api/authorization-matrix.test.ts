@@ -129,6 +129,7 @@ const SAMPLES: Record<string, Sample> = {
   'POST /api/v1/campaigns/:id/excuse': {
     body: (ids) => ({ recordId: ids.record, reasonCode: 'STUDY_LEAVE', note: 'matrix' }),
   },
+  'POST /api/v1/campaigns/:id/suspend-no-shows': { body: () => ({ note: 'matrix' }) },
   'POST /api/v1/approvals/:id/decline': { body: () => ({ note: 'matrix' }) },
 };
 

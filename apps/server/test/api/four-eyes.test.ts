@@ -444,6 +444,7 @@ describe('four-eyes (issue #22)', () => {
     const makers = unsafe.filter((r) => r.fourEyes === 'MAKER').map((r) => `${r.method} ${r.path}`);
     expect(makers.sort()).toEqual([
       'POST /api/v1/campaigns/:id/excuse',
+      'POST /api/v1/campaigns/:id/suspend-no-shows',
       'POST /api/v1/integrity/flags/:id/decision',
       'POST /api/v1/records/:id/validate',
       'POST /api/v1/records/export',
@@ -507,14 +508,26 @@ describe('four-eyes (issue #22)', () => {
     });
     expect(exercise.statusCode, exercise.body).toBe(201);
     const campaignId = (exercise.json() as { id: string }).id;
+    // And one of every record that closed (its days moved back by hand): its no-shows to suspend.
+    const closed = await portal.api.post('/api/v1/campaigns', {
+      token: a.token,
+      body: { name: 'Route walk, closed', opensOn: '2091-01-01', closesOn: '2091-01-02', graceDays: 0 },
+    });
+    expect(closed.statusCode, closed.body).toBe(201);
+    const closedId = (closed.json() as { id: string }).id;
+    await portal.db.orm.execute(
+      sql`update campaigns set opens_on = '2020-01-01', closes_on = '2020-01-02' where id = ${closedId}`,
+    );
     const idFor = (path: string, recordId: string) =>
       path.includes('/integrity/flags/')
         ? flag.id
-        : path.includes('/campaigns/')
-          ? campaignId
-          : path.includes('/export-logs/')
-            ? crypto.randomUUID()
-            : recordId;
+        : path.includes('/suspend-no-shows')
+          ? closedId
+          : path.includes('/campaigns/')
+            ? campaignId
+            : path.includes('/export-logs/')
+              ? crypto.randomUUID()
+              : recordId;
     const counts = async () =>
       (
         await portal.db.orm.execute<{
@@ -525,6 +538,7 @@ describe('four-eyes (issue #22)', () => {
           settings: string;
           paid: string[] | null;
           excused: number;
+          suspended: number;
         }>(sql`
           select (select count(*)::int from records where tenant_id = ${a.tenant.id} and status = 'REJECTED') as rejected,
             (select count(*)::int from export_jobs where tenant_id = ${a.tenant.id} and status = 'COMPLETED') as completed,
@@ -532,6 +546,7 @@ describe('four-eyes (issue #22)', () => {
             (select count(*)::int from users where tenant_id = ${a.tenant.id} and role = 'TENANT_ADMIN' and status = 'ACTIVE') as admins,
             (select settings::text from tenant_settings where tenant_id = ${a.tenant.id}) as settings,
             (select count(*)::int from campaign_excusals where tenant_id = ${a.tenant.id}) as excused,
+            (select count(*)::int from records where tenant_id = ${a.tenant.id} and status = 'SUSPENDED') as suspended,
             (select array_agg(r.id::text) from records r where r.tenant_id = ${a.tenant.id} and ${sql.raw(inPayrollSql('r'))}) as paid`)
       ).rows[0]!;
     // Not walked: the second approver's own routes (they carry an approval out), signing out.
@@ -576,6 +591,7 @@ describe('four-eyes (issue #22)', () => {
         expect(after.admins, `${key} made an active tenant admin`).toBe(before.admins);
         expect(after.settings, `${key} changed the settings`).toBe(before.settings);
         expect(after.excused, `${key} excused someone from an exercise`).toBe(before.excused);
+        expect(after.suspended, `${key} suspended a no-show`).toBe(before.suspended);
         const stillPaid = new Set(after.paid ?? []);
         expect(
           (before.paid ?? []).filter((id) => !stillPaid.has(id)),

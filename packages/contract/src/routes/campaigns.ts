@@ -9,6 +9,8 @@ import {
   CampaignSchema,
   NoShowsPageSchema,
   NoShowsQuerySchema,
+  NoShowSuspensionSchema,
+  SuspendNoShowsSchema,
 } from '../campaigns.ts';
 import { ApiErrorSchema } from '../errors.ts';
 import { idSchema } from '../fields.ts';
@@ -110,6 +112,30 @@ export const CAMPAIGNS_ROUTES = {
     params,
     produces: ['text/csv'],
     response: z.any().describe('the CSV file'),
+    errors: { 404: ApiErrorSchema },
+  }),
+  suspendNoShows: defineRoute({
+    method: 'POST',
+    path: '/api/v1/campaigns/:id/suspend-no-shows',
+    roles,
+    tags,
+    summary:
+      'Suspend the no-shows: the list is frozen now; each record still a no-show moves to SUSPENDED (held off the payroll, never deleted; audited per record with reason NO_SHOW). With the second approver on, it waits for a different tenant admin (status PENDING_APPROVAL). 409 before the grace has ended, while a suspension awaits approval, or when no one is left to suspend',
+    params,
+    body: SuspendNoShowsSchema,
+    response: NoShowSuspensionSchema,
+    status: 201,
+    fourEyes: 'MAKER',
+    errors: { 400: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema },
+  }),
+  suspensions: defineRoute({
+    method: 'GET',
+    path: '/api/v1/campaigns/:id/suspensions',
+    roles,
+    tags,
+    summary: "The exercise's suspensions of no-shows, newest first, with their counts and pay",
+    params,
+    response: z.array(NoShowSuspensionSchema),
     errors: { 404: ApiErrorSchema },
   }),
 };

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { records } from './records.ts';
 import { tenants } from './tenants.ts';
 import { users } from './users.ts';
@@ -120,4 +133,59 @@ export const campaignExcusals = pgTable(
     excusedAt: timestamp('excused_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.campaignId, t.recordId] })],
+);
+
+/**
+ * A bulk suspension of an exercise's no-shows (issue #33 item 5, migration 0043): the list is
+ * frozen when it is asked for (campaign_suspension_records), applied at once or once a different
+ * tenant admin approves (NO_SHOW_SUSPENSION), to those of the list still no-shows then.
+ */
+export const campaignSuspensions = pgTable(
+  'campaign_suspensions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    requestedBy: uuid('requested_by').references(() => users.id, { onDelete: 'set null' }),
+    requestedByEmail: text('requested_by_email').notNull(),
+    note: text('note'),
+    listed: integer('listed').notNull(),
+    listedKobo: bigint('listed_kobo', { mode: 'number' }).notNull(),
+    suspended: integer('suspended'),
+    suspendedKobo: bigint('suspended_kobo', { mode: 'number' }),
+    skipped: integer('skipped'),
+    approvalId: uuid('approval_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('campaign_suspensions_campaign_idx').on(t.campaignId, t.createdAt),
+    uniqueIndex('campaign_suspensions_one_pending_idx')
+      .on(t.campaignId)
+      .where(sql`${t.status} = 'PENDING_APPROVAL'`),
+    check(
+      'campaign_suspensions_status_check',
+      sql`${t.status} in ('PENDING_APPROVAL', 'APPLIED', 'DECLINED', 'WITHDRAWN')`,
+    ),
+  ],
+);
+
+/** The people a suspension names (frozen when asked), and whether it suspended each. */
+export const campaignSuspensionRecords = pgTable(
+  'campaign_suspension_records',
+  {
+    suspensionId: uuid('suspension_id')
+      .notNull()
+      .references(() => campaignSuspensions.id, { onDelete: 'cascade' }),
+    recordId: uuid('record_id')
+      .notNull()
+      .references(() => records.id, { onDelete: 'cascade' }),
+    suspended: boolean('suspended').notNull().default(false),
+  },
+  (t) => [primaryKey({ columns: [t.suspensionId, t.recordId] })],
 );

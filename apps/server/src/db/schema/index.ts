@@ -12,4 +12,11 @@ export { tenantSettings } from './tenant-settings.ts';
 export { integrityFlags, integrityPostingFigures, integrityState } from './integrity.ts';
 export { approvals, reasonCodes } from './decisions.ts';
 export { rateLimits } from './rate-limits.ts';
-export { appearances, campaignExcusals, campaigns, campaignExtensions } from './campaigns.ts';
+export {
+  appearances,
+  campaignExcusals,
+  campaigns,
+  campaignExtensions,
+  campaignSuspensionRecords,
+  campaignSuspensions,
+} from './campaigns.ts';

@@ -81,6 +81,11 @@ export const records = pgTable(
      * decision is declined or withdrawn. Null otherwise.
      */
     statusBeforeApproval: text('status_before_approval'),
+    /**
+     * The status a no-show had when a verification exercise suspended it (issue #33; meaningful while
+     * SUSPENDED): a potential ghost suspended stays one (record-state `claimable`).
+     */
+    statusBeforeSuspension: text('status_before_suspension'),
     /** The reason code of the decision that gave the record its status (REJECTED), else null. */
     statusReasonCode: text('status_reason_code'),
     /**

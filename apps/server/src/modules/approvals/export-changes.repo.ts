@@ -61,7 +61,9 @@ function peopleSql(tenantId: string, source: SQL, until: SQL): SQL {
         e.created_at as at, e.psn
       from audit_events e
       left join approvals ap on ap.tenant_id = e.tenant_id and ap.id = (e.after ->> 'approvalId')::uuid
-      cross join lateral (select ap.id is not null and e.action = 'RECORD_REJECTED' as granted) g
+      cross join lateral (
+        select ap.id is not null and e.action in ('RECORD_REJECTED', 'RECORD_SUSPENDED') as granted
+      ) g
       where e.tenant_id = ${tenantId} and e.record_id = s.record_id and e.entity_type = 'record'
         and e.created_at <= ${until}
       order by coalesce(case when s.change = 'ADDED' then ${sql.raw(ENTERED)} else ${sql.raw(LEFT)} end, false) desc,

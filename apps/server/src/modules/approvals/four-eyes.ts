@@ -94,6 +94,19 @@ export interface ExcusalPayload {
   note: string;
 }
 
+/**
+ * NO_SHOW_SUSPENSION (issue #33): an exercise's no-shows suspended in bulk. The list is frozen in
+ * campaign_suspension_records when asked for; the payload names it and what the approver sees.
+ */
+export interface SuspensionPayload {
+  suspensionId: string;
+  campaignId: string;
+  campaignName: string;
+  listed: number;
+  /** Naira a month of the list, of those whose pay is known. */
+  listedMonthlyPay: number;
+}
+
 /** The approvals whose outcome is a record's status (the others: an export, an account, settings). */
 const onRecord = (kind: string) =>
   kind === 'REJECTION' || kind === 'INTEGRITY_CONFIRM' || kind === 'REVALIDATION';
@@ -156,13 +169,25 @@ export interface IntegrityDecisions {
  * What an approved SETTINGS_CHANGE does to the settings (a port: the settings module implements it
  * and the composition root hands it in, as settings asks four-eyes whether a change waits).
  */
-export interface ExcusalsPort {
+export interface CampaignDecisions {
   /**
    * In the approval's transaction: the excusal takes effect if it still can (the exercise open, the
    * person in scope, not appeared, not excused), else throws 409. Audited as the maker's, approved
    * by the checker.
    */
-  applyApproved(tx: Orm, tenantId: string, e: ExcusalPayload, maker: Who, checker: Actor): Promise<void>;
+  applyExcusal(tx: Orm, tenantId: string, e: ExcusalPayload, maker: Who, checker: Actor): Promise<void>;
+  /**
+   * In the approval's transaction: the frozen list's records still no-shows are suspended, each
+   * audited, the approver named.
+   */
+  applySuspension(tx: Orm, tenantId: string, s: SuspensionPayload, maker: Who, checker: Actor): Promise<void>;
+  /** Declined or withdrawn: the suspension closes, no record moves. */
+  closeSuspension(
+    tx: Orm,
+    tenantId: string,
+    s: SuspensionPayload,
+    status: 'DECLINED' | 'WITHDRAWN',
+  ): Promise<void>;
 }
 
 export interface SettingsChanges {
@@ -236,10 +261,51 @@ export class FourEyes {
   ) {}
 
   #settings: SettingsChanges | undefined;
-  #excusals: ExcusalsPort | undefined;
+  #campaigns: CampaignDecisions | undefined;
   /** The composition root hands in the exercises' side (they ask each other, as the settings do). */
-  applyExcusalsWith(excusals: ExcusalsPort): void {
-    this.#excusals = excusals;
+  applyCampaignsWith(campaigns: CampaignDecisions): void {
+    this.#campaigns = campaigns;
+  }
+
+  #campaignsPort(): CampaignDecisions {
+    if (!this.#campaigns) throw new Error('four-eyes: the exercises module was not handed in');
+    return this.#campaigns;
+  }
+
+  /**
+   * In the exercise's transaction (issue #33): the suspension of the frozen no-show list waits for a
+   * different tenant admin.
+   */
+  async holdSuspension(tx: Orm, actor: Actor, s: SuspensionPayload, note: string | null): Promise<string> {
+    const { tenantId } = scopeOf(actor);
+    const pay = s.listedMonthlyPay.toLocaleString('en-NG', {
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    });
+    const approvalId = await insertApproval(tx, {
+      tenantId,
+      kind: 'NO_SHOW_SUSPENSION',
+      makerUserId: actor.userId,
+      makerEmail: actor.email,
+      note,
+      summary: `Suspend ${s.listed.toLocaleString('en-US')} no-shows of the verification exercise '${s.campaignName}' (₦${pay} a month)`,
+      payload: s,
+    });
+    await this.audit.append(
+      {
+        tenantId,
+        actorUserId: actor.userId,
+        actorEmail: actor.email,
+        address: actor.address ?? null,
+        action: 'APPROVAL_REQUESTED',
+        entityType: 'campaign',
+        entityId: s.campaignId,
+        after: { kind: 'NO_SHOW_SUSPENSION', approvalId, suspensionId: s.suspensionId, listed: s.listed },
+        note,
+      },
+      tx,
+    );
+    return approvalId;
   }
 
   /** Whether an excusal of this person from this exercise already waits for a second approver. */
@@ -540,11 +606,18 @@ export class FourEyes {
       } else if (row.kind === 'FLAG_DISMISSAL') {
         await this.#applyToDismissal(tx, actor, row, 'GRANTED', note);
       } else if (row.kind === 'EXCUSAL') {
-        if (!this.#excusals) throw new Error('four-eyes: the exercises module was not handed in');
-        await this.#excusals.applyApproved(
+        await this.#campaignsPort().applyExcusal(
           tx,
           tenantId,
           row.payload as ExcusalPayload,
+          { userId: row.maker_user_id, email: row.maker_email },
+          actor,
+        );
+      } else if (row.kind === 'NO_SHOW_SUSPENSION') {
+        await this.#campaignsPort().applySuspension(
+          tx,
+          tenantId,
+          row.payload as SuspensionPayload,
           { userId: row.maker_user_id, email: row.maker_email },
           actor,
         );
@@ -578,11 +651,26 @@ export class FourEyes {
     return this.#settings;
   }
 
-  /** What a decline or withdrawal does besides closing: nothing to settings, the account goes. */
-  async #closeOther(tx: Orm, row: ApprovalRow, message: string): Promise<void> {
+  /**
+   * What a decline or withdrawal does besides closing: nothing to settings, the account goes, a
+   * suspension closes with no record moved.
+   */
+  async #closeOther(
+    tx: Orm,
+    row: ApprovalRow,
+    message: string,
+    outcome: 'DECLINED' | 'WITHDRAWN',
+  ): Promise<void> {
     if (row.kind === 'EXPORT') await this.#closeExport(tx, row, message);
     else if (row.kind === 'ADMIN_GRANT')
       await dropPendingAdmin(tx, row.tenant_id, (row.payload as AdminGrantPayload).userId);
+    else if (row.kind === 'NO_SHOW_SUSPENSION')
+      await this.#campaignsPort().closeSuspension(
+        tx,
+        row.tenant_id,
+        row.payload as SuspensionPayload,
+        outcome,
+      );
   }
 
   /** A different tenant admin declines with a note: the record returns to its status and queue. */
@@ -591,7 +679,7 @@ export class FourEyes {
       const row = await this.#lockForChecker(tx, actor, id);
       if (onRecord(row.kind)) await this.#applyToRecord(tx, actor, row, 'DECLINED', note);
       else if (row.kind === 'FLAG_DISMISSAL') await this.#applyToDismissal(tx, actor, row, 'DECLINED', note);
-      else await this.#closeOther(tx, row, `Declined by ${actor.email}: ${note}`);
+      else await this.#closeOther(tx, row, `Declined by ${actor.email}: ${note}`, 'DECLINED');
       await closeApproval(tx, id, 'DECLINED', { userId: actor.userId, email: actor.email, note });
       if (!auditsItself(row.kind)) await this.#auditApproval(tx, actor, row, 'APPROVAL_DECLINED', note);
     });
@@ -608,7 +696,7 @@ export class FourEyes {
       if (row.kind === 'REVALIDATION') throw conflict(M.revalidationNotWithdrawn);
       if (onRecord(row.kind)) await this.#applyToRecord(tx, actor, row, 'WITHDRAWN', null);
       else if (row.kind === 'FLAG_DISMISSAL') await this.#applyToDismissal(tx, actor, row, 'WITHDRAWN', null);
-      else await this.#closeOther(tx, row, `Withdrawn by ${actor.email}.`);
+      else await this.#closeOther(tx, row, `Withdrawn by ${actor.email}.`, 'WITHDRAWN');
       await closeApproval(tx, id, 'WITHDRAWN');
       if (!auditsItself(row.kind)) await this.#auditApproval(tx, actor, row, 'APPROVAL_WITHDRAWN', null);
     });
@@ -788,7 +876,9 @@ export class FourEyes {
             ? ['tenant', row.tenant_id]
             : row.kind === 'EXCUSAL'
               ? ['record', (row.payload as ExcusalPayload).recordId]
-              : ['approval', row.id];
+              : row.kind === 'NO_SHOW_SUSPENSION'
+                ? ['campaign', (row.payload as SuspensionPayload).campaignId]
+                : ['approval', row.id];
     await this.audit.append(
       {
         tenantId: row.tenant_id,

@@ -2,6 +2,7 @@ import {
   DEFAULT_REASON_CODES,
   OTHER_REASON_CODE,
   REASON_CODE_MESSAGES as M,
+  SYSTEM_REASON_LABELS,
   type ReasonCode,
   type ReasonCodes,
 } from '@portal/contract/decisions';
@@ -83,7 +84,10 @@ export class ReasonCodesService {
 
   /** The label of each code the tenant has (retired ones too), for the approvals and the views. */
   async labels(tenantId: string, orm: Orm = this.orm): Promise<Map<string, string>> {
-    return new Map((await this.codes(tenantId, orm)).map((c) => [c.code, c.label]));
+    return new Map([
+      ...Object.entries(SYSTEM_REASON_LABELS),
+      ...(await this.codes(tenantId, orm)).map((c): [string, string] => [c.code, c.label]),
+    ]);
   }
 
   /**

@@ -5,13 +5,25 @@ import {
   campaignExcusals,
   campaignExtensions,
   campaigns,
+  campaignSuspensions,
   departments,
   ministries,
 } from '../../db/schema/index.ts';
-import { NOT_EXPECTED_TO_APPEAR, statusLiterals } from '../records/record-state.ts';
+import { bulkMove, NO_SHOW_REASON, NOT_EXPECTED_TO_APPEAR, statusLiterals } from '../records/record-state.ts';
 
 export type CampaignRow = typeof campaigns.$inferSelect;
 export type ExtensionRow = typeof campaignExtensions.$inferSelect;
+export type SuspensionRow = typeof campaignSuspensions.$inferSelect;
+
+/** A no-show's suspension as one statement writes it (record-state SUSPENDED_NO_SHOW). */
+const SUSPEND = bulkMove({ type: 'SUSPENDED_NO_SHOW' });
+
+/** Who a bulk suspension's audit entries name. */
+export interface Suspender {
+  userId: string | null;
+  email: string;
+  address: string | null;
+}
 
 /** An exercise's scope and window, for the overlap check. */
 export interface CampaignWindow {
@@ -484,5 +496,178 @@ export class CampaignsRepo {
       const last = result.rows[result.rows.length - 1]!;
       after = { mk: last.mk, dk: last.dk, name: last.full_name, id: last.id };
     }
+  }
+
+  /** Whether a suspension of this exercise's no-shows awaits a second approver. */
+  async pendingSuspension(tx: Orm, scope: TenantScope, campaignId: string): Promise<boolean> {
+    const found = await tx
+      .select({ id: campaignSuspensions.id })
+      .from(campaignSuspensions)
+      .where(
+        and(
+          eq(campaignSuspensions.tenantId, scope.tenantId),
+          eq(campaignSuspensions.campaignId, campaignId),
+          eq(campaignSuspensions.status, 'PENDING_APPROVAL'),
+        ),
+      )
+      .limit(1);
+    return found.length > 0;
+  }
+
+  /**
+   * A suspension (PENDING_APPROVAL until applied) with its list frozen: the no-shows whose state
+   * SUSPENDED_NO_SHOW applies in (one awaiting a decision is left for it; one suspended is not
+   * suspended again), their count and their pay. One statement, whatever the list's length.
+   */
+  async freezeNoShows(
+    tx: Orm,
+    scope: TenantScope,
+    c: CampaignRow,
+    by: Suspender,
+    note: string | null,
+  ): Promise<SuspensionRow> {
+    const [created] = await tx
+      .insert(campaignSuspensions)
+      .values({
+        tenantId: scope.tenantId,
+        campaignId: c.id,
+        status: 'PENDING_APPROVAL',
+        requestedBy: by.userId,
+        requestedByEmail: by.email,
+        note,
+        listed: 0,
+        listedKobo: 0,
+      })
+      .returning();
+    const frozen = await tx.execute<{ listed: number; kobo: string }>(sql`
+      with ins as (
+        insert into campaign_suspension_records (suspension_id, record_id)
+        select ${created!.id}::uuid, n.id from (${this.#noShowsSql(scope, c)}) n
+        where n.status in (${sql.raw(statusLiterals(SUSPEND.from))})
+        returning record_id
+      )
+      select count(*)::int as listed, coalesce(sum(r.monthly_gross_kobo), 0)::bigint as kobo
+      from ins join records r on r.id = ins.record_id`);
+    const { listed, kobo } = frozen.rows[0]!;
+    const [row] = await tx
+      .update(campaignSuspensions)
+      .set({ listed: Number(listed), listedKobo: Number(kobo) })
+      .where(eq(campaignSuspensions.id, created!.id))
+      .returning();
+    return row!;
+  }
+
+  /**
+   * Applies a frozen suspension, in one statement: each record of its list that is still in the
+   * exercise's scope, still a no-show (no appearance since the opening, not excused) and in a state
+   * SUSPENDED_NO_SHOW applies in moves to SUSPENDED, keeping the state it left; the move is audited
+   * per record with reason NO_SHOW. Answers how many moved, their pay (kobo), and how many it left.
+   */
+  async applySuspension(
+    tx: Orm,
+    scope: TenantScope,
+    c: CampaignRow,
+    s: SuspensionRow,
+    by: Suspender,
+    note: string,
+  ): Promise<{ suspended: number; kobo: number; skipped: number }> {
+    const t = scope.tenantId;
+    const result = await tx.execute<{ suspended: number; kobo: string; audited: number }>(sql`
+      with due as (
+        select r.id, r.status from records r
+        join campaign_suspension_records l on l.suspension_id = ${s.id} and l.record_id = r.id
+        where ${expectedSql(scope, c)}
+          and r.status in (${sql.raw(statusLiterals(SUSPEND.from))})
+          and not exists (select 1 from appearances a where a.tenant_id = ${t}
+            and a.record_id = r.id and a.day >= ${c.opensOn}::date)
+          and not exists (select 1 from campaign_excusals e where e.campaign_id = ${c.id} and e.record_id = r.id)
+        for update of r
+      ),
+      moved as (
+        update records r set status = ${SUSPEND.to}, status_before_suspension = d.status,
+          status_reason_code = ${NO_SHOW_REASON}, version = r.version + 1, updated_at = now()
+        from due d where r.id = d.id
+        returning r.id, r.psn, r.monthly_gross_kobo, d.status as prev
+      ),
+      -- A data-modifying CTE runs whether or not the query reads it.
+      marked as (
+        update campaign_suspension_records l set suspended = true
+        from moved m where l.suspension_id = ${s.id} and l.record_id = m.id
+      ),
+      audited as (
+        insert into audit_events (tenant_id, actor_user_id, actor_email, address, record_id, psn, action,
+          entity_type, entity_id, before, after, note)
+        select ${t}, ${by.userId}, ${by.email}, ${by.address}::text, m.id, m.psn, ${SUSPEND.moved}::text,
+          'record', m.id::text, jsonb_build_object('status', m.prev),
+          jsonb_strip_nulls(jsonb_build_object('status', ${SUSPEND.to}::text, 'reasonCode', ${NO_SHOW_REASON}::text,
+            'campaignId', ${c.id}::text, 'suspensionId', ${s.id}::text, 'approvalId', ${s.approvalId}::text)),
+          ${note}
+        from moved m
+        returning 1
+      )
+      select (select count(*)::int from moved) as suspended,
+        (select coalesce(sum(monthly_gross_kobo), 0)::bigint from moved) as kobo,
+        (select count(*)::int from audited) as audited`);
+    const row = result.rows[0]!;
+    const suspended = Number(row.suspended);
+    if (Number(row.audited) !== suspended) throw new Error('a suspension wrote an audit entry per record');
+    return { suspended, kobo: Number(row.kobo), skipped: s.listed - suspended };
+  }
+
+  /** Closes a suspension: APPLIED with its figures, or DECLINED or WITHDRAWN (nothing moved). */
+  async closeSuspension(
+    tx: Orm,
+    scope: TenantScope,
+    id: string,
+    outcome:
+      | { status: 'APPLIED'; suspended: number; kobo: number; skipped: number }
+      | { status: 'DECLINED' | 'WITHDRAWN' },
+  ): Promise<SuspensionRow | undefined> {
+    const [row] = await tx
+      .update(campaignSuspensions)
+      .set(
+        outcome.status === 'APPLIED'
+          ? {
+              status: 'APPLIED',
+              suspended: outcome.suspended,
+              suspendedKobo: outcome.kobo,
+              skipped: outcome.skipped,
+              decidedAt: sql`now()`,
+            }
+          : { status: outcome.status, decidedAt: sql`now()` },
+      )
+      .where(
+        and(
+          eq(campaignSuspensions.tenantId, scope.tenantId),
+          eq(campaignSuspensions.id, id),
+          eq(campaignSuspensions.status, 'PENDING_APPROVAL'),
+        ),
+      )
+      .returning();
+    return row;
+  }
+
+  async setSuspensionApproval(tx: Orm, id: string, approvalId: string): Promise<void> {
+    await tx.update(campaignSuspensions).set({ approvalId }).where(eq(campaignSuspensions.id, id));
+  }
+
+  async findSuspension(tx: Orm, scope: TenantScope, id: string): Promise<SuspensionRow | undefined> {
+    const [row] = await tx
+      .select()
+      .from(campaignSuspensions)
+      .where(and(eq(campaignSuspensions.tenantId, scope.tenantId), eq(campaignSuspensions.id, id)))
+      .limit(1);
+    return row;
+  }
+
+  /** The exercise's suspensions, newest first. */
+  async suspensions(scope: TenantScope, campaignId: string): Promise<SuspensionRow[]> {
+    return this.orm
+      .select()
+      .from(campaignSuspensions)
+      .where(
+        and(eq(campaignSuspensions.tenantId, scope.tenantId), eq(campaignSuspensions.campaignId, campaignId)),
+      )
+      .orderBy(desc(campaignSuspensions.createdAt), desc(campaignSuspensions.id));
   }
 }

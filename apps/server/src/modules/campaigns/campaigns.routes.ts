@@ -22,6 +22,12 @@ export function campaignsRoutes(app: FastifyInstance, campaigns: CampaignsServic
   serveRoute(app, CAMPAIGNS_ROUTES.noShows, async ({ actor, params, query }) =>
     campaigns.noShows(actor, params.id, query),
   );
+  serveRoute(app, CAMPAIGNS_ROUTES.suspendNoShows, async ({ actor, params, body }) =>
+    campaigns.suspendNoShows(actor, params.id, body),
+  );
+  serveRoute(app, CAMPAIGNS_ROUTES.suspensions, async ({ actor, params }) =>
+    campaigns.suspensions(actor, params.id),
+  );
   serveRoute(app, CAMPAIGNS_ROUTES.noShowsCsv, async ({ actor, params, reply }) => {
     const { fileName, lines } = await campaigns.noShowsCsv(actor, params.id);
     async function* file() {

@@ -11,22 +11,30 @@ import {
   type CampaignProgress,
   type NoShowsPage,
   type NoShowsQuerySchema,
+  type NoShowSuspension,
+  type SuspendNoShowsSchema,
   noShowsFileName,
   type CampaignExtendSchema,
 } from '@portal/contract/campaigns';
 import { koboToNaira } from '@portal/contract/payroll';
 import { dayIn } from '@portal/contract/time-zone';
-import { scopeOf, type Actor, type TenantScope } from '../../access/actor.ts';
+import { scopeOf, tenantScope, type Actor, type TenantScope } from '../../access/actor.ts';
 import type { Orm } from '../../platform/db.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { AuditRepo } from '../audit/audit.repo.ts';
-import type { ExcusalPayload, ExcusalsPort, FourEyes } from '../approvals/four-eyes.ts';
-import type { CampaignRow, CampaignsRepo, ExtensionRow } from './campaigns.repo.ts';
+import type {
+  CampaignDecisions,
+  ExcusalPayload,
+  FourEyes,
+  SuspensionPayload,
+} from '../approvals/four-eyes.ts';
+import type { CampaignRow, CampaignsRepo, ExtensionRow, Suspender, SuspensionRow } from './campaigns.repo.ts';
 
 type CreateInput = z.output<typeof CampaignCreateSchema>;
 type ExtendInput = z.output<typeof CampaignExtendSchema>;
 type ExcuseInput = z.output<typeof CampaignExcuseSchema>;
 type NoShowsQuery = z.output<typeof NoShowsQuerySchema>;
+type SuspendInput = z.output<typeof SuspendNoShowsSchema>;
 
 /** Which of the ids are the tenant's own ministries (or departments): the people module's check. */
 export interface OrgStructure {
@@ -56,7 +64,7 @@ const daysBetween = (a: string, b: string) =>
  * depends on other exercises is checked inside the tenant's exercise lock, so two requests at once
  * cannot both pass it (DECISIONS 170).
  */
-export class CampaignsService implements ExcusalsPort {
+export class CampaignsService implements CampaignDecisions {
   constructor(private readonly deps: CampaignsDeps) {}
 
   /** Today in the tenant's zone. */
@@ -283,8 +291,8 @@ export class CampaignsService implements ExcusalsPort {
     });
   }
 
-  /** ExcusalsPort: a different tenant admin approved; the checks are made again, now. */
-  async applyApproved(
+  /** CampaignDecisions: a different tenant admin approved an excusal; the checks are made again, now. */
+  async applyExcusal(
     tx: Orm,
     tenantId: string,
     e: ExcusalPayload,
@@ -411,6 +419,113 @@ export class CampaignsService implements ExcusalsPort {
     return { scope, c, today, listed: campaignStateOn(c, today) === 'CLOSED' };
   }
 
+  /**
+   * Suspends the no-shows (issue #33 item 5; DECISIONS 180), once they are listed: the list is frozen
+   * now (those awaiting a decision are left for it); each of it still a no-show moves to SUSPENDED
+   * through record-state, audited per record with reason NO_SHOW, at once or, with the second
+   * approver on, once a different tenant admin approves. Under the tenant's exercise lock.
+   */
+  async suspendNoShows(actor: Actor, id: string, input: SuspendInput): Promise<NoShowSuspension> {
+    const scope = scopeOf(actor);
+    const today = await this.#today(scope);
+    const { repo, fourEyes } = this.deps;
+    const row = await repo.locked(scope, async (tx) => {
+      const c = await repo.find(scope, id, tx);
+      if (!c) throw notFound(M.notFound);
+      if (campaignStateOn(c, today) !== 'CLOSED') throw conflict(M.suspendBeforeClose(graceEndsOn(c)));
+      if (await repo.pendingSuspension(tx, scope, c.id)) throw conflict(M.suspensionPending);
+      const by = { userId: actor.userId, email: actor.email, address: actor.address ?? null };
+      const s = await repo.freezeNoShows(tx, scope, c, by, input.note);
+      if (s.listed === 0) throw conflict(M.nothingToSuspend);
+      if (await fourEyes.secondApproverOn(actor, tx)) {
+        const approvalId = await fourEyes.holdSuspension(tx, actor, suspensionPayload(c, s), input.note);
+        await repo.setSuspensionApproval(tx, s.id, approvalId);
+        return { ...s, approvalId };
+      }
+      return this.#suspend(tx, scope, c, s, by, null);
+    });
+    return suspensionView(row);
+  }
+
+  /** CampaignDecisions: a different tenant admin approved the suspension; applied to the list as it is now. */
+  async applySuspension(
+    tx: Orm,
+    tenantId: string,
+    p: SuspensionPayload,
+    _maker: { userId: string | null; email: string },
+    checker: Actor,
+  ): Promise<void> {
+    const scope = scopeOf(checker);
+    if (scope.tenantId !== tenantId) throw notFound(M.notFound);
+    const { repo } = this.deps;
+    await repo.lock(tx, scope);
+    const c = await repo.find(scope, p.campaignId, tx);
+    const s = await repo.findSuspension(tx, scope, p.suspensionId);
+    if (!c || !s) throw notFound(M.notFound);
+    if (s.status !== 'PENDING_APPROVAL') throw conflict(M.suspensionPending);
+    const by = { userId: checker.userId, email: checker.email, address: checker.address ?? null };
+    await this.#suspend(tx, scope, c, s, by, checker.email);
+  }
+
+  /** CampaignDecisions: declined or withdrawn, the suspension closes and no record moves. */
+  async closeSuspension(
+    tx: Orm,
+    tenantId: string,
+    p: SuspensionPayload,
+    status: 'DECLINED' | 'WITHDRAWN',
+  ): Promise<void> {
+    await this.deps.repo.closeSuspension(tx, tenantScope(tenantId), p.suspensionId, { status });
+  }
+
+  /** The exercise's suspensions, newest first. */
+  async suspensions(actor: Actor, id: string): Promise<NoShowSuspension[]> {
+    const scope = scopeOf(actor);
+    const c = await this.deps.repo.find(scope, id);
+    if (!c) throw notFound(M.notFound);
+    return (await this.deps.repo.suspensions(scope, c.id)).map(suspensionView);
+  }
+
+  async #suspend(
+    tx: Orm,
+    scope: TenantScope,
+    c: CampaignRow,
+    s: SuspensionRow,
+    by: Suspender,
+    approvedBy: string | null,
+  ): Promise<SuspensionRow> {
+    const { repo, audit } = this.deps;
+    const why = `Did not appear in the verification exercise '${c.name}' (${c.opensOn} to ${c.closesOn}, grace until ${graceEndsOn(c)})`;
+    const approval = approvedBy
+      ? ` (asked by ${s.requestedByEmail}; approved by the second approver ${approvedBy})`
+      : '';
+    const note = `${why}${s.note ? `. ${s.note}` : ''}${approval}`;
+    const applied = await repo.applySuspension(tx, scope, c, s, by, note);
+    const row = await repo.closeSuspension(tx, scope, s.id, { status: 'APPLIED', ...applied });
+    if (!row) throw conflict(M.suspensionPending);
+    await audit.append(
+      {
+        tenantId: scope.tenantId,
+        actorUserId: by.userId,
+        actorEmail: by.email,
+        address: by.address,
+        action: 'CAMPAIGN_NO_SHOWS_SUSPENDED',
+        entityType: 'campaign',
+        entityId: c.id,
+        after: {
+          suspensionId: s.id,
+          listed: s.listed,
+          suspended: applied.suspended,
+          skipped: applied.skipped,
+          monthlyPay: koboToNaira(applied.kobo),
+          requestedBy: s.requestedByEmail,
+        },
+        note: `${s.note ?? ''}${approval}`.trim() || null,
+      },
+      tx,
+    );
+    return row;
+  }
+
   async #refuseOverlap(
     tx: Orm,
     scope: TenantScope,
@@ -473,4 +588,28 @@ const extensionView = (e: ExtensionRow) => ({
   reason: e.reason,
   byEmail: e.extendedByEmail,
   at: e.extendedAt.toISOString(),
+});
+
+const suspensionPayload = (c: CampaignRow, s: SuspensionRow): SuspensionPayload => ({
+  suspensionId: s.id,
+  campaignId: c.id,
+  campaignName: c.name,
+  listed: s.listed,
+  listedMonthlyPay: koboToNaira(s.listedKobo),
+});
+
+const suspensionView = (s: SuspensionRow): NoShowSuspension => ({
+  id: s.id,
+  campaignId: s.campaignId,
+  status: s.status as NoShowSuspension['status'],
+  approvalId: s.approvalId,
+  listed: s.listed,
+  listedMonthlyPay: koboToNaira(s.listedKobo),
+  suspended: s.suspended,
+  suspendedMonthlyPay: s.suspendedKobo == null ? null : koboToNaira(s.suspendedKobo),
+  skipped: s.skipped,
+  requestedByEmail: s.requestedByEmail,
+  note: s.note,
+  createdAt: s.createdAt.toISOString(),
+  decidedAt: s.decidedAt ? s.decidedAt.toISOString() : null,
 });

@@ -9,6 +9,7 @@ export interface ClaimableRecord {
   id: string;
   psn: string | null;
   status: string;
+  statusBeforeSuspension: string | null;
   claimed: boolean;
   heldUntil: Date | null;
 }
@@ -22,10 +23,11 @@ export class ClaimsRepo {
       id: string;
       psn: string | null;
       status: string;
+      status_before_suspension: string | null;
       claimed: boolean;
       held_until: string | null;
     }>(sql`
-      select r.id, r.psn, r.status,
+      select r.id, r.psn, r.status, r.status_before_suspension,
         exists (select 1 from users u where u.record_id = r.id) as claimed,
         (select held_until from claim_holds h where h.record_id = r.id and h.held_until > now()) as held_until
       from records r
@@ -37,6 +39,7 @@ export class ClaimsRepo {
         id: r.id,
         psn: r.psn,
         status: r.status,
+        statusBeforeSuspension: r.status_before_suspension,
         claimed: Boolean(r.claimed),
         heldUntil: r.held_until ? new Date(r.held_until) : null,
       }
@@ -107,7 +110,7 @@ export class ClaimsRepo {
   async setRecordStatus(tx: Orm, recordId: string, status: string): Promise<void> {
     await tx
       .update(records)
-      .set({ status, version: sql`${records.version} + 1`, updatedAt: sql`now()` })
+      .set({ status, statusReasonCode: null, version: sql`${records.version} + 1`, updatedAt: sql`now()` })
       .where(eq(records.id, recordId));
   }
 

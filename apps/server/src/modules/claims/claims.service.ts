@@ -17,7 +17,7 @@ import { hashPassword } from '../../platform/passwords.ts';
 import type { RateLimiter } from '../../platform/rate-limit.ts';
 import type { AuditRepo } from '../audit/audit.repo.ts';
 import type { AppearanceLog } from '../campaigns/appearances.ts';
-import { isOneOf, NOT_CLAIMABLE, requireTransition, SUSPENDED } from '../records/record-state.ts';
+import { isClaimable, requireTransition, SUSPENDED } from '../records/record-state.ts';
 import type { UsersRepo } from '../users/users.repo.ts';
 import type { Orm } from '../../platform/db.ts';
 import type { ClaimRow, ClaimsRepo } from './claims.repo.ts';
@@ -82,7 +82,10 @@ export class ClaimsService {
     // recover it); the public gets the one generic answer, so that the call reveals nothing.
     if (assistedBy && record?.claimed) throw conflict(M.alreadyClaimed);
     const claimable =
-      record && !record.claimed && !record.heldUntil && !isOneOf(NOT_CLAIMABLE, record.status);
+      record &&
+      !record.claimed &&
+      !record.heldUntil &&
+      isClaimable(record.status, record.statusBeforeSuspension);
     if (!record || !claimable) throw genericFailure();
     const token = crypto.randomBytes(32).toString('base64url');
     const nextStep = record.psn ? 'CHALLENGE_PSN' : 'CREATE_ACCOUNT';

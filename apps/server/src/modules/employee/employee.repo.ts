@@ -62,6 +62,8 @@ export class EmployeeRepo {
         nameMatch: o.nameMatch,
         lastVerifiedAt: sql`now()`,
         lastError: null,
+        // Verified again from AWAITING_REVALIDATION or SUSPENDED: no decision's reason holds now.
+        statusReasonCode: null,
         version: sql`${records.version} + 1`,
         updatedAt: sql`now()`,
       })

@@ -26,6 +26,7 @@ import {
   type RecordAuditAction,
   type RecordEvent,
   type RecordEventType,
+  isClaimable,
 } from './record-state.ts';
 
 const BEFORE_APPROVAL = [
@@ -309,6 +310,16 @@ describe('what statements over many records receive', () => {
     expect(isOneOf(NOT_CLAIMABLE, 'REJECTED')).toBe(true);
     expect(isOneOf(NOT_CLAIMABLE, 'VALIDATED')).toBe(false);
     expect(isOneOf(IN_PAYROLL, 'validated')).toBe(false);
+  });
+
+  it('keeps a suspended potential ghost unclaimable (issue #33)', () => {
+    expect(isClaimable(V, null)).toBe(true);
+    expect(isClaimable(N, null)).toBe(false);
+    expect(isClaimable(X, V)).toBe(true);
+    expect(isClaimable(X, N)).toBe(false);
+    expect(isClaimable(X, null)).toBe(true);
+    // The state before a suspension is read only while suspended.
+    expect(isClaimable(V, N)).toBe(true);
   });
 
   it('quotes only known states into SQL', () => {

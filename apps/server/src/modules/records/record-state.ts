@@ -1,8 +1,8 @@
-import { RECORD_STATUSES, type RecordStatus } from '@portal/contract/records';
+import { RECORD_STATUSES, REVERIFIABLE_STATUSES, type RecordStatus } from '@portal/contract/records';
 import { CLAIM_MESSAGES } from '@portal/contract/claims';
 import type { DashboardStats } from '@portal/contract/verification';
 import { VALIDATION_MESSAGES } from '@portal/contract/validation';
-import { APPROVAL_MESSAGES } from '@portal/contract/decisions';
+import { APPROVAL_MESSAGES, type SYSTEM_REASON_LABELS } from '@portal/contract/decisions';
 import { conflict } from '../../platform/errors.ts';
 
 /**
@@ -212,6 +212,16 @@ export const SUSPENDED = 'SUSPENDED' as const satisfies RecordStatus;
 
 /** A potential ghost or a rejected record cannot claim an account. */
 export const NOT_CLAIMABLE: readonly RecordStatus[] = ['NOT_FOUND', 'REJECTED'];
+/**
+ * Whether a record may claim an account: not one of NOT_CLAIMABLE, nor suspended from one (issue
+ * #33): a potential ghost that did not appear stays a potential ghost when it is suspended.
+ */
+export function isClaimable(status: string, statusBeforeSuspension: string | null): boolean {
+  const judged = status === SUSPENDED ? (statusBeforeSuspension ?? status) : status;
+  return !isOneOf(NOT_CLAIMABLE, judged);
+}
+/** The reason code a no-show's suspension carries in its audit entry and on the record (issue #33). */
+export const NO_SHOW_REASON = 'NO_SHOW' satisfies keyof typeof SYSTEM_REASON_LABELS;
 /** The tenant overview's figure of each state (DESIGN §6, stats). */
 export const STATUS_FIGURES = {
   totalUploaded: 'UPLOADED',
@@ -274,7 +284,7 @@ const RULES: { [T in RecordEventType]: Rule<T> } = {
   },
   // A suspended no-show re-verifying live goes where the lookup sends them: review, or not found.
   REVERIFIED: {
-    from: ['AWAITING_REVALIDATION', SUSPENDED],
+    from: REVERIFIABLE_STATUSES,
     to: (_, e) => AFTER_LOOKUP[e.lookup],
     moved: 'RECORD_REVERIFIED',
     stayed: 'RECORD_REVERIFIED',

@@ -1,4 +1,4 @@
-import type { MasterRecord } from '@portal/contract/records';
+import { REVERIFIABLE_STATUSES, type MasterRecord } from '@portal/contract/records';
 import { formatRecordStatus } from '../../lib/format.ts';
 import { PROFILE_TEXTS } from './profile-texts.ts';
 
@@ -32,4 +32,6 @@ export function workIdOf(record: MasterRecord): string {
   return record.employeeId?.trim() ? record.employeeId.trim() : PROFILE_TEXTS.notAssigned;
 }
 
-export const needsReverification = (record: MasterRecord) => record.status === 'AWAITING_REVALIDATION';
+/** Asked to re-verify: awaiting it, or suspended as a no-show (issue #33: they may still come forward). */
+export const needsReverification = (record: MasterRecord) =>
+  (REVERIFIABLE_STATUSES as readonly string[]).includes(record.status);

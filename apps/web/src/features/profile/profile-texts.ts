@@ -24,6 +24,9 @@ export const PROFILE_TEXTS = {
     title: 'Action Required',
     message:
       'Your record changed in the latest master list upload and must be verified again. Please re-submit your SSID and NIN.',
+    /** Issue #33: a no-show of a verification exercise, whose pay is held, comes forward. */
+    suspendedMessage:
+      'Your pay is held because you did not appear in a verification exercise. Verify your identity with your SSID and NIN to come forward: your record then goes back to review.',
     ssid: 'SSID',
     nin: 'NIN',
     submit: 'Re-verify',

@@ -31,6 +31,8 @@ export function reverifyFailureText(error: unknown): string {
 
 export interface ActionRequiredCardProps {
   recordId: string;
+  /** The record's status when the card was shown: a suspended no-show is told why (issue #33). */
+  status?: string;
   /** Held by the page, so the card (and its answer) stays after the record's status moves on. */
   reverify: ReturnType<typeof useReverifyRecord>;
 }
@@ -40,7 +42,7 @@ export interface ActionRequiredCardProps {
  * form is disabled; it says the record is pending final review only when it is (issue #17: a
  * record found to differ from the identity provider is MISMATCHED, and is said to be).
  */
-export function ActionRequiredCard({ recordId, reverify }: ActionRequiredCardProps) {
+export function ActionRequiredCard({ recordId, status, reverify }: ActionRequiredCardProps) {
   const done = reverify.isSuccess;
   const {
     register,
@@ -66,7 +68,9 @@ export function ActionRequiredCard({ recordId, reverify }: ActionRequiredCardPro
             {texts.title}
           </Typography>
         </Box>
-        <Typography sx={{ mt: 1, mb: 2.5 }}>{texts.message}</Typography>
+        <Typography sx={{ mt: 1, mb: 2.5 }}>
+          {status === 'SUSPENDED' ? texts.suspendedMessage : texts.message}
+        </Typography>
         <Stack component="form" noValidate onSubmit={onSubmit} spacing={2}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             <TextField

@@ -8,6 +8,7 @@ const TONES: Record<string, string> = {
   AWAITING_REVALIDATION: '#b34700',
   MISMATCHED: '#b34700',
   REJECTED: '#b71c1c',
+  SUSPENDED: '#b71c1c',
 };
 
 export function RecordStatusBadge({ status }: { status: string }) {

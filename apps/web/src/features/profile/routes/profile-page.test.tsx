@@ -159,6 +159,16 @@ describe('employee profile', () => {
     expect(JSON.parse(String(sent[1]![1]!.body))).toEqual({ ssid: RECORD.ssid, nin: RECORD.nin });
   });
 
+  it('asks a suspended no-show to come forward, saying why their pay is held (issue #33)', async () => {
+    openProfile({ 'GET /api/v1/users/me/record': { status: 200, body: { ...RECORD, status: 'SUSPENDED' } } });
+    const card = await screen.findByRole('region', { name: 'Action Required' });
+    expect(card.textContent).toContain(
+      'Your pay is held because you did not appear in a verification exercise. Verify your identity with your SSID and NIN to come forward: your record then goes back to review.',
+    );
+    expect(screen.getAllByRole('definition')[0]!.textContent).toBe('Suspended');
+    expect(within(card).getByRole('button', { name: 'Re-verify' })).toBeDefined();
+  });
+
   it('a re-verification that ends MISMATCHED says so, not that it succeeded', async () => {
     openProfile({
       'GET /api/v1/users/me/record': [

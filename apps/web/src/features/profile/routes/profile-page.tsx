@@ -44,7 +44,7 @@ export function ProfilePage() {
   return (
     <Stack spacing={3}>
       {(needsReverification(data) || reverify.isSuccess) && (
-        <ActionRequiredCard recordId={data.id} reverify={reverify} />
+        <ActionRequiredCard recordId={data.id} status={data.status} reverify={reverify} />
       )}
       <ProfileCard record={data} />
       <RecordHistoryCard userId={userId} />
