@@ -367,3 +367,62 @@ export const NoShowSuspensionSchema = z.object({
   decidedAt: z.string().nullable(),
 });
 export type NoShowSuspension = z.infer<typeof NoShowSuspensionSchema>;
+
+/**
+ * The counts of an exercise's report (issue #33 item 7), in the units governments publish. No-shows:
+ * the remaining once the exercise has closed (0 before). Suspended: the no-shows this exercise
+ * suspended; still suspended: those of them not since come forward, whose pay is held.
+ */
+const reportCounts = {
+  inScope: z.number(),
+  appeared: z.number(),
+  late: z.number(),
+  excused: z.number(),
+  noShows: z.number(),
+  suspended: z.number(),
+  stillSuspended: z.number(),
+  /** Naira a month held: the pay of the still suspended, of those whose pay is known. */
+  monthlyPayHeld: z.number(),
+  /** How many of the still suspended have no known pay. */
+  payUnknownHeld: z.number(),
+};
+
+export const CampaignReportRowSchema = z.object({
+  ministry: NamedSchema.nullable(),
+  department: NamedSchema.nullable(),
+  ...reportCounts,
+});
+export type CampaignReportRow = z.infer<typeof CampaignReportRowSchema>;
+
+export const CampaignReportSchema = z.object({
+  campaignId: z.string(),
+  name: z.string(),
+  state: CampaignStateSchema,
+  opensOn: z.string(),
+  closesOn: z.string(),
+  graceEndsOn: z.string(),
+  /** The tenant's today, on which the figures are drawn. */
+  today: z.string(),
+  ...reportCounts,
+  /** By ministry, then department, by name. */
+  byMinistry: z.array(CampaignReportRowSchema),
+});
+export type CampaignReport = z.infer<typeof CampaignReportSchema>;
+
+/** The report's CSV (UTF-8 with BOM, CRLF): one row per posting, then the total. */
+export const CAMPAIGN_REPORT_CSV_COLUMNS = [
+  'ministry',
+  'department',
+  'inScope',
+  'appeared',
+  'late',
+  'excused',
+  'noShows',
+  'suspended',
+  'stillSuspended',
+  'monthlyPayHeld',
+  'payUnknownHeld',
+] as const;
+export const CAMPAIGN_REPORT_TOTAL = 'Total';
+export const campaignReportFileName = (campaignId: string, day: string) =>
+  `verification-exercise-report-${day}-${campaignId}.csv`;

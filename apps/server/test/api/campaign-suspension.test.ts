@@ -4,6 +4,7 @@ import {
   addDays,
   CAMPAIGN_MESSAGES as M,
   type Campaign,
+  type CampaignReport,
   type NoShowsPage,
   type NoShowSuspension,
 } from '@portal/contract/campaigns';
@@ -363,6 +364,53 @@ describe('suspending the no-shows of an exercise', () => {
     expect((await statuses()).paidNoShow).toBe('AWAITING_REVALIDATION');
   });
 
+  it('the report: in scope, appeared, late, excused, no-shows, suspended, still suspended and the ₦ a month held; and as CSV', async () => {
+    const res = await portal.api.get(`/api/v1/campaigns/${campaign.id}/report`, { token: a.token });
+    expect(res.statusCode, res.body).toBe(200);
+    const counts = {
+      inScope: 6,
+      appeared: 1,
+      late: 2, // comesLate, and paidNoShow who claimed once suspended
+      excused: 1,
+      noShows: 2, // the ghost, and the one awaiting a decision
+      suspended: 2,
+      stillSuspended: 1,
+      monthlyPayHeld: 185_234.5,
+      payUnknownHeld: 0,
+    };
+    expect(res.json()).toEqual({
+      campaignId: campaign.id,
+      name: 'Lands headcount 2033',
+      state: 'CLOSED',
+      opensOn: day(1),
+      closesOn: day(10),
+      graceEndsOn: day(12),
+      today: day(13),
+      ...counts,
+      byMinistry: [
+        {
+          ministry: { id: expect.any(String), name: 'Ministry of Lands' },
+          department: { id: expect.any(String), name: 'Surveys' },
+          ...counts,
+        },
+      ],
+    } satisfies CampaignReport);
+    const csv = await portal.api.get(`/api/v1/campaigns/${campaign.id}/report.csv`, { token: a.token });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-disposition']).toBe(
+      `attachment; filename="verification-exercise-report-${day(13)}-${campaign.id}.csv"`,
+    );
+    expect(csv.body).toBe(
+      '\uFEFFministry,department,inScope,appeared,late,excused,noShows,suspended,stillSuspended,monthlyPayHeld,payUnknownHeld\r\n' +
+        'Ministry of Lands,Surveys,6,1,2,1,2,2,1,185234.50,0\r\n' +
+        'Total,,6,1,2,1,2,2,1,185234.50,0\r\n',
+    );
+    for (const path of ['report', 'report.csv'])
+      expect(
+        (await portal.api.get(`/api/v1/campaigns/${campaign.id}/${path}`, { token: b.token })).statusCode,
+      ).toBe(404);
+  });
+
   it('without the second approver the suspension applies at once (another tenant); isolation and roles', async () => {
     // Tenant A's exercise is 404 to tenant B's admin, whose own exercise suspends at once.
     expect((await suspend(b.token)).statusCode).toBe(404);
@@ -391,9 +439,10 @@ describe('suspending the no-shows of an exercise', () => {
     ).toBe(201);
     const reviewer = await portal.login(reviewerEmail, 'Str0ng-Passw0rd');
     expect((await suspend(reviewer)).statusCode).toBe(403);
-    expect(
-      (await portal.api.get(`/api/v1/campaigns/${campaign.id}/suspensions`, { token: reviewer })).statusCode,
-    ).toBe(403);
+    for (const path of ['suspensions', 'report', 'report.csv'])
+      expect(
+        (await portal.api.get(`/api/v1/campaigns/${campaign.id}/${path}`, { token: reviewer })).statusCode,
+      ).toBe(403);
     expect((await portal.api.post(`/api/v1/campaigns/${campaign.id}/suspend-no-shows`, {})).statusCode).toBe(
       401,
     );

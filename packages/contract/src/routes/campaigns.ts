@@ -10,6 +10,7 @@ import {
   NoShowsPageSchema,
   NoShowsQuerySchema,
   NoShowSuspensionSchema,
+  CampaignReportSchema,
   SuspendNoShowsSchema,
 } from '../campaigns.ts';
 import { ApiErrorSchema } from '../errors.ts';
@@ -136,6 +137,29 @@ export const CAMPAIGNS_ROUTES = {
     summary: "The exercise's suspensions of no-shows, newest first, with their counts and pay",
     params,
     response: z.array(NoShowSuspensionSchema),
+    errors: { 404: ApiErrorSchema },
+  }),
+  report: defineRoute({
+    method: 'GET',
+    path: '/api/v1/campaigns/:id/report',
+    roles,
+    tags,
+    summary:
+      "The exercise's report: in scope, appeared, late, excused, no-shows, suspended and still suspended, with the ₦ a month held, in total and by ministry and department",
+    params,
+    response: CampaignReportSchema,
+    errors: { 404: ApiErrorSchema },
+  }),
+  reportCsv: defineRoute({
+    method: 'GET',
+    path: '/api/v1/campaigns/:id/report.csv',
+    roles,
+    tags,
+    summary:
+      'The same report as CSV (UTF-8 with BOM, CRLF): a row per ministry and department, then the total',
+    params,
+    produces: ['text/csv'],
+    response: z.any().describe('the CSV file'),
     errors: { 404: ApiErrorSchema },
   }),
 };

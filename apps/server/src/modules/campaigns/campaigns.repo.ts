@@ -90,6 +90,11 @@ export interface PostingCounts {
   remaining: number;
   remainingKobo: number;
   remainingPayUnknown: number;
+  /** Suspended by one of the exercise's suspensions (issue #33 item 5), and of them still SUSPENDED. */
+  suspended: number;
+  stillSuspended: number;
+  heldKobo: number;
+  heldPayUnknown: number;
 }
 
 /** The days an exercise counts appearances in, the tenant's. */
@@ -118,7 +123,7 @@ function expectedSql(scope: TenantScope, c: CampaignRow) {
  */
 function expectedWithAppearanceSql(scope: TenantScope, c: CampaignRow) {
   return sql`
-    select r.id, r.full_name, r.psn, r.ministry_id, r.department_id, r.monthly_gross_kobo,
+    select r.id, r.full_name, r.psn, r.ministry_id, r.department_id, r.monthly_gross_kobo, r.status,
       f.day::text as day, f.via, e.record_id is not null as excused
     from records r
     left join lateral (
@@ -297,7 +302,7 @@ export class CampaignsRepo {
     });
   }
 
-  /** The exercise's counts by ministry and department (issue #33 item 4). */
+  /** The exercise's counts by ministry and department (issue #33 items 4 and 7: progress and report). */
   async progressByPosting(scope: TenantScope, c: CampaignRow, days: CountedDays): Promise<PostingCounts[]> {
     const result = await this.orm.execute<Record<string, string | number | null>>(sql`
       with x as (${expectedWithAppearanceSql(scope, c)}),
@@ -307,7 +312,13 @@ export class CampaignsRepo {
           (x.day is not null and x.day > ${days.graceEndsOn}) as late
         from x
       ),
-      z as (select y.*, not y.on_time and not y.late and not y.excused as remaining from y)
+      z as (
+        select y.*, not y.on_time and not y.late and not y.excused as remaining,
+          exists (select 1 from campaign_suspension_records l
+            join campaign_suspensions s on s.id = l.suspension_id
+            where s.campaign_id = ${c.id} and l.record_id = y.id and l.suspended) as suspended
+        from y
+      )
       select z.ministry_id, m.name as ministry_name, z.department_id, d.name as department_name,
         count(*)::int as in_scope,
         count(*) filter (where z.on_time)::int as appeared,
@@ -315,7 +326,11 @@ export class CampaignsRepo {
         count(*) filter (where z.excused and not z.on_time and not z.late)::int as excused,
         count(*) filter (where z.remaining)::int as remaining,
         coalesce(sum(z.monthly_gross_kobo) filter (where z.remaining), 0)::bigint as remaining_kobo,
-        count(*) filter (where z.remaining and z.monthly_gross_kobo is null)::int as remaining_pay_unknown
+        count(*) filter (where z.remaining and z.monthly_gross_kobo is null)::int as remaining_pay_unknown,
+        count(*) filter (where z.suspended)::int as suspended,
+        count(*) filter (where z.suspended and z.status = ${SUSPEND.to})::int as still_suspended,
+        coalesce(sum(z.monthly_gross_kobo) filter (where z.suspended and z.status = ${SUSPEND.to}), 0)::bigint as held_kobo,
+        count(*) filter (where z.suspended and z.status = ${SUSPEND.to} and z.monthly_gross_kobo is null)::int as held_pay_unknown
       from z
       left join ministries m on m.id = z.ministry_id
       left join departments d on d.id = z.department_id
@@ -333,6 +348,10 @@ export class CampaignsRepo {
       remaining: Number(r.remaining),
       remainingKobo: Number(r.remaining_kobo),
       remainingPayUnknown: Number(r.remaining_pay_unknown),
+      suspended: Number(r.suspended),
+      stillSuspended: Number(r.still_suspended),
+      heldKobo: Number(r.held_kobo),
+      heldPayUnknown: Number(r.held_pay_unknown),
     }));
   }
 
@@ -669,5 +688,15 @@ export class CampaignsRepo {
         and(eq(campaignSuspensions.tenantId, scope.tenantId), eq(campaignSuspensions.campaignId, campaignId)),
       )
       .orderBy(desc(campaignSuspensions.createdAt), desc(campaignSuspensions.id));
+  }
+
+  /** Rows of cells as CSV lines, each cell quoted and neutralised by `csv_field` (migration 0010). */
+  async csvLines(rows: (string | number)[][]): Promise<string[]> {
+    const result = await this.orm.execute<{ line: string }>(sql`
+      select (select string_agg(csv_field(t.cell), ',' order by t.i)
+        from jsonb_array_elements_text(r.cells) with ordinality as t(cell, i)) as line
+      from jsonb_array_elements(${JSON.stringify(rows)}::jsonb) with ordinality as r(cells, n)
+      order by r.n`);
+    return result.rows.map((r) => r.line);
   }
 }

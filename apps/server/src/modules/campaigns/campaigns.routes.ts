@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { NO_SHOWS_CSV_COLUMNS } from '@portal/contract/campaigns';
+import { CAMPAIGN_REPORT_CSV_COLUMNS, NO_SHOWS_CSV_COLUMNS } from '@portal/contract/campaigns';
 import { CAMPAIGNS_ROUTES } from '@portal/contract/routes/campaigns';
 import { serveRoute } from '../../access/route.ts';
 import { iterateInContext } from '../../platform/tenant-context.ts';
@@ -40,5 +40,15 @@ export function campaignsRoutes(app: FastifyInstance, campaigns: CampaignsServic
       .header('content-disposition', `attachment; filename="${fileName}"`)
       .header('cache-control', 'no-store')
       .send(Readable.from(iterateInContext(file())));
+  });
+  serveRoute(app, CAMPAIGNS_ROUTES.report, async ({ actor, params }) => campaigns.report(actor, params.id));
+  serveRoute(app, CAMPAIGNS_ROUTES.reportCsv, async ({ actor, params, reply }) => {
+    const { fileName, lines } = await campaigns.reportCsv(actor, params.id);
+    const body = [CAMPAIGN_REPORT_CSV_COLUMNS.join(','), ...lines].map((l) => `${l}\r\n`).join('');
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${fileName}"`)
+      .header('cache-control', 'no-store')
+      .send(`\uFEFF${body}`);
   });
 }

@@ -9,6 +9,9 @@ import {
   type CampaignExcusal,
   type CampaignExcuseSchema,
   type CampaignProgress,
+  type CampaignReport,
+  CAMPAIGN_REPORT_TOTAL,
+  campaignReportFileName,
   type NoShowsPage,
   type NoShowsQuerySchema,
   type NoShowSuspension,
@@ -250,6 +253,92 @@ export class CampaignsService implements CampaignDecisions {
         (a, b) => b.appeared - a.appeared || a.agent.email.localeCompare(b.agent.email),
       ),
       byDay,
+    };
+  }
+
+  /**
+   * The exercise's report (issue #33 item 7): the progress's counts by posting with the no-shows
+   * (the remaining once closed), those this exercise suspended, those of them still suspended and
+   * the ₦ a month held. Read from the same query as the progress, so the two never disagree.
+   */
+  async report(actor: Actor, id: string): Promise<CampaignReport> {
+    const scope = scopeOf(actor);
+    const { repo } = this.deps;
+    const c = await repo.find(scope, id);
+    if (!c) throw notFound(M.notFound);
+    const today = await this.#today(scope);
+    const state = campaignStateOn(c, today);
+    const postings = await repo.progressByPosting(scope, c, {
+      opensOn: c.opensOn,
+      graceEndsOn: graceEndsOn(c),
+    });
+    const counts = (p: (typeof postings)[number]) => ({
+      inScope: p.inScope,
+      appeared: p.appeared,
+      late: p.late,
+      excused: p.excused,
+      noShows: state === 'CLOSED' ? p.remaining : 0,
+      suspended: p.suspended,
+      stillSuspended: p.stillSuspended,
+      monthlyPayHeld: koboToNaira(p.heldKobo),
+      payUnknownHeld: p.heldPayUnknown,
+    });
+    const rows = postings.map((p) => ({
+      ministry: p.ministryId ? { id: p.ministryId, name: p.ministryName ?? '' } : null,
+      department: p.departmentId ? { id: p.departmentId, name: p.departmentName ?? '' } : null,
+      ...counts(p),
+    }));
+    const total = (k: keyof ReturnType<typeof counts>) => rows.reduce((n, r) => n + r[k], 0);
+    return {
+      campaignId: c.id,
+      name: c.name,
+      state,
+      opensOn: c.opensOn,
+      closesOn: c.closesOn,
+      graceEndsOn: graceEndsOn(c),
+      today,
+      inScope: total('inScope'),
+      appeared: total('appeared'),
+      late: total('late'),
+      excused: total('excused'),
+      noShows: total('noShows'),
+      suspended: total('suspended'),
+      stillSuspended: total('stillSuspended'),
+      monthlyPayHeld: koboToNaira(postings.reduce((n, p) => n + p.heldKobo, 0)),
+      payUnknownHeld: total('payUnknownHeld'),
+      byMinistry: rows,
+    };
+  }
+
+  /**
+   * The report as CSV lines: a row per posting, then the total (the pay to the kobo); every cell
+   * written by the database's `csv_field`, as in the payroll file.
+   */
+  async reportCsv(actor: Actor, id: string): Promise<{ fileName: string; lines: string[] }> {
+    const r = await this.report(actor, id);
+    const row = (
+      ministry: string,
+      department: string,
+      x: Omit<CampaignReport['byMinistry'][number], 'ministry' | 'department'>,
+    ) => [
+      ministry,
+      department,
+      x.inScope,
+      x.appeared,
+      x.late,
+      x.excused,
+      x.noShows,
+      x.suspended,
+      x.stillSuspended,
+      x.monthlyPayHeld.toFixed(2),
+      x.payUnknownHeld,
+    ];
+    return {
+      fileName: campaignReportFileName(r.campaignId, r.today),
+      lines: await this.deps.repo.csvLines([
+        ...r.byMinistry.map((p) => row(p.ministry?.name ?? '', p.department?.name ?? '', p)),
+        row(CAMPAIGN_REPORT_TOTAL, '', r),
+      ]),
     };
   }
 
