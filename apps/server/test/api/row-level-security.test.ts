@@ -131,8 +131,8 @@ describe('row-level security on PostgreSQL', () => {
       from pg_class c join pg_namespace n on n.oid = c.relnamespace
       where n.nspname = 'public' and c.relkind in ('r', 'p')
         and (exists (select from pg_attribute a where a.attrelid = c.oid and a.attname = 'tenant_id' and not a.attisdropped)
-          -- an export's file and members, seen with their export
-          or c.relname in ('export_chunks', 'export_members'))
+          -- an export's file and members, seen with their export; a suspension's people, with it
+          or c.relname in ('export_chunks', 'export_members', 'campaign_suspension_records'))
       order by 1`);
     expect(tables.rows.length).toBeGreaterThan(20);
     const unsecured = tables.rows.filter((t) => !t.enabled || !t.forced || t.policies !== 1);
