@@ -25,6 +25,8 @@ export default defineProject({
           'test/api/export-snapshot.test.ts',
           // Two portals on one database stand for two API processes.
           'test/api/rate-limit-processes.test.ts',
+          // Two workers at once on one database (issue #33's reminders).
+          'test/api/reminder-workers.test.ts',
           // PGlite runs as a superuser: row-level security holds only the portal's PostgreSQL role.
           'test/api/row-level-security.test.ts',
           // COPY from STDIN on PostgreSQL's connection (PGlite copies from a blob on its thread).

@@ -31,6 +31,8 @@ import { OverviewService } from './modules/overview/overview.service.ts';
 import { RequestMetrics } from './modules/overview/request-metrics.ts';
 import { TenantsRepo } from './modules/tenants/tenants.repo.ts';
 import { tenantsRoutes } from './modules/tenants/tenants.routes.ts';
+import { SmsGateways } from './modules/tenants/sms-gateway.ts';
+import { SmsGatewayRepo } from './modules/tenants/sms-gateway.repo.ts';
 import { TenantsService } from './modules/tenants/tenants.service.ts';
 import { API_BASE } from '@portal/contract/api-paths';
 import type { Mailer } from './platform/mail.ts';
@@ -202,6 +204,7 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
       new SettingsRecompare(new SettingsRecompareRepo()),
     ),
     userAdmin,
+    new SmsGateways(new SmsGatewayRepo(db.orm), audit, secretBox(keys.atRest)),
   );
   peopleRoutes(app, new PeopleService(people, userAdmin, audit, fourEyes));
   overviewRoutes(app, new OverviewService(overviewRepo, metrics));

@@ -14,6 +14,13 @@ import { deriveKeys, resolvePortalSecret, secretBox, type Keys } from './platfor
 import { AuditRepo } from './modules/audit/audit.repo.ts';
 import { ProviderSettings } from './modules/identity/provider-settings.ts';
 import { deliverMailHandler, deliverMailJob } from './modules/notifications/mail.jobs.ts';
+import { deliverSmsHandler, deliverSmsJob } from './modules/notifications/sms.jobs.ts';
+import { SmsOutboxRepo } from './modules/notifications/sms-outbox.repo.ts';
+import { SmsGateways } from './modules/tenants/sms-gateway.ts';
+import { SmsGatewayRepo } from './modules/tenants/sms-gateway.repo.ts';
+import { CampaignsRepo } from './modules/campaigns/campaigns.repo.ts';
+import { CampaignReminders, remindHandler, remindJob } from './modules/campaigns/reminders.ts';
+import { RemindersRepo } from './modules/campaigns/reminders.repo.ts';
 import { OutboxRepo } from './modules/notifications/outbox.repo.ts';
 import { pingHandler, pingJob } from './modules/system/ping.jobs.ts';
 import { maintainRecordsHandler, maintainRecordsJob } from './modules/records/maintain.jobs.ts';
@@ -105,6 +112,25 @@ export async function startPortal(config: Config, options: PortalOptions = {}): 
     // VACUUM needs the table's owner.
     jobs.register(maintainRecordsJob, maintainRecordsHandler(new MaintenanceRepo(owner.orm)));
     jobs.register(deliverMailJob, deliverMailHandler(outbox, mailer));
+    // Issue #33: SMS over each tenant's SMPP gateway, and the exercises' reminders.
+    const smsGateways = new SmsGateways(new SmsGatewayRepo(db.orm), new AuditRepo(db.orm), box);
+    jobs.register(
+      deliverSmsJob,
+      deliverSmsHandler(new SmsOutboxRepo(db.orm), (tenantId) => smsGateways.forTenant(tenantId)),
+    );
+    const campaignsRepo = new CampaignsRepo(db.orm);
+    const reminders = new CampaignReminders({
+      repo: campaignsRepo,
+      runs: new RemindersRepo(db.orm, campaignsRepo),
+      now: options.now ?? (() => new Date()),
+      publicUrlTemplate: config.publicUrlTemplate,
+      smsOn: async (tenantId) => (await smsGateways.view(tenantId)) !== null,
+      deliver: async ({ mail, sms }) => {
+        if (mail && mailer.configured) await jobs!.send(deliverMailJob, { reason: 'reminders' });
+        if (sms) await jobs!.send(deliverSmsJob, { reason: 'reminders' });
+      },
+    });
+    jobs.register(remindJob, remindHandler(reminders));
     jobs.register(
       bulkVerifyJob,
       bulkVerifyHandler(verification, new ProviderSettings(tenants, box), {
@@ -145,6 +171,7 @@ export async function startPortal(config: Config, options: PortalOptions = {}): 
       if (mailer.configured && (await asPlatform(() => outbox.pendingCount())) > 0) {
         await started.send(deliverMailJob, { reason: 'resume' }); // deliver what an earlier process left
       }
+      await started.send(deliverSmsJob, { reason: 'resume' }); // the same for SMS (a claim when none wait)
       // Resumes bulk verifications whose worker died (its lease ran out) — after a crash or SIGKILL.
       const resumeOrphans = async () => {
         const failed = await exportsRepo.failInterrupted(EXPORT_MESSAGES.interrupted);
@@ -164,16 +191,25 @@ export async function startPortal(config: Config, options: PortalOptions = {}): 
         for (const tenantId of await integrityRepo.dueTenants())
           await started.send(evaluateIntegrityJob, { tenantId, reason: 'due' });
       };
+      // The exercises' reminders due now (issue #33): a job per run, once per run whatever the
+      // number of workers asking (the run's unique key; pg-boss's singleton key spares the queue).
+      const dueReminders = async () => {
+        for (const run of await reminders.due())
+          await started.send(remindJob, run, {
+            singletonKey: `${run.campaignId}:${run.kind}:${run.day}`,
+          });
+      };
       // The watchdogs look at every tenant on purpose.
       const resumeAll = () =>
         asPlatform(async () => {
           await resumeOrphans();
           await dueIntegrity();
+          await dueReminders();
         });
       await resumeAll();
       watchdog = setInterval(
         () => void resumeAll().catch((err: unknown) => log.warn({ err }, 'watchdog failed')),
-        10_000,
+        config.watchdogSeconds * 1000,
       );
       watchdog.unref();
     }

@@ -72,6 +72,7 @@ export const AUDIT_ACTION_LABELS = {
   // Platform
   TENANT_CREATED: 'Tenant created',
   TENANT_UPDATED: 'Tenant updated',
+  TENANT_SMS_GATEWAY_UPDATED: 'SMS gateway changed',
   TENANT_DELETED: 'Tenant deleted',
   SYSTEM_PING: 'System check',
 } as const satisfies Record<string, string>;

@@ -426,3 +426,37 @@ export const CAMPAIGN_REPORT_CSV_COLUMNS = [
 export const CAMPAIGN_REPORT_TOTAL = 'Total';
 export const campaignReportFileName = (campaignId: string, day: string) =>
   `verification-exercise-report-${day}-${campaignId}.csv`;
+
+/**
+ * Reminders (issue #33 item 3): at the opening, every seventh day after it, and three days before
+ * the close, everyone in scope who has not appeared and is not excused is reminded by email and by
+ * SMS where the portal has an address; never twice on one day.
+ */
+export const REMINDER_KINDS = ['OPENING', 'WEEKLY', 'CLOSING_SOON'] as const;
+export type ReminderKind = (typeof REMINDER_KINDS)[number];
+export const REMINDER_KIND_LABELS: Record<ReminderKind, string> = {
+  OPENING: 'Opening',
+  WEEKLY: 'Weekly',
+  CLOSING_SOON: '3 days before the close',
+};
+
+const channelCounts = z.object({
+  /** Messages written to the channel's outbox. */
+  queued: z.number(),
+  sent: z.number(),
+  failed: z.number(),
+});
+
+/** One reminder run: the people it reached on each channel, and those with no address at all. */
+export const ReminderRunSchema = z.object({
+  id: z.string(),
+  kind: z.enum(REMINDER_KINDS),
+  /** The tenant's day of the run. */
+  day: z.string(),
+  at: z.string(),
+  people: z.number(),
+  email: channelCounts,
+  sms: channelCounts,
+  noAddress: z.number(),
+});
+export type ReminderRun = z.infer<typeof ReminderRunSchema>;

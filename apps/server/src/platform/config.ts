@@ -49,6 +49,8 @@ const EnvSchema = z.object({
   /** Processes serving the API on the one port (issue #23); default: the cores on PostgreSQL, 1 on PGlite. */
   API_PROCESSES: z.coerce.number().int().min(1).max(64).optional(),
   JOB_POLL_SECONDS: z.coerce.number().positive().default(2),
+  /** How often a worker looks for work no request asked for (orphans, integrity, reminders). */
+  WATCHDOG_SECONDS: z.coerce.number().positive().default(10),
   MAX_UPLOAD_MB: z.coerce.number().positive().default(200),
   MAX_SPREADSHEET_UNCOMPRESSED_MB: z.coerce.number().positive().default(2048),
   UPLOAD_WORKER_MEMORY_MB: z.coerce.number().int().positive().default(1024),
@@ -119,6 +121,7 @@ export interface Config {
   apiProcesses: number;
   shutdownTimeoutMs: number;
   jobPollSeconds: number;
+  watchdogSeconds: number;
   upload: {
     maxBytes: number;
     maxUncompressedBytes: number;
@@ -224,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     apiProcesses: apiProcesses(e.API_PROCESSES, Boolean(e.DATABASE_URL), roleArg),
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     jobPollSeconds: e.JOB_POLL_SECONDS,
+    watchdogSeconds: e.WATCHDOG_SECONDS,
     upload: {
       maxBytes: Math.round(e.MAX_UPLOAD_MB * 1024 * 1024),
       maxUncompressedBytes: Math.round(e.MAX_SPREADSHEET_UNCOMPRESSED_MB * 1024 * 1024),

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { Role } from '@portal/contract/roles';
 import { ROLES } from '@portal/contract/roles';
+import { addDays } from '@portal/contract/campaigns';
 import { createTestPortal, DEMO_ADMIN, waitFor, type TestPortal } from '../helpers/test-portal.ts';
 import { createTenantWithAdmin } from '../helpers/tenants.ts';
 import { buildUserInput } from '../helpers/factories.ts';
@@ -131,6 +132,15 @@ const SAMPLES: Record<string, Sample> = {
   },
   'POST /api/v1/campaigns/:id/suspend-no-shows': { body: () => ({ note: 'matrix' }) },
   'POST /api/v1/approvals/:id/decline': { body: () => ({ note: 'matrix' }) },
+  'PUT /api/v1/global-admin/tenants/:id/sms-gateway': {
+    body: () => ({
+      host: '127.0.0.1',
+      port: 2775,
+      systemId: 'matrix',
+      password: 'matrix1',
+      senderId: 'Matrix',
+    }),
+  },
 };
 
 /** Calls that end the caller's session: the caller signs in again after them. */
@@ -291,12 +301,13 @@ async function seedTenant(
     return ofExport && ofRecord ? { exportApproval: ofExport.id, approval: ofRecord.id } : undefined;
   });
   await fourEyes(false);
-  // A verification exercise for every record, opening today (issue #33).
+  // A verification exercise for every record, opening tomorrow (issue #33): open today, the
+  // worker's reminders would write B's rows while the matrix runs.
   const campaign = await portal.api.post('/api/v1/campaigns', {
     token: t.token,
     body: {
       name: `${label} exercise`,
-      opensOn: dayIn(new Date(), DEFAULT_TIME_ZONE),
+      opensOn: addDays(dayIn(new Date(), DEFAULT_TIME_ZONE), 1),
       closesOn: '2080-01-31',
       graceDays: 7,
     },

@@ -11,6 +11,7 @@ import {
   NoShowsQuerySchema,
   NoShowSuspensionSchema,
   CampaignReportSchema,
+  ReminderRunSchema,
   SuspendNoShowsSchema,
 } from '../campaigns.ts';
 import { ApiErrorSchema } from '../errors.ts';
@@ -160,6 +161,17 @@ export const CAMPAIGNS_ROUTES = {
     params,
     produces: ['text/csv'],
     response: z.any().describe('the CSV file'),
+    errors: { 404: ApiErrorSchema },
+  }),
+  reminders: defineRoute({
+    method: 'GET',
+    path: '/api/v1/campaigns/:id/reminders',
+    roles,
+    tags,
+    summary:
+      "The exercise's reminder runs, newest first: the people reminded, and per channel (email, SMS) queued, sent and failed, and those with no address",
+    params,
+    response: z.array(ReminderRunSchema),
     errors: { 404: ApiErrorSchema },
   }),
 };

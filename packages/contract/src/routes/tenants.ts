@@ -8,6 +8,7 @@ import {
   TenantUpdateSchema,
   TestConnectionResultSchema,
 } from '../tenants.ts';
+import { SmsGatewayInputSchema, SmsGatewayViewSchema } from '../sms-gateway.ts';
 import { defineRoute } from './define-route.ts';
 
 const roles = ['GLOBAL_SUPER_ADMIN'] as const;
@@ -86,6 +87,28 @@ export const TENANTS_ROUTES = {
     params,
     response: TestConnectionResultSchema,
     errors: { 404: ApiErrorSchema },
+  }),
+  smsGateway: defineRoute({
+    method: 'GET',
+    path: '/api/v1/global-admin/tenants/:id/sms-gateway',
+    roles,
+    tags,
+    summary: "The tenant's SMS gateway (SMPP 3.4) without its password; null when not set (issue #33)",
+    params,
+    response: SmsGatewayViewSchema,
+    errors: { 404: ApiErrorSchema },
+  }),
+  setSmsGateway: defineRoute({
+    method: 'PUT',
+    path: '/api/v1/global-admin/tenants/:id/sms-gateway',
+    roles,
+    tags,
+    summary:
+      "Set the tenant's SMS gateway: SMPP host, port, system id, password (sealed at rest; blank keeps the stored one) and sender id; audited",
+    params,
+    body: SmsGatewayInputSchema,
+    response: SmsGatewayViewSchema,
+    errors: { 400: ApiErrorSchema, 404: ApiErrorSchema },
   }),
   registerUser: defineRoute({
     method: 'POST',

@@ -189,3 +189,55 @@ export const campaignSuspensionRecords = pgTable(
   },
   (t) => [primaryKey({ columns: [t.suspensionId, t.recordId] })],
 );
+
+/**
+ * A reminder run of an exercise (issue #33 item 3): one per exercise, kind and tenant day, whatever
+ * the number of workers that try (the unique index decides).
+ */
+export const campaignReminderRuns = pgTable(
+  'campaign_reminder_runs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    day: date('day').notNull(),
+    people: integer('people').notNull().default(0),
+    noAddress: integer('no_address').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('campaign_reminder_runs_once_idx').on(t.campaignId, t.kind, t.day),
+    check('campaign_reminder_runs_kind_check', sql`${t.kind} in ('OPENING', 'WEEKLY', 'CLOSING_SOON')`),
+  ],
+);
+
+/**
+ * A person reminded on a day (issue #33 item 3), with the mail and SMS it queued: the key makes a
+ * second reminder to one person on one day impossible, across exercises and workers.
+ */
+export const campaignReminders = pgTable(
+  'campaign_reminders',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    recordId: uuid('record_id')
+      .notNull()
+      .references(() => records.id, { onDelete: 'cascade' }),
+    day: date('day').notNull(),
+    runId: uuid('run_id')
+      .notNull()
+      .references(() => campaignReminderRuns.id, { onDelete: 'cascade' }),
+    mailId: uuid('mail_id'),
+    smsId: uuid('sms_id'),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.recordId, t.day] }),
+    index('campaign_reminders_run_idx').on(t.runId),
+  ],
+);

@@ -193,3 +193,31 @@ export const outbox = pgTable(
     index('mail_outbox_tenant_idx').on(t.tenantId, t.createdAt),
   ],
 );
+
+/**
+ * SMS waiting for, or done with, delivery over the tenant's SMPP gateway (issue #33): written with
+ * what queued it, sent by a job, as the mail outbox is.
+ */
+export const smsOutbox = pgTable(
+  'sms_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    recordId: uuid('record_id').references(() => records.id, { onDelete: 'set null' }),
+    toPhone: text('to_phone').notNull(),
+    body: text('body').notNull(),
+    status: text('status').notNull().default('PENDING'),
+    attempts: integer('attempts').notNull().default(0),
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    messageId: text('message_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('sms_outbox_status_idx').on(t.status, t.createdAt),
+    index('sms_outbox_tenant_idx').on(t.tenantId, t.createdAt),
+  ],
+);

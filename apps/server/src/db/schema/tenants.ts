@@ -11,6 +11,8 @@ export const tenants = pgTable(
     description: text('description'),
     /** Provider settings; secrets inside are encrypted (platform/secrets.ts), never sent to a browser. */
     identitySourceConfig: jsonb('identity_source_config'),
+    /** The SMS gateway (issue #33): SMPP host, port, system id, sender id, the password sealed. */
+    smsGatewayConfig: jsonb('sms_gateway_config'),
     subscriptionStatus: text('subscription_status').notNull().default('TRIAL'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { ReminderKind, ReminderRun } from '@portal/contract/campaigns';
 import type { TenantScope } from '../../access/actor.ts';
 import type { Orm } from '../../platform/db.ts';
 import {
@@ -461,10 +462,18 @@ export class CampaignsRepo {
       from records r
       left join ministries m on m.id = r.ministry_id
       left join departments d on d.id = r.department_id
-      where ${expectedSql(scope, c)}
-        and not exists (select 1 from appearances a where a.tenant_id = ${scope.tenantId}
-          and a.record_id = r.id and a.day >= ${c.opensOn}::date)
-        and not exists (select 1 from campaign_excusals e where e.campaign_id = ${c.id} and e.record_id = r.id)`;
+      where ${this.stillExpectedSql(scope, c)}`;
+  }
+
+  /**
+   * The condition over records `r` of those the exercise still waits for: expected, no appearance
+   * since the opening, not excused (the no-shows' rule, for the reminders).
+   */
+  stillExpectedSql(scope: TenantScope, c: CampaignRow) {
+    return sql`${expectedSql(scope, c)}
+      and not exists (select 1 from appearances a where a.tenant_id = ${scope.tenantId}
+        and a.record_id = r.id and a.day >= ${c.opensOn}::date)
+      and not exists (select 1 from campaign_excusals e where e.campaign_id = ${c.id} and e.record_id = r.id)`;
   }
 
   /** How many no-shows, and the monthly pay (kobo) of those whose pay is known. */
@@ -595,11 +604,8 @@ export class CampaignsRepo {
       with due as (
         select r.id, r.status from records r
         join campaign_suspension_records l on l.suspension_id = ${s.id} and l.record_id = r.id
-        where ${expectedSql(scope, c)}
+        where ${this.stillExpectedSql(scope, c)}
           and r.status in (${sql.raw(statusLiterals(SUSPEND.from))})
-          and not exists (select 1 from appearances a where a.tenant_id = ${t}
-            and a.record_id = r.id and a.day >= ${c.opensOn}::date)
-          and not exists (select 1 from campaign_excusals e where e.campaign_id = ${c.id} and e.record_id = r.id)
         for update of r
       ),
       moved as (
@@ -698,5 +704,47 @@ export class CampaignsRepo {
       from jsonb_array_elements(${JSON.stringify(rows)}::jsonb) with ordinality as r(cells, n)
       order by r.n`);
     return result.rows.map((r) => r.line);
+  }
+
+  /** The exercise's reminder runs with their counts per channel, newest first (issue #33 item 3). */
+  async reminderRuns(scope: TenantScope, c: CampaignRow): Promise<ReminderRun[]> {
+    const rows = await this.orm.execute<{
+      id: string;
+      kind: ReminderKind;
+      day: string;
+      at: Date | string;
+      people: number;
+      no_address: number;
+      mail_queued: number;
+      mail_sent: number;
+      mail_failed: number;
+      sms_queued: number;
+      sms_sent: number;
+      sms_failed: number;
+    }>(sql`
+      select r.id, r.kind, r.day::text as day, r.created_at as at, r.people, r.no_address,
+        count(p.mail_id)::int as mail_queued,
+        count(*) filter (where m.status = 'SENT')::int as mail_sent,
+        count(*) filter (where m.status = 'FAILED')::int as mail_failed,
+        count(p.sms_id)::int as sms_queued,
+        count(*) filter (where s.status = 'SENT')::int as sms_sent,
+        count(*) filter (where s.status = 'FAILED')::int as sms_failed
+      from campaign_reminder_runs r
+      left join campaign_reminders p on p.run_id = r.id
+      left join mail_outbox m on m.id = p.mail_id
+      left join sms_outbox s on s.id = p.sms_id
+      where r.tenant_id = ${scope.tenantId} and r.campaign_id = ${c.id}
+      group by r.id
+      order by r.day desc, r.created_at desc`);
+    return rows.rows.map((r) => ({
+      id: r.id,
+      kind: r.kind,
+      day: r.day,
+      at: new Date(r.at).toISOString(),
+      people: Number(r.people),
+      email: { queued: Number(r.mail_queued), sent: Number(r.mail_sent), failed: Number(r.mail_failed) },
+      sms: { queued: Number(r.sms_queued), sent: Number(r.sms_sent), failed: Number(r.sms_failed) },
+      noAddress: Number(r.no_address),
+    }));
   }
 }

@@ -25,6 +25,9 @@ export function campaignsRoutes(app: FastifyInstance, campaigns: CampaignsServic
   serveRoute(app, CAMPAIGNS_ROUTES.suspendNoShows, async ({ actor, params, body }) =>
     campaigns.suspendNoShows(actor, params.id, body),
   );
+  serveRoute(app, CAMPAIGNS_ROUTES.reminders, async ({ actor, params }) =>
+    campaigns.reminders(actor, params.id),
+  );
   serveRoute(app, CAMPAIGNS_ROUTES.suspensions, async ({ actor, params }) =>
     campaigns.suspensions(actor, params.id),
   );

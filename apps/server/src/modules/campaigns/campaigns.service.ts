@@ -15,6 +15,7 @@ import {
   type NoShowsPage,
   type NoShowsQuerySchema,
   type NoShowSuspension,
+  type ReminderRun,
   type SuspendNoShowsSchema,
   noShowsFileName,
   type CampaignExtendSchema,
@@ -564,6 +565,14 @@ export class CampaignsService implements CampaignDecisions {
     status: 'DECLINED' | 'WITHDRAWN',
   ): Promise<void> {
     await this.deps.repo.closeSuspension(tx, tenantScope(tenantId), p.suspensionId, { status });
+  }
+
+  /** The exercise's reminder runs, newest first, with their counts per channel (issue #33 item 3). */
+  async reminders(actor: Actor, id: string): Promise<ReminderRun[]> {
+    const scope = scopeOf(actor);
+    const c = await this.deps.repo.find(scope, id);
+    if (!c) throw notFound(M.notFound);
+    return this.deps.repo.reminderRuns(scope, c);
   }
 
   /** The exercise's suspensions, newest first. */

@@ -2,13 +2,20 @@ import type { FastifyInstance } from 'fastify';
 import { TENANTS_ROUTES } from '@portal/contract/routes/tenants';
 import { serveRoute } from '../../access/route.ts';
 import type { UserAdminService } from '../users/user-admin.service.ts';
+import type { SmsGateways } from './sms-gateway.ts';
 import type { TenantsService } from './tenants.service.ts';
 
 export function tenantsRoutes(
   app: FastifyInstance,
   tenants: TenantsService,
   userAdmin: UserAdminService,
+  smsGateways: SmsGateways,
 ): void {
+  serveRoute(app, TENANTS_ROUTES.smsGateway, async ({ params }) => smsGateways.view(params.id));
+  serveRoute(app, TENANTS_ROUTES.setSmsGateway, async ({ actor, params, body }) =>
+    smsGateways.set(actor, params.id, body),
+  );
+
   serveRoute(app, TENANTS_ROUTES.list, async () => tenants.list());
 
   serveRoute(app, TENANTS_ROUTES.create, async ({ actor, body }) => tenants.create(actor, body));
