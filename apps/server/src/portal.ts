@@ -35,6 +35,7 @@ import { ReasonCodesService } from './modules/approvals/reason-codes.ts';
 import { ExportsRepo } from './modules/exports/exports.repo.ts';
 import { EXPORT_MESSAGES } from '@portal/contract/exports';
 import { startDemoSimulator, type DemoSimulator } from './demo-simulator.ts';
+import { startDemoSmsGateway, type DemoSmsGateway } from './demo-sms-gateway.ts';
 import { seedDemoRecords } from './demo-seed.ts';
 import { IntegrityEvaluator } from './modules/integrity/evaluate.ts';
 import {
@@ -80,6 +81,7 @@ export async function startPortal(config: Config, options: PortalOptions = {}): 
   let owner: Database = db;
   let jobs: JobQueue | undefined;
   let simulator: DemoSimulator | undefined;
+  let demoSms: DemoSmsGateway | undefined;
   let watchdog: NodeJS.Timeout | undefined;
   try {
     if (config.databaseOwnerUrl && config.databaseOwnerUrl !== config.databaseUrl) {
@@ -97,6 +99,9 @@ export async function startPortal(config: Config, options: PortalOptions = {}): 
     const box = secretBox(keys.atRest);
     const { createdDemoTenantId } = await asPlatform(() => bootstrap(config, { users, tenants }, log));
     if (config.demo) simulator = await asPlatform(() => startDemoSimulator(config, tenants, box, log));
+    // A worker's (an API process sends no SMS).
+    if (config.demo && config.role !== 'api')
+      demoSms = await asPlatform(() => startDemoSmsGateway(tenants, new SmsGatewayRepo(db.orm), box, log));
 
     jobs = new JobQueue({
       executor: db.executor,
@@ -236,6 +241,7 @@ export async function startPortal(config: Config, options: PortalOptions = {}): 
           await started.stop();
           mailer.close();
           await simulator?.close();
+          await demoSms?.close();
           if (owner !== db) await owner.close();
           await db.close();
         })();
@@ -246,6 +252,7 @@ export async function startPortal(config: Config, options: PortalOptions = {}): 
     clearInterval(watchdog);
     await jobs?.stop().catch(() => undefined);
     await simulator?.close().catch(() => undefined);
+    await demoSms?.close().catch(() => undefined);
     if (owner !== db) await owner.close().catch(() => undefined);
     await db.close();
     throw err;

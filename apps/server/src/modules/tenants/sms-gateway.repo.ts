@@ -13,7 +13,7 @@ export interface StoredSmsGateway {
 
 /** A tenant's SMS gateway as stored (issue #33). */
 export class SmsGatewayRepo {
-  constructor(private readonly orm: Orm) {}
+  constructor(readonly orm: Orm) {}
 
   /** Whether the tenant exists, and its gateway (null when not set). */
   async stored(tenantId: string): Promise<{ found: boolean; gateway: StoredSmsGateway | null }> {
