@@ -94,6 +94,12 @@ import { AppearanceLog } from './modules/campaigns/appearances.ts';
 import { CampaignsRepo } from './modules/campaigns/campaigns.repo.ts';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes.ts';
 import { CampaignsService } from './modules/campaigns/campaigns.service.ts';
+import { FieldRepo } from './modules/campaigns/field.repo.ts';
+import { fieldRoutes } from './modules/campaigns/field.routes.ts';
+import { FieldService } from './modules/campaigns/field.service.ts';
+import { ScheduleRepo } from './modules/campaigns/schedule.repo.ts';
+import { scheduleRoutes } from './modules/campaigns/schedule.routes.ts';
+import { ScheduleService } from './modules/campaigns/schedule.service.ts';
 
 /** Requests a connection serves before it is closed, when several API processes share the port. */
 export const REQUESTS_PER_CONNECTION = 1_000;
@@ -328,8 +334,9 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
   );
 
   // Verification exercises (issue #33): their days are the tenant's, their today from `now`.
+  const campaignsRepo = new CampaignsRepo(db.orm);
   const campaigns = new CampaignsService({
-    repo: new CampaignsRepo(db.orm),
+    repo: campaignsRepo,
     audit,
     org: people,
     timeZoneOf: (tenantId, orm = db.orm) => tenantTimeZone(orm, tenantId),
@@ -339,6 +346,29 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
   // An approved excusal is applied by the exercises' module (issue #33).
   fourEyes.applyCampaignsWith(campaigns);
   campaignsRoutes(app, campaigns);
+  // Their schedules and sites' printed lists, and the field agent's desk (issue #33 items 1 and 6).
+  const timeZoneOf = (tenantId: string) => tenantTimeZone(db.orm, tenantId);
+  const schedule = new ScheduleService({
+    repo: new ScheduleRepo(db.orm),
+    campaigns: campaignsRepo,
+    audit,
+    org: people,
+    timeZoneOf,
+    now,
+    publicUrlOf: (subdomain) => config.publicUrlTemplate.replace('{subdomain}', subdomain),
+  });
+  scheduleRoutes(app, schedule);
+  fieldRoutes(
+    app,
+    new FieldService({
+      repo: new FieldRepo(db.orm),
+      schedule,
+      withAssignments: (scope) => recordsRepo.withAssignments(scope),
+      searchQuery: (scope, q) => recordsRepo.searchQuery(scope, q),
+      timeZoneOf,
+      now,
+    }),
+  );
 
   await registerWeb(app, config.webDist);
   await app.ready();

@@ -60,6 +60,7 @@ export const AUDIT_ACTION_LABELS = {
   // Users, assignments and settings
   USER_CREATED: 'User created',
   REVIEWER_ASSIGNMENTS_UPDATED: 'Reviewer assignments changed',
+  AGENT_ASSIGNMENTS_UPDATED: 'Field agent assignments changed',
   TENANT_SETTINGS_UPDATED: 'Settings changed',
   REASON_CODE_ADDED: 'Reason code added',
   REASON_CODE_RETIRED: 'Reason code retired',
@@ -67,6 +68,7 @@ export const AUDIT_ACTION_LABELS = {
   CAMPAIGN_CREATED: 'Verification exercise created',
   CAMPAIGN_EXTENDED: 'Verification exercise extended',
   CAMPAIGN_EXCUSED: 'Excused from a verification exercise',
+  CAMPAIGN_SCHEDULE_UPDATED: 'Verification exercise schedule changed',
   CAMPAIGN_NO_SHOWS_DOWNLOADED: 'No-show list downloaded',
   CAMPAIGN_NO_SHOWS_SUSPENDED: 'No-shows suspended',
   // Platform

@@ -11,6 +11,8 @@ import { NamedSchema, pageOf, PageQuerySchema } from './records.ts';
  */
 
 export const CAMPAIGN_LIMITS = {
+  /** Entries (a day at a site) of a schedule. */
+  scheduleMax: 500,
   nameMax: 120,
   graceDaysMax: 90,
   documentsMax: 20,
@@ -69,6 +71,14 @@ export const CAMPAIGN_MESSAGES = {
     'A suspension of the no-shows of this verification exercise already awaits a second approver',
   nothingToSuspend:
     'No no-show of this verification exercise is left to suspend (those awaiting a decision are suspended once it is taken)',
+  scheduleDayOutside: (opensOn: string, closesOn: string) =>
+    `A day of the schedule must lie within the exercise, from ${opensOn} to ${closesOn}`,
+  scheduleNeedsPosting: 'Name at least one ministry or department for each day of the schedule',
+  siteRequired: 'Name the site (where staff appear)',
+  siteTooLong: `The site cannot exceed ${CAMPAIGN_LIMITS.documentMax} characters`,
+  tooManyScheduleDays: `At most ${CAMPAIGN_LIMITS.scheduleMax} entries in a schedule`,
+  siteNotScheduled: 'This site has no day in the schedule',
+  scheduleClosed: 'This verification exercise has closed: its schedule can no longer change',
   /** Another exercise of an overlapping scope runs in overlapping dates (one open per scope). */
   overlaps: (other: { name: string; opensOn: string; closesOn: string; graceEndsOn: string }) =>
     `The verification exercise '${other.name}' (${other.opensOn} to ${other.closesOn}, grace until ${other.graceEndsOn}) already covers part of this scope in these dates: one exercise per scope at a time`,
@@ -460,3 +470,90 @@ export const ReminderRunSchema = z.object({
   noAddress: z.number(),
 });
 export type ReminderRun = z.infer<typeof ReminderRunSchema>;
+
+/**
+ * A day of an exercise's schedule (issue #33 item 1): the staff of these ministries and departments
+ * appear at this site on this day. A site is where the field team sits (a hall, a local government
+ * office); its printed list carries a QR code per person.
+ */
+export const ScheduleEntryInputSchema = z
+  .object({
+    day: daySchema(CAMPAIGN_MESSAGES.dateFormat),
+    site: requiredString(CAMPAIGN_MESSAGES.siteRequired)
+      .trim()
+      .min(1, { error: CAMPAIGN_MESSAGES.siteRequired })
+      .max(CAMPAIGN_LIMITS.documentMax, { error: CAMPAIGN_MESSAGES.siteTooLong }),
+    ministryIds: idList,
+    departmentIds: idList,
+  })
+  .refine((e) => e.ministryIds.length + e.departmentIds.length > 0, {
+    error: CAMPAIGN_MESSAGES.scheduleNeedsPosting,
+    path: ['ministryIds'],
+  });
+
+/** The whole schedule, replaced at once. */
+export const ScheduleInputSchema = z.object({
+  entries: z
+    .array(ScheduleEntryInputSchema)
+    .max(CAMPAIGN_LIMITS.scheduleMax, { error: CAMPAIGN_MESSAGES.tooManyScheduleDays }),
+});
+export type ScheduleInput = z.input<typeof ScheduleInputSchema>;
+
+export const ScheduleEntrySchema = z.object({
+  day: z.string(),
+  site: z.string(),
+  ministries: z.array(NamedSchema),
+  departments: z.array(NamedSchema),
+});
+export type ScheduleEntry = z.infer<typeof ScheduleEntrySchema>;
+
+export const ScheduleSchema = z.object({
+  campaignId: z.string(),
+  entries: z.array(ScheduleEntrySchema),
+});
+export type Schedule = z.infer<typeof ScheduleSchema>;
+
+export const SiteListQuerySchema = z.object({
+  site: requiredString(CAMPAIGN_MESSAGES.siteRequired).trim().max(CAMPAIGN_LIMITS.documentMax),
+});
+
+/** One person of a site's printed list, with what its QR code carries. */
+export const SiteListPersonSchema = z.object({
+  id: z.string(),
+  fullName: z.string(),
+  psn: z.string().nullable(),
+  ministry: z.string().nullable(),
+  department: z.string().nullable(),
+  /** The day the person's posting appears at the site (the first, when several). */
+  day: z.string(),
+  /** The text of the QR code: the agent's screen for this person (fieldPersonLink). */
+  qr: z.string(),
+});
+
+/** A site's printable list: everyone its schedule expects, by day, posting and name. */
+export const SiteListSchema = z.object({
+  campaignId: z.string(),
+  campaignName: z.string(),
+  site: z.string(),
+  days: z.array(z.string()),
+  documents: z.array(z.string()),
+  people: z.array(SiteListPersonSchema),
+});
+export type SiteList = z.infer<typeof SiteListSchema>;
+
+/**
+ * What a printed list's QR code carries: the agent's screen opened on this person. A phone's camera
+ * opens it; a scanner that types it into the agent's search finds the person (fieldPersonIdOf).
+ */
+export const FIELD_PERSON_PATH = '/dashboard/agent/verify';
+export const fieldPersonLink = (origin: string, recordId: string) =>
+  `${origin}${FIELD_PERSON_PATH}?person=${recordId}`;
+
+/** The person a scanned QR code (or a pasted link) names, if it names one. */
+export function fieldPersonIdOf(text: string): string | null {
+  const m =
+    /(?:^|[?&]person=)([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:$|[&#\s])/i.exec(
+      text.trim(),
+    );
+  return m ? m[1]!.toLowerCase() : null;
+}

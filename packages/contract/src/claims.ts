@@ -23,6 +23,9 @@ export const CLAIM_MESSAGES = {
   /** An agent (never the public: no enumeration) names an employee who already has an account. */
   alreadyClaimed:
     'This employee already has an account. They can sign in on the login page with the email address of that account; if they can no longer reach it, the tenant administrator can help them recover access.',
+  /** An agent (issue #33) names a person of the tenant outside the agent's assignment. */
+  outsideAssignment:
+    'This person is not in your assignment. Please direct them to the field team of their ministry or department.',
   reverifyFailed: 'Re-verification failed. Please check your details and try again.',
   notAwaiting: 'This record is not awaiting re-verification.',
   providerDown: 'The identity provider could not be reached. Please try again later.',

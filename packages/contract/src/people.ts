@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isAssignedRole } from './roles.ts';
 import { NamedSchema } from './records.ts';
 import { emailField, fullNameField, passwordField, roleField, TENANT_USER_MESSAGES } from './tenant-users.ts';
 import { idSchema, requiredString } from './fields.ts';
@@ -15,10 +16,11 @@ export const DIALOG_ROLES = ['AGENT', 'SELF_SERVICE_USER'] as const;
 
 export const PEOPLE_MESSAGES = {
   ...TENANT_USER_MESSAGES,
-  assignmentsOnlyForReviewers: 'Ministries and departments can only be assigned to reviewers',
+  assignmentsOnlyForReviewers: 'Ministries and departments can only be assigned to reviewers and agents',
   unknownMinistry: 'One or more ministries do not belong to this tenant',
   unknownDepartment: 'One or more departments do not belong to this tenant',
   reviewerNotFound: 'Reviewer not found',
+  agentNotFound: 'Agent not found',
   reviewersLoadFailed: 'Failed to load reviewer data.',
   assignmentsUpdated: 'Reviewer assignments updated successfully.',
   assignmentsFailed: 'Failed to update assignments.',
@@ -41,7 +43,7 @@ export const CreateTenantUserSchema = z
   })
   .refine(
     (u) =>
-      u.role === 'REVIEWER' || (u.assignedMinistryIds.length === 0 && u.assignedDepartmentIds.length === 0),
+      isAssignedRole(u.role) || (u.assignedMinistryIds.length === 0 && u.assignedDepartmentIds.length === 0),
     {
       message: PEOPLE_MESSAGES.assignmentsOnlyForReviewers,
       path: ['role'],
@@ -63,6 +65,19 @@ export const ReviewerSchema = z.object({
   assignedDepartments: z.array(NamedSchema),
 });
 export type Reviewer = z.infer<typeof ReviewerSchema>;
+
+/**
+ * A field agent with the ministries and departments it works (issue #33): an agent with none works
+ * the whole tenant (DECISIONS 183).
+ */
+export const AgentSchema = z.object({
+  id: z.string(),
+  fullName: z.string(),
+  email: z.string(),
+  assignedMinistries: z.array(NamedSchema),
+  assignedDepartments: z.array(NamedSchema),
+});
+export type Agent = z.infer<typeof AgentSchema>;
 
 export const AssignmentsSchema = z.object({ ministryIds: idList, departmentIds: idList });
 export type Assignments = z.input<typeof AssignmentsSchema>;

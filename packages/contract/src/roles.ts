@@ -23,6 +23,16 @@ export const USER_STATUSES = ['ACTIVE', 'DISABLED', 'PENDING_APPROVAL'] as const
 export const UserStatusSchema = z.enum(USER_STATUSES);
 export type UserStatus = z.infer<typeof UserStatusSchema>;
 
+/**
+ * Roles that work a part of the tenant: a reviewer the records of their ministries and departments,
+ * an agent the people of theirs (issue #33). The rule of what an assignment reaches is in the
+ * server's access/record-scope.repo.ts.
+ */
+export const ASSIGNED_ROLES = ['REVIEWER', 'AGENT'] as const satisfies readonly Role[];
+export type AssignedRole = (typeof ASSIGNED_ROLES)[number];
+export const isAssignedRole = (role: string): role is AssignedRole =>
+  (ASSIGNED_ROLES as readonly string[]).includes(role);
+
 /** Where a signed-in user lands (SPEC §4). Roles without a dashboard go to /login. */
 export const ROLE_HOME: Partial<Record<Role, string>> = {
   GLOBAL_SUPER_ADMIN: '/dashboard/global-admin',

@@ -46,18 +46,25 @@ export interface RecordScope extends TenantScope {
   readonly reviewerId: string | null;
   /** An employee: only the record linked to their account. */
   readonly ownerId: string | null;
+  /**
+   * A field agent: the people of their assigned ministries and departments, or the whole tenant
+   * while they have none (issue #33, DECISIONS 183).
+   */
+  readonly agentId?: string | null;
 }
 
 /**
- * TENANT_ADMIN sees the whole tenant, as does an AGENT re-verifying for the person in front of
- * them; a REVIEWER only their assignments (DESIGN §6); a SELF_SERVICE_USER only their own record.
+ * TENANT_ADMIN sees the whole tenant; a REVIEWER only their assignments (DESIGN §6); an AGENT the
+ * people of their assignments, or the whole tenant while they have none (DECISIONS 183); a
+ * SELF_SERVICE_USER only their own record.
  */
 export function recordScopeOf(actor: Actor): RecordScope {
   const scope = scopeOf(actor);
   switch (actor.role) {
     case 'TENANT_ADMIN':
-    case 'AGENT':
       return { ...scope, reviewerId: null, ownerId: null };
+    case 'AGENT':
+      return { ...scope, reviewerId: null, ownerId: null, agentId: actor.userId };
     case 'REVIEWER':
       return { ...scope, reviewerId: actor.userId, ownerId: null };
     case 'SELF_SERVICE_USER':
@@ -69,5 +76,9 @@ export function recordScopeOf(actor: Actor): RecordScope {
 
 /** Whether a scope reaches every record of its tenant (nothing narrows it). */
 export function reachesWholeTenant(scope: TenantScope | RecordScope): boolean {
-  return !('reviewerId' in scope && scope.reviewerId) && !('ownerId' in scope && scope.ownerId);
+  return (
+    !('reviewerId' in scope && scope.reviewerId) &&
+    !('ownerId' in scope && scope.ownerId) &&
+    !('agentId' in scope && scope.agentId)
+  );
 }

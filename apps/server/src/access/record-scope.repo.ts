@@ -76,6 +76,16 @@ function assignedIn(
   ];
 }
 
+/**
+ * The people a field agent reaches: those of their assigned ministries or departments, or every
+ * record of the tenant while the agent has no assignment (DECISIONS 183).
+ */
+export function agentRecords(agentId: string): SQL {
+  return sql`(${reviewerRecords(agentId)}
+    or (not exists (select 1 from reviewer_ministries where user_id = ${agentId})
+      and not exists (select 1 from reviewer_departments where user_id = ${agentId})))`;
+}
+
 /** The record linked to an employee's account (SPEC: employees see only their own record). */
 export function ownRecord(userId: string): SQL {
   return sql`${records.id} = (select record_id from users where id = ${userId})`;
@@ -89,6 +99,10 @@ export function recordsInScope(scope: AssignedScope): SQL {
   const tenant = eq(records.tenantId, scope.tenantId);
   const reviewerId = 'reviewerId' in scope ? scope.reviewerId : null;
   const ownerId = 'ownerId' in scope ? scope.ownerId : null;
+  const agentId = 'agentId' in scope ? scope.agentId : null;
+  if (agentId) {
+    return and(tenant, scope.assignments ? assignedRecords(scope.assignments) : agentRecords(agentId))!;
+  }
   if (reviewerId) {
     return and(tenant, scope.assignments ? assignedRecords(scope.assignments) : reviewerRecords(reviewerId))!;
   }
@@ -97,14 +111,16 @@ export function recordsInScope(scope: AssignedScope): SQL {
 }
 
 /**
- * The scope with a reviewer's assignments read once, for the counts and the page of one request.
- * Any other scope comes back as it is.
+ * The scope with a reviewer's or an agent's assignments read once, for the counts and the page of
+ * one request; an agent without assignments comes back reaching the whole tenant. Any other scope
+ * comes back as it is.
  */
 export async function withAssignments<S extends TenantScope | RecordScope>(
   orm: Orm,
   scope: S,
 ): Promise<S & { assignments?: Assignments }> {
-  const reviewerId = 'reviewerId' in scope ? scope.reviewerId : null;
+  const agentId = 'agentId' in scope ? scope.agentId : null;
+  const reviewerId = ('reviewerId' in scope ? scope.reviewerId : null) ?? agentId;
   if (!reviewerId) return scope;
   const [ministryRows, departmentRows] = await Promise.all([
     orm
@@ -118,11 +134,12 @@ export async function withAssignments<S extends TenantScope | RecordScope>(
         and(eq(reviewerDepartments.tenantId, scope.tenantId), eq(reviewerDepartments.userId, reviewerId)),
       ),
   ]);
-  return {
-    ...scope,
-    assignments: {
-      ministryIds: ministryRows.map((r) => r.id),
-      departmentIds: departmentRows.map((r) => r.id),
-    },
+  const assignments = {
+    ministryIds: ministryRows.map((r) => r.id),
+    departmentIds: departmentRows.map((r) => r.id),
   };
+  if (agentId && !assignments.ministryIds.length && !assignments.departmentIds.length) {
+    return { ...scope, agentId: null } as S & { assignments?: Assignments };
+  }
+  return { ...scope, assignments };
 }

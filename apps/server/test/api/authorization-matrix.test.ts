@@ -45,6 +45,8 @@ interface TenantIds {
   reasonCode: string;
   /** A verification exercise of the tenant (issue #33). */
   campaign: string;
+  /** The tenant's field agent (issue #33: its assignments). */
+  agent: string;
 }
 
 /** A path parameter → the resource it names, by the path before it. Add a row for a new kind. */
@@ -53,6 +55,8 @@ const PARAMS: { param: string; path: RegExp; kind: keyof TenantIds | 'tenant' | 
   { param: 'subdomain', path: /\/check-subdomain\/:subdomain$/, kind: 'subdomain' },
   { param: 'id', path: /\/records\/export-logs\/:id/, kind: 'export' },
   { param: 'id', path: /\/tenant-admin\/reviewers\/:id/, kind: 'reviewer' },
+  { param: 'id', path: /\/tenant-admin\/agents\/:id/, kind: 'agent' },
+  { param: 'id', path: /\/agent\/people\/:id/, kind: 'record' },
   { param: 'id', path: /\/records\/:id/, kind: 'record' },
   { param: 'id', path: /\/integrity\/flags\/:id/, kind: 'flag' },
   { param: 'id', path: /\/approvals\/:id\/withdraw$/, kind: 'exportApproval' },
@@ -131,6 +135,23 @@ const SAMPLES: Record<string, Sample> = {
     body: (ids) => ({ recordId: ids.record, reasonCode: 'STUDY_LEAVE', note: 'matrix' }),
   },
   'POST /api/v1/campaigns/:id/suspend-no-shows': { body: () => ({ note: 'matrix' }) },
+  // The seeded exercise opens tomorrow: a day of it at a site, for the tenant's ministry.
+  'PUT /api/v1/campaigns/:id/schedule': {
+    body: (ids) => ({
+      entries: [
+        {
+          day: addDays(dayIn(new Date(), DEFAULT_TIME_ZONE), 2),
+          site: 'Matrix site',
+          ministryIds: [ids.ministry],
+        },
+      ],
+    }),
+  },
+  'GET /api/v1/campaigns/:id/site-list': { query: () => '?site=Matrix%20site' },
+  'PUT /api/v1/tenant-admin/agents/:id/assignments': {
+    body: (ids) => ({ ministryIds: [], departmentIds: [ids.department] }),
+  },
+  'GET /api/v1/agent/people': { query: () => '?q=Person' },
   'POST /api/v1/approvals/:id/decline': { body: () => ({ note: 'matrix' }) },
   'PUT /api/v1/global-admin/tenants/:id/sms-gateway': {
     body: () => ({
@@ -220,7 +241,7 @@ async function seedTenant(
   const reviewerEmail = `${label.toLowerCase()}.reviewer@example.gov.ng`;
   const agentEmail = `${label.toLowerCase()}.agent@example.gov.ng`;
   const reviewer = await tenantUser(t.token, 'REVIEWER', `${label} Reviewer`, reviewerEmail);
-  await tenantUser(t.token, 'AGENT', `${label} Agent`, agentEmail);
+  const agent = await tenantUser(t.token, 'AGENT', `${label} Agent`, agentEmail);
   const facets = (await portal.api.get('/api/v1/records/facets', { token: t.token })).json() as {
     ministries: { id: string; name: string }[];
     departments: { id: string; name: string }[];
@@ -327,6 +348,7 @@ async function seedTenant(
     recordSsid: ssid(1),
     export: exportId,
     reviewer,
+    agent,
     ministry: ministryId,
     department: departmentId,
     email: reviewerEmail,

@@ -66,8 +66,8 @@ describe('POST /api/v1/tenant-admin/users', () => {
     ['role', { role: '' }, 'Role is required'],
     [
       'role',
-      { role: 'AGENT', assignedMinistryIds: ['00000000-0000-4000-8000-000000000000'] },
-      'Ministries and departments can only be assigned to reviewers',
+      { role: 'SELF_SERVICE_USER', assignedMinistryIds: ['00000000-0000-4000-8000-000000000000'] },
+      'Ministries and departments can only be assigned to reviewers and agents',
     ],
   ])('rejects a bad %s with its message', async (field, overrides, message) => {
     const res = await portal.api.post('/api/v1/tenant-admin/users', {

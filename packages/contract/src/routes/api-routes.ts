@@ -5,6 +5,7 @@ import { CLAIMS_ROUTES } from './claims.ts';
 import { APPROVALS_ROUTES, EXPORT_CHANGES_ROUTES, REASON_CODES_ROUTES } from './decisions.ts';
 import type { ApiRoute } from './define-route.ts';
 import { EXPORTS_ROUTES } from './exports.ts';
+import { FIELD_ROUTES } from './field.ts';
 import { HEALTH_ROUTES } from './health.ts';
 import { INTEGRITY_ROUTES } from './integrity.ts';
 import { OVERVIEW_ROUTES } from './overview.ts';
@@ -36,6 +37,7 @@ export const API_ROUTE_TABLES = {
   exportChanges: EXPORT_CHANGES_ROUTES,
   audit: AUDIT_ROUTES,
   campaigns: CAMPAIGNS_ROUTES,
+  field: FIELD_ROUTES,
 } as const satisfies Record<string, Record<string, ApiRoute>>;
 
 /** Every route of the API, one table per feature; the server serves exactly these (a test holds it). */

@@ -12,6 +12,10 @@ import {
   NoShowSuspensionSchema,
   CampaignReportSchema,
   ReminderRunSchema,
+  ScheduleInputSchema,
+  ScheduleSchema,
+  SiteListQuerySchema,
+  SiteListSchema,
   SuspendNoShowsSchema,
 } from '../campaigns.ts';
 import { ApiErrorSchema } from '../errors.ts';
@@ -173,5 +177,39 @@ export const CAMPAIGNS_ROUTES = {
     params,
     response: z.array(ReminderRunSchema),
     errors: { 404: ApiErrorSchema },
+  }),
+  schedule: defineRoute({
+    method: 'GET',
+    path: '/api/v1/campaigns/:id/schedule',
+    roles,
+    tags,
+    summary: "The exercise's schedule: which ministries and departments appear at which site on which day",
+    params,
+    response: ScheduleSchema,
+    errors: { 404: ApiErrorSchema },
+  }),
+  replaceSchedule: defineRoute({
+    method: 'PUT',
+    path: '/api/v1/campaigns/:id/schedule',
+    roles,
+    tags,
+    summary:
+      "Replace the exercise's schedule (audited). Each day lies within the exercise and names ministries or departments of its scope; 409 once the exercise has closed",
+    params,
+    body: ScheduleInputSchema,
+    response: ScheduleSchema,
+    errors: { 400: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema },
+  }),
+  siteList: defineRoute({
+    method: 'GET',
+    path: '/api/v1/campaigns/:id/site-list',
+    roles,
+    tags,
+    summary:
+      "A site's printable list: everyone the schedule expects there, by day, posting and name, each with the text of their QR code (the agent's screen for that person)",
+    params,
+    query: SiteListQuerySchema,
+    response: SiteListSchema,
+    errors: { 400: ApiErrorSchema, 404: ApiErrorSchema },
   }),
 };

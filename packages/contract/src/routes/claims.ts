@@ -73,10 +73,11 @@ export const CLAIMS_ROUTES = {
     path: '/api/v1/agent/verify',
     roles: ['AGENT'],
     tags,
-    summary: 'An agent starts a claim for an employee of their tenant',
+    summary:
+      'An agent starts a claim for an employee of their assignment (404 for a person of the tenant outside it)',
     body: InitiateRequestSchema,
     response: InitiateResponseSchema,
-    errors,
+    errors: { ...errors, 404: ApiErrorSchema },
   }),
   agentChallenge: defineRoute({
     method: 'POST',

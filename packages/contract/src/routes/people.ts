@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ApiErrorSchema } from '../errors.ts';
 import { idSchema } from '../fields.ts';
 import {
+  AgentSchema,
   AssignmentsSchema,
   CheckEmailRequestSchema,
   CheckEmailResponseSchema,
@@ -63,6 +64,25 @@ export const PEOPLE_ROUTES = {
     params: z.object({ id: idSchema('Reviewer not found') }),
     body: AssignmentsSchema,
     response: ReviewerSchema,
+    errors: { 400: ApiErrorSchema, 404: ApiErrorSchema },
+  }),
+  agents: defineRoute({
+    method: 'GET',
+    path: '/api/v1/tenant-admin/agents',
+    roles,
+    tags,
+    summary: 'Field agents of the own tenant with their assignments (none: the whole tenant)',
+    response: z.array(AgentSchema),
+  }),
+  updateAgentAssignments: defineRoute({
+    method: 'PUT',
+    path: '/api/v1/tenant-admin/agents/:id/assignments',
+    roles,
+    tags,
+    summary: "Replace a field agent's ministries and departments (none: the whole tenant)",
+    params: z.object({ id: idSchema('Agent not found') }),
+    body: AssignmentsSchema,
+    response: AgentSchema,
     errors: { 400: ApiErrorSchema, 404: ApiErrorSchema },
   }),
 };

@@ -241,3 +241,31 @@ export const campaignReminders = pgTable(
     index('campaign_reminders_run_idx').on(t.runId),
   ],
 );
+
+/**
+ * An exercise's schedule (issue #33 item 1, migration 0046): on `day`, the staff of these
+ * ministries and departments appear at `site`. Replaced whole; a site's printed list is read from it.
+ */
+export const campaignSchedule = pgTable(
+  'campaign_schedule',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    campaignId: uuid('campaign_id')
+      .notNull()
+      .references(() => campaigns.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    site: text('site').notNull(),
+    ministryIds: uuid('ministry_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+    departmentIds: uuid('department_ids')
+      .array()
+      .notNull()
+      .default(sql`'{}'`),
+  },
+  (t) => [index('campaign_schedule_campaign_idx').on(t.campaignId, t.day)],
+);

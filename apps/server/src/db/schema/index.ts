@@ -17,6 +17,7 @@ export {
   campaignExcusals,
   campaigns,
   campaignExtensions,
+  campaignSchedule,
   campaignReminderRuns,
   campaignReminders,
   campaignSuspensionRecords,

@@ -45,7 +45,7 @@ export interface OverlappingCampaign {
 }
 
 /** A list of (validated, lower-case) UUIDs as one array parameter. */
-const uuidArray = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
+export const uuidArray = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
 
 /** A person the exercise expects, as an excusal reads them. */
 export interface ExpectedPerson {
@@ -110,7 +110,7 @@ export interface CountedDays {
  * off the payroll by a decision (record-state.ts NOT_EXPECTED_TO_APPEAR). The one scope rule of
  * progress, no-shows and the report.
  */
-function expectedSql(scope: TenantScope, c: CampaignRow) {
+export function expectedSql(scope: TenantScope, c: CampaignRow) {
   const all = c.ministryIds.length === 0 && c.departmentIds.length === 0;
   return sql`r.tenant_id = ${scope.tenantId}
     and r.status not in (${sql.raw(statusLiterals(NOT_EXPECTED_TO_APPEAR))})
@@ -122,7 +122,7 @@ function expectedSql(scope: TenantScope, c: CampaignRow) {
  * Each expected record with its first appearance since the opening day (its day, how, the agent),
  * and whether it is excused: the rows progress and no-shows count.
  */
-function expectedWithAppearanceSql(scope: TenantScope, c: CampaignRow) {
+export function expectedWithAppearanceSql(scope: TenantScope, c: CampaignRow) {
   return sql`
     select r.id, r.full_name, r.psn, r.ministry_id, r.department_id, r.monthly_gross_kobo, r.status,
       f.day::text as day, f.via, e.record_id is not null as excused

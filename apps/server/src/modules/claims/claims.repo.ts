@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { TenantScope } from '../../access/actor.ts';
+import type { RecordScope, TenantScope } from '../../access/actor.ts';
+import { recordsInScope } from '../../access/record-scope.repo.ts';
 import type { Orm } from '../../platform/db.ts';
 import { claimHolds, claims, records, users } from '../../db/schema/index.ts';
 
@@ -12,13 +13,19 @@ export interface ClaimableRecord {
   statusBeforeSuspension: string | null;
   claimed: boolean;
   heldUntil: Date | null;
+  /** Whether the caller's record scope reaches it (an agent's assignment; always for the public). */
+  inScope: boolean;
 }
 
 export class ClaimsRepo {
   constructor(readonly orm: Orm) {}
 
   /** The record with this NIN and SSID in the tenant (both must match), with its claim state. */
-  async findByIdentity(scope: TenantScope, nin: string, ssid: string): Promise<ClaimableRecord | undefined> {
+  async findByIdentity(
+    scope: TenantScope | RecordScope,
+    nin: string,
+    ssid: string,
+  ): Promise<ClaimableRecord | undefined> {
     const result = await this.orm.execute<{
       id: string;
       psn: string | null;
@@ -26,12 +33,15 @@ export class ClaimsRepo {
       status_before_suspension: string | null;
       claimed: boolean;
       held_until: string | null;
+      in_scope: boolean;
     }>(sql`
-      select r.id, r.psn, r.status, r.status_before_suspension,
-        exists (select 1 from users u where u.record_id = r.id) as claimed,
-        (select held_until from claim_holds h where h.record_id = r.id and h.held_until > now()) as held_until
-      from records r
-      where r.tenant_id = ${scope.tenantId} and r.nin = ${nin} and upper(replace(coalesce(r.ssid, ''), ' ', '')) = ${ssid}
+      select records.id, records.psn, records.status, records.status_before_suspension,
+        exists (select 1 from users u where u.record_id = records.id) as claimed,
+        (select held_until from claim_holds h where h.record_id = records.id and h.held_until > now()) as held_until,
+        ${recordsInScope(scope)} as in_scope
+      from records
+      where records.tenant_id = ${scope.tenantId} and records.nin = ${nin}
+        and upper(replace(coalesce(records.ssid, ''), ' ', '')) = ${ssid}
       limit 1`);
     const r = result.rows[0];
     return (
@@ -42,6 +52,7 @@ export class ClaimsRepo {
         statusBeforeSuspension: r.status_before_suspension,
         claimed: Boolean(r.claimed),
         heldUntil: r.held_until ? new Date(r.held_until) : null,
+        inScope: Boolean(r.in_scope),
       }
     );
   }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { CLAIM_CONSENT } from '@portal/contract/claims';
 import { CLAIMS_ROUTES } from '@portal/contract/routes/claims';
-import { scopeOf } from '../../access/actor.ts';
+import { recordScopeOf, scopeOf } from '../../access/actor.ts';
 import type { PublicTenantResolver } from '../../access/public-tenant.ts';
 import { serveRoute } from '../../access/route.ts';
 import { asPlatform, withTenant } from '../../platform/tenant-context.ts';
@@ -45,7 +45,7 @@ export function claimsRoutes(
   }
 
   serveRoute(app, CLAIMS_ROUTES.agentInitiate, async ({ actor, body, request }) =>
-    claims.initiate(scopeOf(actor), body, {
+    claims.initiate(recordScopeOf(actor), body, {
       ip: actor.address ?? request.ip,
       agent: { userId: actor.userId, email: actor.email },
     }),

@@ -10,9 +10,9 @@ import {
 } from '@portal/contract/claims';
 import { TENANT_USER_MESSAGES } from '@portal/contract/tenant-users';
 import { ERROR_CODES } from '@portal/contract/errors';
-import type { TenantScope } from '../../access/actor.ts';
+import type { RecordScope, TenantScope } from '../../access/actor.ts';
 import type { TokenService } from '../../access/tokens.ts';
-import { AppError, conflict, isUniqueViolation } from '../../platform/errors.ts';
+import { AppError, conflict, isUniqueViolation, notFound } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import type { RateLimiter } from '../../platform/rate-limit.ts';
 import type { AuditRepo } from '../audit/audit.repo.ts';
@@ -62,7 +62,7 @@ export class ClaimsService {
    * calls the API. The acceptance is stored with the claim and in the audit trail.
    */
   async initiate(
-    scope: TenantScope,
+    scope: TenantScope | RecordScope,
     input: { ssid: string; nin: string; consentVersion: string },
     starter: ClaimStarter,
   ): Promise<InitiateResponse> {
@@ -80,6 +80,7 @@ export class ClaimsService {
     const record = await this.claims.findByIdentity(scope, input.nin.replace(/\s+/g, ''), norm(input.ssid));
     // A signed-in agent of the tenant is told that the employee already has an account (and how to
     // recover it); the public gets the one generic answer, so that the call reveals nothing.
+    if (assistedBy && record && !record.inScope) throw notFound(M.outsideAssignment);
     if (assistedBy && record?.claimed) throw conflict(M.alreadyClaimed);
     const claimable =
       record &&

@@ -83,7 +83,7 @@ export class EmployeeService {
   /**
    * Checks SSID and NIN against the record, looks the person up at the provider live, and moves an
    * AWAITING_REVALIDATION record on (DESIGN §6). An employee reaches only their own record, an agent
-   * any of the tenant's (recordScopeOf); out of reach is 404.
+   * those of their assignment (recordScopeOf); out of reach is 404.
    */
   async reverify(
     actor: Actor,

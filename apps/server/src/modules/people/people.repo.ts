@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { AssignedRole } from '@portal/contract/roles';
 import type { TenantScope } from '../../access/actor.ts';
 import { reviewerRecords } from '../../access/record-scope.repo.ts';
 import type { Orm } from '../../platform/db.ts';
@@ -30,13 +31,23 @@ export class PeopleRepo {
       .orderBy(asc(users.createdAt));
   }
 
-  async findReviewer(scope: TenantScope, id: string) {
+  /** A user of the tenant with this role (a reviewer or an agent whose assignments change). */
+  async findWithRole(scope: TenantScope, id: string, role: AssignedRole) {
     const [row] = await this.orm
       .select({ id: users.id, fullName: users.fullName })
       .from(users)
-      .where(and(eq(users.tenantId, scope.tenantId), eq(users.id, id), eq(users.role, 'REVIEWER')))
+      .where(and(eq(users.tenantId, scope.tenantId), eq(users.id, id), eq(users.role, role)))
       .limit(1);
     return row;
+  }
+
+  /** The tenant's field agents, by name. */
+  async agents(scope: TenantScope) {
+    return this.orm
+      .select({ id: users.id, fullName: users.fullName, email: users.email })
+      .from(users)
+      .where(and(eq(users.tenantId, scope.tenantId), eq(users.role, 'AGENT')))
+      .orderBy(asc(users.fullName));
   }
 
   /** How many of the ids are ministries (or departments) of this tenant. */

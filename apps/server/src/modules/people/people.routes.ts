@@ -17,4 +17,10 @@ export function peopleRoutes(app: FastifyInstance, people: PeopleService): void 
   serveRoute(app, PEOPLE_ROUTES.updateAssignments, async ({ actor, params, body }) =>
     people.updateAssignments(actor, params.id, body),
   );
+
+  serveRoute(app, PEOPLE_ROUTES.agents, async ({ actor }) => people.agents(actor));
+
+  serveRoute(app, PEOPLE_ROUTES.updateAgentAssignments, async ({ actor, params, body }) =>
+    people.updateAgentAssignments(actor, params.id, body),
+  );
 }

@@ -1,4 +1,5 @@
-import { PEOPLE_MESSAGES, type Reviewer } from '@portal/contract/people';
+import { PEOPLE_MESSAGES, type Agent, type Reviewer } from '@portal/contract/people';
+import { isAssignedRole, type AssignedRole } from '@portal/contract/roles';
 import type { z } from 'zod';
 import type { AssignmentsSchema, CreateTenantUserSchema } from '@portal/contract/people';
 import { scopeOf, type Actor, type TenantScope } from '../../access/actor.ts';
@@ -56,7 +57,7 @@ export class PeopleService {
       },
       async (tx, user) => {
         if (waits) approvalId = await grants!.holdAdminGrant(tx, actor, user);
-        if (input.role !== 'REVIEWER') return undefined;
+        if (!isAssignedRole(input.role)) return undefined;
         await this.people.replaceAssignments(scope, user.id, assignments, tx);
         return assignments;
       },
@@ -81,24 +82,50 @@ export class PeopleService {
     }));
   }
 
-  async updateAssignments(actor: Actor, reviewerId: string, input: AssignmentInput): Promise<Reviewer> {
+  async agents(actor: Actor): Promise<Agent[]> {
     const scope = scopeOf(actor);
-    const reviewer = await this.people.findReviewer(scope, reviewerId);
-    if (!reviewer) throw notFound(PEOPLE_MESSAGES.reviewerNotFound);
+    const rows = await this.people.agents(scope);
+    const { ministries, departments } = await this.people.assignments(
+      scope,
+      rows.map((r) => r.id),
+    );
+    return rows.map((r) => ({
+      ...r,
+      assignedMinistries: ministries.filter((m) => m.userId === r.id).map(({ id, name }) => ({ id, name })),
+      assignedDepartments: departments.filter((d) => d.userId === r.id).map(({ id, name }) => ({ id, name })),
+    }));
+  }
+
+  async updateAssignments(actor: Actor, reviewerId: string, input: AssignmentInput): Promise<Reviewer> {
+    await this.#replaceAssignments(actor, 'REVIEWER', reviewerId, input);
+    return (await this.reviewers(actor)).find((r) => r.id === reviewerId)!;
+  }
+
+  async updateAgentAssignments(actor: Actor, agentId: string, input: AssignmentInput): Promise<Agent> {
+    await this.#replaceAssignments(actor, 'AGENT', agentId, input);
+    return (await this.agents(actor)).find((r) => r.id === agentId)!;
+  }
+
+  async #replaceAssignments(actor: Actor, role: AssignedRole, userId: string, input: AssignmentInput) {
+    const scope = scopeOf(actor);
+    const user = await this.people.findWithRole(scope, userId, role);
+    if (!user) {
+      throw notFound(role === 'AGENT' ? PEOPLE_MESSAGES.agentNotFound : PEOPLE_MESSAGES.reviewerNotFound);
+    }
     const next = { ministryIds: unique(input.ministryIds), departmentIds: unique(input.departmentIds) };
     await this.#checkOwned(scope, next, { ministry: 'ministryIds', department: 'departmentIds' });
-    const before = await this.people.assignments(scope, [reviewerId]);
+    const before = await this.people.assignments(scope, [userId]);
     await this.people.transaction(async (tx) => {
-      await this.people.replaceAssignments(scope, reviewerId, next, tx);
+      await this.people.replaceAssignments(scope, userId, next, tx);
       await this.audit.append(
         {
           tenantId: scope.tenantId,
           actorUserId: actor.userId,
           actorEmail: actor.email,
           address: actor.address ?? null,
-          action: 'REVIEWER_ASSIGNMENTS_UPDATED',
+          action: role === 'AGENT' ? 'AGENT_ASSIGNMENTS_UPDATED' : 'REVIEWER_ASSIGNMENTS_UPDATED',
           entityType: 'user',
-          entityId: reviewerId,
+          entityId: userId,
           before: {
             ministryIds: before.ministries.map((m) => m.id),
             departmentIds: before.departments.map((d) => d.id),
@@ -108,7 +135,6 @@ export class PeopleService {
         tx,
       );
     });
-    return (await this.reviewers(actor)).find((r) => r.id === reviewerId)!;
   }
 
   /**
