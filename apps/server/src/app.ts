@@ -342,6 +342,7 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
     timeZoneOf: (tenantId, orm = db.orm) => tenantTimeZone(orm, tenantId),
     now,
     fourEyes,
+    progressMaxAgeMs: config.progressMaxAgeSeconds * 1000,
   });
   // An approved excusal is applied by the exercises' module (issue #33).
   fourEyes.applyCampaignsWith(campaigns);

@@ -241,6 +241,11 @@ export const CampaignProgressSchema = z.object({
   today: z.string(),
   /** Days from today to the closing day, the closing day counted; 0 once it has passed. */
   daysLeft: z.number(),
+  /**
+   * When the counts were read: an answer may be a few seconds old (the server's
+   * PROGRESS_MAX_AGE_SECONDS, 5 by default), so that many readers cost one count.
+   */
+  computedAt: z.string(),
   ...progressCounts,
   /** By ministry, then department, by name. */
   byMinistry: z.array(CampaignProgressRowSchema),

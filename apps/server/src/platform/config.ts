@@ -51,6 +51,11 @@ const EnvSchema = z.object({
   JOB_POLL_SECONDS: z.coerce.number().positive().default(2),
   /** How often a worker looks for work no request asked for (orphans, integrity, reminders). */
   WATCHDOG_SECONDS: z.coerce.number().positive().default(10),
+  /**
+   * How old an exercise's progress may be when answered (issue #33, DECISIONS 185): computed at
+   * most once per this many seconds per exercise and API process; 0 computes it at every call.
+   */
+  PROGRESS_MAX_AGE_SECONDS: z.coerce.number().min(0).default(5),
   MAX_UPLOAD_MB: z.coerce.number().positive().default(200),
   MAX_SPREADSHEET_UNCOMPRESSED_MB: z.coerce.number().positive().default(2048),
   UPLOAD_WORKER_MEMORY_MB: z.coerce.number().int().positive().default(1024),
@@ -122,6 +127,7 @@ export interface Config {
   shutdownTimeoutMs: number;
   jobPollSeconds: number;
   watchdogSeconds: number;
+  progressMaxAgeSeconds: number;
   upload: {
     maxBytes: number;
     maxUncompressedBytes: number;
@@ -228,6 +234,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     jobPollSeconds: e.JOB_POLL_SECONDS,
     watchdogSeconds: e.WATCHDOG_SECONDS,
+    progressMaxAgeSeconds: e.PROGRESS_MAX_AGE_SECONDS,
     upload: {
       maxBytes: Math.round(e.MAX_UPLOAD_MB * 1024 * 1024),
       maxUncompressedBytes: Math.round(e.MAX_SPREADSHEET_UNCOMPRESSED_MB * 1024 * 1024),

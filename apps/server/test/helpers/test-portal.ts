@@ -75,6 +75,9 @@ export async function createTestPortal(opts: TestPortalOptions = {}): Promise<Te
     DEMO_SEED_RECORDS: 'false',
     LOG_LEVEL: 'silent',
     JOB_POLL_SECONDS: '0.5',
+    // An exercise's progress read right after a change shows it (campaign-progress-cache.test.ts
+    // holds the cache of a running portal).
+    PROGRESS_MAX_AGE_SECONDS: '0',
     // Every call of a test comes from one address, faster than people sign in; the sign-in
     // request-rate limit has its own tests (login-ip-throttle.test.ts).
     LOGIN_RATE_PER_IP: '100000',

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
 import {
   CAMPAIGN_MESSAGES as M,
@@ -55,6 +56,8 @@ export interface CampaignsDeps {
   now: () => Date;
   /** The second approver (issue #30): an excusal waits for one when the tenant asks. */
   fourEyes: FourEyes;
+  /** How old a progress answer may be (config PROGRESS_MAX_AGE_SECONDS; 0: always counted). */
+  progressMaxAgeMs?: number;
 }
 
 const unique = (ids: string[]) => [...new Set(ids)];
@@ -69,7 +72,26 @@ const daysBetween = (a: string, b: string) =>
  * cannot both pass it (DECISIONS 170).
  */
 export class CampaignsService implements CampaignDecisions {
-  constructor(private readonly deps: CampaignsDeps) {}
+  /**
+   * Recent progress answers by exercise (DECISIONS 185): lru-cache's fetch answers a fresh one,
+   * shares one count among the readers who ask while it runs, and answers a stale one at once while
+   * it counts again in the background. Its clock is the portal's.
+   */
+  readonly #progress: LRUCache<string, CampaignProgress, { scope: TenantScope; c: CampaignRow }> | null;
+
+  constructor(private readonly deps: CampaignsDeps) {
+    const maxAge = deps.progressMaxAgeMs ?? 0;
+    this.#progress =
+      maxAge > 0
+        ? new LRUCache({
+            max: 1000,
+            ttl: maxAge,
+            allowStale: true,
+            perf: { now: () => deps.now().getTime() },
+            fetchMethod: (_key, _stale, { context }) => this.#countProgress(context.scope, context.c),
+          })
+        : null;
+  }
 
   /** Today in the tenant's zone. */
   async #today(scope: TenantScope, orm?: Orm): Promise<string> {
@@ -196,9 +218,17 @@ export class CampaignsService implements CampaignDecisions {
    */
   async progress(actor: Actor, id: string): Promise<CampaignProgress> {
     const scope = scopeOf(actor);
-    const { repo } = this.deps;
-    const c = await repo.find(scope, id);
+    const c = await this.deps.repo.find(scope, id);
     if (!c) throw notFound(M.notFound);
+    if (!this.#progress) return this.#countProgress(scope, c);
+    // An extension changes the exercise's row: its counts are read afresh.
+    const key = `${c.id}:${c.updatedAt.getTime()}`;
+    return (await this.#progress.fetch(key, { context: { scope, c } }))!;
+  }
+
+  async #countProgress(scope: TenantScope, c: CampaignRow): Promise<CampaignProgress> {
+    const { repo } = this.deps;
+    const computedAt = this.deps.now();
     const today = await this.#today(scope);
     const days = { opensOn: c.opensOn, graceEndsOn: graceEndsOn(c) };
     const [postings, perDay, perAgent] = await Promise.all([
@@ -232,6 +262,7 @@ export class CampaignsService implements CampaignDecisions {
       state: campaignStateOn(c, today),
       today,
       daysLeft: today > c.closesOn ? 0 : daysBetween(today < c.opensOn ? c.opensOn : today, c.closesOn) + 1,
+      computedAt: computedAt.toISOString(),
       inScope: sum('inScope'),
       appeared: sum('appeared'),
       late: sum('late'),
