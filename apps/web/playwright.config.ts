@@ -1,13 +1,17 @@
+import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, devices } from '@playwright/test';
+import { clockFile } from './e2e/support/clock.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const repoRoot = path.resolve(here, '../..');
 // E2E_PORT lets two runs (e.g. two worktrees or sessions) share a machine without a port clash.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${PORT}`;
+// The portal's clock starts at the machine's time at every run (e2e/support/clock.ts).
+fs.writeFileSync(clockFile(PORT), '0');
 
 /**
  * Journeys in the system Chromium against the real server, which serves the built web app
@@ -59,6 +63,8 @@ export default defineConfig({
       LOGIN_RATE_PER_IP: '600',
       // Claims too: starting one, its PSN and its account each count (the limit is 30 a minute).
       CLAIM_RATE_PER_IP: '600',
+      // A journey moves the exercises' clock forward (never set outside tests; DECISIONS 186).
+      PORTAL_CLOCK_FILE: clockFile(PORT),
       // A run may serve its own build (`vite build --outDir …`), so parallel runs do not rebuild each other's files.
       ...(process.env.WEB_DIST ? { WEB_DIST: process.env.WEB_DIST } : {}),
     },

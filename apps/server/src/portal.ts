@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
 import pino from 'pino';
+import { fileClock } from './platform/test-clock.ts';
 import { privateLogOptions } from './platform/log-privacy.ts';
 import { buildApp, type PortalApp } from './app.ts';
 import { bootstrap } from './bootstrap.ts';
@@ -74,6 +75,10 @@ export async function startPortal(config: Config, options: PortalOptions = {}): 
   // in the order written, so the banner is the last thing a start prints (README; issue #31 item
   // 16). Requests are logged at debug level only, so the log is small.
   const log = pino(logOptions, options.logStream ?? pino.destination({ dest: 1, sync: true }));
+  // The rules' clock: a test's, the end-to-end tests' file clock (never in production), or the machine's.
+  const now = options.now ?? (config.clockFile ? fileClock(config.clockFile) : () => new Date());
+  if (config.clockFile)
+    log.warn({ file: config.clockFile }, 'the clock is moved by PORTAL_CLOCK_FILE (tests only)');
   const keys = deriveKeys(resolvePortalSecret(config.portalSecret, config.dataDir));
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   // The tables' owner (DECISIONS 111): migrations, pg-boss's schema and VACUUM; the portal's own
@@ -127,7 +132,7 @@ export async function startPortal(config: Config, options: PortalOptions = {}): 
     const reminders = new CampaignReminders({
       repo: campaignsRepo,
       runs: new RemindersRepo(db.orm, campaignsRepo),
-      now: options.now ?? (() => new Date()),
+      now,
       publicUrlTemplate: config.publicUrlTemplate,
       smsOn: async (tenantId) => (await smsGateways.view(tenantId)) !== null,
       deliver: async ({ mail, sms }) => {
@@ -219,7 +224,7 @@ export async function startPortal(config: Config, options: PortalOptions = {}): 
       watchdog.unref();
     }
 
-    const built = await buildApp({ config, db, jobs, keys, log, mailer, now: options.now });
+    const built = await buildApp({ config, db, jobs, keys, log, mailer, now });
     // Only on the start that created the demo tenant: a restart never seeds again.
     if (createdDemoTenantId && config.demoSeedRecords) {
       await asPlatform(() =>

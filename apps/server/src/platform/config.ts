@@ -56,6 +56,11 @@ const EnvSchema = z.object({
    * most once per this many seconds per exercise and API process; 0 computes it at every call.
    */
   PROGRESS_MAX_AGE_SECONDS: z.coerce.number().min(0).default(5),
+  /**
+   * End-to-end tests only (DECISIONS 186): a file holding how many milliseconds the portal's clock
+   * runs ahead of the machine's; refused with NODE_ENV=production.
+   */
+  PORTAL_CLOCK_FILE: z.string().optional(),
   MAX_UPLOAD_MB: z.coerce.number().positive().default(200),
   MAX_SPREADSHEET_UNCOMPRESSED_MB: z.coerce.number().positive().default(2048),
   UPLOAD_WORKER_MEMORY_MB: z.coerce.number().int().positive().default(1024),
@@ -128,6 +133,8 @@ export interface Config {
   jobPollSeconds: number;
   watchdogSeconds: number;
   progressMaxAgeSeconds: number;
+  /** PORTAL_CLOCK_FILE: the end-to-end tests' clock (platform/test-clock.ts); never in production. */
+  clockFile: string | null;
   upload: {
     maxBytes: number;
     maxUncompressedBytes: number;
@@ -191,6 +198,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
   const demo = e.DEMO ? e.DEMO === 'true' : !e.DATABASE_URL && !production;
+  if (production && e.PORTAL_CLOCK_FILE) {
+    throw new ConfigError(
+      'PORTAL_CLOCK_FILE moves the clock for end-to-end tests; it is refused in production.',
+    );
+  }
   if (production && !e.PORTAL_SECRET) {
     throw new ConfigError('PORTAL_SECRET is required when NODE_ENV=production.');
   }
@@ -235,6 +247,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     jobPollSeconds: e.JOB_POLL_SECONDS,
     watchdogSeconds: e.WATCHDOG_SECONDS,
     progressMaxAgeSeconds: e.PROGRESS_MAX_AGE_SECONDS,
+    clockFile: e.PORTAL_CLOCK_FILE ? path.resolve(e.PORTAL_CLOCK_FILE) : null,
     upload: {
       maxBytes: Math.round(e.MAX_UPLOAD_MB * 1024 * 1024),
       maxUncompressedBytes: Math.round(e.MAX_SPREADSHEET_UNCOMPRESSED_MB * 1024 * 1024),
