@@ -68,31 +68,34 @@ export class PeopleService {
   async reviewers(actor: Actor): Promise<Reviewer[]> {
     const scope = scopeOf(actor);
     const rows = await this.people.reviewersWithPending(scope);
-    const { ministries, departments } = await this.people.assignments(
+    return this.#withAssignments(
       scope,
-      rows.map((r) => r.id),
+      rows.map((r) => ({
+        id: r.id,
+        fullName: r.full_name,
+        email: r.email,
+        pendingValidationCount: Number(r.pending),
+      })),
     );
-    return rows.map((r) => ({
-      id: r.id,
-      fullName: r.full_name,
-      email: r.email,
-      pendingValidationCount: Number(r.pending),
-      assignedMinistries: ministries.filter((m) => m.userId === r.id).map(({ id, name }) => ({ id, name })),
-      assignedDepartments: departments.filter((d) => d.userId === r.id).map(({ id, name }) => ({ id, name })),
-    }));
   }
 
   async agents(actor: Actor): Promise<Agent[]> {
     const scope = scopeOf(actor);
-    const rows = await this.people.agents(scope);
+    return this.#withAssignments(scope, await this.people.agents(scope));
+  }
+
+  /** The users with their assigned ministries and departments, by name. */
+  async #withAssignments<U extends { id: string }>(scope: TenantScope, users: U[]) {
     const { ministries, departments } = await this.people.assignments(
       scope,
-      rows.map((r) => r.id),
+      users.map((u) => u.id),
     );
-    return rows.map((r) => ({
-      ...r,
-      assignedMinistries: ministries.filter((m) => m.userId === r.id).map(({ id, name }) => ({ id, name })),
-      assignedDepartments: departments.filter((d) => d.userId === r.id).map(({ id, name }) => ({ id, name })),
+    const of = (rows: { userId: string; id: string; name: string }[], userId: string) =>
+      rows.filter((row) => row.userId === userId).map(({ id, name }) => ({ id, name }));
+    return users.map((u) => ({
+      ...u,
+      assignedMinistries: of(ministries, u.id),
+      assignedDepartments: of(departments, u.id),
     }));
   }
 
