@@ -1,4 +1,6 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { once } from 'node:events';
+import { PassThrough } from 'node:stream';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { ReminderKind, ReminderRun } from '@portal/contract/campaigns';
 import type { TenantScope } from '../../access/actor.ts';
 import type { Orm } from '../../platform/db.ts';
@@ -457,14 +459,14 @@ export class CampaignsRepo {
    * The no-shows (issue #33 item 5): expected, no appearance since the opening (on time or late),
    * not excused; each with the names of its posting and the key the list is ordered by.
    */
-  #noShowsSql(scope: TenantScope, c: CampaignRow, narrower: SQL = sql`true`) {
+  #noShowsSql(scope: TenantScope, c: CampaignRow) {
     return sql`
       select r.id, r.full_name, r.psn, r.employee_id, m.name as ministry, d.name as department, r.status,
         r.monthly_gross_kobo, coalesce(m.name, '') as mk, coalesce(d.name, '') as dk
       from records r
       left join ministries m on m.id = r.ministry_id
       left join departments d on d.id = r.department_id
-      where ${this.stillExpectedSql(scope, c)} and ${narrower}`;
+      where ${this.stillExpectedSql(scope, c)}`;
   }
 
   /**
@@ -506,39 +508,42 @@ export class CampaignsRepo {
   }
 
   /**
-   * Every no-show as CSV lines, in the list's order (ministry, department, name). Read posting by
-   * posting, each in batches by name: a batch reads its own posting's records from the posting's
-   * index, so the file costs about one pass over the scope, not one pass per batch.
+   * Every no-show as CSV lines, in the list's order: one query, sorted once, read through a cursor
+   * in blocks of `batch` lines as the reader takes them (its transaction lasts as long as the file).
+   * A reader that stops ends it.
    */
   async *noShowsCsv(scope: TenantScope, c: CampaignRow, batch = 5000): AsyncGenerator<string> {
-    const postings = await this.orm.execute<{ ministry_id: string | null; department_id: string | null }>(sql`
-      select p.ministry_id, p.department_id from (
-        select distinct r.ministry_id, r.department_id from records r where ${expectedSql(scope, c)}
-      ) p
-      left join ministries m on m.id = p.ministry_id
-      left join departments d on d.id = p.department_id
-      order by coalesce(m.name, ''), coalesce(d.name, ''), p.ministry_id nulls first, p.department_id nulls first`);
-    const is = (column: SQL, id: string | null) =>
-      id ? sql`${column} = ${id}::uuid` : sql`${column} is null`;
-    for (const p of postings.rows) {
-      const posting = sql`${is(sql`r.ministry_id`, p.ministry_id)} and ${is(sql`r.department_id`, p.department_id)}`;
-      let after: { name: string; id: string } | null = null;
-      for (;;) {
-        const from: SQL = after ? sql`and (n.full_name, n.id) > (${after.name}, ${after.id}::uuid)` : sql``;
-        const result: { rows: { line: string; full_name: string; id: string }[] } = await this.orm
-          .execute(sql`
+    const blocks = new PassThrough({ objectMode: true, highWaterMark: 2 });
+    const written = this.orm
+      .transaction(async (tx) => {
+        // The whole result will be read: plan for all of it, not for the first rows.
+        await tx.execute(sql`set local cursor_tuple_fraction = 1`);
+        await tx.execute(sql`declare no_shows no scroll cursor for
           select concat_ws(',', csv_field(n.psn), csv_field(n.employee_id), csv_field(n.full_name),
             csv_field(n.ministry), csv_field(n.department), csv_field(n.status),
-            csv_field(to_char(n.monthly_gross_kobo / 100.0, 'FM999999999999990.00')), csv_field(n.id::text)) as line,
-            n.full_name, n.id
-          from (${this.#noShowsSql(scope, c, posting)}) n where true ${from}
-          order by n.full_name, n.id
-          limit ${batch}`);
-        if (result.rows.length > 0) yield result.rows.map((r) => `${r.line}\r\n`).join('');
-        if (result.rows.length < batch) break;
-        const last = result.rows[result.rows.length - 1]!;
-        after = { name: last.full_name, id: last.id };
-      }
+            csv_field(to_char(n.monthly_gross_kobo / 100.0, 'FM999999999999990.00')), csv_field(n.id::text)) as line
+          from (${this.#noShowsSql(scope, c)}) n
+          order by n.mk, n.dk, n.full_name, n.id`);
+        for (;;) {
+          const { rows } = await tx.execute<{ line: string }>(
+            sql.raw(`fetch forward ${batch} from no_shows`),
+          );
+          if (rows.length === 0) break;
+          if (!blocks.write(rows.map((r) => `${r.line}\r\n`).join(''))) {
+            await Promise.race([once(blocks, 'drain'), once(blocks, 'close')]);
+          }
+          if (blocks.destroyed) throw new Error('the reader stopped');
+        }
+        blocks.end();
+      })
+      .catch((err: unknown) => {
+        blocks.destroy(err instanceof Error ? err : new Error(String(err)));
+      });
+    try {
+      for await (const block of blocks) yield block as string;
+    } finally {
+      blocks.destroy();
+      await written;
     }
   }
 
