@@ -319,10 +319,13 @@ export class CampaignsRepo {
       ),
       z as (
         select y.*, not y.on_time and not y.late and not y.excused as remaining,
-          exists (select 1 from campaign_suspension_records l
-            join campaign_suspensions s on s.id = l.suspension_id
-            where s.campaign_id = ${c.id} and l.record_id = y.id and l.suspended) as suspended
+          l.record_id is not null as suspended
         from y
+        left join (
+          select distinct l.record_id from campaign_suspension_records l
+          join campaign_suspensions s on s.id = l.suspension_id
+          where s.campaign_id = ${c.id} and l.suspended
+        ) l on l.record_id = y.id
       )
       select z.ministry_id, m.name as ministry_name, z.department_id, d.name as department_name,
         count(*)::int as in_scope,
@@ -514,6 +517,8 @@ export class CampaignsRepo {
    */
   async *noShowsCsv(scope: TenantScope, c: CampaignRow, batch = 5000): AsyncGenerator<string> {
     const blocks = new PassThrough({ objectMode: true, highWaterMark: 2 });
+    // One listener for the reader leaving, whatever the number of blocks.
+    const left = once(blocks, 'close').catch(() => undefined);
     const written = this.orm
       .transaction(async (tx) => {
         // The whole result will be read: plan for all of it, not for the first rows.
@@ -530,7 +535,7 @@ export class CampaignsRepo {
           );
           if (rows.length === 0) break;
           if (!blocks.write(rows.map((r) => `${r.line}\r\n`).join(''))) {
-            await Promise.race([once(blocks, 'drain'), once(blocks, 'close')]);
+            await Promise.race([once(blocks, 'drain'), left]);
           }
           if (blocks.destroyed) throw new Error('the reader stopped');
         }

@@ -88,7 +88,14 @@ export class CampaignsService implements CampaignDecisions {
             ttl: maxAge,
             allowStale: true,
             perf: { now: () => deps.now().getTime() },
-            fetchMethod: (_key, _stale, { context }) => this.#countProgress(context.scope, context.c),
+            fetchMethod: async (_key, _stale, { context, options }) => {
+              const started = performance.now();
+              const counted = await this.#countProgress(context.scope, context.c);
+              // A count that takes long is not started again at once: an answer lives at least
+              // three counts' time, so recounting takes at most a third of one connection.
+              options.ttl = Math.max(maxAge, 3 * (performance.now() - started));
+              return counted;
+            },
           })
         : null;
   }
