@@ -57,7 +57,7 @@ export function CreateExerciseForm({
     ministryIds: [],
     departmentIds: [],
     opensOn: localToday(),
-    closesOn: '',
+    closesOn: undefined,
     graceDays: 7,
     documents: [],
   });
@@ -109,7 +109,7 @@ export function CreateExerciseForm({
                 onChange={field.onChange}
                 helperText={texts.scopeHint}
                 emptyText={ministries.isError ? texts.optionsFailed : texts.noOptions}
-                error={fieldState.error?.message}
+                error={fieldState.error?.message ?? firstItemError(fieldState)}
               />
             )}
           />
@@ -125,7 +125,7 @@ export function CreateExerciseForm({
                 onChange={field.onChange}
                 helperText={scopeEmpty ? undefined : texts.scopeHint}
                 emptyText={departments.isError ? texts.optionsFailed : texts.noOptions}
-                error={fieldState.error?.message}
+                error={fieldState.error?.message ?? firstItemError(fieldState)}
               />
             )}
           />
@@ -135,6 +135,8 @@ export function CreateExerciseForm({
             render={({ field, fieldState }) => (
               <TextField
                 {...bindTextField(field, fieldState)}
+                // A cleared date is a missing one: 'is required', not 'Dates are YYYY-MM-DD'.
+                onChange={(event) => field.onChange(event.target.value || undefined)}
                 type="date"
                 label={texts.opensOn}
                 required
@@ -148,6 +150,8 @@ export function CreateExerciseForm({
             render={({ field, fieldState }) => (
               <TextField
                 {...bindTextField(field, fieldState)}
+                // A cleared date is a missing one: 'is required', not 'Dates are YYYY-MM-DD'.
+                onChange={(event) => field.onChange(event.target.value || undefined)}
                 type="date"
                 label={texts.closesOn}
                 required
