@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -11,9 +12,10 @@ import { StateChip } from './state-chip.tsx';
 
 const texts = EXERCISES_TEXTS.detail;
 
-function Fact({ label, children }: { label: string; children: React.ReactNode }) {
+/** A term and its value: a div inside the dl, the one wrapper HTML allows there. */
+function Fact({ label, wide = false, children }: { label: string; wide?: boolean; children: ReactNode }) {
   return (
-    <Box sx={{ minWidth: 0 }}>
+    <Box sx={{ minWidth: 0, gridColumn: wide ? '1 / -1' : undefined }}>
       <Typography component="dt" variant="body2" sx={{ color: 'text.secondary' }}>
         {label}
       </Typography>
@@ -73,26 +75,22 @@ export function ExerciseHeader({
             </Typography>
           )}
         </Fact>
-        <Box sx={{ gridColumn: '1 / -1' }}>
-          <Fact label={texts.documents}>
-            {exercise.documents.length === 0 ? texts.noDocuments : exercise.documents.join(' · ')}
-          </Fact>
-        </Box>
+        <Fact label={texts.documents} wide>
+          {exercise.documents.length === 0 ? texts.noDocuments : exercise.documents.join(' · ')}
+        </Fact>
         {exercise.extensions.length > 0 && (
-          <Box sx={{ gridColumn: '1 / -1' }}>
-            <Fact label={texts.extensions}>
-              {exercise.extensions.map((x) => (
-                <Typography key={x.at} component="span" variant="body2" sx={{ display: 'block' }}>
-                  {texts.extension(
-                    formatCalendarDate(x.fromClosesOn),
-                    formatCalendarDate(x.toClosesOn),
-                    x.reason,
-                    x.byEmail,
-                  )}
-                </Typography>
-              ))}
-            </Fact>
-          </Box>
+          <Fact label={texts.extensions} wide>
+            {exercise.extensions.map((x) => (
+              <Typography key={x.at} component="span" variant="body2" sx={{ display: 'block' }}>
+                {texts.extension(
+                  formatCalendarDate(x.fromClosesOn),
+                  formatCalendarDate(x.toClosesOn),
+                  x.reason,
+                  x.byEmail,
+                )}
+              </Typography>
+            ))}
+          </Fact>
         )}
       </Box>
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
