@@ -69,6 +69,7 @@ test('a tenant admin creates a verification exercise for one ministry and follow
     await form.getByRole('button', { name: 'Create exercise' }).click();
     await expect(form.getByText('Name is required')).toBeVisible();
     await expect(form.getByText('Closing date is required')).toBeVisible();
+    await atBothWidths(page, 'form');
   });
 
   await test.step('an exercise for the Ministry of Health opening today is created', async () => {
@@ -100,6 +101,11 @@ test('a tenant admin creates a verification exercise for one ministry and follow
     await page.mouse.move(0, 0);
     await expectNoSeriousA11yViolations(page);
     await atBothWidths(page, 'detail');
+    // On paper, the report alone.
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.getByRole('heading', { name: 'Progress' })).toBeHidden();
+    await saveScreen(page, 'exercises-report-print');
+    await page.emulateMedia({ media: 'screen' });
   });
 
   await test.step('the list shows it open, with appeared / in scope as a bar', async () => {

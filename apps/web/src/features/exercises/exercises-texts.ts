@@ -36,7 +36,7 @@ export const EXERCISES_TEXTS = {
     name: 'Name',
     ministries: 'Ministries',
     departments: 'Departments',
-    scopeHint: 'None chosen: every record of the tenant is in scope.',
+    scopeHint: 'No ministry and no department chosen: every record of the tenant is in scope.',
     noOptions: 'No ministries or departments yet: upload a master list first.',
     optionsFailed: 'The ministries and departments could not be loaded.',
     opensOn: 'Opening date',
@@ -92,7 +92,7 @@ export const EXERCISES_TEXTS = {
   chart: {
     title: 'Appearances per day',
     description: (days: number, left: number) =>
-      `People who first appeared on each of ${formatCount(days)} days, with ${formatCount(left)} days left to the close`,
+      `People who first appeared on each of ${days === 1 ? 'one day' : `${formatCount(days)} days`}, with ${left === 1 ? 'one day' : `${formatCount(left)} days`} left to the close`,
     online: 'Online',
     withAgent: 'With an agent',
     daysLeft: 'Days left',
@@ -102,9 +102,9 @@ export const EXERCISES_TEXTS = {
   postings: {
     title: 'By ministry and department',
     label: 'Progress by ministry and department',
-    ministry: 'Ministry',
-    department: 'Department',
+    posting: 'Ministry / department',
     none: '—',
+    noDepartment: 'No department',
     inScope: 'In scope',
     appeared: 'Appeared',
     excused: 'Excused',
@@ -230,8 +230,7 @@ export const EXERCISES_TEXTS = {
     stillSuspended: 'Still suspended',
     held: '₦ a month held',
     payUnknown: (n: number) => `${formatCount(n)} still suspended without a known pay`,
-    ministry: 'Ministry',
-    department: 'Department',
+    posting: 'Ministry / department',
     total: 'Total',
   },
 } as const;

@@ -48,6 +48,8 @@ export function AppearancesChart({ exercise, progress }: { exercise: Campaign; p
   const wide = useMediaQuery(WIDE_QUERY);
   const days = chartDays(exercise, progress);
   const past = progress.byDay;
+  // Whole people on the axis, and a scale even before anyone appeared (else one tick '0.0…').
+  const most = Math.max(0, ...past.map((d) => d.online + d.withAgent));
   return (
     <Box component="section" aria-labelledby={titleId}>
       <Typography id={titleId} variant="h6" component="h3" sx={{ mb: 1 }}>
@@ -65,7 +67,7 @@ export function AppearancesChart({ exercise, progress }: { exercise: Campaign; p
                 height={260}
                 dataset={days.map((d) => ({ ...d }))}
                 xAxis={[{ scaleType: 'band', dataKey: 'day', valueFormatter: (v: string) => short(v) }]}
-                yAxis={[{ width: 48, tickMinStep: 1 }]}
+                yAxis={[{ width: 48, tickMinStep: 1, min: 0, max: most < 5 ? 5 : undefined }]}
                 series={[
                   { dataKey: 'online', label: texts.online, stack: 'appeared', color: '#1565c0' },
                   { dataKey: 'withAgent', label: texts.withAgent, stack: 'appeared', color: '#2e7d32' },

@@ -79,7 +79,6 @@ export function CreateExerciseForm({
       if (!placed) setProblem(errorMessage(error, texts.title));
     }
   });
-  const scopeEmpty = (ministries.data?.length ?? 0) === 0 && (departments.data?.length ?? 0) === 0;
   return (
     <Paper variant="outlined" component="section" aria-labelledby={titleId} sx={{ p: { xs: 2, sm: 3 } }}>
       <Typography id={titleId} variant="h6" component="h3" sx={{ mb: 2 }}>
@@ -110,7 +109,6 @@ export function CreateExerciseForm({
                 options={ministries.data ?? []}
                 value={field.value ?? []}
                 onChange={field.onChange}
-                helperText={texts.scopeHint}
                 emptyText={ministries.isError ? texts.optionsFailed : texts.noOptions}
                 error={fieldState.error?.message ?? firstItemError(fieldState)}
               />
@@ -126,7 +124,7 @@ export function CreateExerciseForm({
                 options={departments.data ?? []}
                 value={field.value ?? []}
                 onChange={field.onChange}
-                helperText={scopeEmpty ? undefined : texts.scopeHint}
+                helperText={texts.scopeHint}
                 emptyText={departments.isError ? texts.optionsFailed : texts.noOptions}
                 error={fieldState.error?.message ?? firstItemError(fieldState)}
               />

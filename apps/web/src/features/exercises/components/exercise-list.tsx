@@ -55,7 +55,7 @@ const COLUMNS: readonly DataColumn<Campaign>[] = [
     cell: (e) => `${formatCalendarDate(e.opensOn)} – ${formatCalendarDate(e.closesOn)}`,
     sx: { whiteSpace: 'nowrap' },
   },
-  { header: texts.scope, cell: scopeText },
+  { header: texts.scope, cell: scopeText, sx: { whiteSpace: 'nowrap' } },
   {
     header: texts.progress,
     phone: true,

@@ -14,14 +14,16 @@ import { isLive, useProgress } from '../api/get-progress.ts';
 import { EXERCISES_TEXTS } from '../exercises-texts.ts';
 import { AppearancesChart } from './appearances-chart.tsx';
 import { AppearedBar } from './appeared-bar.tsx';
+import { COMPACT_CELLS, PostingCell } from './posting-cell.tsx';
 
 const texts = EXERCISES_TEXTS.progress;
 const postingTexts = EXERCISES_TEXTS.postings;
 const agentTexts = EXERCISES_TEXTS.agents;
 
-export function Figure({ label, value }: { label: string; value: string }) {
+/** A figure; an amount in naira takes two columns, where it fits on one line. */
+export function Figure({ label, value, wide = false }: { label: string; value: string; wide?: boolean }) {
   return (
-    <Box component="li" sx={{ minWidth: 0 }}>
+    <Box component="li" sx={{ minWidth: 0, gridColumn: wide ? 'span 2' : undefined }}>
       <Typography component="p" variant="body2" sx={{ color: 'text.secondary' }}>
         {label}
       </Typography>
@@ -38,7 +40,7 @@ export const FIGURES_SX = {
   m: 0,
   display: 'grid',
   gap: 2,
-  gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))',
 } as const;
 
 const rowKey = (r: { ministry: { id: string } | null; department: { id: string } | null }) =>
@@ -46,12 +48,11 @@ const rowKey = (r: { ministry: { id: string } | null; department: { id: string }
 
 const POSTING_COLUMNS: readonly DataColumn<CampaignProgressRow>[] = [
   {
-    header: postingTexts.ministry,
+    header: postingTexts.posting,
     rowHeader: true,
     phone: true,
-    cell: (r) => r.ministry?.name ?? postingTexts.none,
+    cell: (r) => <PostingCell ministry={r.ministry} department={r.department} />,
   },
-  { header: postingTexts.department, phone: true, cell: (r) => r.department?.name ?? postingTexts.none },
   { header: postingTexts.inScope, align: 'right', cell: (r) => formatCount(r.inScope) },
   { header: postingTexts.appeared, align: 'right', cell: (r) => formatCount(r.appeared) },
   { header: postingTexts.excused, align: 'right', cell: (r) => formatCount(r.excused) },
@@ -104,7 +105,7 @@ export function ProgressSection({ exercise }: { exercise: Campaign }) {
             <Figure label={texts.late} value={formatCount(data.late)} />
             <Figure label={texts.excused} value={formatCount(data.excused)} />
             <Figure label={texts.remaining} value={formatCount(data.remaining)} />
-            <Figure label={texts.remainingPay} value={formatNaira(data.remainingMonthlyPay)} />
+            <Figure label={texts.remainingPay} value={formatNaira(data.remainingMonthlyPay)} wide />
           </Box>
           {data.remainingPayUnknown > 0 && (
             <Alert severity="info">{texts.payUnknown(data.remainingPayUnknown)}</Alert>
@@ -126,7 +127,8 @@ export function ProgressSection({ exercise }: { exercise: Campaign }) {
                   rowKey={rowKey}
                   label={postingTexts.label}
                   small
-                  minWidth={760}
+                  minWidth={640}
+                  sx={COMPACT_CELLS}
                 />
               </ScrollTableContainer>
             )}

@@ -16,6 +16,7 @@ import { formatCalendarDate, formatCount, formatNaira } from '../../../lib/forma
 import { downloadReport, useReport } from '../api/get-exercise-lists.ts';
 import { EXERCISES_TEXTS } from '../exercises-texts.ts';
 import { Figure, FIGURES_SX } from './progress-section.tsx';
+import { COMPACT_CELLS, PostingCell } from './posting-cell.tsx';
 import { QueryBody } from './query-body.tsx';
 
 const texts = EXERCISES_TEXTS.report;
@@ -38,8 +39,12 @@ const PRINT_STYLES = {
 const rowKey = (r: CampaignReportRow) => `${r.ministry?.id ?? '-'}:${r.department?.id ?? '-'}`;
 
 const COLUMNS: readonly DataColumn<CampaignReportRow>[] = [
-  { header: texts.ministry, rowHeader: true, phone: true, cell: (r) => r.ministry?.name ?? '—' },
-  { header: texts.department, cell: (r) => r.department?.name ?? '—' },
+  {
+    header: texts.posting,
+    rowHeader: true,
+    phone: true,
+    cell: (r) => <PostingCell ministry={r.ministry} department={r.department} />,
+  },
   { header: texts.inScope, align: 'right', cell: (r) => formatCount(r.inScope) },
   { header: texts.appeared, align: 'right', cell: (r) => formatCount(r.appeared) },
   { header: texts.late, align: 'right', cell: (r) => formatCount(r.late) },
@@ -110,7 +115,7 @@ export function ReportSection({ id }: { id: string }) {
                 <Figure label={texts.noShows} value={formatCount(data.noShows)} />
                 <Figure label={texts.suspended} value={formatCount(data.suspended)} />
                 <Figure label={texts.stillSuspended} value={formatCount(data.stillSuspended)} />
-                <Figure label={texts.held} value={formatNaira(data.monthlyPayHeld)} />
+                <Figure label={texts.held} value={formatNaira(data.monthlyPayHeld)} wide />
               </Box>
               {data.payUnknownHeld > 0 && (
                 <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
@@ -125,7 +130,8 @@ export function ReportSection({ id }: { id: string }) {
                     rowKey={rowKey}
                     label={texts.label}
                     small
-                    minWidth={900}
+                    minWidth={800}
+                    sx={COMPACT_CELLS}
                   />
                 </ScrollTableContainer>
               )}
