@@ -108,7 +108,9 @@ export function ProgressSection({ exercise }: { exercise: Campaign }) {
             <Figure label={texts.remainingPay} value={formatNaira(data.remainingMonthlyPay)} wide />
           </Box>
           {data.remainingPayUnknown > 0 && (
-            <Alert severity="info">{texts.payUnknown(data.remainingPayUnknown)}</Alert>
+            <Alert severity="info" role="note">
+              {texts.payUnknown(data.remainingPayUnknown)}
+            </Alert>
           )}
           <AppearancesChart exercise={exercise} progress={data} />
           <Box component="section" aria-labelledby={postingsId}>
