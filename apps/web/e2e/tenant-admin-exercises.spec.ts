@@ -108,6 +108,24 @@ test('a tenant admin creates a verification exercise for one ministry and follow
     await page.emulateMedia({ media: 'screen' });
   });
 
+  await test.step('it is extended by a week, with a reason, and never shortened', async () => {
+    await page.getByRole('button', { name: 'Extend' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Extend the exercise' });
+    const closesOn = dialog.getByLabel(/^New closing date/);
+    const later = await closesOn.inputValue();
+    // Earlier than the close: the server's refusal shows in the dialog.
+    const earlier = new Date(`${later}T00:00:00Z`);
+    earlier.setUTCDate(earlier.getUTCDate() - 8);
+    await closesOn.fill(earlier.toISOString().slice(0, 10));
+    await dialog.getByRole('textbox', { name: /^Reason/ }).fill('Flooding closed two offices');
+    await dialog.getByRole('button', { name: 'Extend' }).click();
+    await expect(dialog.getByRole('alert')).toContainText('cannot be shortened');
+    await closesOn.fill(later);
+    await dialog.getByRole('button', { name: 'Extend' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText(/: Flooding closed two offices \(admin\./)).toBeVisible();
+  });
+
   await test.step('the list shows it open, with appeared / in scope as a bar', async () => {
     await page.getByRole('button', { name: 'All exercises' }).click();
     const row = page.getByRole('table', { name: 'Verification exercises' }).getByRole('row', { name: NAME });
