@@ -87,6 +87,7 @@ export const EXERCISES_TEXTS = {
     remainingPay: 'Monthly pay of the remaining',
     payUnknown: (n: number) => `${formatCount(n)} of the remaining without a known pay`,
     daysLeft: (n: number) => (n === 1 ? '1 day left' : `${formatCount(n)} days left`),
+    countedAt: (at: string) => `Counted ${at}`,
     figures: 'Figures',
   },
   chart: {

@@ -9,7 +9,7 @@ import { LoadingState } from '../../../components/loading-state.tsx';
 import { RetryAlert } from '../../../components/retry-alert.tsx';
 import { ScrollTableContainer } from '../../../components/scroll-table-container.tsx';
 import { TitledSection } from '../../../components/titled-section.tsx';
-import { formatCalendarDate, formatCount, formatNaira } from '../../../lib/format.ts';
+import { formatCalendarDate, formatCount, formatMediumDateTime, formatNaira } from '../../../lib/format.ts';
 import { isLive, useProgress } from '../api/get-progress.ts';
 import { EXERCISES_TEXTS } from '../exercises-texts.ts';
 import { AppearancesChart } from './appearances-chart.tsx';
@@ -96,7 +96,7 @@ export function ProgressSection({ exercise }: { exercise: Campaign }) {
           <Box>
             <AppearedBar appeared={data.appeared} inScope={data.inScope} label={texts.bar} large />
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              {texts.daysLeft(data.daysLeft)}
+              {texts.daysLeft(data.daysLeft)} · {texts.countedAt(formatMediumDateTime(data.computedAt))}
             </Typography>
           </Box>
           <Box component="ul" aria-label={texts.figures} sx={FIGURES_SX}>

@@ -129,7 +129,7 @@ describe("an exercise's progress (issue #33 item 4)", () => {
     const bar = await screen.findByRole('progressbar', { name: 'Appeared of those in scope' });
     expect(bar.getAttribute('aria-valuenow')).toBe('30');
     expect(bar.getAttribute('aria-valuetext')).toBe('12 of 40 appeared');
-    expect(screen.getByText('11 days left')).toBeTruthy();
+    expect(screen.getByText('11 days left · Counted Nov 24, 2026, 10:30 AM')).toBeTruthy();
     const figures = screen.getByRole('list', { name: 'Figures' });
     expect(figures.textContent).toContain('Remaining26');
     expect(figures.textContent).toContain('Excused2');

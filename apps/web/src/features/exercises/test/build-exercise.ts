@@ -30,6 +30,7 @@ export const buildProgress = builder<CampaignProgress>(() => ({
   state: 'OPEN',
   today: '2026-11-24',
   daysLeft: 11,
+  computedAt: '2026-11-24T09:30:00.000Z',
   inScope: 40,
   appeared: 12,
   late: 0,
