@@ -133,7 +133,7 @@ test.describe('every screen at 360, 390, 768 and 1280 px', () => {
     await page.keyboard.press('Escape');
   });
 
-  test('tenant admin: integrity, export, approvals, settings, audit and the not-found list', async ({
+  test('tenant admin: integrity, exercises, export, approvals, settings, audit and the not-found list', async ({
     page,
   }) => {
     await signIn(page, DEMO_USERS.tenantAdmin);
@@ -146,6 +146,12 @@ test.describe('every screen at 360, 390, 768 and 1280 px', () => {
     await page.getByRole('radio', { name: /^Confirm/ }).check();
     await expectAccessible(page, page.getByRole('dialog', { name: 'Decide on an Integrity Flag' }));
     await page.keyboard.press('Escape');
+
+    // Verification exercises (issue #33): the list (none in the demo) and the new-exercise form.
+    await goTo(page, 'Verification Exercises');
+    await expectAccessible(page, page.getByText('No verification exercise yet'));
+    await page.getByRole('button', { name: 'New verification exercise' }).click();
+    await expectAccessible(page, page.getByRole('form', { name: 'New verification exercise' }));
 
     await goTo(page, 'Payroll Export');
     await expectAccessible(page, page.getByRole('heading', { name: 'Export History' }));

@@ -109,6 +109,13 @@ test.describe('Content-Security-Policy on every screen', () => {
     await opened(page, page.getByRole('option', { name: 'Retired' }));
     await page.keyboard.press('Escape');
     await page.keyboard.press('Escape');
+    // Verification exercises (issue #33): the list and the new-exercise form with its selects.
+    await goTo(page, 'Verification Exercises');
+    await opened(page, page.getByText('No verification exercise yet'));
+    await page.getByRole('button', { name: 'New verification exercise' }).click();
+    await page.getByRole('combobox', { name: /^Ministries/ }).click();
+    await opened(page, page.getByRole('option', { name: 'Ministry of Health' }));
+    await page.keyboard.press('Escape');
     await goTo(page, 'Payroll Export');
     await opened(page, page.getByRole('heading', { name: 'Export History' }));
     // Four-eyes and reason codes (issue #22): the approvals list, the settings and their dialogs.

@@ -100,6 +100,7 @@ describe('role dashboards', () => {
       'Bulk Verification',
       'Validation Queue',
       'Integrity',
+      'Verification Exercises',
       'Pending my approval',
       'Payroll Export',
       'User Management',
@@ -111,7 +112,12 @@ describe('role dashboards', () => {
         .getAllByRole('link', { hidden: true })
         .map((link) => link.textContent);
     expect(group('Records')).toEqual(['File Upload', 'Master Records', 'Bulk Verification']);
-    expect(group('Review')).toEqual(['Validation Queue', 'Integrity', 'Pending my approval']);
+    expect(group('Review')).toEqual([
+      'Validation Queue',
+      'Integrity',
+      'Verification Exercises',
+      'Pending my approval',
+    ]);
     expect(group('Administration')).toEqual(['User Management', 'Settings', 'Audit Log']);
     const current = nav.querySelectorAll('[aria-current="page"]');
     expect([...current].map((link) => link.textContent)).toEqual(['Bulk Verification']);

@@ -1,5 +1,6 @@
 import { Navigate, type RouteObject } from 'react-router';
 import Dashboard from '@mui/icons-material/Dashboard';
+import EventAvailable from '@mui/icons-material/EventAvailable';
 import FactCheck from '@mui/icons-material/FactCheck';
 import GppMaybe from '@mui/icons-material/GppMaybe';
 import History from '@mui/icons-material/History';
@@ -17,6 +18,7 @@ import { lazyScreen, type ScreenLoader } from '../../lazy-screen.tsx';
 import { DashboardLayout } from '../components/dashboard-layout.tsx';
 import type { NavDestination } from '../components/side-nav.tsx';
 import { INTEGRITY_TEXTS } from '../../../features/integrity/integrity-texts.ts';
+import { EXERCISES_TEXTS } from '../../../features/exercises/exercises-texts.ts';
 import { APPROVALS_TEXTS } from '../../../features/approvals/approvals-texts.ts';
 import { PendingApprovalsBadge } from '../../../features/approvals/components/pending-approvals-badge.tsx';
 import { SETTINGS_TEXTS } from '../../../features/settings/settings-texts.ts';
@@ -95,6 +97,16 @@ const DESTINATIONS: readonly Destination[] = [
     screen: async () => {
       const { IntegrityPage } = await import('../../../features/integrity/routes/integrity-page.tsx');
       return <IntegrityPage variant="tenant" />;
+    },
+  },
+  {
+    group: texts.groups.review,
+    path: 'exercises',
+    label: EXERCISES_TEXTS.tab,
+    icon: <EventAvailable />,
+    screen: async () => {
+      const { ExercisesPage } = await import('../../../features/exercises/routes/exercises-page.tsx');
+      return <ExercisesPage />;
     },
   },
   {

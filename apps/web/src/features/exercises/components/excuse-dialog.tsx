@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import {
+  CAMPAIGN_LIMITS,
+  CampaignExcuseSchema,
+  EXCUSAL_REASONS,
+  EXCUSAL_REASON_LABELS,
+  type Campaign,
+} from '@portal/contract/campaigns';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { TENANT_TOASTS, useToasts } from '../../../lib/use-toasts.ts';
+import { useExcusePerson } from '../api/excuse-person.ts';
+import { EXERCISES_TEXTS } from '../exercises-texts.ts';
+import { FormDialog } from './form-dialog.tsx';
+
+const texts = EXERCISES_TEXTS.excuse;
+
+/**
+ * Excuses one person of the scope with a reason code and a note. The server answers 404 outside the
+ * scope and 409 for one who appeared or is excused already: shown in the dialog.
+ */
+export function ExcuseDialog({ exercise, onClose }: { exercise: Campaign; onClose: () => void }) {
+  const excuse = useExcusePerson();
+  const toast = useToasts(TENANT_TOASTS);
+  const [recordId, setRecordId] = useState('');
+  const [reasonCode, setReasonCode] = useState('');
+  const [note, setNote] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const submit = () => {
+    const parsed = CampaignExcuseSchema.safeParse({ recordId: recordId.trim(), reasonCode, note });
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      return;
+    }
+    setErrors({});
+    setProblem(null);
+    excuse.mutate(
+      { id: exercise.id, body: parsed.data },
+      {
+        onSuccess: (excusal) => {
+          toast.success(excusal.status === 'PENDING_APPROVAL' ? texts.pending : texts.done);
+          onClose();
+        },
+        onError: (error) => setProblem(errorMessage(error, texts.title)),
+      },
+    );
+  };
+  return (
+    <FormDialog
+      title={texts.title}
+      intro={texts.intro}
+      problem={problem}
+      busy={excuse.isPending}
+      labels={[texts.cancel, texts.submit, texts.submitting]}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <TextField
+        name="recordId"
+        label={texts.recordId}
+        value={recordId}
+        onChange={(event) => setRecordId(event.target.value)}
+        error={errors.recordId !== undefined}
+        helperText={errors.recordId ?? texts.recordIdHint}
+        required
+      />
+      <TextField
+        select
+        name="reasonCode"
+        label={texts.reasonCode}
+        value={reasonCode}
+        onChange={(event) => setReasonCode(event.target.value)}
+        error={errors.reasonCode !== undefined}
+        helperText={errors.reasonCode}
+        required
+      >
+        {EXCUSAL_REASONS.map((code) => (
+          <MenuItem key={code} value={code}>
+            {EXCUSAL_REASON_LABELS[code]}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        name="note"
+        label={texts.note}
+        value={note}
+        onChange={(event) => setNote(event.target.value)}
+        error={errors.note !== undefined}
+        helperText={errors.note}
+        required
+        multiline
+        minRows={2}
+        slotProps={{ htmlInput: { maxLength: CAMPAIGN_LIMITS.reasonMax } }}
+      />
+    </FormDialog>
+  );
+}
