@@ -21,8 +21,9 @@ export const FIELD_TEXTS = {
   },
   search: {
     title: 'Find a person',
-    label: 'Name, PSN or Work ID',
-    hint: "Or scan the QR code of the printed list with the phone's camera.",
+    // No 'PSN', 'NIN' or 'SSID' in the field's name: the identity check's fields below own those.
+    label: 'Search by name or number',
+    hint: "A name, a PSN or a Work ID; or scan the QR code of the printed list with the phone's camera.",
     submit: 'Search',
     searching: 'Searching...',
     none: (q: string) => `No one in your assignment matches \u201c${q}\u201d.`,

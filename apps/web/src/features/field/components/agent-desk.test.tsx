@@ -21,7 +21,7 @@ function openAgentScreen(path: string, replies: ApiReplies) {
 const personCard = () => screen.findByTestId('field-person-card');
 
 async function search(user: ReturnType<typeof userEvent.setup>, text: string) {
-  await user.type(await screen.findByRole('textbox', { name: /^Name, PSN or Work ID/ }), text);
+  await user.type(await screen.findByRole('textbox', { name: /^Search by name or number/ }), text);
   await user.click(screen.getByRole('button', { name: 'Search' }));
 }
 
@@ -139,7 +139,7 @@ describe('find a person', { timeout: 20_000 }, () => {
     await search(user, 'Zzz');
     expect(await screen.findByText('No one in your assignment matches \u201cZzz\u201d.')).toBeTruthy();
 
-    await user.clear(screen.getByRole('textbox', { name: /^Name, PSN or Work ID/ }));
+    await user.clear(screen.getByRole('textbox', { name: /^Search by name or number/ }));
     await search(user, 'Musa');
     expect(await screen.findByText('More people match: type more of the name.')).toBeTruthy();
     expect(within(screen.getByRole('list', { name: 'Find a person' })).getAllByRole('button')).toHaveLength(

@@ -35,7 +35,7 @@ export function AgentTable({ agents, labelledBy, onEdit }: AgentTableProps) {
       phone: true,
       cell: (agent) =>
         worksWholeTenant(agent) ? (
-          <Chip size="small" color="info" variant="outlined" label={texts.wholeTenant} />
+          <Chip size="small" label={texts.wholeTenant} />
         ) : (
           <NamedChips items={agent.assignedMinistries} />
         ),
