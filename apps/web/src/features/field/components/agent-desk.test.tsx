@@ -88,6 +88,11 @@ describe('find a person', { timeout: 20_000 }, () => {
     expect(router.state.location.search).toBe(`?person=${PERSON_ID}`);
     // The search's answer is the card's: no second call for the same person.
     expect(callsTo(fetchMock, PERSON)).toBe(0);
+    // The card takes the results' place (on a phone they would push it off the screen); closing
+    // it brings them back.
+    expect(screen.queryByRole('list', { name: 'Find a person' })).toBeNull();
+    await user.click(card.getByRole('button', { name: 'Close' }));
+    expect(await screen.findByRole('list', { name: 'Find a person' })).toBeTruthy();
   });
 
   it("leaves the identity check ready for a CLAIM, the NIN still empty for the person's own", async () => {

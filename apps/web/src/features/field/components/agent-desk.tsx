@@ -51,7 +51,7 @@ export function AgentDesk({ onStartCheck }: AgentDeskProps) {
   return (
     <Stack spacing={3}>
       <RunningExercises />
-      <PersonSearch onChoose={choose} />
+      <PersonSearch onChoose={choose} resultsHidden={personId !== null} />
       {personId && (
         <PersonCard key={personId} personId={personId} onClose={close} onStartCheck={onStartCheck} />
       )}

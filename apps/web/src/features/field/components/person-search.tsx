@@ -18,13 +18,18 @@ const texts = FIELD_TEXTS.search;
 export interface PersonSearchProps {
   /** The agent chose a person (from the results, or a scanned code that names one). */
   onChoose: (person: { id: string; known?: FieldPerson }) => void;
+  /**
+   * A person's card is open: the results step aside, so that on a phone the card is right under
+   * the search and not below twenty names. Closing the card shows them again.
+   */
+  resultsHidden?: boolean;
 }
 
 /**
  * 'Find a person': asked on Search (not on every letter: a field connection is slow and costly).
  * A scanner that types a printed list's QR link opens that person straight away.
  */
-export function PersonSearch({ onChoose }: PersonSearchProps) {
+export function PersonSearch({ onChoose, resultsHidden = false }: PersonSearchProps) {
   const [text, setText] = useState('');
   const [q, setQ] = useState('');
   const search = useSearchPeople(q);
@@ -43,7 +48,7 @@ export function PersonSearch({ onChoose }: PersonSearchProps) {
     else setQ(value);
   };
 
-  const people = search.data?.people ?? [];
+  const people = resultsHidden ? [] : (search.data?.people ?? []);
   return (
     <Box component="section" aria-labelledby="field-search-title">
       <Typography id="field-search-title" variant="h6" component="h3">
@@ -77,7 +82,7 @@ export function PersonSearch({ onChoose }: PersonSearchProps) {
 
       <Box aria-live="polite" sx={{ mt: 1 }}>
         {search.isError && <Alert severity="error">{texts.failed}</Alert>}
-        {search.isSuccess && people.length === 0 && (
+        {search.isSuccess && !resultsHidden && people.length === 0 && (
           <Typography sx={{ color: 'text.secondary' }}>{texts.none(q)}</Typography>
         )}
         {search.isSuccess && people.length > 0 && (
@@ -100,7 +105,7 @@ export function PersonSearch({ onChoose }: PersonSearchProps) {
           ))}
         </List>
       )}
-      {search.data?.more && (
+      {search.data?.more && !resultsHidden && (
         <Alert severity="info" sx={{ mt: 1 }}>
           {texts.more}
         </Alert>
