@@ -92,6 +92,15 @@ test("the agent's verify page and the employee's profile: one-handed", async ({ 
   await expect(page.getByRole('heading', { name: 'Verify Your Identity' })).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'NIN' })).toHaveAttribute('inputmode', 'numeric');
   await expectFieldReady(page, 'agent');
+  // The desk's search and a person's card fit the phone too (issue #33).
+  await page.getByRole('textbox', { name: 'Search by name or number' }).fill('Adaeze');
+  await page.getByRole('button', { name: 'Search' }).click();
+  const first = page.getByRole('list', { name: 'Find a person' }).getByRole('button').first();
+  await expect(first).toContainText('Adaeze');
+  await expectFieldReady(page, 'agent-search');
+  await first.click();
+  await expect(page.getByTestId('field-person-card')).toContainText('Next step');
+  await expectFieldReady(page, 'agent-person');
   await page.getByRole('button', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL('/login');
 

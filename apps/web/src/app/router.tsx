@@ -75,10 +75,13 @@ export const routes: RouteObject[] = [
             element: <RequireRole role="AGENT" />,
             children: [
               agentDashboardRoute({
+                // The field desk (issue #33) above the registration card: two features, put together here.
                 verify: async () => {
-                  const { AgentVerifyPage } =
-                    await import('../features/registration/routes/agent-verify-page.tsx');
-                  return <AgentVerifyPage />;
+                  const [{ AgentVerifyPage }, { AgentDesk }] = await Promise.all([
+                    import('../features/registration/routes/agent-verify-page.tsx'),
+                    import('../features/field/components/agent-desk.tsx'),
+                  ]);
+                  return <AgentVerifyPage desk={(startCheck) => <AgentDesk onStartCheck={startCheck} />} />;
                 },
               }),
             ],

@@ -32,12 +32,19 @@ export interface AssignmentChoices {
   failed: boolean;
 }
 
-/** Ministries and departments for the one role that works by them (reviewers, SPEC §2). */
+/** Ministries and departments for the roles that work by them (reviewers SPEC §2, agents issue #33). */
 export interface AssignmentsConfig {
-  role: string;
+  roles: readonly string[];
   ministries: AssignmentChoices;
   departments: AssignmentChoices;
-  texts: { ministries: string; departments: string; hint: string; noOptions: string; optionsFailed: string };
+  texts: {
+    ministries: string;
+    departments: string;
+    /** The line under the ministries: what the assignment means for this role. */
+    hint: (role: string) => string;
+    noOptions: string;
+    optionsFailed: string;
+  };
 }
 
 export interface UserFormFieldsProps {
@@ -131,8 +138,8 @@ export function UserFormFields({
             {...bindTextField(field, fieldState)}
             onChange={(event) => {
               field.onChange(event.target.value);
-              // Only that role has assignments (the server refuses them for the others).
-              if (assignments && event.target.value !== assignments.role) {
+              // Only those roles have assignments (the server refuses them for the others).
+              if (assignments && !assignments.roles.includes(event.target.value)) {
                 setValue('assignedMinistryIds', []);
                 setValue('assignedDepartmentIds', []);
               }
@@ -149,7 +156,9 @@ export function UserFormFields({
           </TextField>
         )}
       />
-      {assignments && role === assignments.role && <AssignmentFields form={form} assignments={assignments} />}
+      {assignments && assignments.roles.includes(role) && (
+        <AssignmentFields form={form} assignments={assignments} role={role} />
+      )}
     </>
   );
 }
@@ -157,9 +166,11 @@ export function UserFormFields({
 function AssignmentFields({
   form,
   assignments,
+  role,
 }: {
   form: UserFormFieldsProps['form'];
   assignments: AssignmentsConfig;
+  role: string;
 }) {
   const { texts } = assignments;
   const fields = [
@@ -167,7 +178,7 @@ function AssignmentFields({
       name: 'assignedMinistryIds',
       label: texts.ministries,
       choices: assignments.ministries,
-      hint: texts.hint,
+      hint: texts.hint(role),
     },
     {
       name: 'assignedDepartmentIds',

@@ -34,6 +34,9 @@ export const REGISTRATION_TEXTS = {
     },
   },
   agentNote: 'You are registering an employee on their behalf; your own session stays signed in.',
+  /** The person chosen on the agent's desk (issue #33): the SSID and NIN still come from them. */
+  claimFor: (name: string) =>
+    `Identity check for ${name}: enter the SSID and NIN from the documents they bring.`,
   /** No answer came (issue #32): the step is kept and can be sent again. */
   connectionDropped:
     'The connection dropped before an answer came. Nothing was lost: check your signal, then try this step again.',

@@ -13,7 +13,10 @@ export const USERS_TEXTS = {
     role: 'Role',
     ministries: 'Assigned Ministries',
     departments: 'Assigned Departments',
-    assignmentsHint: 'The reviewer works the records of these ministries and departments.',
+    assignmentsHint: (role: string) =>
+      role === 'AGENT'
+        ? 'The agent finds the people of these ministries and departments; none: the whole tenant.'
+        : 'The reviewer works the records of these ministries and departments.',
     noOptions: 'None available yet: upload a master list first.',
     optionsFailed: 'Could not load the choices. Reload the page to try again.',
     generatePassword: 'Generate password',
@@ -63,6 +66,23 @@ export const USERS_TEXTS = {
     noneLabel: 'None',
     edit: (name: string) => `Edit assignments for ${name}`,
   },
+  /** Field agents and what they work (issue #33): none assigned is the whole tenant. */
+  agents: {
+    title: 'Field Agents',
+    subtitle: 'The ministries and departments each agent finds people in',
+    loading: 'Loading Agents...',
+    emptyTitle: 'No Agents Found',
+    emptyHint: "Create a user with the 'Agent' role to send a team to the field.",
+    loadFailed: 'Failed to load the agents.',
+    columns: {
+      agent: 'Agent',
+      ministries: 'Assigned Ministries',
+      departments: 'Assigned Departments',
+      actions: 'Actions',
+    },
+    wholeTenant: 'Whole tenant',
+    edit: (name: string) => `Edit assignments for ${name}`,
+  },
   assignments: {
     title: (name: string) => `Edit Assignments for ${name}`,
     ministries: 'Assigned Ministries',
@@ -71,6 +91,8 @@ export const USERS_TEXTS = {
     save: 'Save Changes',
     saving: 'Saving...',
     updated: PEOPLE_MESSAGES.assignmentsUpdated,
+    agentUpdated: 'Agent assignments updated successfully.',
+    agentHint: 'With no ministry and no department, the agent works the whole tenant.',
     failed: PEOPLE_MESSAGES.assignmentsFailed,
   },
   created: PEOPLE_MESSAGES.created,

@@ -5,16 +5,17 @@ import { useCacheMutation } from '../../../lib/api-query.ts';
 import { userKeys } from './users-keys.ts';
 
 export interface UpdateAssignmentsInput {
-  reviewerId: string;
+  /** The reviewer or the agent. */
+  personId: string;
   assignments: Assignments;
 }
 
 /** PUT /tenant-admin/reviewers/{id}/assignments: replaces the reviewer's ministries and departments. */
 export function updateReviewerAssignments({
-  reviewerId,
+  personId,
   assignments,
 }: UpdateAssignmentsInput): Promise<Reviewer> {
-  return callApi(PEOPLE_ROUTES.updateAssignments, { params: { id: reviewerId }, body: assignments });
+  return callApi(PEOPLE_ROUTES.updateAssignments, { params: { id: personId }, body: assignments });
 }
 
 export const useUpdateReviewerAssignments = () =>

@@ -5,6 +5,7 @@ export const userKeys = {
   emailChecks: () => [...userKeys.all, 'check-email'] as const,
   emailCheck: (email: string) => [...userKeys.emailChecks(), email] as const,
   reviewers: () => [...userKeys.all, 'reviewers'] as const,
+  agents: () => [...userKeys.all, 'agents'] as const,
   ministries: () => [...userKeys.all, 'ministries'] as const,
   departments: () => [...userKeys.all, 'departments'] as const,
 };

@@ -1,5 +1,6 @@
 import { useWatch } from 'react-hook-form';
 import { CreateTenantUserSchema, FORM_ROLES } from '@portal/contract/people';
+import { ASSIGNED_ROLES } from '@portal/contract/roles';
 import { useUserForm } from '../../../components/user-form/use-user-form.ts';
 import { UserForm } from '../../../components/user-form/user-form.tsx';
 import type { CreatedUser } from '@portal/contract/tenant-users';
@@ -35,7 +36,10 @@ const ASSIGNMENT_TEXTS = {
   optionsFailed: texts.optionsFailed,
 };
 
-/** The users form of SPEC §2: a user of the own tenant; reviewers get ministries and departments. */
+/**
+ * The users form of SPEC §2: a user of the own tenant; reviewers and field agents (issue #33) get
+ * ministries and departments.
+ */
 export function CreateUserForm() {
   const createUser = useCreateUser();
   const toast = useToasts(TENANT_TOASTS);
@@ -70,7 +74,7 @@ export function CreateUserForm() {
       emailCheck={{ availability, texts: EMAIL_CHECK_TEXTS }}
       generatePassword={texts.generatePassword}
       assignments={{
-        role: 'REVIEWER',
+        roles: ASSIGNED_ROLES,
         ministries: { options: ministries.data ?? [], failed: ministries.isError },
         departments: { options: departments.data ?? [], failed: departments.isError },
         texts: ASSIGNMENT_TEXTS,

@@ -20,7 +20,7 @@ const REVIEWER: Reviewer = {
 
 function renderDialog(onClose = vi.fn()) {
   render(
-    <EditAssignmentsDialog reviewer={REVIEWER} ministries={[M1, M2]} departments={[D1]} onClose={onClose} />,
+    <EditAssignmentsDialog person={REVIEWER} ministries={[M1, M2]} departments={[D1]} onClose={onClose} />,
     { wrapper: queryWrapper({ toasts: true }) },
   );
   return onClose;

@@ -3,8 +3,10 @@ import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import type { Reviewer } from '@portal/contract/people';
+import Typography from '@mui/material/Typography';
+import type { Agent, Reviewer } from '@portal/contract/people';
 import type { Named } from '@portal/contract/records';
+import { useUpdateAgentAssignments } from '../api/update-agent-assignments.ts';
 import { useUpdateReviewerAssignments } from '../api/update-reviewer-assignments.ts';
 import { DialogButtons } from '../../../components/dialog-buttons.tsx';
 import { TENANT_TOASTS, useToasts } from '../../../lib/use-toasts.ts';
@@ -15,7 +17,9 @@ import { ChipMultiSelect } from '../../../components/chip-multi-select.tsx';
 const texts = USERS_TEXTS.assignments;
 
 export interface EditAssignmentsDialogProps {
-  reviewer: Reviewer;
+  /** Whose assignments: a reviewer's (SPEC §2) or a field agent's (issue #33). */
+  kind?: 'reviewer' | 'agent';
+  person: Reviewer | Agent;
   ministries: readonly Named[];
   departments: readonly Named[];
   onClose: () => void;
@@ -24,18 +28,21 @@ export interface EditAssignmentsDialogProps {
 const idsOf = (items: readonly Named[]) => items.map((item) => item.id);
 
 /**
- * 'Edit Assignments for {name}' (SPEC §2, 600 px). Mounted per reviewer, so the selection starts
- * from that reviewer's assignments; Save Changes stays disabled until it differs from them.
+ * 'Edit Assignments for {name}' (SPEC §2, 600 px). Mounted per person, so the selection starts
+ * from that person's assignments; Save Changes stays disabled until it differs from them.
  */
 export function EditAssignmentsDialog({
-  reviewer,
+  kind = 'reviewer',
+  person: reviewer,
   ministries,
   departments,
   onClose,
 }: EditAssignmentsDialogProps) {
   const titleId = useId();
   const toast = useToasts(TENANT_TOASTS);
-  const update = useUpdateReviewerAssignments();
+  const reviewerUpdate = useUpdateReviewerAssignments();
+  const agentUpdate = useUpdateAgentAssignments();
+  const update = kind === 'agent' ? agentUpdate : reviewerUpdate;
   const [ministryIds, setMinistryIds] = useState(() => idsOf(reviewer.assignedMinistries));
   const [departmentIds, setDepartmentIds] = useState(() => idsOf(reviewer.assignedDepartments));
   const changed =
@@ -68,14 +75,14 @@ export function EditAssignmentsDialog({
 
   const save = () =>
     update.mutate(
-      { reviewerId: reviewer.id, assignments: { ministryIds, departmentIds } },
+      { personId: reviewer.id, assignments: { ministryIds, departmentIds } },
       {
         onSuccess: () => {
-          toast.success(texts.updated);
+          toast.success(kind === 'agent' ? texts.agentUpdated : texts.updated);
           onClose();
         },
         onError: (error) => {
-          console.error('Updating the reviewer assignments failed', error);
+          console.error(`Updating the ${kind} assignments failed`, error);
           toast.error(texts.failed);
         },
       },
@@ -91,6 +98,11 @@ export function EditAssignmentsDialog({
       <DialogTitle id={titleId}>{texts.title(reviewer.fullName)}</DialogTitle>
       <DialogContent>
         <Stack spacing={2.5} sx={{ pt: 1 }}>
+          {kind === 'agent' && (
+            <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+              {texts.agentHint}
+            </Typography>
+          )}
           {fields.map((field) => (
             <ChipMultiSelect
               key={field.name}

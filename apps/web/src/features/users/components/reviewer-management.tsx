@@ -48,7 +48,7 @@ export function ReviewerManagement() {
       {editing && (
         <EditAssignmentsDialog
           key={editing.id}
-          reviewer={editing}
+          person={editing}
           ministries={ministries.data ?? []}
           departments={departments.data ?? []}
           onClose={() => setEditing(null)}

@@ -14,7 +14,7 @@ import { USERS_TEXTS } from '../users-texts.ts';
 const texts = USERS_TEXTS.reviewers;
 
 /** Assigned ministries or departments as chips, a dash when there are none (SPEC §2). */
-function NamedChips({ items }: { items: readonly Named[] }) {
+export function NamedChips({ items }: { items: readonly Named[] }) {
   if (items.length === 0) {
     return (
       <Box component="span" aria-label={texts.noneLabel} sx={{ color: 'text.secondary' }}>

@@ -6,13 +6,15 @@ import PersonAddAlt from '@mui/icons-material/PersonAddAlt';
 import { TabTitle } from '../../../components/tab-header.tsx';
 import { CreateUserDialog } from '../components/create-user-dialog.tsx';
 import { CreateUserForm } from '../components/create-user-form.tsx';
+import { AgentManagement } from '../components/agent-management.tsx';
 import { ReviewerManagement } from '../components/reviewer-management.tsx';
 import { UsersTable } from '../components/users-table.tsx';
 import { USERS_TEXTS as texts } from '../users-texts.ts';
 
 /**
  * /dashboard/tenant-admin/users: the users form and table, the 'Create New User' dialog, and
- * Reviewer Management below them (SPEC §2 gives the latter no route of its own).
+ * Reviewer Management and the field agents' assignments below them (SPEC §2 gives the latter no
+ * route of its own).
  */
 export function UsersPage() {
   const [dialogOpen, setDialogOpen] = useState(false);
@@ -31,6 +33,8 @@ export function UsersPage() {
       <UsersTable />
       <Divider />
       <ReviewerManagement />
+      <Divider />
+      <AgentManagement />
       <CreateUserDialog open={dialogOpen} onClose={() => setDialogOpen(false)} />
     </Box>
   );
