@@ -22,6 +22,7 @@ const DESTINATIONS = [
   ['Bulk Verification', 'bulk-verify'],
   ['Validation Queue', 'validation'],
   ['Integrity', 'integrity'],
+  ['Verification Exercises', 'exercises'],
   ['Pending my approval', 'approvals'],
   ['Payroll Export', 'export'],
   ['User Management', 'users'],
@@ -31,13 +32,13 @@ const DESTINATIONS = [
 
 const GROUPS = [
   ['Records', ['File Upload', 'Master Records', 'Bulk Verification']],
-  ['Review', ['Validation Queue', 'Integrity', /^Pending my approval/]],
+  ['Review', ['Validation Queue', 'Integrity', 'Verification Exercises', /^Pending my approval/]],
   ['Administration', ['User Management', 'Settings', 'Audit Log']],
 ] as const;
 
 test.describe('tenant admin journey', () => {
-  test('signs in to the tenant admin dashboard with its eleven destinations in groups', async ({ page }) => {
-    // Eleven screens, each fetched for the first time: more than one journey's 30 s on a busy machine.
+  test('signs in to the tenant admin dashboard with its twelve destinations in groups', async ({ page }) => {
+    // Twelve screens, each fetched for the first time: more than one journey's 30 s on a busy machine.
     test.setTimeout(90_000);
     await signIn(page, tenantAdmin);
     await expect(page.getByText('Upload and manage records for your tenant')).toBeVisible();
