@@ -165,10 +165,11 @@ export async function load(
   token: string,
   connections: number,
   seconds: number,
+  headers: Record<string, string> = {},
 ): Promise<Loaded> {
   const r = await new Promise<autocannon.Result>((resolve, reject) =>
     autocannon(
-      { url, headers: { authorization: `Bearer ${token}` }, connections, duration: seconds },
+      { url, headers: { authorization: `Bearer ${token}`, ...headers }, connections, duration: seconds },
       (err, result) => (err ? reject(err) : resolve(result)),
     ),
   );

@@ -210,6 +210,11 @@ describe("an exercise's reminders", () => {
     });
     expect(mails.flatMap((m) => m.to).sort()).toEqual(['both@example.gov.ng', 'email.only@example.gov.ng']);
     const text = mails[0]!.data.replace(/=\r\n/g, '');
+    // The run's one text, each mail with its own person's name (filled in as it is sent).
+    for (const mail of mails) {
+      const who = mail.to[0] === 'both@example.gov.ng' ? 'both' : 'emailOnly';
+      expect(mail.data.replace(/=\r\n/g, '')).toContain(`Dear Reminder ${who},`);
+    }
     expect(text).toMatch(/Subject: Verification exercise: appear by 2034-04-14/);
     expect(text).toMatch(/Bring: Staff ID card, First appointment letter\./);
     expect(text).toMatch(new RegExp(`${a.tenant.subdomain}\\.[^/]+/register-employee`));

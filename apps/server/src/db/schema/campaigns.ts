@@ -218,17 +218,16 @@ export const campaignReminderRuns = pgTable(
 
 /**
  * A person reminded on a day (issue #33 item 3), with the mail and SMS it queued: the key makes a
- * second reminder to one person on one day impossible, across exercises and workers.
+ * second reminder to one person on one day impossible, across exercises and workers. A run writes
+ * a row per person (a million in a large state), so the row's only foreign key is its run's, which
+ * removes it with the run, the exercise or the tenant: a key to the record would lock each record
+ * as it is written, and records are never deleted but with their tenant (DECISIONS 188).
  */
 export const campaignReminders = pgTable(
   'campaign_reminders',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
-    recordId: uuid('record_id')
-      .notNull()
-      .references(() => records.id, { onDelete: 'cascade' }),
+    tenantId: uuid('tenant_id').notNull(),
+    recordId: uuid('record_id').notNull(),
     day: date('day').notNull(),
     runId: uuid('run_id')
       .notNull()

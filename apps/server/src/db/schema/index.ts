@@ -3,7 +3,16 @@ export { users } from './users.ts';
 export { loginAttempts } from './login-attempts.ts';
 export { auditEvents } from './audit-events.ts';
 export { requestMetrics, verificationCounts } from './metrics.ts';
-export { ministries, departments, records, recordCounts, uploads, outbox, smsOutbox } from './records.ts';
+export {
+  ministries,
+  departments,
+  records,
+  recordCounts,
+  uploads,
+  outbox,
+  outboxTexts,
+  smsOutbox,
+} from './records.ts';
 export { reviewerMinistries, reviewerDepartments } from './assignments.ts';
 export { bulkJobItems, bulkJobs } from './bulk-jobs.ts';
 export { exportJobs, exportChunks, exportMembers, exportChanges } from './exports.ts';

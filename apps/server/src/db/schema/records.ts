@@ -168,7 +168,25 @@ export const uploads = pgTable(
   (t) => [index('uploads_tenant_idx').on(t.tenantId, t.createdAt)],
 );
 
-/** Mail outbox: written in the transaction that decides to send, delivered by a job. */
+/**
+ * A text shared by many messages of the outbox (a notice or a reminder run to thousands): '{name}'
+ * in it is the message's record's full name, filled in when the message is sent (DECISIONS 188).
+ */
+export const outboxTexts = pgTable('outbox_texts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  tenantId: uuid('tenant_id')
+    .notNull()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  body: text('body').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Mail outbox: written in the transaction that decides to send, delivered by a job. Its body is its
+ * own (`body`) or a shared text's (`text_id`). Written a million at a time by a reminder run, it
+ * keys only its tenant: records are never deleted but with their tenant, and a shared text only
+ * with its tenant (DECISIONS 188).
+ */
 export const outbox = pgTable(
   'mail_outbox',
   {
@@ -176,10 +194,11 @@ export const outbox = pgTable(
     tenantId: uuid('tenant_id')
       .notNull()
       .references(() => tenants.id, { onDelete: 'cascade' }),
-    recordId: uuid('record_id').references(() => records.id, { onDelete: 'set null' }),
+    recordId: uuid('record_id'),
     toEmail: text('to_email').notNull(),
     subject: text('subject').notNull(),
-    body: text('body').notNull(),
+    body: text('body'),
+    textId: uuid('text_id'),
     status: text('status').notNull().default('PENDING'),
     attempts: integer('attempts').notNull().default(0),
     /** Set while a worker sends it; a claim older than a few minutes is taken over (crashed worker). */
@@ -189,6 +208,7 @@ export const outbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [
+    check('mail_outbox_body_check', sql`(${t.body} is null) <> (${t.textId} is null)`),
     index('mail_outbox_status_idx').on(t.status, t.createdAt),
     index('mail_outbox_tenant_idx').on(t.tenantId, t.createdAt),
   ],
@@ -196,7 +216,7 @@ export const outbox = pgTable(
 
 /**
  * SMS waiting for, or done with, delivery over the tenant's SMPP gateway (issue #33): written with
- * what queued it, sent by a job, as the mail outbox is.
+ * what queued it, sent by a job, as the mail outbox is (and keyed, as it is, to its tenant only).
  */
 export const smsOutbox = pgTable(
   'sms_outbox',
@@ -205,7 +225,7 @@ export const smsOutbox = pgTable(
     tenantId: uuid('tenant_id')
       .notNull()
       .references(() => tenants.id, { onDelete: 'cascade' }),
-    recordId: uuid('record_id').references(() => records.id, { onDelete: 'set null' }),
+    recordId: uuid('record_id'),
     toPhone: text('to_phone').notNull(),
     body: text('body').notNull(),
     status: text('status').notNull().default('PENDING'),

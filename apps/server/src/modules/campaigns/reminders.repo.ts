@@ -94,14 +94,18 @@ export class RemindersRepo {
         returning id`);
       const runId = made.rows[0]?.id;
       if (!runId) return null;
+      // One mail text for the run, its '{name}' filled in as each mail is sent (DECISIONS 188).
+      const text = await tx.execute<{ id: string }>(sql`
+        insert into outbox_texts (tenant_id, body) values (${p.tenantId}, ${texts.mail}) returning id`);
+      const textId = text.rows[0]!.id;
       const queued = await tx.execute<{ people: number; mail: number; sms: number; none: number }>(sql`
         with due as (
-          select r.id, r.full_name, coalesce(u.email, r.email) as email, ${phoneSql} as phone
+          select r.id, coalesce(u.email, r.email) as email, ${phoneSql} as phone
           from records r left join users u on u.record_id = r.id
           where ${repo.stillExpectedSql(scope, c)}
         ),
         addressed as (
-          select d.*, case when d.email is not null then gen_random_uuid() end as mail_id,
+          select d.id, d.email, d.phone, case when d.email is not null then gen_random_uuid() end as mail_id,
             case when ${smsOn}::boolean and d.phone is not null then gen_random_uuid() end as sms_id
           from due d
         ),
@@ -112,9 +116,8 @@ export class RemindersRepo {
           returning record_id, mail_id, sms_id
         ),
         mail as (
-          insert into mail_outbox (id, tenant_id, record_id, to_email, subject, body)
-          select m.mail_id, ${p.tenantId}, a.id, a.email, ${texts.subject},
-            replace(${texts.mail}, '{name}', a.full_name)
+          insert into mail_outbox (id, tenant_id, record_id, to_email, subject, text_id)
+          select m.mail_id, ${p.tenantId}, a.id, a.email, ${texts.subject}, ${textId}::uuid
           from reminded m join addressed a on a.id = m.record_id where m.mail_id is not null
           returning 1
         ),

@@ -32,15 +32,20 @@ export class OutboxRepo {
       ids: string[] | null;
     }>(sql`
       with r as (
-        select rec.id, rec.full_name, coalesce(u.email, rec.email) as to_email
+        select rec.id, coalesce(u.email, rec.email) as to_email
         from records rec left join users u on u.record_id = rec.id
         where rec.tenant_id = ${scope.tenantId}
           and ${idIn(sql`rec.id`, recordIds)}
       ),
+      shared as (
+        insert into outbox_texts (tenant_id, body)
+        select ${scope.tenantId}, ${template.body} where exists (select 1 from r where to_email is not null)
+        returning id
+      ),
       ins as (
-        insert into mail_outbox (tenant_id, record_id, to_email, subject, body)
-        select ${scope.tenantId}, id, to_email, ${template.subject}, replace(${template.body}, '{name}', full_name)
-        from r where to_email is not null
+        insert into mail_outbox (tenant_id, record_id, to_email, subject, text_id)
+        select ${scope.tenantId}, r.id, r.to_email, ${template.subject}, shared.id
+        from r cross join shared where r.to_email is not null
         returning id
       )
       select (select count(*)::int from r) as found, (select count(*)::int from ins) as queued,
@@ -62,12 +67,21 @@ export class OutboxRepo {
       body: string;
       attempts: number;
     }>(sql`
-      update mail_outbox set status = 'SENDING', locked_at = now(), attempts = attempts + 1
-      where id in (
-        select id from mail_outbox
-        where status = 'PENDING' or (status = 'SENDING' and locked_at < now() - interval '5 minutes')
-        order by created_at limit ${limit} for update skip locked)
-      returning id, to_email, subject, body, attempts`);
+      with claimed as (
+        update mail_outbox set status = 'SENDING', locked_at = now(), attempts = attempts + 1
+        where id in (
+          select id from mail_outbox
+          where status = 'PENDING' or (status = 'SENDING' and locked_at < now() - interval '5 minutes')
+          order by created_at limit ${limit} for update skip locked)
+        returning id, record_id, to_email, subject, body, text_id, attempts, created_at
+      )
+      -- A shared text's '{name}' is the record's name as the mail goes (DECISIONS 188).
+      select c.id, c.to_email, c.subject,
+        coalesce(c.body, replace(t.body, '{name}', coalesce(r.full_name, ''))) as body, c.attempts
+      from claimed c
+      left join outbox_texts t on t.id = c.text_id
+      left join records r on r.id = c.record_id
+      order by c.created_at`);
     return result.rows.map((r) => ({
       id: r.id,
       toEmail: r.to_email,
