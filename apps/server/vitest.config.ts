@@ -32,6 +32,8 @@ export default defineProject({
           // COPY from STDIN on PostgreSQL's connection (PGlite copies from a blob on its thread).
           'src/platform/db-postgres.test.ts',
         ],
+    // On PGlite, one migrated database that each test portal starts from a copy of.
+    globalSetup: onPostgres ? [] : ['test/pglite-template.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',

@@ -1,5 +1,7 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
+import { inject } from 'vitest';
 import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import * as schema from '../../src/db/schema/index.ts';
@@ -67,6 +69,9 @@ export function postgresEnv(databaseUrl: string): Record<string, string> {
 export async function createTestPortal(opts: TestPortalOptions = {}): Promise<TestPortal> {
   const dataDir = opts.reuse?.dataDir ?? tempDir('portal-test-');
   const databaseUrl = opts.reuse ? opts.reuse.databaseUrl : await freshPostgresDatabase();
+  // A new embedded database starts as a copy of the run's migrated one (test/pglite-template.ts).
+  if (!opts.reuse && !databaseUrl)
+    fs.cpSync(inject('pgliteTemplate'), path.join(dataDir, 'pglite'), { recursive: true });
   const env: Record<string, string> = {
     DATA_DIR: dataDir,
     DEMO: 'true',
