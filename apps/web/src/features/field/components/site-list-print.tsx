@@ -13,6 +13,7 @@ import CheckBoxOutlineBlank from '@mui/icons-material/CheckBoxOutlineBlank';
 import Print from '@mui/icons-material/Print';
 import type { SiteList } from '@portal/contract/campaigns';
 import { LoadingState } from '../../../components/loading-state.tsx';
+import { NOT_ON_PHONE, PHONE_CELLS } from '../../../components/data-table.tsx';
 import { ScrollTableContainer } from '../../../components/scroll-table-container.tsx';
 import { formatCalendarDate } from '../../../lib/format.ts';
 import { useSiteList } from '../api/get-site-list.ts';
@@ -105,14 +106,15 @@ export function SiteListPrint({ siteList }: { siteList: SiteList }) {
       ) : (
         <Box sx={{ mt: 2 }}>
           <ScrollTableContainer label={texts.title(siteList.campaignName)}>
-            <Table size="small" aria-labelledby={titleId} sx={{ minWidth: 720 }}>
+            {/* On a phone: who, the PSN and the code to scan; the postings and the day on paper and wider screens. */}
+            <Table size="small" aria-labelledby={titleId} sx={[{ minWidth: { sm: 720 } }, PHONE_CELLS]}>
               <TableHead>
                 <TableRow>
                   <TableCell>{c.name}</TableCell>
                   <TableCell>{c.psn}</TableCell>
-                  <TableCell>{c.ministry}</TableCell>
-                  <TableCell>{c.department}</TableCell>
-                  <TableCell>{c.day}</TableCell>
+                  <TableCell sx={NOT_ON_PHONE}>{c.ministry}</TableCell>
+                  <TableCell sx={NOT_ON_PHONE}>{c.department}</TableCell>
+                  <TableCell sx={NOT_ON_PHONE}>{c.day}</TableCell>
                   <TableCell align="center">{c.qr}</TableCell>
                 </TableRow>
               </TableHead>
@@ -123,9 +125,11 @@ export function SiteListPrint({ siteList }: { siteList: SiteList }) {
                       {person.fullName}
                     </TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{person.psn ?? DASH}</TableCell>
-                    <TableCell>{person.ministry ?? DASH}</TableCell>
-                    <TableCell>{person.department ?? DASH}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatCalendarDate(person.day)}</TableCell>
+                    <TableCell sx={NOT_ON_PHONE}>{person.ministry ?? DASH}</TableCell>
+                    <TableCell sx={NOT_ON_PHONE}>{person.department ?? DASH}</TableCell>
+                    <TableCell sx={[NOT_ON_PHONE, { whiteSpace: 'nowrap' }]}>
+                      {formatCalendarDate(person.day)}
+                    </TableCell>
                     <TableCell align="center" sx={{ py: 0.5 }}>
                       <Box sx={{ display: 'inline-block' }}>
                         <QrCodeImage
