@@ -18,7 +18,7 @@ const compress: Record<Encoding, (json: Buffer) => Promise<Buffer>> = {
 };
 
 /**
- * A JSON answer read by many (an exercise's progress, DECISIONS 185 and 188): serialized once, and
+ * A JSON answer read by many (an exercise's progress, DECISIONS 185 and 189): serialized once, and
  * compressed once per encoding on the first request that accepts it, instead of per request as
  * @fastify/compress does. The reply carries its Content-Encoding, which that plugin then leaves
  * alone; the encoding is negotiated as it negotiates (@fastify/accept-negotiator).

@@ -63,7 +63,7 @@ it('notify sends one real SMTP message per record with an address and reports th
   const message = received[0]!.data.replace(/=\r\n/g, ''); // undo quoted-printable line folding
   expect(message).toMatch(/Subject: Action required: re-verify your/);
   expect(message).toMatch(/re-submit your SSID and NIN/);
-  // One shared text; each message greets its own record's person (DECISIONS 188).
+  // One shared text; each message greets its own record's person (DECISIONS 189).
   for (const m of received) {
     const i = Number(/staff(\d)@/.exec(m.to[0]!)![1]);
     expect(m.data.replace(/=\r\n/g, '')).toContain(`Dear ${rows[i]!.name},`);

@@ -4,6 +4,7 @@ import { globalAdminDashboardRoute } from './dashboards/routes/global-admin-dash
 import { reviewerDashboardRoute } from './dashboards/routes/reviewer-dashboard.tsx';
 import { tenantAdminDashboardRoute } from './dashboards/routes/tenant-admin-dashboard.tsx';
 import { userDashboardRoute } from './dashboards/routes/user-dashboard.tsx';
+import { SITE_LIST_SEGMENT } from '../features/exercises/site-list-link.ts';
 import { AppShell } from './app-shell.tsx';
 import { lazyScreen } from './lazy-screen.tsx';
 import { RedirectLoggedIn, RequireLogin, RequireRole, RoleHomeRedirect } from './route-guards.tsx';
@@ -68,7 +69,25 @@ export const routes: RouteObject[] = [
           {
             path: 'tenant-admin',
             element: <RequireRole role="TENANT_ADMIN" />,
-            children: [tenantAdminDashboardRoute],
+            children: [
+              tenantAdminDashboardRoute,
+              {
+                // A site's printable list (issue #33 item 1), outside the dashboard's frame so that
+                // the page is the paper; the exercises' page around the field feature's list.
+                path: SITE_LIST_SEGMENT,
+                ...lazyScreen(async () => {
+                  const [{ SiteListPage }, { SiteListPrintPage }] = await Promise.all([
+                    import('../features/exercises/routes/site-list-page.tsx'),
+                    import('../features/field/components/site-list-print.tsx'),
+                  ]);
+                  return (
+                    <SiteListPage
+                      list={(campaignId, site) => <SiteListPrintPage campaignId={campaignId} site={site} />}
+                    />
+                  );
+                }),
+              },
+            ],
           },
           {
             path: 'agent',

@@ -1,4 +1,4 @@
--- Issue #33's benchmark (DECISIONS 188): a reminder run writes a reminder and a mail per person, a
+-- Issue #33's benchmark (DECISIONS 189): a reminder run writes a reminder and a mail per person, a
 -- million in a large state. Their rows key their tenant (or run) only: a foreign key to the record
 -- locked each record as it was written. A mail's body may be a text shared by the run's mails
 -- ('{name}' filled in when it is sent) instead of a copy per person.

@@ -221,7 +221,7 @@ export const campaignReminderRuns = pgTable(
  * second reminder to one person on one day impossible, across exercises and workers. A run writes
  * a row per person (a million in a large state), so the row's only foreign key is its run's, which
  * removes it with the run, the exercise or the tenant: a key to the record would lock each record
- * as it is written, and records are never deleted but with their tenant (DECISIONS 188).
+ * as it is written, and records are never deleted but with their tenant (DECISIONS 189).
  */
 export const campaignReminders = pgTable(
   'campaign_reminders',

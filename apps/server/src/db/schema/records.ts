@@ -170,7 +170,7 @@ export const uploads = pgTable(
 
 /**
  * A text shared by many messages of the outbox (a notice or a reminder run to thousands): '{name}'
- * in it is the message's record's full name, filled in when the message is sent (DECISIONS 188).
+ * in it is the message's record's full name, filled in when the message is sent (DECISIONS 189).
  */
 export const outboxTexts = pgTable('outbox_texts', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -185,7 +185,7 @@ export const outboxTexts = pgTable('outbox_texts', {
  * Mail outbox: written in the transaction that decides to send, delivered by a job. Its body is its
  * own (`body`) or a shared text's (`text_id`). Written a million at a time by a reminder run, it
  * keys only its tenant: records are never deleted but with their tenant, and a shared text only
- * with its tenant (DECISIONS 188).
+ * with its tenant (DECISIONS 189).
  */
 export const outbox = pgTable(
   'mail_outbox',

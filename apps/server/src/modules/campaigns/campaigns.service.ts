@@ -91,7 +91,7 @@ export class CampaignsService implements CampaignDecisions {
    * it counts again in the background. Its clock is the portal's. Each answer is kept checked
    * against the contract, serialized once and compressed once per encoding (EncodedAnswer): an
    * answer over 2,000 postings is about 600 KB, and checking, serializing and compressing it per
-   * request cost tens of milliseconds (DECISIONS 188).
+   * request cost tens of milliseconds (DECISIONS 189).
    */
   readonly #progress: LRUCache<string, ProgressAnswer, { scope: TenantScope; c: CampaignRow }> | null;
 

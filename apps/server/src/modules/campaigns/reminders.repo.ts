@@ -94,7 +94,7 @@ export class RemindersRepo {
         returning id`);
       const runId = made.rows[0]?.id;
       if (!runId) return null;
-      // One mail text for the run, its '{name}' filled in as each mail is sent (DECISIONS 188).
+      // One mail text for the run, its '{name}' filled in as each mail is sent (DECISIONS 189).
       const text = await tx.execute<{ id: string }>(sql`
         insert into outbox_texts (tenant_id, body) values (${p.tenantId}, ${texts.mail}) returning id`);
       const textId = text.rows[0]!.id;

@@ -75,7 +75,7 @@ export class OutboxRepo {
           order by created_at limit ${limit} for update skip locked)
         returning id, record_id, to_email, subject, body, text_id, attempts, created_at
       )
-      -- A shared text's '{name}' is the record's name as the mail goes (DECISIONS 188).
+      -- A shared text's '{name}' is the record's name as the mail goes (DECISIONS 189).
       select c.id, c.to_email, c.subject,
         coalesce(c.body, replace(t.body, '{name}', coalesce(r.full_name, ''))) as body, c.attempts
       from claimed c

@@ -13,12 +13,13 @@ import { NoShowsSection } from '../components/no-shows-section.tsx';
 import { ProgressSection } from '../components/progress-section.tsx';
 import { RemindersSection } from '../components/reminders-section.tsx';
 import { ReportSection } from '../components/report-section.tsx';
+import { ScheduleSection } from '../components/schedule-section.tsx';
 import { SuspensionsSection } from '../components/suspensions-section.tsx';
 import { EXERCISES_TEXTS } from '../exercises-texts.ts';
 
 const texts = EXERCISES_TEXTS.detail;
 
-/** One exercise: its header, progress (live while it runs), no-shows, suspensions, reminders, report. */
+/** One exercise: its header, progress (live while it runs), schedule, no-shows, suspensions, reminders, report. */
 export function ExerciseDetail({ id, onBack }: { id: string; onBack: () => void }) {
   const exercise = useExercise(id);
   const [dialog, setDialog] = useState<'extend' | 'excuse' | null>(null);
@@ -55,6 +56,7 @@ export function ExerciseDetail({ id, onBack }: { id: string; onBack: () => void 
         />
       </Stack>
       <ProgressSection exercise={data} />
+      <ScheduleSection exercise={data} />
       <NoShowsSection exercise={data} />
       <SuspensionsSection id={data.id} />
       <RemindersSection id={data.id} />

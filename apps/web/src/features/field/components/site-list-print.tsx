@@ -13,6 +13,7 @@ import CheckBoxOutlineBlank from '@mui/icons-material/CheckBoxOutlineBlank';
 import Print from '@mui/icons-material/Print';
 import type { SiteList } from '@portal/contract/campaigns';
 import { LoadingState } from '../../../components/loading-state.tsx';
+import { NOT_ON_PHONE } from '../../../components/data-table.tsx';
 import { ScrollTableContainer } from '../../../components/scroll-table-container.tsx';
 import { formatCalendarDate } from '../../../lib/format.ts';
 import { useSiteList } from '../api/get-site-list.ts';
@@ -24,6 +25,8 @@ const DASH = '\u2014';
 /** The class of what is printed; everything else on the page (bars, menus, buttons) is not. */
 const PRINT_ROOT = 'site-list-print';
 const NO_PRINT = 'site-list-no-print';
+/** Closer cells on a phone; a PSN stays on one line (a number broken in two is misread). */
+const PHONE_SPACING = { '@media (max-width: 599.95px)': { '& .MuiTableCell-root': { px: 1 } } };
 
 /**
  * On paper: only the list, in black on white, its header repeated on every page, no row split
@@ -105,14 +108,15 @@ export function SiteListPrint({ siteList }: { siteList: SiteList }) {
       ) : (
         <Box sx={{ mt: 2 }}>
           <ScrollTableContainer label={texts.title(siteList.campaignName)}>
-            <Table size="small" aria-labelledby={titleId} sx={{ minWidth: 720 }}>
+            {/* On a phone: who, the PSN and the code to scan; the postings and the day on paper and wider screens. */}
+            <Table size="small" aria-labelledby={titleId} sx={[{ minWidth: { sm: 720 } }, PHONE_SPACING]}>
               <TableHead>
                 <TableRow>
                   <TableCell>{c.name}</TableCell>
                   <TableCell>{c.psn}</TableCell>
-                  <TableCell>{c.ministry}</TableCell>
-                  <TableCell>{c.department}</TableCell>
-                  <TableCell>{c.day}</TableCell>
+                  <TableCell sx={NOT_ON_PHONE}>{c.ministry}</TableCell>
+                  <TableCell sx={NOT_ON_PHONE}>{c.department}</TableCell>
+                  <TableCell sx={NOT_ON_PHONE}>{c.day}</TableCell>
                   <TableCell align="center">{c.qr}</TableCell>
                 </TableRow>
               </TableHead>
@@ -123,9 +127,11 @@ export function SiteListPrint({ siteList }: { siteList: SiteList }) {
                       {person.fullName}
                     </TableCell>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>{person.psn ?? DASH}</TableCell>
-                    <TableCell>{person.ministry ?? DASH}</TableCell>
-                    <TableCell>{person.department ?? DASH}</TableCell>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatCalendarDate(person.day)}</TableCell>
+                    <TableCell sx={NOT_ON_PHONE}>{person.ministry ?? DASH}</TableCell>
+                    <TableCell sx={NOT_ON_PHONE}>{person.department ?? DASH}</TableCell>
+                    <TableCell sx={[NOT_ON_PHONE, { whiteSpace: 'nowrap' }]}>
+                      {formatCalendarDate(person.day)}
+                    </TableCell>
                     <TableCell align="center" sx={{ py: 0.5 }}>
                       <Box sx={{ display: 'inline-block' }}>
                         <QrCodeImage
