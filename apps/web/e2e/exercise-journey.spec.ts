@@ -191,6 +191,9 @@ async function agentClaims(page: Page, record: MasterRecord): Promise<void> {
   await expect(
     page.getByRole('alert').filter({ hasText: 'Account created successfully for the user!' }),
   ).toBeVisible();
+  // The card above reads the person again: claimed now, without being closed and reopened.
+  await expect(card.getByText('Claimed', { exact: true }).first()).toBeVisible();
+  await expect(card.getByText('Not claimed', { exact: true })).toHaveCount(0);
 }
 
 /** The exercise's page, read again (the progress is counted anew at most every few seconds). */

@@ -100,7 +100,13 @@ export const routes: RouteObject[] = [
                     import('../features/registration/routes/agent-verify-page.tsx'),
                     import('../features/field/components/agent-desk.tsx'),
                   ]);
-                  return <AgentVerifyPage desk={(startCheck) => <AgentDesk onStartCheck={startCheck} />} />;
+                  return (
+                    <AgentVerifyPage
+                      desk={(startCheck, accountsCreated) => (
+                        <AgentDesk onStartCheck={startCheck} accountsCreated={accountsCreated} />
+                      )}
+                    />
+                  );
                 },
               }),
             ],

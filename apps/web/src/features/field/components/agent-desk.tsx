@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
@@ -21,6 +22,8 @@ const PERSON_PARAM = 'person';
 export interface AgentDeskProps {
   /** Make the identity check ready for the chosen person's claim (the card below the desk). */
   onStartCheck: (person: FieldPerson) => void;
+  /** Accounts made by the identity check below so far: each one is read again (card, counts). */
+  accountsCreated?: number;
 }
 
 /**
@@ -28,9 +31,13 @@ export interface AgentDeskProps {
  * assignment, a search for the person in front of the agent, and that person's card. The chosen
  * person is the URL's ?person=, so a scanned QR code and a search lead to the same card.
  */
-export function AgentDesk({ onStartCheck }: AgentDeskProps) {
+export function AgentDesk({ onStartCheck, accountsCreated = 0 }: AgentDeskProps) {
   const [params, setParams] = useSearchParams();
   const queryClient = useQueryClient();
+  // A claim made below changes the person's card (claimed, next step) and the desk's counts.
+  useEffect(() => {
+    if (accountsCreated > 0) void queryClient.invalidateQueries({ queryKey: fieldKeys.all });
+  }, [accountsCreated, queryClient]);
   const personId = params.get(PERSON_PARAM);
   const choose = ({ id, known }: { id: string; known?: FieldPerson }) => {
     // A search result is the person as the card shows it: no second call for it.

@@ -16,9 +16,10 @@ export interface AgentVerifyPageProps {
   headingComponent?: 'h1' | 'h3';
   /**
    * What sits above the card (the field desk, issue #33): given the call that makes the identity
-   * check ready for a person. The app's route table brings it, so features do not import each other.
+   * check ready for a person, and how many accounts the card has made (so that the desk reads its
+   * people again). The app's route table brings it, so features do not import each other.
    */
-  desk?: (startCheck: (person: ClaimFor) => void) => ReactNode;
+  desk?: (startCheck: (person: ClaimFor) => void, accountsCreated: number) => ReactNode;
 }
 
 /**
@@ -29,6 +30,7 @@ export function AgentVerifyPage({ headingComponent = 'h3', desk }: AgentVerifyPa
   const { enqueueSnackbar } = useSnackbar();
   const [claimFor, setClaimFor] = useState<ClaimFor | null>(null);
   const [round, setRound] = useState(0);
+  const [accountsCreated, setAccountsCreated] = useState(0);
   const cardBox = useRef<HTMLDivElement>(null);
   const onCreated = () => {
     enqueueSnackbar(REGISTRATION_TEXTS.messages.agentCreated, {
@@ -37,6 +39,7 @@ export function AgentVerifyPage({ headingComponent = 'h3', desk }: AgentVerifyPa
       anchorOrigin: { vertical: 'top', horizontal: 'center' },
     });
     setClaimFor(null);
+    setAccountsCreated((n) => n + 1);
     return true;
   };
 
@@ -58,7 +61,9 @@ export function AgentVerifyPage({ headingComponent = 'h3', desk }: AgentVerifyPa
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
-      {desk && <Box sx={{ width: '100%', maxWidth: 760, mx: 'auto' }}>{desk(startCheck)}</Box>}
+      {desk && (
+        <Box sx={{ width: '100%', maxWidth: 760, mx: 'auto' }}>{desk(startCheck, accountsCreated)}</Box>
+      )}
       <Box ref={cardBox} sx={{ scrollMarginTop: 80 }}>
         <RegistrationCard
           key={round}
