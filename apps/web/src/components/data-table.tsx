@@ -42,15 +42,12 @@ export const NOT_ON_PHONE: StyleObject = { display: { xs: 'none', sm: 'table-cel
 
 /**
  * The cells of a table that fits a phone: closer together, and their text wraps (a date, a long
- * status, an email) rather than push the table wider than the screen; a button's words stay whole. Above `sm` the columns'
+ * status, an email) rather than push the table wider than the screen. Above `sm` the columns'
  * own styles hold. For a table drawn by hand too.
  */
 export const PHONE_CELLS: StyleObject = {
   '@media (max-width: 599.95px)': {
     '& .MuiTableCell-root': { px: 1, whiteSpace: 'normal', overflowWrap: 'anywhere' },
-    // A button's label wraps between its words, never inside one ('Retir/e' at 390 px): the
-    // column takes the width of its longest word instead.
-    '& .MuiTableCell-root .MuiButton-root': { overflowWrap: 'normal' },
   },
 };
 

@@ -94,6 +94,9 @@ export class RemindersRepo {
         returning id`);
       const runId = made.rows[0]?.id;
       if (!runId) return null;
+      // The run joins its reminded people to their addresses (a million rows in a large state):
+      // in memory, not in batches spilled to disk at the server's default work_mem (DECISIONS 189).
+      await tx.execute(sql`select set_config('work_mem', '256MB', true)`);
       // One mail text for the run, its '{name}' filled in as each mail is sent (DECISIONS 189).
       const text = await tx.execute<{ id: string }>(sql`
         insert into outbox_texts (tenant_id, body) values (${p.tenantId}, ${texts.mail}) returning id`);

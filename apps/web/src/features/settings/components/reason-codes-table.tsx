@@ -31,6 +31,8 @@ function RetireButton({ code, busy, onRetire }: { code: ReasonCode; busy: boolea
       disabled={other || busy}
       onClick={onRetire}
       aria-label={texts.retireLabel(code.label)}
+      // Its one word stays whole in a phone's table ('Retir/e' at 390 px); the label column wraps.
+      sx={{ overflowWrap: 'normal' }}
     >
       {texts.retire}
     </Button>
