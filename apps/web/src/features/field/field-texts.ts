@@ -50,6 +50,9 @@ export const FIELD_TEXTS = {
     status: 'Record status',
     nextStep: 'Next step',
     startCheck: 'Start the identity check',
+    reverify: 'Re-verify with them',
+    reverifyForm: (name: string) => `Re-verify ${name}`,
+    reverifyHint: 'Type the SSID and NIN from the documents they bring.',
   },
   nextStep: {
     CLAIM: {

@@ -27,12 +27,7 @@ export const PROFILE_TEXTS = {
     /** Issue #33: a no-show of a verification exercise, whose pay is held, comes forward. */
     suspendedMessage:
       'Your pay is held because you did not appear in a verification exercise. Verify your identity with your SSID and NIN to come forward: your record then goes back to review.',
-    ssid: 'SSID',
-    nin: 'NIN',
-    submit: 'Re-verify',
-    busy: 'Re-verifying...',
-    ok: CLAIM_MESSAGES.reverifyOk,
-    failed: CLAIM_MESSAGES.reverifyFailed,
+    // The form's own texts (SSID, NIN, Re-verify) are the shared ReverifyForm's.
   },
   /** Issue #22: the decisions on the employee's own record. */
   history: {

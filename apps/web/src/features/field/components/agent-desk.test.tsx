@@ -5,10 +5,17 @@ import { storeToken } from '../../../lib/auth-storage.ts';
 import { buildToken } from '../../../test/build-token.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { callsTo, stubApi, type ApiReplies } from '../../../test/stub-fetch.ts';
-import { PERSON_ID, buildFieldDesk, buildFieldExercise, buildFieldPerson } from '../test/build-field.ts';
+import {
+  PERSON_ID,
+  buildFieldDesk,
+  buildFieldExercise,
+  buildFieldPerson,
+  buildReverifyPerson,
+} from '../test/build-field.ts';
 
 const DESK = 'GET /api/v1/agent/exercises';
 const PERSON = `GET /api/v1/agent/people/${PERSON_ID}`;
+const REVERIFY = `POST /api/v1/agent/records/${PERSON_ID}/verify`;
 const searchKey = (q: string) => `GET /api/v1/agent/people?${new URLSearchParams({ q })}`;
 
 function openAgentScreen(path: string, replies: ApiReplies) {
@@ -128,6 +135,7 @@ describe('find a person', { timeout: 20_000 }, () => {
     expect(await card.findByText('Nov 28, 2026')).toBeTruthy();
     expect(card.getByText('Claimed')).toBeTruthy();
     expect(card.queryByRole('button', { name: 'Start the identity check' })).toBeNull();
+    expect(card.queryByRole('button', { name: 'Re-verify with them' })).toBeNull();
   });
 
   it('says when no one matches, and when more match than are listed', async () => {
@@ -190,5 +198,106 @@ describe('the printed QR code opens ?person=', { timeout: 20_000 }, () => {
       ),
     ).toBeTruthy();
     expect(card.queryByRole('button', { name: 'Start the identity check' })).toBeNull();
+  });
+});
+
+describe('re-verify with them (a person whose next step is REVERIFY)', { timeout: 20_000 }, () => {
+  const SSID = 'SS20458812';
+  const NIN = '40187362951';
+
+  async function openReverifyForm(replies: ApiReplies) {
+    const view = openAgentScreen(`/dashboard/agent/verify?person=${PERSON_ID}`, replies);
+    const card = within(await personCard());
+    await view.user.click(await card.findByRole('button', { name: 'Re-verify with them' }));
+    const form = within(card.getByRole('form', { name: 'Re-verify Hafsat Abdullahi' }));
+    await view.user.type(form.getByRole('textbox', { name: /^SSID/ }), SSID);
+    await view.user.type(form.getByRole('textbox', { name: /^NIN/ }), NIN);
+    await view.user.click(form.getByRole('button', { name: 'Re-verify' }));
+    return { ...view, card, form };
+  }
+
+  it('is offered for REVERIFY only: a CLAIM gets the identity check instead', async () => {
+    openAgentScreen(`/dashboard/agent/verify?person=${PERSON_ID}`, {
+      [PERSON]: { status: 200, body: buildFieldPerson() },
+    });
+    const claim = within(await personCard());
+    expect(await claim.findByRole('button', { name: 'Start the identity check' })).toBeTruthy();
+    expect(claim.queryByRole('button', { name: 'Re-verify with them' })).toBeNull();
+    expect(claim.queryByRole('form')).toBeNull();
+  });
+
+  it('opens the form on request, SSID focused, no identity check offered', async () => {
+    const { user } = openAgentScreen(`/dashboard/agent/verify?person=${PERSON_ID}`, {
+      [PERSON]: { status: 200, body: buildReverifyPerson() },
+    });
+    const card = within(await personCard());
+    expect(card.queryByRole('form')).toBeNull();
+    expect(card.queryByRole('button', { name: 'Start the identity check' })).toBeNull();
+    await user.click(await card.findByRole('button', { name: 'Re-verify with them' }));
+
+    const form = within(card.getByRole('form', { name: 'Re-verify Hafsat Abdullahi' }));
+    await waitFor(() => expect(document.activeElement).toBe(form.getByRole('textbox', { name: /^SSID/ })));
+    expect(form.getByRole('button', { name: 'Re-verify' })).toHaveProperty('disabled', true);
+    expect(card.queryByRole('button', { name: 'Re-verify with them' })).toBeNull();
+  });
+
+  it("sends the person's record id with exactly SSID and NIN, shows the answer, reads card and desk again", async () => {
+    const { fetchMock, card, form } = await openReverifyForm({
+      [PERSON]: [
+        { status: 200, body: buildReverifyPerson() },
+        {
+          status: 200,
+          body: buildReverifyPerson({
+            status: 'PENDING_GRADE_VALIDATION',
+            nextStep: 'NONE',
+            lastAppearedOn: '2026-11-29',
+          }),
+        },
+      ],
+      [REVERIFY]: {
+        status: 200,
+        body: { newStatus: 'PENDING_GRADE_VALIDATION', message: 'ignored: the status decides the text' },
+      },
+    });
+
+    expect((await form.findByRole('status')).textContent).toBe(
+      'Re-verification successful! Your record is now pending final review.',
+    );
+    const sent = fetchMock.mock.calls.filter(([url, init]) => `${init?.method} ${String(url)}` === REVERIFY);
+    expect(sent).toHaveLength(1);
+    expect(JSON.parse(String(sent[0]![1]!.body))).toEqual({ ssid: SSID, nin: NIN });
+
+    // The person appeared: the card says so, and the form keeps the answer, locked.
+    expect(await card.findByText('Next step: Nothing to do')).toBeTruthy();
+    expect(card.getByText('Nov 29, 2026')).toBeTruthy();
+    expect(callsTo(fetchMock, PERSON)).toBe(2);
+    await waitFor(() => expect(callsTo(fetchMock, DESK)).toBe(2));
+    expect(form.getByRole('textbox', { name: /^SSID/ })).toHaveProperty('disabled', true);
+    expect(form.getByRole('button', { name: 'Re-verify' })).toHaveProperty('disabled', true);
+  });
+
+  it('says a check that found a mismatch is not a success', async () => {
+    const { form } = await openReverifyForm({
+      [PERSON]: { status: 200, body: buildReverifyPerson() },
+      [REVERIFY]: { status: 200, body: { newStatus: 'MISMATCHED', message: 'x' } },
+    });
+    const status = await form.findByRole('status');
+    expect(status.textContent).toContain('your details differ from your identity record');
+    expect(status.className).toContain('Warning');
+  });
+
+  it.each([
+    [404, 'Record not found'],
+    [409, 'This record is not awaiting re-verification.'],
+  ])("shows the server's message on a %i and reads nothing again", async (status, message) => {
+    const { fetchMock, form } = await openReverifyForm({
+      [PERSON]: { status: 200, body: buildReverifyPerson() },
+      [REVERIFY]: { status, body: { message, code: status === 404 ? 'NOT_FOUND' : 'CONFLICT' } },
+    });
+    expect((await form.findByRole('alert')).textContent).toBe(message);
+    expect(form.queryByRole('status')).toBeNull();
+    expect(callsTo(fetchMock, PERSON)).toBe(1);
+    // Still open to a second try (a wrong SSID typed, a refusal read out).
+    expect(form.getByRole('textbox', { name: /^SSID/ })).toHaveProperty('disabled', false);
   });
 });

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -6,10 +7,12 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import Close from '@mui/icons-material/Close';
 import type { FieldPerson } from '@portal/contract/field';
+import { ReverifyForm } from '../../../components/reverify-form.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { formatCalendarDate, formatRecordStatus } from '../../../lib/format.ts';
 import { LoadingState } from '../../../components/loading-state.tsx';
 import { usePerson } from '../api/get-person.ts';
+import { useReverifyPerson } from '../api/reverify-person.ts';
 import { FIELD_TEXTS } from '../field-texts.ts';
 
 const texts = FIELD_TEXTS.person;
@@ -25,6 +28,10 @@ export interface PersonCardProps {
 /** The chosen person: who they are, where they work, and what the agent does next. */
 export function PersonCard({ personId, onClose, onStartCheck }: PersonCardProps) {
   const person = usePerson(personId);
+  // Held here, above the person's data: once the check passes the person is read again and their
+  // next step is no longer REVERIFY, yet the form and the server's answer stay.
+  const reverify = useReverifyPerson();
+  const [helping, setHelping] = useState(false);
   // A refetch that fails keeps the person shown: only a first load's failure is said.
   const failed = person.isError && !person.data;
   const notFound = failed && person.error instanceof ApiError && person.error.status === 404;
@@ -60,7 +67,26 @@ export function PersonCard({ personId, onClose, onStartCheck }: PersonCardProps)
           {texts.failed}
         </Alert>
       )}
-      {person.data && <PersonDetails person={person.data} onStartCheck={onStartCheck} />}
+      {person.data && (
+        <PersonDetails
+          person={person.data}
+          onStartCheck={onStartCheck}
+          onReverify={helping ? undefined : () => setHelping(true)}
+        />
+      )}
+      {person.data && helping && (
+        <Box sx={{ mt: 2 }}>
+          <Typography variant="body2" sx={{ mb: 1.5 }}>
+            {texts.reverifyHint}
+          </Typography>
+          <ReverifyForm
+            recordId={person.data.id}
+            reverify={reverify}
+            label={texts.reverifyForm(person.data.fullName)}
+            autoFocus
+          />
+        </Box>
+      )}
     </Paper>
   );
 }
@@ -68,9 +94,12 @@ export function PersonCard({ personId, onClose, onStartCheck }: PersonCardProps)
 function PersonDetails({
   person,
   onStartCheck,
+  onReverify,
 }: {
   person: FieldPerson;
   onStartCheck: (person: FieldPerson) => void;
+  /** Opens the re-verification form; absent once it is open. */
+  onReverify: (() => void) | undefined;
 }) {
   const step = FIELD_TEXTS.nextStep[person.nextStep];
   const facts: [string, string][] = [
@@ -122,6 +151,11 @@ function PersonDetails({
           sx={{ mt: 2, minHeight: 48 }}
         >
           {texts.startCheck}
+        </Button>
+      )}
+      {person.nextStep === 'REVERIFY' && onReverify && (
+        <Button variant="contained" fullWidth onClick={onReverify} sx={{ mt: 2, minHeight: 48 }}>
+          {texts.reverify}
         </Button>
       )}
     </>

@@ -21,6 +21,10 @@ export function buildFieldPerson(overrides: Partial<FieldPerson> = {}): FieldPer
   };
 }
 
+/** A person with an account whose record awaits re-verification (next step REVERIFY). */
+export const buildReverifyPerson = (overrides: Partial<FieldPerson> = {}): FieldPerson =>
+  buildFieldPerson({ status: 'AWAITING_REVALIDATION', claimed: true, nextStep: 'REVERIFY', ...overrides });
+
 export function buildFieldExercise(overrides: Partial<FieldExercise> = {}): FieldExercise {
   return {
     id: '0b6a1e2c-3d4f-4a5b-9c6d-7e8f9a0b1c2d',
