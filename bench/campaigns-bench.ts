@@ -89,11 +89,13 @@ try {
     let arrived = 0;
     const arrivals = (async () => {
       while (arriving) {
+        // The key drawn here: random() in the query's condition is drawn per row, a scan per arrival.
+        const key = `PSN${String(1 + Math.floor(Math.random() * COUNT)).padStart(8, '0')}`;
         await db.query(
           `insert into appearances (tenant_id, record_id, at, day, via)
            select $1, id, now(), $2::date, 'ONLINE_CLAIM' from records
-           where tenant_id = $1 and natural_key = 'PSN' || lpad((1 + floor(random() * $3))::int::text, 8, '0')`,
-          [tenantId, today, COUNT],
+           where tenant_id = $1 and natural_key = $3`,
+          [tenantId, today, key],
         );
         arrived++;
         await new Promise((r) => setTimeout(r, 25));
