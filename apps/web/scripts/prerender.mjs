@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // After `vite build` and `vite build --ssr src/prerender.tsx --outDir dist-ssr` (the web app's
-// `npm run build`): writes the first paint of each public page into a copy of dist/index.html,
+// `npm run build`): writes the first paint of each public page into a copy of its HTML entry
+// (dist/index.html, or dist/login.html for the sign-in page, DECISIONS 191),
 // dist/prerendered/<page>.html with its .br and .gz (issue #32, DECISIONS 176), then removes
 // dist-ssr. The screen's markup sits in an `inert` wrapper: until the app has started and drawn
 // the same screen in its place, nothing in it can be typed into or pressed, so a form sent before
@@ -42,11 +43,17 @@ globalThis.localStorage ??= new MemoryStorage();
 // names carry development labels that the app's own would not match.
 process.env.NODE_ENV = 'production';
 
-const { prerender, PRERENDERED_PAGES } = await import(pathToFileURL(path.join(ssr, 'prerender.js')).href);
-const template = fs.readFileSync(path.join(dist, 'index.html'), 'utf8');
+const { prerender, PRERENDERED_PAGES, FIELD_PAGES } = await import(
+  pathToFileURL(path.join(ssr, 'prerender.js')).href
+);
 const ROOT = '<div id="root"></div>';
-if (!template.includes(ROOT) || !template.includes('</head>'))
-  throw new Error(`no ${ROOT} in dist/index.html`);
+
+function readTemplate(name) {
+  const html = fs.readFileSync(path.join(dist, name), 'utf8');
+  if (!html.includes(ROOT) || !html.includes('</head>')) throw new Error(`no ${ROOT} in dist/${name}`);
+  return html;
+}
+const template = readTemplate('index.html');
 
 /**
  * The copy is the first paint, so the app's scripts are not needed for it: `fetchpriority="low"`
@@ -68,12 +75,8 @@ function lowPriorityScripts(html) {
 
 const out = path.join(dist, 'prerendered');
 fs.mkdirSync(out, { recursive: true });
-for (const page of PRERENDERED_PAGES) {
-  const { body, styles } = await prerender(page);
-  if (!body.includes('<main')) throw new Error(`${page} rendered no <main>: ${body.slice(0, 200)}`);
-  const html = lowPriorityScripts(template)
-    .replace('</head>', `${styles}</head>`)
-    .replace(ROOT, `<div id="root"><div inert data-prerendered="${page}">${body}</div></div>`);
+
+function write(page, html) {
   const file = path.join(out, `${page.slice(1)}.html`);
   fs.writeFileSync(file, html);
   fs.writeFileSync(
@@ -82,5 +85,23 @@ for (const page of PRERENDERED_PAGES) {
   );
   fs.writeFileSync(`${file}.gz`, zlib.gzipSync(html, { level: 9 }));
   console.log(`prerendered ${page}: ${(html.length / 1024).toFixed(1)} KiB`);
+}
+
+for (const page of PRERENDERED_PAGES) {
+  const { body, styles } = await prerender(page);
+  if (!body.includes('<main')) throw new Error(`${page} rendered no <main>: ${body.slice(0, 200)}`);
+  const html = lowPriorityScripts(template)
+    .replace('</head>', `${styles}</head>`)
+    .replace(ROOT, `<div id="root"><div inert data-prerendered="${page}">${body}</div></div>`);
+  write(page, html);
+}
+
+// A field-kit page (DECISIONS 191) is hydrated, not replaced: its markup goes into #root as it is
+// (it marks itself inert until hydrated), its styles are its entry's one static CSS file.
+for (const [page, { html: entry, render }] of Object.entries(FIELD_PAGES)) {
+  const body = render();
+  if (!body.includes('<main') || !body.includes(`data-prerendered="${page}"`))
+    throw new Error(`${page} rendered no inert <main>: ${body.slice(0, 200)}`);
+  write(page, lowPriorityScripts(readTemplate(entry)).replace(ROOT, `<div id="root">${body}</div>`));
 }
 fs.rmSync(ssr, { recursive: true, force: true });

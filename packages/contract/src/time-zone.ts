@@ -7,7 +7,8 @@ import { z } from 'zod';
  * This file is the one home of how an instant reads in a zone, for the server and the web alike;
  * the database writes the same ISO form with `iso_in_zone` (migration 0040).
  */
-export const DEFAULT_TIME_ZONE = 'Africa/Lagos';
+// The default zone and a zone's label live without zod for the sign-in page (DECISIONS 191).
+export { DEFAULT_TIME_ZONE, zoneLabel } from './zone-label.ts';
 
 let known: ReadonlySet<string> | undefined;
 
@@ -92,12 +93,4 @@ export function offsetIn(instant: Date | string | number, zone: string): string 
 export function isoIn(instant: Date | string | number, zone: string): string {
   const p = partsIn(instant, zone);
   return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}:${p.second}${offsetIn(instant, zone)}`;
-}
-
-/** The zone as a screen names it: 'Africa/Lagos (GMT+1)', 'America/Los_Angeles (PST)'. */
-export function zoneLabel(zone: string, at: Date | number = Date.now()): string {
-  const short = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'short' })
-    .formatToParts(at)
-    .find((p) => p.type === 'timeZoneName')?.value;
-  return short && short !== zone ? `${zone} (${short})` : zone;
 }

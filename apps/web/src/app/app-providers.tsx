@@ -8,6 +8,7 @@ import { ConfirmProvider } from '../components/confirm-provider.tsx';
 import { toastEntered, toastExited } from '../lib/route-toasts.ts';
 import { createQueryClient } from './query-client.ts';
 import { SnackbarCloseAction } from './snackbar-close-action.tsx';
+import { ShowHandedOverToast } from './show-handed-over-toast.tsx';
 import { SnackbarContent } from './snackbar-content.tsx';
 import { theme } from './theme.ts';
 import { TimeZoneScope } from './time-zone-scope.tsx';
@@ -63,6 +64,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
             info: SnackbarContent,
           }}
         >
+          <ShowHandedOverToast />
           <ConfirmProvider>
             <TimeZoneScope>{children}</TimeZoneScope>
           </ConfirmProvider>

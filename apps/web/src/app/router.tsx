@@ -7,11 +7,12 @@ import { userDashboardRoute } from './dashboards/routes/user-dashboard.tsx';
 import { SITE_LIST_SEGMENT } from '../features/exercises/site-list-link.ts';
 import { AppShell } from './app-shell.tsx';
 import { lazyScreen } from './lazy-screen.tsx';
+import { LoadLoginPage } from './load-login-page.tsx';
 import { RedirectLoggedIn, RequireLogin, RequireRole, RoleHomeRedirect } from './route-guards.tsx';
 
 /**
  * The route table of SPEC §2. Every screen comes from its own chunk, fetched when its route first
- * opens (issue #32): the sign-in and claim pages load only what they show.
+ * opens (issue #32): the claim page loads only what it shows. /login is not the app's.
  */
 export const routes: RouteObject[] = [
   {
@@ -20,16 +21,14 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <></>,
     children: [
       { index: true, element: <Navigate to="/login" replace /> },
+      // The sign-in page is a page of its own (login.html, DECISIONS 191): reaching it loads it.
       {
         path: 'login',
-        ...lazyScreen(async () => {
-          const { LoginPage } = await import('../features/auth/routes/login-page.tsx');
-          return (
-            <RedirectLoggedIn>
-              <LoginPage />
-            </RedirectLoggedIn>
-          );
-        }),
+        element: (
+          <RedirectLoggedIn>
+            <LoadLoginPage />
+          </RedirectLoggedIn>
+        ),
       },
       {
         path: 'register-employee',

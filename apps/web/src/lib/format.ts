@@ -1,5 +1,6 @@
 import { RECORD_STATUSES } from '@portal/contract/records';
-import { DEFAULT_TIME_ZONE, isTimeZone, zoneLabel } from '@portal/contract/time-zone';
+import { DEFAULT_TIME_ZONE, isTimeZone } from '@portal/contract/time-zone';
+import { timeZoneNote } from './time-zone-note.ts';
 
 /**
  * Every number, date and status the screens show goes through here, so the same value reads the
@@ -35,7 +36,7 @@ export function subscribeDisplayTimeZone(listener: () => void): () => void {
 
 /** 'Times in Africa/Lagos (GMT+1)': what a screen says of the zone its moments are in. */
 export function formatTimeZoneNote(): string {
-  return `Times in ${zoneLabel(zone)}`;
+  return timeZoneNote(zone);
 }
 
 const formatsIn = (timeZone: string) => ({

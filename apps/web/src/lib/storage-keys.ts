@@ -8,3 +8,11 @@ export const STORAGE_KEYS = {
   loginBlockedUntil: 'portal.loginBlockedUntil',
   loginFailedAttempts: 'portal.loginFailedAttempts',
 } as const;
+
+/**
+ * sessionStorage keys: what one page leaves for the next across a full page load (the sign-in
+ * page is not part of the app, DECISIONS 191).
+ */
+export const SESSION_KEYS = {
+  handedOverToast: 'portal.handedOverToast',
+} as const;

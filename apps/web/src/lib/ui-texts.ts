@@ -2,7 +2,8 @@
  * Screen texts the web needs beyond `MESSAGES` of the contract. Candidates to move into
  * packages/contract/src/messages.ts.
  */
-import { formatCount } from './format.ts';
+// Not lib/format.ts: that one loads the contract's schemas, and the sign-in page shows these texts.
+import { formatCount } from '@portal/contract/counts';
 
 export const UI_TEXTS = {
   shell: {

@@ -1,5 +1,5 @@
 import { MESSAGES, authErrorMessage } from '@portal/contract/messages';
-import { ApiError, NETWORK_ERROR_STATUS } from '../../../lib/api-client.ts';
+import { ApiError, NETWORK_ERROR_STATUS } from '../../../lib/api-error.ts';
 
 /** Text for a failed auth call (SPEC §8): by status, network errors by their own message. */
 export function describeAuthError(error: unknown): string {

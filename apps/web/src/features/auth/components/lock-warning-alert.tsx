@@ -1,5 +1,5 @@
-import Alert from '@mui/material/Alert';
 import { MESSAGES } from '@portal/contract/messages';
+import { Alert } from '../../../field-kit/alert.tsx';
 import { UI_TEXTS } from '../../../lib/ui-texts.ts';
 
 export interface LockWarningAlertProps {

@@ -24,12 +24,15 @@ export interface LoginLockout {
 
 /**
  * Lockout state persisted in localStorage, so a block survives a reload. Storage is the source
- * of truth; React state mirrors it for rendering.
+ * of truth; React state mirrors it for rendering. The first render is a first visit's (no
+ * lockout), as the pre-rendered copy it hydrates; storage is read right after (DECISIONS 191).
  */
 export function useLoginLockout(): LoginLockout {
-  const [state, setState] = useState<LoginLockoutState>(readLoginLockout);
+  const [state, setState] = useState<LoginLockoutState>(NO_LOCKOUT);
   const [now, setNow] = useState(() => Date.now());
   const [unlocked, setUnlocked] = useState(false);
+
+  useEffect(() => setState(readLoginLockout()), []);
 
   useEffect(() => {
     if (state.blockedUntil === null) return;

@@ -1,27 +1,84 @@
-import { Link as RouterLink } from 'react-router';
-import Container from '@mui/material/Container';
-import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
+import { useEffect, useState } from 'react';
+import { TOAST_MS } from '@portal/contract/limits';
 import { MESSAGES } from '@portal/contract/messages';
+import { homeForRole } from '@portal/contract/role-names';
+import { DEFAULT_TIME_ZONE } from '@portal/contract/zone-label';
+import { Card, PageFrame } from '../../../field-kit/page-frame.tsx';
+import { ToastHost, useToast } from '../../../field-kit/toast.tsx';
+import { clearToken, readSession, subscribeToToken, type Session } from '../../../lib/auth-storage.ts';
+import { pageLoad } from '../../../lib/page-load.ts';
+import { timeZoneNote } from '../../../lib/time-zone-note.ts';
 import { UI_TEXTS } from '../../../lib/ui-texts.ts';
+import { requestLogout } from '../api/request-logout.ts';
 import { LoginForm } from '../components/login-form.tsx';
 
-export function LoginPage() {
+export const LOGIN_PATH = '/login';
+
+/** The app's foot note before a tenant is known: the platform's zone (lib/format.ts). */
+export const LOGIN_FOOT_NOTE = timeZoneNote(DEFAULT_TIME_ZONE);
+
+/** Where a signed-in visitor of /login goes, or null to stay (no session, or no dashboard). */
+export function signedInHome(session: Session | null = readSession()): string | null {
+  const home = homeForRole(session?.claims.role);
+  return session && home !== LOGIN_PATH ? home : null;
+}
+
+/** Sign Out in the top bar, for a role without a dashboard, which stays here signed in. */
+function SignOutButton({ session }: { session: Session }) {
+  const [busy, setBusy] = useState(false);
+  const signOut = () => {
+    setBusy(true);
+    void requestLogout(session.token).finally(() => {
+      clearToken();
+      setBusy(false);
+    });
+  };
   return (
-    <Container maxWidth="xs" sx={{ py: { xs: 4, md: 8 } }}>
-      <Paper elevation={3} sx={{ p: { xs: 3, sm: 4 } }}>
-        <Typography variant="h4" component="h1" gutterBottom>
-          {UI_TEXTS.login.title}
-        </Typography>
-        <Typography sx={{ color: 'text.secondary', mb: 3 }}>{UI_TEXTS.login.subtitle}</Typography>
-        <LoginForm />
-        <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
-          <Link component={RouterLink} to="/register-employee">
+    <button type="button" className="fk-bar-button" onClick={signOut} disabled={busy}>
+      {busy ? UI_TEXTS.shell.signingOut : UI_TEXTS.shell.signOut}
+    </button>
+  );
+}
+
+/**
+ * The sign-in page (SPEC §2 Login), a page of its own (DECISIONS 191): the field kit's frame and
+ * card, no app around it. A visitor who signs in, here or in another tab, goes to their home; a
+ * role without a dashboard stays, with Sign Out, as in the app.
+ */
+export function LoginPage() {
+  const { toast, show, close } = useToast();
+  const [session, setSession] = useState<Session | null>(null);
+
+  useEffect(() => {
+    const check = () => {
+      const current = readSession();
+      const home = signedInHome(current);
+      if (home) pageLoad.replace(home);
+      else setSession(current);
+    };
+    check();
+    return subscribeToToken(check);
+  }, []);
+
+  return (
+    <PageFrame
+      title={`${MESSAGES.productTitle}${UI_TEXTS.shell.trademark}`}
+      skipLinkLabel={MESSAGES.skipLink}
+      footNote={LOGIN_FOOT_NOTE}
+      prerenderedPath={LOGIN_PATH}
+      actions={session && <SignOutButton session={session} />}
+    >
+      <Card>
+        <h1>{UI_TEXTS.login.title}</h1>
+        <p className="fk-subtitle">{UI_TEXTS.login.subtitle}</p>
+        <LoginForm toast={(message, severity) => show(message, severity, TOAST_MS.login)} />
+        <p className="fk-card-foot">
+          <a className="fk-link" href="/register-employee">
             {MESSAGES.login.claimLink}
-          </Link>
-        </Typography>
-      </Paper>
-    </Container>
+          </a>
+        </p>
+      </Card>
+      <ToastHost toast={toast} onClose={close} closeLabel={UI_TEXTS.shell.close} />
+    </PageFrame>
   );
 }

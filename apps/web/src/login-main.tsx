@@ -1,0 +1,20 @@
+/**
+ * The sign-in page's own entry (DECISIONS 191): React and the field kit, none of the app (no
+ * router, MUI, Emotion, react-query or zod). It hydrates the copy the build pre-rendered into
+ * login.html (scripts/prerender.mjs); a signed-in visitor goes straight to their home instead.
+ */
+import { StrictMode } from 'react';
+import './field-kit/field-kit.css';
+import { mountPage } from './field-kit/mount.tsx';
+import { LoginPage, signedInHome } from './features/auth/routes/login-page.tsx';
+
+const home = signedInHome();
+if (home) {
+  window.location.replace(home);
+} else {
+  mountPage(
+    <StrictMode>
+      <LoginPage />
+    </StrictMode>,
+  );
+}
