@@ -3,6 +3,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { readSession, storeToken } from '../lib/auth-storage.ts';
 import { buildToken } from '../test/build-token.ts';
+import { pageLoad } from '../lib/page-load.ts';
 import { renderApp } from '../test/render-app.tsx';
 import { stubApi } from '../test/stub-fetch.ts';
 
@@ -19,7 +20,8 @@ const ME = {
 describe('app shell', () => {
   it('starts with the skip link, which focuses <main>', async () => {
     const user = userEvent.setup();
-    renderApp('/login');
+    renderApp('/register-employee');
+    await screen.findByRole('heading', { name: 'Verify Your Identity' });
     await user.tab();
     const skip = screen.getByRole('link', { name: 'Skip to main content' });
     expect(document.activeElement).toBe(skip);
@@ -29,7 +31,7 @@ describe('app shell', () => {
   });
 
   it('links the product title home and hides Sign Out when logged out', () => {
-    renderApp('/login');
+    renderApp('/register-employee');
     expect(screen.getByRole('link', { name: 'Verification Portal\u2122' }).getAttribute('href')).toBe('/');
     expect(screen.queryByRole('button', { name: 'Sign Out' })).toBeNull();
   });
@@ -60,6 +62,8 @@ describe('app shell', () => {
     await user.click(await screen.findByRole('button', { name: 'Sign Out' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    // The sign-in page is a page of its own (DECISIONS 191): Sign Out loads it.
+    await waitFor(() => expect(pageLoad.replace).toHaveBeenCalledWith('/login'));
     expect(readSession()).toBeNull();
     const logoutCalls = fetchMock.mock.calls.filter(([url]) => url === '/api/v1/auth/logout');
     expect(logoutCalls).toHaveLength(1);
@@ -72,9 +76,9 @@ describe('app shell', () => {
   });
 
   it('marks /profile, /settings and /admin pages as elevated only', async () => {
-    const { router } = renderApp('/login');
+    const { router } = renderApp('/register-employee');
     expect(document.getElementById('main-content')?.className).not.toContain('elevated-page');
-    await router.navigate('/register-employee');
+    await router.navigate('/dashboard');
     expect(document.getElementById('main-content')?.className).not.toContain('elevated-page');
   });
 });

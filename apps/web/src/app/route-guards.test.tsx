@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { pageLoad } from '../lib/page-load.ts';
 import { screen, within, waitFor } from '@testing-library/react';
 import { storeToken } from '../lib/auth-storage.ts';
 import { buildToken } from '../test/build-token.ts';
@@ -11,13 +12,18 @@ async function expectPath(router: ReturnType<typeof renderApp>['router'], path: 
   await waitFor(() => expect(router.state.location.pathname).toBe(path));
 }
 
+/** /login is a page of its own (DECISIONS 191): reaching it in the app loads that page. */
+async function expectLoginPageLoad(router: ReturnType<typeof renderApp>['router']) {
+  await expectPath(router, '/login');
+  await waitFor(() => expect(pageLoad.replace).toHaveBeenCalledWith('/login'));
+}
+
 describe('open routes', () => {
   it.each(['/', '/no/such/page', '/dashboard/tenant-admin/no-such-tab'])(
     'sends %s to /login',
     async (path) => {
       const { router } = renderApp(path);
-      await expectPath(router, '/login');
-      expect(screen.getByRole('heading', { level: 1, name: 'Sign In' })).toBeTruthy();
+      await expectLoginPageLoad(router);
     },
   );
 
@@ -32,13 +38,13 @@ describe('open routes', () => {
 describe('login guard', () => {
   it('sends a visitor without a session to /login', async () => {
     const { router } = renderApp('/dashboard/agent/verify');
-    await expectPath(router, '/login');
+    await expectLoginPageLoad(router);
   });
 
   it('treats an expired token as logged out', async () => {
     storeToken(buildToken({ role: 'AGENT', exp: 1 }));
     const { router } = renderApp('/dashboard/agent');
-    await expectPath(router, '/login');
+    await expectLoginPageLoad(router);
   });
 });
 
@@ -55,8 +61,8 @@ describe('role guard', () => {
     stubFetch(ME_UNAVAILABLE);
     storeToken(buildToken({ role: 'TENANT_MANAGER' }));
     const { router } = renderApp('/dashboard/user');
-    await expectPath(router, '/login');
-    expect(screen.getByRole('button', { name: 'Sign Out' })).toBeTruthy();
+    // The sign-in page keeps them, with Sign Out (login-page.test.tsx).
+    await expectLoginPageLoad(router);
   });
 });
 
@@ -143,5 +149,6 @@ describe('session expiry', () => {
     const { router } = renderApp('/dashboard/agent/verify');
     await expectPath(router, '/dashboard/agent/verify');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 3000 });
+    await waitFor(() => expect(pageLoad.replace).toHaveBeenCalledWith('/login'));
   });
 });
