@@ -18,6 +18,7 @@ const INPUTS = [
   'apps/web/src',
   'apps/web/public',
   'apps/web/index.html',
+  'apps/web/login.html',
   'apps/web/vite.config.ts',
   'apps/web/scripts',
   'apps/web/tsconfig.json',

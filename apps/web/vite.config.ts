@@ -40,7 +40,10 @@ export default defineConfig(({ isSsrBuild }) => ({
         emptyOutDir: true,
         rolldownOptions: {
           // Two pages: the app, and the sign-in page with React and the field kit only (DECISIONS 191).
-          input: { main: fileURLToPath(new URL('index.html', import.meta.url)), login: fileURLToPath(new URL('login.html', import.meta.url)) },
+          input: {
+            main: fileURLToPath(new URL('index.html', import.meta.url)),
+            login: fileURLToPath(new URL('login.html', import.meta.url)),
+          },
           output: {
             // React changes less often than the app: its chunk stays cached across releases. The rest
             // is split by route (issue #32): one chunk of MUI or of every library would make the

@@ -17,17 +17,23 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
 
 /**
  * The pages whose first paint the web build rendered into their HTML (DECISIONS 176): path ->
- * file under dist, e.g. '/login' -> 'prerendered/login.html'. None when the build has none.
+ * file under dist, e.g. '/register-employee' -> 'prerendered/register-employee.html'. /login is
+ * a page of its own (DECISIONS 191): its pre-rendered copy, or else its entry, login.html, never
+ * the app's index.html.
  */
 function prerenderedPages(webDist: string): Map<string, string> {
   const dir = path.join(webDist, 'prerendered');
-  if (!fs.existsSync(dir)) return new Map();
-  return new Map(
-    fs
-      .readdirSync(dir)
-      .filter((file) => file.endsWith('.html'))
-      .map((file) => [`/${file.slice(0, -'.html'.length)}`, `prerendered/${file}`]),
+  const pages = new Map<string, string>(
+    fs.existsSync(dir)
+      ? fs
+          .readdirSync(dir)
+          .filter((file) => file.endsWith('.html'))
+          .map((file) => [`/${file.slice(0, -'.html'.length)}`, `prerendered/${file}`] as const)
+      : [],
   );
+  if (!pages.has('/login') && fs.existsSync(path.join(webDist, 'login.html')))
+    pages.set('/login', 'login.html');
+  return pages;
 }
 
 /**

@@ -8,14 +8,17 @@ import { tempDir } from '../helpers/temp-dirs.ts';
 // Issue #32: what the portal sends a phone on a slow network (DECISIONS 172, 176). The built
 // app's text files go out as the build compressed them (Brotli or gzip, by Accept-Encoding), the
 // hashed ones cached for a year; the API's answers are compressed on the fly; and a public page
-// the build pre-rendered is sent as its own HTML, every other page as index.html.
+// the build pre-rendered is sent as its own HTML, every other page as index.html. /login is a
+// page of its own (login.html, DECISIONS 191), never the app's index.html.
 
 const SCRIPT = `console.log(${JSON.stringify('app '.repeat(600))});\n`;
 const INDEX = '<!doctype html><html><head></head><body><div id="root"></div></body></html>';
-const LOGIN = `<!doctype html><html><head><style data-emotion="css x">.x{}</style></head><body><div id="root"><div inert data-prerendered="/login"><main>Sign In</main></div></div></body></html>`;
+const LOGIN = `<!doctype html><html><head><style>.fk-app{}</style></head><body><div id="root"><div class="fk-app" inert data-prerendered="/login"><main>Sign In</main></div></div></body></html>`;
+const LOGIN_ENTRY =
+  '<!doctype html><html><head></head><body><div id="root"></div><script src="/assets/login-abc.js"></script></body></html>';
 
 /** A built web app of the shape `npm run build -w @portal/web` writes, with its compressed copies. */
-function webDist(): string {
+function webDist({ prerendered = true } = {}): string {
   const dir = tempDir('portal-web-');
   fs.mkdirSync(path.join(dir, 'assets'));
   fs.mkdirSync(path.join(dir, 'prerendered'));
@@ -25,8 +28,9 @@ function webDist(): string {
     fs.writeFileSync(path.join(dir, `${file}.gz`), zlib.gzipSync(text));
   };
   fs.writeFileSync(path.join(dir, 'index.html'), INDEX);
+  fs.writeFileSync(path.join(dir, 'login.html'), LOGIN_ENTRY);
   write('assets/index-abc.js', SCRIPT);
-  write('prerendered/login.html', LOGIN);
+  if (prerendered) write('prerendered/login.html', LOGIN);
   return dir;
 }
 
@@ -94,5 +98,23 @@ describe('the web app on the wire', () => {
     expect(small.statusCode).toBe(404);
     expect(small.headers['content-encoding']).toBeUndefined();
     expect(small.json()).toMatchObject({ message: 'Service not found' });
+  });
+});
+
+describe('the sign-in page without its pre-rendered copy', () => {
+  let bare: TestPortal;
+  beforeAll(async () => {
+    bare = await createTestPortal({ env: { WEB_DIST: webDist({ prerendered: false }) } });
+  });
+  afterAll(async () => {
+    await bare?.close();
+  });
+
+  it('is its own entry, login.html, not the app', async () => {
+    const res = await bare.api.get('/login');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toBe(LOGIN_ENTRY);
+    expect((await bare.api.get('/dashboard')).body).toBe(INDEX);
   });
 });

@@ -11,7 +11,11 @@ export interface AlertProps extends HTMLAttributes<HTMLDivElement> {
 /** MUI's standard Alert: tinted box, the severity's outlined icon, the message. */
 export function Alert({ severity, children, className, role = 'alert', ...rest }: AlertProps) {
   return (
-    <div {...rest} role={role} className={`fk-alert fk-alert--${severity}${className ? ` ${className}` : ''}`}>
+    <div
+      {...rest}
+      role={role}
+      className={`fk-alert fk-alert--${severity}${className ? ` ${className}` : ''}`}
+    >
       <div className="fk-alert__icon">
         <Icon name={severity} />
       </div>

@@ -24,7 +24,11 @@ export function takeHandedOverToast(): HandedOverToast | null {
     sessionStorage.removeItem(SESSION_KEYS.handedOverToast);
     const toast = JSON.parse(raw) as Partial<HandedOverToast>;
     if (typeof toast.message !== 'string' || typeof toast.durationMs !== 'number') return null;
-    return { message: toast.message, variant: toast.variant === 'info' ? 'info' : 'success', durationMs: toast.durationMs };
+    return {
+      message: toast.message,
+      variant: toast.variant === 'info' ? 'info' : 'success',
+      durationMs: toast.durationMs,
+    };
   } catch {
     return null;
   }

@@ -2,9 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { TokenClaimsSchema } from '@portal/contract/auth';
 import { decodeTokenClaims } from './jwt-claims.ts';
 
-const base64Url = (value: string) =>
-  btoa(value).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
-const tokenOf = (claims: unknown) => `${base64Url('{"alg":"HS256"}')}.${base64Url(JSON.stringify(claims))}.sig`;
+const base64Url = (value: string) => btoa(value).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+const tokenOf = (claims: unknown) =>
+  `${base64Url('{"alg":"HS256"}')}.${base64Url(JSON.stringify(claims))}.sig`;
 
 const VALID = { sub: 'u1', role: 'AGENT', status: 'ACTIVE', tenantId: 't1', exp: 2_000_000_000 };
 

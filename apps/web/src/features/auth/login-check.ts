@@ -2,7 +2,8 @@ import { LIMITS } from '@portal/contract/limits';
 import { MESSAGES } from '@portal/contract/messages';
 
 /** zod 4's e-mail pattern (`z.regexes.email`), which the contract's `.email()` uses. */
-const EMAIL = /^(?:[A-Za-z0-9_'+\-]+\.)*[A-Za-z0-9_'+\-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9\-]*\.)+[A-Za-z]{2,}$/;
+const EMAIL =
+  /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
 
 export interface LoginValues {
   email: string;

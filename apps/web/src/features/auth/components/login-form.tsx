@@ -94,7 +94,9 @@ export function LoginForm({ toast }: LoginFormProps) {
         }
         const next = lockout.recordFailure();
         toast(
-          isBlocked(next, Date.now()) ? MESSAGES.login.locked : MESSAGES.login.failure(remainingAttempts(next)),
+          isBlocked(next, Date.now())
+            ? MESSAGES.login.locked
+            : MESSAGES.login.failure(remainingAttempts(next)),
           'error',
         );
       },

@@ -32,7 +32,9 @@ describe('login page', () => {
     expect(screen.getByRole('link', { name: 'Verification Portal\u2122' }).getAttribute('href')).toBe('/');
     expect(screen.queryByRole('button', { name: 'Sign Out' })).toBeNull();
     expect(
-      screen.getByRole('link', { name: 'Are you an employee? Claim your account here.' }).getAttribute('href'),
+      screen
+        .getByRole('link', { name: 'Are you an employee? Claim your account here.' })
+        .getAttribute('href'),
     ).toBe('/register-employee');
     expect(screen.getByTestId('time-zone-note').textContent).toMatch(/^Times in Africa\/Lagos/);
     await user.tab();
@@ -152,7 +154,10 @@ describe('login attempts', () => {
   });
 
   it('names a dropped connection by its own message', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
+    );
     const user = userEvent.setup();
     renderPage();
     await signIn(user, 'ada@demo.local', 'secret1');
@@ -212,7 +217,9 @@ describe('successful login', () => {
     const user = userEvent.setup();
     renderPage();
     await signIn(user, 'manager@demo.local', 'Demo12345!');
-    const toast = (await screen.findByText('Login successful! Welcome back.')).closest('.notistack-MuiContent');
+    const toast = (await screen.findByText('Login successful! Welcome back.')).closest(
+      '.notistack-MuiContent',
+    );
     expect(toast && within(toast as HTMLElement).getByRole('button', { name: 'Close' })).toBeTruthy();
     expect(pageLoad.replace).not.toHaveBeenCalled();
 
