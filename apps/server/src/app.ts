@@ -90,6 +90,9 @@ import { SettingsRepo } from './modules/settings/settings.repo.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
 import { PeopleService } from './modules/people/people.service.ts';
+import { AppealsRepo } from './modules/appeals/appeals.repo.ts';
+import { appealsRoutes } from './modules/appeals/appeals.routes.ts';
+import { AppealsService } from './modules/appeals/appeals.service.ts';
 import { AppearanceLog } from './modules/campaigns/appearances.ts';
 import { CampaignsRepo } from './modules/campaigns/campaigns.repo.ts';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes.ts';
@@ -370,6 +373,18 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
       now,
     }),
   );
+
+  // Appeals and reinstatement (issue #34): a reinstating decision may wait for a second approver.
+  const appeals = new AppealsService({
+    repo: new AppealsRepo(db.orm),
+    audit,
+    fourEyes,
+    matchSettings,
+    withAssignments: (scope) => recordsRepo.withAssignments(scope),
+    now,
+  });
+  fourEyes.applyAppealsWith(appeals);
+  appealsRoutes(app, appeals);
 
   await registerWeb(app, config.webDist);
   await app.ready();
