@@ -379,7 +379,6 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
     repo: new AppealsRepo(db.orm),
     audit,
     fourEyes,
-    matchSettings,
     withAssignments: (scope) => recordsRepo.withAssignments(scope),
     now,
   });

@@ -4,6 +4,7 @@ import { APPEAL_AT_RISK_DAYS } from '@portal/contract/appeals';
 import { recordsInScope, type AssignedScope } from '../../access/record-scope.repo.ts';
 import type { TenantScope } from '../../access/actor.ts';
 import type { Orm } from '../../platform/db.ts';
+import type { StoredIdentitySourceConfig } from '../identity/provider-settings.ts';
 
 /** An appeal as its views read it: the row, with its record's name, posting and status now. */
 export type AppealRow = {
@@ -100,6 +101,14 @@ export class AppealsRepo {
       where ${recordsInScope(scope)} and records.id = ${recordId}
       for update of records`);
     return r.rows[0];
+  }
+
+  /** The tenant's stored identity-source settings (its name-match settings), read in the transaction. */
+  async identitySourceConfig(tx: Orm, scope: TenantScope): Promise<StoredIdentitySourceConfig | null> {
+    const r = await tx.execute<{ cfg: StoredIdentitySourceConfig | null }>(
+      sql`select identity_source_config as cfg from tenants where id = ${scope.tenantId}`,
+    );
+    return r.rows[0]?.cfg ?? null;
   }
 
   /** The employee's own record id (the account's link), or null. */

@@ -23,7 +23,7 @@ import type { Orm } from '../../platform/db.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
 import type { AppealDecisionPayload, AppealDecisions, FourEyes } from '../approvals/four-eyes.ts';
 import type { AuditRepo } from '../audit/audit.repo.ts';
-import type { TenantMatchSettings } from '../identity/provider-settings.ts';
+import { matchSettingsOf } from '../identity/provider-settings.ts';
 import { isOneOf, requireTransition, APPEALABLE } from '../records/record-state.ts';
 import { comparisonOf } from '../verification/compare.ts';
 import type { AppealRow, AppealsRepo, AppealedRecord } from './appeals.repo.ts';
@@ -42,7 +42,6 @@ export interface AppealsDeps {
   repo: AppealsRepo;
   audit: AuditRepo;
   fourEyes: FourEyes;
-  matchSettings: Pick<TenantMatchSettings, 'forTenant'>;
   /** A reviewer's or an agent's assignments, read once (records repo). */
   withAssignments: <S extends TenantScope>(scope: S) => Promise<S & AssignedScope>;
   /** The portal's clock: lodging, deadlines and their states (tests move it). */
@@ -428,7 +427,7 @@ export class AppealsService implements AppealDecisions {
         row.record_id,
       );
       if (!rec) throw notFound(M.recordNotFound);
-      const options = await this.deps.matchSettings.forTenant(scope.tenantId);
+      const options = matchSettingsOf(await repo.identitySourceConfig(tx, scope));
       const comparison = rec.sot_data
         ? comparisonOf(
             {
