@@ -1,10 +1,16 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { AppealDeadlineState, AppealStatus } from '@portal/contract/appeals';
+import type { AppealDeadlineState, AppealDecision, AppealStatus } from '@portal/contract/appeals';
 import { APPEAL_AT_RISK_DAYS } from '@portal/contract/appeals';
 import { recordsInScope, type AssignedScope } from '../../access/record-scope.repo.ts';
 import type { TenantScope } from '../../access/actor.ts';
 import type { Orm } from '../../platform/db.ts';
 import type { StoredIdentitySourceConfig } from '../identity/provider-settings.ts';
+
+/** One pay period the person was left out of: an approved payroll export that did not carry them. */
+export interface ArrearsPeriod {
+  exportId: string;
+  approvedAt: string;
+}
 
 /** An appeal as its views read it: the row, with its record's name, posting and status now. */
 export type AppealRow = {
@@ -318,5 +324,58 @@ export class AppealsRepo {
     await tx.execute(sql`update records set status = ${status}, status_reason_code = null,
         validated_at = null, version = version + 1, updated_at = now()
       where tenant_id = ${scope.tenantId} and id = ${recordId}`);
+  }
+
+  /** Declined or withdrawn reinstatement: the appeal is its handler's again. */
+  async reopen(tx: Orm, scope: TenantScope, appealId: string): Promise<void> {
+    await tx.execute(sql`update appeals set status = 'OPEN', version = version + 1
+      where tenant_id = ${scope.tenantId} and id = ${appealId} and status = 'AWAITING_APPROVAL'`);
+  }
+
+  /** The tenant's stored settings document (TenantSettingsSchema fills the defaults). */
+  async tenantSettings(orm: Orm, tenantId: string): Promise<unknown> {
+    const r = await orm.execute<{ settings: unknown }>(
+      sql`select settings from tenant_settings where tenant_id = ${tenantId}`,
+    );
+    return r.rows[0]?.settings;
+  }
+
+  /** The reinstating decisions of these appeals waiting for a second approver, by appeal. */
+  async pendingDecisions(
+    scope: TenantScope,
+    ids: string[],
+  ): Promise<Map<string, { decision: AppealDecision; approvalId: string }>> {
+    if (ids.length === 0) return new Map();
+    const r = await this.orm.execute<{ id: string; appeal_id: string; decision: AppealDecision }>(sql`
+      select id, payload ->> 'appealId' as appeal_id, payload ->> 'decision' as decision from approvals
+      where tenant_id = ${scope.tenantId} and kind = 'APPEAL_REINSTATEMENT' and status = 'PENDING'
+        and payload ->> 'appealId' in (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})`);
+    return new Map(r.rows.map((p) => [p.appeal_id, { decision: p.decision, approvalId: p.id }]));
+  }
+
+  /**
+   * The pay periods a reinstated person missed (issue #34 item 3): the tenant's approved payroll
+   * exports (COMPLETED, with a second approver or without) from the removal appealed to now that
+   * did not carry the record (export_members, the export history). Each is one month's pay owed.
+   * The times are the database's, as the exports' and the audit trail's are.
+   */
+  async missedPeriods(
+    tx: Orm,
+    scope: TenantScope,
+    recordId: string,
+    removedAt: Date,
+  ): Promise<ArrearsPeriod[]> {
+    const r = await tx.execute<{ id: string; at: Date }>(sql`
+      select e.id, coalesce(e.approved_at, e.finished_at) as at
+      from export_jobs e join export_members m on m.export_id = e.id
+      where e.tenant_id = ${scope.tenantId} and e.status = 'COMPLETED'
+        and coalesce(e.approved_at, e.finished_at) > ${removedAt}
+        and coalesce(e.approved_at, e.finished_at) <= now()
+        and not (${recordId}::uuid = any(m.record_ids))
+      order by at, e.id`);
+    return r.rows.map((row) => ({ exportId: row.id, approvedAt: new Date(row.at).toISOString() }));
   }
 }

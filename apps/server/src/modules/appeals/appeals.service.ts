@@ -15,9 +15,8 @@ import {
 import { koboToNaira } from '@portal/contract/payroll';
 import { TenantSettingsSchema } from '@portal/contract/settings';
 import type { OptimaPerson } from '@portal/optima/protocol';
-import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { recordScopeOf, scopeOf, type Actor, type TenantScope } from '../../access/actor.ts';
+import { recordScopeOf, scopeOf, tenantScope, type Actor, type TenantScope } from '../../access/actor.ts';
 import type { AssignedScope } from '../../access/record-scope.repo.ts';
 import type { Orm } from '../../platform/db.ts';
 import { badRequest, conflict, notFound } from '../../platform/errors.ts';
@@ -27,7 +26,7 @@ import { matchSettingsOf } from '../identity/provider-settings.ts';
 import { isOneOf, requireTransition, APPEALABLE } from '../records/record-state.ts';
 import { comparisonOf } from '../verification/compare.ts';
 import type { AppealRow, AppealsRepo, AppealedRecord } from './appeals.repo.ts';
-import { arrearsKobo, missedPeriods } from './arrears.ts';
+import { arrearsKobo } from './arrears.ts';
 
 type Query = z.output<typeof AppealsQuerySchema>;
 type CreateInput = z.output<typeof AppealCreateSchema>;
@@ -398,9 +397,7 @@ export class AppealsService implements AppealDecisions {
 
   /** AppealDecisions: declined or withdrawn, the appeal is its handler's again, undecided. */
   async reopenAppeal(tx: Orm, tenantId: string, p: AppealDecisionPayload): Promise<void> {
-    const scope = { tenantId } as TenantScope;
-    await tx.execute(sql`update appeals set status = 'OPEN', version = version + 1
-      where tenant_id = ${scope.tenantId} and id = ${p.appealId} and status = 'AWAITING_APPROVAL'`);
+    await this.deps.repo.reopen(tx, tenantScope(tenantId), p.appealId);
   }
 
   /**
@@ -443,7 +440,7 @@ export class AppealsService implements AppealDecisions {
         : null;
       const t = requireTransition(rec.status, { type: 'REINSTATED', comparison });
       await repo.reinstateRecord(tx, scope, rec.id, t.to);
-      const periods = await missedPeriods(tx, scope, rec.id, new Date(row.removed_at));
+      const periods = await repo.missedPeriods(tx, scope, rec.id, new Date(row.removed_at));
       const monthly = num(rec.monthly_gross_kobo);
       const owed = arrearsKobo(monthly, periods.length);
       reinstatement = {
@@ -503,29 +500,14 @@ export class AppealsService implements AppealDecisions {
   }
 
   async #settings(tenantId: string, orm: Orm = this.deps.repo.orm) {
-    const r = await orm.execute<{ settings: unknown }>(
-      sql`select settings from tenant_settings where tenant_id = ${tenantId}`,
-    );
-    return TenantSettingsSchema.parse(r.rows[0]?.settings ?? {});
+    return TenantSettingsSchema.parse((await this.deps.repo.tenantSettings(orm, tenantId)) ?? {});
   }
 
   async #pendingDecisions(
     scope: TenantScope,
     ids: string[],
   ): Promise<Map<string, { decision: AppealDecision; approvalId: string }>> {
-    if (ids.length === 0) return new Map();
-    const r = await this.deps.repo.orm.execute<{
-      id: string;
-      appeal_id: string;
-      decision: AppealDecision;
-    }>(sql`
-      select id, payload ->> 'appealId' as appeal_id, payload ->> 'decision' as decision from approvals
-      where tenant_id = ${scope.tenantId} and kind = 'APPEAL_REINSTATEMENT' and status = 'PENDING'
-        and payload ->> 'appealId' in (${sql.join(
-          ids.map((id) => sql`${id}`),
-          sql`, `,
-        )})`);
-    return new Map(r.rows.map((p) => [p.appeal_id, { decision: p.decision, approvalId: p.id }]));
+    return this.deps.repo.pendingDecisions(scope, ids);
   }
 
   #view(
