@@ -90,6 +90,9 @@ import { SettingsRepo } from './modules/settings/settings.repo.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
 import { PeopleService } from './modules/people/people.service.ts';
+import { AppealAttachmentsRepo } from './modules/appeals/appeal-attachments.repo.ts';
+import { appealAttachmentsRoutes } from './modules/appeals/appeal-attachments.routes.ts';
+import { AppealAttachmentsService } from './modules/appeals/appeal-attachments.service.ts';
 import { AppealsRepo } from './modules/appeals/appeals.repo.ts';
 import { appealsRoutes } from './modules/appeals/appeals.routes.ts';
 import { AppealsService } from './modules/appeals/appeals.service.ts';
@@ -375,8 +378,9 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
   );
 
   // Appeals and reinstatement (issue #34): a reinstating decision may wait for a second approver.
+  const appealsRepo = new AppealsRepo(db.orm);
   const appeals = new AppealsService({
-    repo: new AppealsRepo(db.orm),
+    repo: appealsRepo,
     audit,
     fourEyes,
     matchSettings,
@@ -385,6 +389,16 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
   });
   fourEyes.applyAppealsWith(appeals);
   appealsRoutes(app, appeals);
+  appealAttachmentsRoutes(
+    app,
+    new AppealAttachmentsService({
+      attachments: new AppealAttachmentsRepo(db.orm),
+      appeals: appealsRepo,
+      reach: appeals,
+      audit,
+      now,
+    }),
+  );
 
   await registerWeb(app, config.webDist);
   await app.ready();
