@@ -23,7 +23,11 @@ const PNG = Buffer.concat([
   Buffer.from('0000000d49484452', 'hex'),
   Buffer.alloc(32, 1),
 ]);
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('JFIF\0'), Buffer.alloc(32, 2)]);
+const JPEG = Buffer.concat([
+  Buffer.from([0xff, 0xd8, 0xff, 0xe0]),
+  Buffer.from('JFIF\0'),
+  Buffer.alloc(32, 2),
+]);
 
 /** POSTs `content` as the multipart field "file" to an appeal's attachments. */
 async function attach(

@@ -12,7 +12,8 @@ import type { AppealAttachmentsService, ReceivedFile } from './appeal-attachment
  * client still sending gets the 413 rather than a reset connection).
  */
 async function receiveAttachment(request: FastifyRequest): Promise<ReceivedFile> {
-  if (!request.isMultipart()) throw badRequest('Send the file as multipart/form-data in a field named "file".');
+  if (!request.isMultipart())
+    throw badRequest('Send the file as multipart/form-data in a field named "file".');
   const part = await request.file({ limits: { fileSize: APPEAL_LIMITS.attachmentMaxBytes, files: 1 } });
   if (!part) throw badRequest('No file was sent: use the multipart field "file".');
   if (part.fieldname !== 'file') {

@@ -109,7 +109,9 @@ export class AppealAttachmentsService {
     const a = await attachments.read(attachments.orm, scope, appealId, attachmentId);
     if (!a) throw notFound(M.attachmentNotFound);
     const contentType = a.content_type as AttachmentContentType;
-    const data = Buffer.isBuffer(a.data) ? a.data : Buffer.from(a.data.buffer, a.data.byteOffset, a.data.byteLength);
+    const data = Buffer.isBuffer(a.data)
+      ? a.data
+      : Buffer.from(a.data.buffer, a.data.byteOffset, a.data.byteLength);
     return { fileName: downloadName(a.file_name, contentType), contentType, data };
   }
 }

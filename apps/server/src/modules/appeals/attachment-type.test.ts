@@ -4,7 +4,9 @@ import { attachmentTypeOf, downloadName } from './attachment-type.ts';
 describe('attachment type by content', () => {
   it('knows PDF, PNG and JPEG by their first bytes and nothing else', () => {
     expect(attachmentTypeOf(Buffer.from('%PDF-1.7\n'))).toBe('application/pdf');
-    expect(attachmentTypeOf(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0]))).toBe('image/png');
+    expect(attachmentTypeOf(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0]))).toBe(
+      'image/png',
+    );
     expect(attachmentTypeOf(Buffer.from([0xff, 0xd8, 0xff, 0xe0]))).toBe('image/jpeg');
     expect(attachmentTypeOf(Buffer.from('%PDF'))).toBeNull();
     expect(attachmentTypeOf(Buffer.from('<html><body>%PDF-</body></html>'))).toBeNull();
