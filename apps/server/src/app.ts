@@ -94,6 +94,8 @@ import { AppealAttachmentsRepo } from './modules/appeals/appeal-attachments.repo
 import { appealAttachmentsRoutes } from './modules/appeals/appeal-attachments.routes.ts';
 import { AppealAttachmentsService } from './modules/appeals/appeal-attachments.service.ts';
 import { AppealsRepo } from './modules/appeals/appeals.repo.ts';
+import { publicAppealRoutes } from './modules/appeals/public-appeal.routes.ts';
+import { PublicAppealService } from './modules/appeals/public-appeal.service.ts';
 import { appealsRoutes } from './modules/appeals/appeals.routes.ts';
 import { AppealsService } from './modules/appeals/appeals.service.ts';
 import { AppearanceLog } from './modules/campaigns/appearances.ts';
@@ -254,18 +256,20 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
     timeZoneOf: (tenantId, orm) => tenantTimeZone(orm, tenantId),
     now,
   });
+  const claims = new ClaimsService(
+    new ClaimsRepo(db.orm),
+    users,
+    audit,
+    tokens,
+    {
+      perIp: new RateLimiter(db.orm, config.claimRate.perIp, 60_000, CLAIM_MESSAGES.rateLimited),
+      perTenant: new RateLimiter(db.orm, config.claimRate.perTenant, 60_000, CLAIM_MESSAGES.rateLimited),
+    },
+    appearances,
+  );
+  const publicTenants = new PublicTenantResolver(accessRepo, config.portalDomain);
   claimsRoutes(app, {
-    claims: new ClaimsService(
-      new ClaimsRepo(db.orm),
-      users,
-      audit,
-      tokens,
-      {
-        perIp: new RateLimiter(db.orm, config.claimRate.perIp, 60_000, CLAIM_MESSAGES.rateLimited),
-        perTenant: new RateLimiter(db.orm, config.claimRate.perTenant, 60_000, CLAIM_MESSAGES.rateLimited),
-      },
-      appearances,
-    ),
+    claims,
     employee: new EmployeeService(
       new EmployeeRepo(db.orm),
       recordsRepo,
@@ -274,7 +278,7 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
       config.provider,
       appearances,
     ),
-    tenants: new PublicTenantResolver(accessRepo, config.portalDomain),
+    tenants: publicTenants,
   });
   exportsRoutes(app, new ExportsService(new ExportsRepo(db.orm), audit, jobs));
   validationRoutes(
@@ -389,6 +393,11 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
   });
   fourEyes.applyAppealsWith(appeals);
   appealsRoutes(app, appeals);
+  // The public appeal page: the claim's identity check, then the appeal (issue #34 item 4).
+  publicAppealRoutes(app, {
+    publicAppeals: new PublicAppealService({ claims, repo: appealsRepo, appeals }),
+    tenants: publicTenants,
+  });
   appealAttachmentsRoutes(
     app,
     new AppealAttachmentsService({
