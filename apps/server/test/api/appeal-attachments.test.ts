@@ -12,6 +12,9 @@ let b: Awaited<ReturnType<typeof createTenantWithAdmin>>;
 let global: string;
 let employee: string;
 let reviewer: string;
+let agent: string;
+/** A record an agent appeals about with the person present. */
+let agentRecord: string;
 /** The employee's own appeal, and one a tenant admin lodged from a letter about another record. */
 let own: Appeal;
 let letter: Appeal;
@@ -79,10 +82,13 @@ beforeAll(async () => {
   b = await createTenantWithAdmin(portal);
   global = await portal.login(DEMO_ADMIN.email, DEMO_ADMIN.password);
   reviewer = await tenantUser('REVIEWER');
-  const [mine, other] = await seedRecords(portal, a.tenant.id, [
+  agent = await tenantUser('AGENT');
+  const [mine, other, third] = await seedRecords(portal, a.tenant.id, [
     { fullName: 'Appellant Own', nin: '71000000001', ssid: 'SS71001', psn: null, status: 'VALIDATED' },
     { fullName: 'Letter Writer', nin: '71000000002', ssid: 'SS71002', psn: 'PSN710002', status: 'REJECTED' },
+    { fullName: 'Agent Present', nin: '71000000003', ssid: 'SS71003', psn: 'PSN710003', status: 'REJECTED' },
   ]);
+  agentRecord = third!;
   // The employee claims their account (no PSN on the record), then the record is rejected.
   const pub = { csrf: false, headers: { 'x-tenant': a.tenant.subdomain } } as const;
   const claim = await portal.api.post('/api/v1/verification/initiate', {
@@ -220,6 +226,31 @@ describe('appeal attachments: who reaches them', () => {
     const before = await rowsOf(letter.id);
     expect((await attach(employee, letter.id, 'x.pdf', PDF)).statusCode).toBe(404);
     expect(await rowsOf(letter.id)).toBe(before);
+  });
+
+  it('an agent reaches the appeals it lodged, not the others', async () => {
+    const lodged = await portal.api.post('/api/v1/appeals', {
+      token: agent,
+      body: { recordId: agentRecord, kind: 'WAS_PRESENT', grounds: 'Present at the site, with the agent.' },
+    });
+    expect(lodged.statusCode, lodged.body).toBe(201);
+    const mine = lodged.json() as Appeal;
+    const sent = await attach(agent, mine.id, 'attendance.jpg', JPEG, 'image/jpeg');
+    expect(sent.statusCode, sent.body).toBe(201);
+    const id = (sent.json() as AppealAttachment).id;
+    const read = await portal.api.get(`/api/v1/appeals/${mine.id}/attachments/${id}`, { token: agent });
+    expect(read.statusCode).toBe(200);
+    expect(read.rawPayload.equals(JPEG)).toBe(true);
+
+    const [theirs] = (await portal.api.get(`/api/v1/appeals/${letter.id}`, { token: a.token })).json()
+      .attachments as AppealAttachment[];
+    const before = await rowsOf(letter.id);
+    expect((await attach(agent, letter.id, 'x.pdf', PDF)).statusCode).toBe(404);
+    expect(await rowsOf(letter.id)).toBe(before);
+    const other = await portal.api.get(`/api/v1/appeals/${letter.id}/attachments/${theirs!.id}`, {
+      token: agent,
+    });
+    expect(other.statusCode).toBe(404);
   });
 
   it("another tenant's admin gets 404 on both routes", async () => {
