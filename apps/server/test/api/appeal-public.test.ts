@@ -210,4 +210,24 @@ describe('public appeal: the claim’s identity check, then the appeal', () => {
     );
     expect(await appealsOf(ids.inB!)).toHaveLength(1);
   });
+
+  it('is rate-limited per address with the claim, on the same count', async () => {
+    const limited = await createTestPortal({ env: { CLAIM_RATE_PER_IP: '3' } });
+    try {
+      const send = (url: string, body: unknown) =>
+        limited.api.post(url, { body, csrf: false, headers: { 'x-tenant': 'demo' } });
+      const made = { claimId: 'y'.repeat(43), ...grounds };
+      const answers = [
+        await send('/api/v1/verification/initiate', { ...person(1), consentVersion: CONSENT_VERSION }),
+        await send('/api/v1/appeals/public', made),
+        await send('/api/v1/verification/initiate', { ...person(1), consentVersion: CONSENT_VERSION }),
+        await send('/api/v1/appeals/public', made),
+      ];
+      expect(answers.map((r) => r.statusCode)).toEqual([400, 400, 400, 429]);
+      expect(answers[3]!.json()).toMatchObject({ message: CLAIM_MESSAGES.rateLimited });
+      expect(Number(answers[3]!.headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      await limited.close();
+    }
+  });
 });
