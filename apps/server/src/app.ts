@@ -90,7 +90,12 @@ import { SettingsRepo } from './modules/settings/settings.repo.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
 import { PeopleService } from './modules/people/people.service.ts';
+import { AppealAttachmentsRepo } from './modules/appeals/appeal-attachments.repo.ts';
+import { appealAttachmentsRoutes } from './modules/appeals/appeal-attachments.routes.ts';
+import { AppealAttachmentsService } from './modules/appeals/appeal-attachments.service.ts';
 import { AppealsRepo } from './modules/appeals/appeals.repo.ts';
+import { publicAppealRoutes } from './modules/appeals/public-appeal.routes.ts';
+import { PublicAppealService } from './modules/appeals/public-appeal.service.ts';
 import { appealsRoutes } from './modules/appeals/appeals.routes.ts';
 import { AppealsService } from './modules/appeals/appeals.service.ts';
 import { AppearanceLog } from './modules/campaigns/appearances.ts';
@@ -251,18 +256,20 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
     timeZoneOf: (tenantId, orm) => tenantTimeZone(orm, tenantId),
     now,
   });
+  const claims = new ClaimsService(
+    new ClaimsRepo(db.orm),
+    users,
+    audit,
+    tokens,
+    {
+      perIp: new RateLimiter(db.orm, config.claimRate.perIp, 60_000, CLAIM_MESSAGES.rateLimited),
+      perTenant: new RateLimiter(db.orm, config.claimRate.perTenant, 60_000, CLAIM_MESSAGES.rateLimited),
+    },
+    appearances,
+  );
+  const publicTenants = new PublicTenantResolver(accessRepo, config.portalDomain);
   claimsRoutes(app, {
-    claims: new ClaimsService(
-      new ClaimsRepo(db.orm),
-      users,
-      audit,
-      tokens,
-      {
-        perIp: new RateLimiter(db.orm, config.claimRate.perIp, 60_000, CLAIM_MESSAGES.rateLimited),
-        perTenant: new RateLimiter(db.orm, config.claimRate.perTenant, 60_000, CLAIM_MESSAGES.rateLimited),
-      },
-      appearances,
-    ),
+    claims,
     employee: new EmployeeService(
       new EmployeeRepo(db.orm),
       recordsRepo,
@@ -271,7 +278,7 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
       config.provider,
       appearances,
     ),
-    tenants: new PublicTenantResolver(accessRepo, config.portalDomain),
+    tenants: publicTenants,
   });
   exportsRoutes(app, new ExportsService(new ExportsRepo(db.orm), audit, jobs));
   validationRoutes(
@@ -375,8 +382,9 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
   );
 
   // Appeals and reinstatement (issue #34): a reinstating decision may wait for a second approver.
+  const appealsRepo = new AppealsRepo(db.orm);
   const appeals = new AppealsService({
-    repo: new AppealsRepo(db.orm),
+    repo: appealsRepo,
     audit,
     fourEyes,
     withAssignments: (scope) => recordsRepo.withAssignments(scope),
@@ -384,6 +392,21 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
   });
   fourEyes.applyAppealsWith(appeals);
   appealsRoutes(app, appeals);
+  // The public appeal page: the claim's identity check, then the appeal (issue #34 item 4).
+  publicAppealRoutes(app, {
+    publicAppeals: new PublicAppealService({ claims, repo: appealsRepo, appeals }),
+    tenants: publicTenants,
+  });
+  appealAttachmentsRoutes(
+    app,
+    new AppealAttachmentsService({
+      attachments: new AppealAttachmentsRepo(db.orm),
+      appeals: appealsRepo,
+      reach: appeals,
+      audit,
+      now,
+    }),
+  );
 
   await registerWeb(app, config.webDist);
   await app.ready();

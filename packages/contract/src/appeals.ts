@@ -104,6 +104,11 @@ export const APPEAL_MESSAGES = {
   attachmentTooLarge: `An attachment cannot be larger than ${APPEAL_LIMITS.attachmentMaxBytes / 1024 / 1024} MB.`,
   attachmentsFull: `An appeal takes at most ${APPEAL_LIMITS.attachmentsPerAppeal} attachments.`,
   attachmentNotFound: 'Attachment not found',
+  /** 409 on the public page: a rejection is appealed with a field agent or by letter. */
+  publicOnlySuspended:
+    'Only a person suspended for not appearing at a verification exercise can appeal on this page. To appeal another decision, see a field agent or write to the payroll office.',
+  lodgedPublic:
+    'Your appeal has been lodged. Keep its reference: the payroll office will tell you its decision, and you can ask about it with the reference.',
 } as const;
 
 const kind = z.enum(APPEAL_KINDS, { error: `kind must be one of ${APPEAL_KINDS.join(', ')}` });
@@ -117,6 +122,24 @@ export const AppealCreateSchema = z.object({
   grounds: text('Grounds are required', APPEAL_LIMITS.groundsMax),
 });
 export type AppealCreate = z.input<typeof AppealCreateSchema>;
+
+/**
+ * POST /appeals/public: a suspended person with no account, by a claim that passed the claim's
+ * identity check (SSID and NIN at initiate, then the PSN): `claimId` is the id initiate answered.
+ */
+export const PublicAppealCreateSchema = z.object({
+  claimId: requiredString('claimId is required').min(1, 'claimId is required').max(200),
+  kind,
+  grounds: text('Grounds are required', APPEAL_LIMITS.groundsMax),
+});
+export type PublicAppealCreate = z.input<typeof PublicAppealCreateSchema>;
+/** What the public page shows once lodged: nothing of the record, the reference and the deadline. */
+export const PublicAppealLodgedSchema = z.object({
+  reference: z.string(),
+  deadline: z.string(),
+  message: z.string(),
+});
+export type PublicAppealLodged = z.infer<typeof PublicAppealLodgedSchema>;
 
 export const AppealAssignSchema = z.object({ handlerUserId: idSchema(APPEAL_MESSAGES.handlerNotFound) });
 export const AppealAskSchema = z.object({

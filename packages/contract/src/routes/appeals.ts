@@ -10,6 +10,8 @@ import {
   AppealSchema,
   AppealsPageSchema,
   AppealsQuerySchema,
+  PublicAppealCreateSchema,
+  PublicAppealLodgedSchema,
 } from '../appeals.ts';
 import { ApiErrorSchema } from '../errors.ts';
 import { idSchema } from '../fields.ts';
@@ -34,6 +36,20 @@ export const APPEALS_ROUTES = {
     response: AppealSchema,
     status: 201,
     errors,
+  }),
+  lodgePublic: defineRoute({
+    method: 'POST',
+    path: '/api/v1/appeals/public',
+    // As the claim's calls: open, and exempt from CSRF (no session to ride on).
+    public: true,
+    csrf: false,
+    tags,
+    summary:
+      "Lodge an appeal on the public page, without an account: claimId is a claim that passed the claim's identity check (POST /verification/initiate with SSID and NIN, then /verification/challenge with the PSN; tenant from the Host or X-Tenant). For a suspended person only (409 otherwise); the claim is spent. Answers as the claim does for an expired, spent or unconfirmed claim (400) and is rate-limited with it (429)",
+    body: PublicAppealCreateSchema,
+    response: PublicAppealLodgedSchema,
+    status: 201,
+    errors: { ...errors, 429: ApiErrorSchema },
   }),
   list: defineRoute({
     method: 'GET',

@@ -74,6 +74,14 @@ export class AppealsService implements AppealDecisions {
     return this.deps.withAssignments(recordScopeOf(actor));
   }
 
+  /**
+   * Who reaches which appeal, as get() reads it: the actor's record scope, and an agent only the
+   * appeals it lodged (attachments find their appeal with these). Read before a transaction.
+   */
+  async reachOf(actor: Actor): Promise<{ scope: AssignedScope; lodgedBy: string | undefined }> {
+    return { scope: await this.#scope(actor), lodgedBy: actor.role === 'AGENT' ? actor.userId : undefined };
+  }
+
   async lodge(actor: Actor, input: CreateInput, channel?: AppealChannel): Promise<Appeal> {
     const { repo, audit, now } = this.deps;
     const scope = await this.#scope(actor);
