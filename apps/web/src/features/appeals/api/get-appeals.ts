@@ -30,3 +30,11 @@ export const useOpenAppealsCount = () =>
     select: (page) => page.total,
     refetchInterval: APPEALS_BADGE_POLL_MS,
   });
+
+/** The employee's own appeals (GET /appeals answers an employee with theirs), newest deadline first. */
+export const useMyAppeals = (userId: string) =>
+  useQuery({
+    queryKey: appealsKeys.mine(userId),
+    queryFn: ({ signal }) => getAppeals({ page: 1, pageSize: 20 }, signal),
+    select: (page) => page.items,
+  });
