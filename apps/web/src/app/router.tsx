@@ -119,11 +119,13 @@ export const routes: RouteObject[] = [
               userDashboardRoute({
                 // The appeals (issue #34) on the profile: two features, put together here.
                 profile: async () => {
-                  const [{ ProfilePage }, { AppealDecisionAction }, { MyAppealsSection }] = await Promise.all([
-                    import('../features/profile/routes/profile-page.tsx'),
-                    import('../features/appeals/components/appeal-decision-action.tsx'),
-                    import('../features/appeals/components/my-appeals-section.tsx'),
-                  ]);
+                  const [{ ProfilePage }, { AppealDecisionAction }, { MyAppealsSection }] = await Promise.all(
+                    [
+                      import('../features/profile/routes/profile-page.tsx'),
+                      import('../features/appeals/components/appeal-decision-action.tsx'),
+                      import('../features/appeals/components/my-appeals-section.tsx'),
+                    ],
+                  );
                   return (
                     <ProfilePage
                       appeals={{

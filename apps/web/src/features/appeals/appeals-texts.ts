@@ -123,7 +123,8 @@ export const APPEALS_TEXTS = {
   },
   lodgeLetter: {
     title: 'Lodge an appeal from a letter',
-    intro: 'Find the record (rejected or suspended) by name, PSN or Work ID, then give the kind and the grounds.',
+    intro:
+      'Find the record (rejected or suspended) by name, PSN or Work ID, then give the kind and the grounds.',
     record: 'Record',
     search: 'Search by name, PSN or Work ID',
     noRecords: 'No rejected or suspended record matches.',

@@ -6,7 +6,9 @@ import { uploadFile } from '../../../lib/upload-file.ts';
 
 /** POST /appeals/:id/attachments (multipart 'file'); the server judges the type by the content. */
 export function attachFile(appealId: string, file: File): Promise<AppealAttachment> {
-  return uploadFile(pathOf(APPEALS_ROUTES.attach, { id: appealId }), file, { schema: AppealAttachmentSchema });
+  return uploadFile(pathOf(APPEALS_ROUTES.attach, { id: appealId }), file, {
+    schema: AppealAttachmentSchema,
+  });
 }
 
 /** GET /appeals/:id/attachments/:attachmentId with the token (a plain link cannot send it). */

@@ -21,7 +21,13 @@ export function AppealDecisionAction({ status }: { status: string }) {
   if (appeals.data.some((a) => a.status !== 'DECIDED')) return null;
   return (
     <>
-      <Button variant="contained" color="primary" startIcon={<Gavel />} onClick={() => setOpen(true)} sx={{ minHeight: 48 }}>
+      <Button
+        variant="contained"
+        color="primary"
+        startIcon={<Gavel />}
+        onClick={() => setOpen(true)}
+        sx={{ minHeight: 48 }}
+      >
         {APPEALS_TEXTS.employee.action}
       </Button>
       {open && <LodgeOwnDialog onClose={() => setOpen(false)} />}

@@ -20,7 +20,12 @@ const COLUMNS: readonly DataColumn<AppealListItem>[] = [
     rowHeader: true,
     phone: true,
     cell: (a) => (
-      <Link component={RouterLink} to={appealHref(a.id)} aria-label={texts.open(a.fullName)} sx={{ fontWeight: 600 }}>
+      <Link
+        component={RouterLink}
+        to={appealHref(a.id)}
+        aria-label={texts.open(a.fullName)}
+        sx={{ fontWeight: 600 }}
+      >
         {a.fullName}
       </Link>
     ),
@@ -37,7 +42,11 @@ const COLUMNS: readonly DataColumn<AppealListItem>[] = [
   { header: texts.ministry, cell: (a) => a.ministry ?? '—' },
   { header: texts.lodged, cell: (a) => formatMediumDate(a.lodgedAt), sx: { whiteSpace: 'nowrap' } },
   { header: texts.channel, cell: (a) => texts.channels[a.channel] },
-  { header: texts.handler, cell: (a) => a.handler?.email ?? texts.unassigned, sx: { overflowWrap: 'anywhere' } },
+  {
+    header: texts.handler,
+    cell: (a) => a.handler?.email ?? texts.unassigned,
+    sx: { overflowWrap: 'anywhere' },
+  },
 ];
 
 /** One page of the queue (paged by the server); a name opens the appeal. */

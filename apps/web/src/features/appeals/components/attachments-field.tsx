@@ -38,7 +38,10 @@ export function AttachmentsField({
     const problem = list.map(attachmentProblem).find((p) => p !== null) ?? null;
     const ok = list.filter((f) => attachmentProblem(f) === null);
     const next = [...files, ...ok].slice(0, APPEAL_LIMITS.attachmentsPerAppeal);
-    onChange(next, problem ?? (files.length + ok.length > next.length ? APPEAL_MESSAGES.attachmentsFull : null));
+    onChange(
+      next,
+      problem ?? (files.length + ok.length > next.length ? APPEAL_MESSAGES.attachmentsFull : null),
+    );
     if (input.current) input.current.value = '';
   };
   return (
@@ -62,7 +65,11 @@ export function AttachmentsField({
       >
         {texts.files}
       </Button>
-      <Typography id={hintId} variant="body2" sx={{ color: error ? 'error.main' : 'text.secondary', mt: 0.5 }}>
+      <Typography
+        id={hintId}
+        variant="body2"
+        sx={{ color: error ? 'error.main' : 'text.secondary', mt: 0.5 }}
+      >
         {error ?? texts.filesHint}
       </Typography>
       {files.length > 0 && (
@@ -74,7 +81,12 @@ export function AttachmentsField({
               </Typography>
               <IconButton
                 aria-label={texts.removeFile(f.name)}
-                onClick={() => onChange(files.filter((_, j) => j !== i), null)}
+                onClick={() =>
+                  onChange(
+                    files.filter((_, j) => j !== i),
+                    null,
+                  )
+                }
                 disabled={disabled}
                 sx={{ width: 48, height: 48 }}
               >

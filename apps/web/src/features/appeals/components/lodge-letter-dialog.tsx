@@ -25,7 +25,13 @@ const recordText = (r: RecordListItem) =>
   `${r.fullName}${r.psn ? ` · ${r.psn}` : ''} · ${formatRecordStatus(r.status)}`;
 
 /** A tenant admin lodges an appeal received by letter: the record (searched), the kind, the grounds. */
-export function LodgeLetterDialog({ onClose, onLodged }: { onClose: () => void; onLodged: (id: string) => void }) {
+export function LodgeLetterDialog({
+  onClose,
+  onLodged,
+}: {
+  onClose: () => void;
+  onLodged: (id: string) => void;
+}) {
   const lodge = useLodgeAppeal();
   const toast = useToasts(TENANT_TOASTS);
   const [search, setSearch] = useState('');
@@ -38,7 +44,9 @@ export function LodgeLetterDialog({ onClose, onLodged }: { onClose: () => void; 
   const [problem, setProblem] = useState<string | null>(null);
   const submit = () => {
     const parsed = AppealCreateSchema.safeParse({ recordId: record?.id, kind: kind || undefined, grounds });
-    const found = parsed.success ? {} : Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message]));
+    const found = parsed.success
+      ? {}
+      : Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message]));
     if (!record) found.recordId = texts.recordRequired;
     if (!parsed.success || !record) {
       setErrors(found);

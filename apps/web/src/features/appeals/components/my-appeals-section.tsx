@@ -127,7 +127,13 @@ function AnswerBox({ appealId }: { appealId: string }) {
         fullWidth
         slotProps={{ htmlInput: { maxLength: APPEAL_LIMITS.answerMax } }}
       />
-      <BusyButton type="submit" busy={answer.isPending} label={texts.sendAnswer} busyLabel={texts.sending} sx={{ mt: 1.5, minHeight: 48 }} />
+      <BusyButton
+        type="submit"
+        busy={answer.isPending}
+        label={texts.sendAnswer}
+        busyLabel={texts.sending}
+        sx={{ mt: 1.5, minHeight: 48 }}
+      />
     </Box>
   );
 }

@@ -41,7 +41,15 @@ const texts = APPEALS_TEXTS;
 type Open = 'assign' | 'ask' | 'answer' | 'decide' | null;
 
 /** One appeal (issue #34 item 2): the record then and now, the grounds, the exchange, the files, the actions. */
-export function AppealDetail({ id, variant, onBack }: { id: string; variant: AppealsVariant; onBack: () => void }) {
+export function AppealDetail({
+  id,
+  variant,
+  onBack,
+}: {
+  id: string;
+  variant: AppealsVariant;
+  onBack: () => void;
+}) {
   const appeal = useAppeal(id);
   return (
     <Stack spacing={3}>
@@ -84,9 +92,7 @@ function AppealBody({ appeal, variant }: { appeal: Appeal; variant: AppealsVaria
         </Alert>
       )}
       <DecisionSummary appeal={appeal} withArrears />
-      {heard && (
-        <AppealActions appeal={appeal} variant={variant} onOpen={setOpen} />
-      )}
+      {heard && <AppealActions appeal={appeal} variant={variant} onOpen={setOpen} />}
       <Card variant="outlined">
         <CardContent sx={{ p: { xs: 2, md: 3 } }}>
           <Stack spacing={3}>
@@ -107,7 +113,9 @@ function AppealBody({ appeal, variant }: { appeal: Appeal; variant: AppealsVaria
               />
             </TitledSection>
             <TitledSection title={texts.detail.grounds} gap={1}>
-              <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{appeal.grounds}</Typography>
+              <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                {appeal.grounds}
+              </Typography>
             </TitledSection>
             <TitledSection title={texts.detail.messages} gap={1}>
               <AppealMessages messages={appeal.messages} />
@@ -127,7 +135,12 @@ function Facts({ rows }: { rows: readonly (readonly [string, ReactNode])[] }) {
   return (
     <Box
       component="dl"
-      sx={{ m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' } }}
+      sx={{
+        m: 0,
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' },
+      }}
     >
       {rows.map(([label, value]) => (
         <Box key={label}>
@@ -165,7 +178,11 @@ function AppealActions({
       },
     );
   return (
-    <Box component="section" aria-label={texts.detail.actions} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
+    <Box
+      component="section"
+      aria-label={texts.detail.actions}
+      sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}
+    >
       {variant === 'tenant' ? (
         <Button variant="outlined" onClick={() => onOpen('assign')}>
           {texts.assign.open}

@@ -13,7 +13,12 @@ import { errorMessage } from '../../../lib/error-message.ts';
 import { TENANT_TOASTS, useToasts } from '../../../lib/use-toasts.ts';
 import { downloadArrears } from '../api/appeal-files.ts';
 import { useAppeals } from '../api/get-appeals.ts';
-import { AppealsFilterBar, hasAppealFilters, NO_APPEAL_FILTERS, type AppealFilters } from '../components/appeals-filters.tsx';
+import {
+  AppealsFilterBar,
+  hasAppealFilters,
+  NO_APPEAL_FILTERS,
+  type AppealFilters,
+} from '../components/appeals-filters.tsx';
 import { AppealsTable } from '../components/appeals-table.tsx';
 import { LodgeLetterDialog } from '../components/lodge-letter-dialog.tsx';
 import { APPEALS_TEXTS as texts } from '../appeals-texts.ts';

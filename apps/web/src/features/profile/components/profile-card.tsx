@@ -45,7 +45,10 @@ export function ProfileCard({ record, statusAction }: { record: MasterRecord; st
         >
           <Detail label={status!.label}>
             {statusAction ? (
-              <Box component="span" sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}>
+              <Box
+                component="span"
+                sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}
+              >
                 <RecordStatusBadge status={record.status} />
                 {statusAction}
               </Box>
