@@ -157,21 +157,22 @@ async function prepareTenant(
   await expect(claim).toHaveURL(`${portal}/dashboard/user/profile`);
   await context.close();
 
-  const today = new Date().toISOString().slice(0, 10);
+  // It opens tomorrow: the claim made today is then no appearance in it.
+  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
   const exercise = await call<Campaign>(request, 'POST', '/api/v1/campaigns', {
     token: admin,
     data: {
       name: `Health headcount ${run}`,
       ministryIds: [health!.id],
       departmentIds: [],
-      opensOn: today,
-      closesOn: today,
+      opensOn: tomorrow,
+      closesOn: tomorrow,
       graceDays: 0,
       documents: [],
     },
     status: 201,
   });
-  setClockAhead(2);
+  setClockAhead(3);
   await call(request, 'POST', `/api/v1/campaigns/${exercise.id}/suspend-no-shows`, {
     token: admin,
     data: { note: 'Absent at the headcount' },

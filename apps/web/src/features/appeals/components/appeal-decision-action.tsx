@@ -17,8 +17,11 @@ export function AppealDecisionAction({ status }: { status: string }) {
   const userId = useSession()?.claims.sub ?? '';
   const appeals = useMyAppeals(userId);
   const [open, setOpen] = useState(false);
-  if (!APPEALABLE.has(status) || !appeals.isSuccess) return null;
-  if (appeals.data.some((a) => a.status !== 'DECIDED')) return null;
+  const offered =
+    APPEALABLE.has(status) && appeals.isSuccess && !appeals.data.some((a) => a.status !== 'DECIDED');
+  // The dialog stays while it uploads the files of the appeal it has just lodged.
+  const dialog = open && <LodgeOwnDialog onClose={() => setOpen(false)} />;
+  if (!offered) return dialog || null;
   return (
     <>
       <Button
@@ -30,7 +33,7 @@ export function AppealDecisionAction({ status }: { status: string }) {
       >
         {APPEALS_TEXTS.employee.action}
       </Button>
-      {open && <LodgeOwnDialog onClose={() => setOpen(false)} />}
+      {dialog}
     </>
   );
 }

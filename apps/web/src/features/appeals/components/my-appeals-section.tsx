@@ -100,15 +100,14 @@ function AnswerBox({ appealId }: { appealId: string }) {
       return;
     }
     setError(null);
-    answer.mutate(
-      { id: appealId, text: parsed.data.text },
-      {
-        onSuccess: () => {
-          setText('');
-          toast.success(texts.answered);
-        },
-        onError: (e) => setError(errorMessage(e, texts.loadFailed)),
+    // mutateAsync: the answer moves the appeal on and this box goes away with it, before a
+    // mutate() callback of an unmounted component would run.
+    answer.mutateAsync({ id: appealId, text: parsed.data.text }).then(
+      () => {
+        setText('');
+        toast.success(texts.answered);
       },
+      (e: unknown) => setError(errorMessage(e, texts.loadFailed)),
     );
   };
   return (
