@@ -32,7 +32,13 @@ export function DeadlineChip({ state, daysLeft }: { state: AppealDeadlineState; 
       color={DEADLINE_COLORS[state]}
       label={deadlineText(state, daysLeft)}
       data-deadline={state}
-      sx={{ fontWeight: 600 }}
+      // The days left wrap under the state in a narrow cell rather than widen the table.
+      sx={{
+        fontWeight: 600,
+        height: 'auto',
+        maxWidth: '100%',
+        '& .MuiChip-label': { whiteSpace: 'normal', overflowWrap: 'normal', py: 0.25 },
+      }}
     />
   );
 }

@@ -1,4 +1,5 @@
 import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import { APPEAL_KIND_LABELS, type AppealListItem } from '@portal/contract/appeals';
 import { DataTable, type DataColumn } from '../../../components/data-table.tsx';
@@ -20,22 +21,29 @@ const COLUMNS: readonly DataColumn<AppealListItem>[] = [
     rowHeader: true,
     phone: true,
     cell: (a) => (
-      <Link
-        component={RouterLink}
-        to={appealHref(a.id)}
-        aria-label={texts.open(a.fullName)}
-        sx={{ fontWeight: 600 }}
-      >
-        {a.fullName}
-      </Link>
+      <>
+        <Link
+          component={RouterLink}
+          to={appealHref(a.id)}
+          aria-label={texts.open(a.fullName)}
+          sx={{ fontWeight: 600, overflowWrap: 'normal', wordBreak: 'normal' }}
+        >
+          {a.fullName}
+        </Link>
+        {/* On a phone the status column gives way: the status sits under the name. */}
+        <Box sx={{ display: { xs: 'block', sm: 'none' }, mt: 0.5 }}>
+          <AppealStatusChip status={a.status} />
+        </Box>
+      </>
     ),
+    sx: { minWidth: 140 },
   },
-  { header: texts.status, phone: true, cell: (a) => <AppealStatusChip status={a.status} /> },
+  { header: texts.status, cell: (a) => <AppealStatusChip status={a.status} /> },
   {
     header: texts.deadline,
     phone: true,
     cell: (a) => <DeadlineChip state={a.deadlineState} daysLeft={a.daysLeft} />,
-    sx: { whiteSpace: 'nowrap' },
+    sx: { minWidth: 112 },
   },
   { header: texts.kind, cell: (a) => APPEAL_KIND_LABELS[a.kind] },
   { header: texts.psn, cell: (a) => a.psn ?? '—', sx: { whiteSpace: 'nowrap' } },
