@@ -101,6 +101,7 @@ describe('role dashboards', () => {
       'Validation Queue',
       'Integrity',
       'Verification Exercises',
+      'Appeals',
       'Pending my approval',
       'Payroll Export',
       'User Management',
@@ -116,6 +117,7 @@ describe('role dashboards', () => {
       'Validation Queue',
       'Integrity',
       'Verification Exercises',
+      'Appeals',
       'Pending my approval',
     ]);
     expect(group('Administration')).toEqual(['User Management', 'Settings', 'Audit Log']);

@@ -117,9 +117,23 @@ export const routes: RouteObject[] = [
             element: <RequireRole role="SELF_SERVICE_USER" />,
             children: [
               userDashboardRoute({
+                // The appeals (issue #34) on the profile: two features, put together here.
                 profile: async () => {
-                  const { ProfilePage } = await import('../features/profile/routes/profile-page.tsx');
-                  return <ProfilePage />;
+                  const [{ ProfilePage }, { AppealDecisionAction }, { MyAppealsSection }] = await Promise.all(
+                    [
+                      import('../features/profile/routes/profile-page.tsx'),
+                      import('../features/appeals/components/appeal-decision-action.tsx'),
+                      import('../features/appeals/components/my-appeals-section.tsx'),
+                    ],
+                  );
+                  return (
+                    <ProfilePage
+                      appeals={{
+                        action: (status) => <AppealDecisionAction status={status} />,
+                        section: <MyAppealsSection />,
+                      }}
+                    />
+                  );
                 },
               }),
             ],

@@ -14,7 +14,7 @@ import { RecordStatusBadge } from './record-status-badge.tsx';
 const texts = PROFILE_TEXTS;
 
 /** The employee's record (SPEC §2): initials, name, Work ID, then the details, 'N/A' when missing. */
-export function ProfileCard({ record }: { record: MasterRecord }) {
+export function ProfileCard({ record, statusAction }: { record: MasterRecord; statusAction?: ReactNode }) {
   const [status, ...rows] = profileRows(record);
   return (
     <Card variant="outlined" component="article" aria-labelledby="profile-name">
@@ -44,7 +44,17 @@ export function ProfileCard({ record }: { record: MasterRecord }) {
           }}
         >
           <Detail label={status!.label}>
-            <RecordStatusBadge status={record.status} />
+            {statusAction ? (
+              <Box
+                component="span"
+                sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}
+              >
+                <RecordStatusBadge status={record.status} />
+                {statusAction}
+              </Box>
+            ) : (
+              <RecordStatusBadge status={record.status} />
+            )}
           </Detail>
           {rows.map((row) => (
             <Detail key={row.label} label={row.label}>
