@@ -94,16 +94,22 @@ export const routes: RouteObject[] = [
             element: <RequireRole role="AGENT" />,
             children: [
               agentDashboardRoute({
-                // The field desk (issue #33) above the registration card: two features, put together here.
+                // The field desk (issue #33) above the registration card, its person card offering the appeals'
+                // lodging (issue #34): three features, put together here.
                 verify: async () => {
-                  const [{ AgentVerifyPage }, { AgentDesk }] = await Promise.all([
+                  const [{ AgentVerifyPage }, { AgentDesk }, { AgentAppealAction }] = await Promise.all([
                     import('../features/registration/routes/agent-verify-page.tsx'),
                     import('../features/field/components/agent-desk.tsx'),
+                    import('../features/appeals/components/agent-appeal-action.tsx'),
                   ]);
                   return (
                     <AgentVerifyPage
                       desk={(startCheck, accountsCreated) => (
-                        <AgentDesk onStartCheck={startCheck} accountsCreated={accountsCreated} />
+                        <AgentDesk
+                          onStartCheck={startCheck}
+                          accountsCreated={accountsCreated}
+                          personActions={(person) => <AgentAppealAction person={person} />}
+                        />
                       )}
                     />
                   );

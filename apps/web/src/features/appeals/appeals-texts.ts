@@ -162,4 +162,12 @@ export const APPEALS_TEXTS = {
     decision: 'Decision',
     note: 'Reason',
   },
+  /** A field agent lodging with the person present (issue #34 item 1). */
+  agent: {
+    action: 'Lodge an appeal with them',
+    formTitle: (name: string) => `Appeal for ${name}`,
+    formIntro:
+      'Write down, with the person, why the decision on their record is wrong, and attach what they brought (PDF or a photo). Their appeal is heard by the tenant admins; they follow it on their profile once they have an account.',
+    grounds: 'Their grounds',
+  },
 } as const;

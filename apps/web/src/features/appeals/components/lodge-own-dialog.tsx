@@ -20,13 +20,22 @@ import { APPEALS_TEXTS } from '../appeals-texts.ts';
 import { AttachmentsField } from './attachments-field.tsx';
 
 const texts = APPEALS_TEXTS.employee;
+const agentTexts = APPEALS_TEXTS.agent;
 
 /**
- * The employee's appeal about their own record: the kind, the grounds, documents. The appeal is
+ * The employee's appeal about their own record (or, `person` given, a field agent's with that
+ * person present): the kind, the grounds, documents. The appeal is
  * lodged first and the files go after it, one by one (the attachments route takes one multipart
  * file); a file refused there leaves the appeal lodged and says which file did not go.
  */
-export function LodgeOwnDialog({ onClose }: { onClose: () => void }) {
+export function LodgeOwnDialog({
+  onClose,
+  person,
+}: {
+  onClose: () => void;
+  /** A field agent lodging with the person present: their record (issue #34 item 1). */
+  person?: { id: string; fullName: string };
+}) {
   const lodge = useLodgeAppeal();
   const queryClient = useQueryClient();
   const toast = useToasts(TENANT_TOASTS);
@@ -39,7 +48,7 @@ export function LodgeOwnDialog({ onClose }: { onClose: () => void }) {
   const [problem, setProblem] = useState<string | null>(null);
   const busy = lodge.isPending || uploading;
   const submit = () => {
-    const parsed = AppealCreateSchema.safeParse({ kind: kind || undefined, grounds });
+    const parsed = AppealCreateSchema.safeParse({ recordId: person?.id, kind: kind || undefined, grounds });
     if (!parsed.success) {
       setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
       return;
@@ -58,7 +67,7 @@ export function LodgeOwnDialog({ onClose }: { onClose: () => void }) {
         }
         if (files.length > 0) await queryClient.invalidateQueries({ queryKey: appealsKeys.all });
         setUploading(false);
-        toast.success(APPEAL_MESSAGES.lodged);
+        toast.success(person ? APPEAL_MESSAGES.lodgedOnBehalf : APPEAL_MESSAGES.lodged);
         onClose();
       },
       onError: (error) => setProblem(errorMessage(error, texts.formTitle)),
@@ -66,8 +75,8 @@ export function LodgeOwnDialog({ onClose }: { onClose: () => void }) {
   };
   return (
     <FormDialog
-      title={texts.formTitle}
-      intro={texts.formIntro}
+      title={person ? agentTexts.formTitle(person.fullName) : texts.formTitle}
+      intro={person ? agentTexts.formIntro : texts.formIntro}
       problem={problem}
       busy={busy}
       labels={[texts.cancel, texts.submit, texts.submitting]}
@@ -92,7 +101,7 @@ export function LodgeOwnDialog({ onClose }: { onClose: () => void }) {
       </TextField>
       <TextField
         name="grounds"
-        label={texts.grounds}
+        label={person ? agentTexts.grounds : texts.grounds}
         value={grounds}
         onChange={(event) => setGrounds(event.target.value)}
         error={errors.grounds !== undefined}

@@ -5,7 +5,7 @@ import { buildMasterRecord } from '../../../test/build-master-record.ts';
 import { openScreen } from '../../../test/open-screen.ts';
 import { stubXhr } from '../../../test/fake-xhr.ts';
 import { callsTo, type ApiReplies } from '../../../test/stub-fetch.ts';
-import { appealsPage, buildAppeal } from '../test/build-appeal.ts';
+import { appealsPage, buildAppeal } from '../../../test/build-appeal.ts';
 
 const ok = (body: unknown) => ({ status: 200, body });
 const MINE = 'GET /api/v1/appeals?page=1&pageSize=20';

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { APPEAL_MESSAGES } from '@portal/contract/appeals';
 import { TENANT_ADMIN_ME_REPLY, buildDashboardStats, openScreen } from '../../../test/open-screen.ts';
 import { callsTo, type ApiReplies } from '../../../test/stub-fetch.ts';
-import { appealsPage, buildAppeal } from '../test/build-appeal.ts';
+import { appealsPage, buildAppeal } from '../../../test/build-appeal.ts';
 
 const ok = (body: unknown) => ({ status: 200, body });
 const OPEN = buildAppeal();

@@ -1,5 +1,5 @@
 import type { Appeal, AppealListItem, AppealsPage } from '@portal/contract/appeals';
-import { builder } from '../../../test/builder.ts';
+import { builder } from './builder.ts';
 
 /** An appeal as the API returns it: a suspended nurse's, open and on track, unless overridden. */
 export const buildAppeal = builder<Appeal>(() => ({
