@@ -93,6 +93,9 @@ import { PeopleService } from './modules/people/people.service.ts';
 import { AppealsRepo } from './modules/appeals/appeals.repo.ts';
 import { appealsRoutes } from './modules/appeals/appeals.routes.ts';
 import { AppealsService } from './modules/appeals/appeals.service.ts';
+import { AppealFiguresRepo } from './modules/appeals/appeal-figures.repo.ts';
+import { ArrearsReport } from './modules/appeals/arrears-report.ts';
+import { ArrearsReportRepo } from './modules/appeals/arrears-report.repo.ts';
 import { AppearanceLog } from './modules/campaigns/appearances.ts';
 import { CampaignsRepo } from './modules/campaigns/campaigns.repo.ts';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes.ts';
@@ -285,6 +288,8 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
       decisions,
     ),
   );
+  // What appeals came to (issue #34 item 5): on the overview and each exercise's report.
+  const appealFigures = new AppealFiguresRepo(db.orm);
   verificationRoutes(
     app,
     new VerificationService(
@@ -294,6 +299,7 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
       audit,
       jobs,
       matchSettings,
+      appealFigures,
     ),
     recordsService,
     new TenantLegalBasis(tenants),
@@ -346,6 +352,7 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
     now,
     fourEyes,
     progressMaxAgeMs: config.progressMaxAgeSeconds * 1000,
+    appealFigures,
   });
   // An approved excusal is applied by the exercises' module (issue #33).
   fourEyes.applyCampaignsWith(campaigns);
@@ -384,7 +391,11 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
     now,
   });
   fourEyes.applyAppealsWith(appeals);
-  appealsRoutes(app, appeals);
+  appealsRoutes(
+    app,
+    appeals,
+    new ArrearsReport({ repo: new ArrearsReportRepo(db.orm), audit, timeZoneOf, now }),
+  );
 
   await registerWeb(app, config.webDist);
   await app.ready();
