@@ -348,6 +348,8 @@ export class AppealsService implements AppealDecisions {
     const reinstates = REINSTATING_DECISIONS.includes(d.decision);
     // Read before the decision's transaction (PGlite has one connection).
     const held = reinstates && (await fourEyes.secondApproverOn(actor));
+    const options =
+      reinstates && !held ? await this.deps.matchSettings.forTenant(scope.tenantId) : undefined;
     await repo.orm.transaction(async (tx) => {
       const row = await this.#lockOpen(tx, actor, scope, id);
       if (held) {
@@ -376,6 +378,7 @@ export class AppealsService implements AppealDecisions {
         d.note,
         { userId: actor.userId, email: actor.email },
         actor,
+        options,
       );
     });
     return this.get(actor, id);
@@ -416,6 +419,8 @@ export class AppealsService implements AppealDecisions {
     note: string,
     maker: Who,
     by: Actor,
+    /** The tenant's match settings, read before the transaction (PGlite has one connection). */
+    matchOptions?: Awaited<ReturnType<AppealsDeps['matchSettings']['forTenant']>>,
   ): Promise<void> {
     const { repo, audit } = this.deps;
     const decidedAt = this.deps.now();
@@ -428,7 +433,7 @@ export class AppealsService implements AppealDecisions {
         row.record_id,
       );
       if (!rec) throw notFound(M.recordNotFound);
-      const options = await this.deps.matchSettings.forTenant(scope.tenantId);
+      const options = matchOptions ?? (await this.deps.matchSettings.forTenant(scope.tenantId));
       const comparison = rec.sot_data
         ? comparisonOf(
             {
