@@ -348,8 +348,7 @@ export class AppealsService implements AppealDecisions {
     const reinstates = REINSTATING_DECISIONS.includes(d.decision);
     // Read before the decision's transaction (PGlite has one connection).
     const held = reinstates && (await fourEyes.secondApproverOn(actor));
-    const options =
-      reinstates && !held ? await this.deps.matchSettings.forTenant(scope.tenantId) : undefined;
+    const options = reinstates && !held ? await this.deps.matchSettings.forTenant(scope.tenantId) : undefined;
     await repo.orm.transaction(async (tx) => {
       const row = await this.#lockOpen(tx, actor, scope, id);
       if (held) {
