@@ -98,6 +98,9 @@ import { publicAppealRoutes } from './modules/appeals/public-appeal.routes.ts';
 import { PublicAppealService } from './modules/appeals/public-appeal.service.ts';
 import { appealsRoutes } from './modules/appeals/appeals.routes.ts';
 import { AppealsService } from './modules/appeals/appeals.service.ts';
+import { AppealFiguresRepo } from './modules/appeals/appeal-figures.repo.ts';
+import { ArrearsReport } from './modules/appeals/arrears-report.ts';
+import { ArrearsReportRepo } from './modules/appeals/arrears-report.repo.ts';
 import { AppearanceLog } from './modules/campaigns/appearances.ts';
 import { CampaignsRepo } from './modules/campaigns/campaigns.repo.ts';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes.ts';
@@ -292,6 +295,8 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
       decisions,
     ),
   );
+  // What appeals came to (issue #34 item 5): on the overview and each exercise's report.
+  const appealFigures = new AppealFiguresRepo(db.orm);
   verificationRoutes(
     app,
     new VerificationService(
@@ -301,6 +306,7 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
       audit,
       jobs,
       matchSettings,
+      appealFigures,
     ),
     recordsService,
     new TenantLegalBasis(tenants),
@@ -353,6 +359,7 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
     now,
     fourEyes,
     progressMaxAgeMs: config.progressMaxAgeSeconds * 1000,
+    appealFigures,
   });
   // An approved excusal is applied by the exercises' module (issue #33).
   fourEyes.applyCampaignsWith(campaigns);
@@ -391,7 +398,11 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
     now,
   });
   fourEyes.applyAppealsWith(appeals);
-  appealsRoutes(app, appeals);
+  appealsRoutes(
+    app,
+    appeals,
+    new ArrearsReport({ repo: new ArrearsReportRepo(db.orm), audit, timeZoneOf, now }),
+  );
   // The public appeal page: the claim's identity check, then the appeal (issue #34 item 4).
   publicAppealRoutes(app, {
     publicAppeals: new PublicAppealService({ claims, repo: appealsRepo, appeals }),

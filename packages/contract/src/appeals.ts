@@ -236,6 +236,31 @@ export type AppealListItem = z.infer<typeof AppealListItemSchema>;
 export const AppealsPageSchema = pageOf(AppealListItemSchema);
 export type AppealsPage = z.infer<typeof AppealsPageSchema>;
 
+/**
+ * What appeals came to (issue #34 item 5), on a verification exercise's report (the appeals about
+ * the people it suspended) and on the tenant overview (every appeal of the tenant).
+ */
+export const AppealFiguresSchema = z.object({
+  /** Appeals lodged. */
+  received: z.number(),
+  /** Of them decided, and decided by their deadline. */
+  decided: z.number(),
+  decidedOnTime: z.number(),
+  /** The decided, by decision code. */
+  byDecision: z.object({
+    UPHELD: z.number(),
+    PARTLY_UPHELD: z.number(),
+    REJECTED: z.number(),
+    WITHDRAWN: z.number(),
+  } satisfies Record<AppealDecision, z.ZodNumber>),
+  /** Reinstating decisions that took effect: the person is back on the path to the payroll. */
+  reinstated: z.number(),
+  /** Naira owed to the reinstated (monthly pay × the periods missed), and those whose pay is unknown. */
+  arrearsOwed: z.number(),
+  arrearsPayUnknown: z.number(),
+});
+export type AppealFigures = z.infer<typeof AppealFiguresSchema>;
+
 /** The arrears report's CSV (UTF-8 with BOM, CRLF), its columns in order. */
 export const ARREARS_CSV_COLUMNS = [
   'appealId',

@@ -2,9 +2,10 @@ import type { FastifyInstance } from 'fastify';
 import { APPEALS_ROUTES } from '@portal/contract/routes/appeals';
 import { serveRoute } from '../../access/route.ts';
 import type { AppealsService } from './appeals.service.ts';
+import type { ArrearsReport } from './arrears-report.ts';
 
 /** Appeals and reinstatement (issue #34); attachments and the arrears report have their own files. */
-export function appealsRoutes(app: FastifyInstance, appeals: AppealsService): void {
+export function appealsRoutes(app: FastifyInstance, appeals: AppealsService, arrears: ArrearsReport): void {
   serveRoute(app, APPEALS_ROUTES.create, async ({ actor, body }) => appeals.lodge(actor, body));
   serveRoute(app, APPEALS_ROUTES.list, async ({ actor, query }) => appeals.list(actor, query));
   serveRoute(app, APPEALS_ROUTES.get, async ({ actor, params }) => appeals.get(actor, params.id));
@@ -20,4 +21,12 @@ export function appealsRoutes(app: FastifyInstance, appeals: AppealsService): vo
   serveRoute(app, APPEALS_ROUTES.decide, async ({ actor, params, body }) =>
     appeals.decide(actor, params.id, body),
   );
+  serveRoute(app, APPEALS_ROUTES.arrearsCsv, async ({ actor, reply }) => {
+    const { fileName, body } = await arrears.csv(actor);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${fileName}"`)
+      .header('cache-control', 'no-store')
+      .send(body);
+  });
 }
