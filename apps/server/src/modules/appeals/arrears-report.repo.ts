@@ -20,8 +20,7 @@ export class ArrearsReportRepo {
   constructor(private readonly orm: Orm) {}
 
   async lines(scope: TenantScope, zone: string): Promise<ArrearsLine[]> {
-    const naira = (kobo: string) =>
-      sql.raw(`csv_field(to_char(${kobo} / 100.0, 'FM999999999999990.00'))`);
+    const naira = (kobo: string) => sql.raw(`csv_field(to_char(${kobo} / 100.0, 'FM999999999999990.00'))`);
     const result = await this.orm.execute<{ line: string; arrears_kobo: string | number | null }>(sql`
       select concat_ws(',', csv_field(a.id::text), csv_field(r.psn), csv_field(r.employee_id),
           csv_field(r.full_name), csv_field(m.name), csv_field(d.name), csv_field(a.decision),
