@@ -44,17 +44,7 @@ export function ProfileCard({ record, statusAction }: { record: MasterRecord; st
           }}
         >
           <Detail label={status!.label}>
-            {statusAction ? (
-              <Box
-                component="span"
-                sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1.5 }}
-              >
-                <RecordStatusBadge status={record.status} />
-                {statusAction}
-              </Box>
-            ) : (
-              <RecordStatusBadge status={record.status} />
-            )}
+            <RecordStatusBadge status={record.status} />
           </Detail>
           {rows.map((row) => (
             <Detail key={row.label} label={row.label}>
@@ -62,6 +52,8 @@ export function ProfileCard({ record, statusAction }: { record: MasterRecord; st
             </Detail>
           ))}
         </Box>
+        {/* Beside the status, outside the list: the status reads as its value alone (issue #34). */}
+        {statusAction && <Box sx={{ mt: 2, '&:empty': { display: 'none' } }}>{statusAction}</Box>}
       </CardContent>
     </Card>
   );
