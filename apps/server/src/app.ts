@@ -90,6 +90,17 @@ import { SettingsRepo } from './modules/settings/settings.repo.ts';
 import { settingsRoutes } from './modules/settings/settings.routes.ts';
 import { SettingsService } from './modules/settings/settings.service.ts';
 import { PeopleService } from './modules/people/people.service.ts';
+import { AppealAttachmentsRepo } from './modules/appeals/appeal-attachments.repo.ts';
+import { appealAttachmentsRoutes } from './modules/appeals/appeal-attachments.routes.ts';
+import { AppealAttachmentsService } from './modules/appeals/appeal-attachments.service.ts';
+import { AppealsRepo } from './modules/appeals/appeals.repo.ts';
+import { publicAppealRoutes } from './modules/appeals/public-appeal.routes.ts';
+import { PublicAppealService } from './modules/appeals/public-appeal.service.ts';
+import { appealsRoutes } from './modules/appeals/appeals.routes.ts';
+import { AppealsService } from './modules/appeals/appeals.service.ts';
+import { AppealFiguresRepo } from './modules/appeals/appeal-figures.repo.ts';
+import { ArrearsReport } from './modules/appeals/arrears-report.ts';
+import { ArrearsReportRepo } from './modules/appeals/arrears-report.repo.ts';
 import { AppearanceLog } from './modules/campaigns/appearances.ts';
 import { CampaignsRepo } from './modules/campaigns/campaigns.repo.ts';
 import { campaignsRoutes } from './modules/campaigns/campaigns.routes.ts';
@@ -248,18 +259,20 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
     timeZoneOf: (tenantId, orm) => tenantTimeZone(orm, tenantId),
     now,
   });
+  const claims = new ClaimsService(
+    new ClaimsRepo(db.orm),
+    users,
+    audit,
+    tokens,
+    {
+      perIp: new RateLimiter(db.orm, config.claimRate.perIp, 60_000, CLAIM_MESSAGES.rateLimited),
+      perTenant: new RateLimiter(db.orm, config.claimRate.perTenant, 60_000, CLAIM_MESSAGES.rateLimited),
+    },
+    appearances,
+  );
+  const publicTenants = new PublicTenantResolver(accessRepo, config.portalDomain);
   claimsRoutes(app, {
-    claims: new ClaimsService(
-      new ClaimsRepo(db.orm),
-      users,
-      audit,
-      tokens,
-      {
-        perIp: new RateLimiter(db.orm, config.claimRate.perIp, 60_000, CLAIM_MESSAGES.rateLimited),
-        perTenant: new RateLimiter(db.orm, config.claimRate.perTenant, 60_000, CLAIM_MESSAGES.rateLimited),
-      },
-      appearances,
-    ),
+    claims,
     employee: new EmployeeService(
       new EmployeeRepo(db.orm),
       recordsRepo,
@@ -268,7 +281,7 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
       config.provider,
       appearances,
     ),
-    tenants: new PublicTenantResolver(accessRepo, config.portalDomain),
+    tenants: publicTenants,
   });
   exportsRoutes(app, new ExportsService(new ExportsRepo(db.orm), audit, jobs));
   validationRoutes(
@@ -282,6 +295,8 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
       decisions,
     ),
   );
+  // What appeals came to (issue #34 item 5): on the overview and each exercise's report.
+  const appealFigures = new AppealFiguresRepo(db.orm);
   verificationRoutes(
     app,
     new VerificationService(
@@ -291,6 +306,7 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
       audit,
       jobs,
       matchSettings,
+      appealFigures,
     ),
     recordsService,
     new TenantLegalBasis(tenants),
@@ -343,6 +359,7 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
     now,
     fourEyes,
     progressMaxAgeMs: config.progressMaxAgeSeconds * 1000,
+    appealFigures,
   });
   // An approved excusal is applied by the exercises' module (issue #33).
   fourEyes.applyCampaignsWith(campaigns);
@@ -367,6 +384,37 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
       withAssignments: (scope) => recordsRepo.withAssignments(scope),
       searchQuery: (scope, q) => recordsRepo.searchQuery(scope, q),
       timeZoneOf,
+      now,
+    }),
+  );
+
+  // Appeals and reinstatement (issue #34): a reinstating decision may wait for a second approver.
+  const appealsRepo = new AppealsRepo(db.orm);
+  const appeals = new AppealsService({
+    repo: appealsRepo,
+    audit,
+    fourEyes,
+    withAssignments: (scope) => recordsRepo.withAssignments(scope),
+    now,
+  });
+  fourEyes.applyAppealsWith(appeals);
+  appealsRoutes(
+    app,
+    appeals,
+    new ArrearsReport({ repo: new ArrearsReportRepo(db.orm), audit, timeZoneOf, now }),
+  );
+  // The public appeal page: the claim's identity check, then the appeal (issue #34 item 4).
+  publicAppealRoutes(app, {
+    publicAppeals: new PublicAppealService({ claims, repo: appealsRepo, appeals }),
+    tenants: publicTenants,
+  });
+  appealAttachmentsRoutes(
+    app,
+    new AppealAttachmentsService({
+      attachments: new AppealAttachmentsRepo(db.orm),
+      appeals: appealsRepo,
+      reach: appeals,
+      audit,
       now,
     }),
   );

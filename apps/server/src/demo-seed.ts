@@ -20,6 +20,7 @@ import { UsersRepo } from './modules/users/users.repo.ts';
 import { StatsRepo } from './modules/verification/stats.repo.ts';
 import { VerificationRepo } from './modules/verification/verification.repo.ts';
 import { VerificationService } from './modules/verification/verification.service.ts';
+import { AppealFiguresRepo } from './modules/appeals/appeal-figures.repo.ts';
 import { comparisonOf } from './modules/verification/compare.ts';
 import { TenantMatchSettings } from './modules/identity/provider-settings.ts';
 import { TenantsRepo } from './modules/tenants/tenants.repo.ts';
@@ -91,6 +92,7 @@ export async function seedDemoRecords(deps: DemoSeedDeps, tenantId: string): Pro
       audit,
       jobs,
       matchSettings,
+      new AppealFiguresRepo(db.orm),
     ).start(actor);
 
     const reviewer = await users.findByEmail(DEMO_USERS.find((u) => u.role === 'REVIEWER')!.email);

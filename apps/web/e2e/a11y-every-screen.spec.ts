@@ -133,7 +133,7 @@ test.describe('every screen at 360, 390, 768 and 1280 px', () => {
     await page.keyboard.press('Escape');
   });
 
-  test('tenant admin: integrity, exercises, export, approvals, settings, audit and the not-found list', async ({
+  test('tenant admin: integrity, exercises, export, approvals, appeals, settings, audit, not-found', async ({
     page,
   }) => {
     await signIn(page, DEMO_USERS.tenantAdmin);
@@ -160,6 +160,12 @@ test.describe('every screen at 360, 390, 768 and 1280 px', () => {
     // the add dialog and the retire confirmation (cancelled: the demo's codes stay).
     await goTo(page, 'Pending my approval');
     await expectAccessible(page, page.getByText('Nothing awaits your approval'));
+    // Appeals (issue #34): the queue with its filters and the dialog to lodge one from a letter.
+    await goTo(page, 'Appeals');
+    await expectAccessible(page, page.getByRole('search', { name: 'Filter appeals' }));
+    await page.getByRole('button', { name: 'Lodge an appeal from a letter' }).click();
+    await expectAccessible(page, page.getByRole('dialog', { name: 'Lodge an appeal from a letter' }));
+    await page.keyboard.press('Escape');
     await goTo(page, 'Settings');
     await expectAccessible(page, page.getByRole('table', { name: 'Reason codes' }));
     await page.getByRole('button', { name: 'Add Reason Code' }).click();
@@ -214,7 +220,7 @@ test.describe('every screen at 360, 390, 768 and 1280 px', () => {
     await expectAccessible(page, page.getByRole('heading', { name: 'Verify Your Identity' }));
   });
 
-  test('reviewer: both queues and the integrity flags', async ({ page }) => {
+  test('reviewer: both queues, the integrity flags and the appeals', async ({ page }) => {
     await signIn(page, DEMO_USERS.reviewer);
     await expectAccessible(page, page.getByRole('heading', { name: 'My Validation Tasks' }));
     await page.getByRole('tab', { name: /^Mismatched Records/ }).click();
@@ -225,6 +231,8 @@ test.describe('every screen at 360, 390, 768 and 1280 px', () => {
     // Their own decisions awaiting a second approver (issue #22): none in the demo.
     await goTo(page, 'Awaiting approval');
     await expectAccessible(page, page.getByText('Nothing of yours awaits approval'));
+    await goTo(page, 'My Appeals');
+    await expectAccessible(page, page.getByRole('search', { name: 'Filter appeals' }));
   });
 
   test('employee: profile', async ({ page }) => {

@@ -121,6 +121,14 @@ test.describe('Content-Security-Policy on every screen', () => {
     // Four-eyes and reason codes (issue #22): the approvals list, the settings and their dialogs.
     await goTo(page, 'Pending my approval');
     await opened(page, page.getByText('Nothing awaits your approval'));
+    // Appeals (issue #34): the queue, its filters' select and the lodge dialog.
+    await goTo(page, 'Appeals');
+    await page.getByRole('combobox', { name: 'Kind' }).click();
+    await opened(page, page.getByRole('option', { name: 'Not me' }));
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Lodge an appeal from a letter' }).click();
+    await opened(page, page.getByRole('dialog', { name: 'Lodge an appeal from a letter' }));
+    await page.keyboard.press('Escape');
     await goTo(page, 'Settings');
     await opened(page, page.getByRole('table', { name: 'Reason codes' }));
     await page.getByRole('button', { name: 'Add Reason Code' }).click();
@@ -168,7 +176,7 @@ test.describe('Content-Security-Policy on every screen', () => {
     await opened(page, page.getByRole('heading', { name: 'Verify Your Identity' }));
   });
 
-  test('reviewer: both queues and the integrity flags', async ({ page }) => {
+  test('reviewer: both queues, the integrity flags and the appeals', async ({ page }) => {
     await signIn(page, DEMO_USERS.reviewer);
     await opened(page, page.getByRole('heading', { name: 'My Validation Tasks' }));
     await page.getByRole('tab', { name: /^Mismatched Records/ }).click();
@@ -177,6 +185,8 @@ test.describe('Content-Security-Policy on every screen', () => {
     await opened(page, page.getByRole('table', { name: 'Integrity flags' }));
     await goTo(page, 'Awaiting approval');
     await opened(page, page.getByText('Nothing of yours awaits approval'));
+    await goTo(page, 'My Appeals');
+    await opened(page, page.getByRole('search', { name: 'Filter appeals' }));
   });
 
   test('employee: profile', async ({ page }) => {

@@ -23,6 +23,7 @@ const DESTINATIONS = [
   ['Validation Queue', 'validation'],
   ['Integrity', 'integrity'],
   ['Verification Exercises', 'exercises'],
+  ['Appeals', 'appeals'],
   ['Pending my approval', 'approvals'],
   ['Payroll Export', 'export'],
   ['User Management', 'users'],
@@ -32,13 +33,15 @@ const DESTINATIONS = [
 
 const GROUPS = [
   ['Records', ['File Upload', 'Master Records', 'Bulk Verification']],
-  ['Review', ['Validation Queue', 'Integrity', 'Verification Exercises', /^Pending my approval/]],
+  ['Review', ['Validation Queue', 'Integrity', 'Verification Exercises', /^Appeals/, /^Pending my approval/]],
   ['Administration', ['User Management', 'Settings', 'Audit Log']],
 ] as const;
 
 test.describe('tenant admin journey', () => {
-  test('signs in to the tenant admin dashboard with its twelve destinations in groups', async ({ page }) => {
-    // Twelve screens, each fetched for the first time: more than one journey's 30 s on a busy machine.
+  test('signs in to the tenant admin dashboard with its thirteen destinations in groups', async ({
+    page,
+  }) => {
+    // Thirteen screens, each fetched for the first time: more than one journey's 30 s on a busy machine.
     test.setTimeout(90_000);
     await signIn(page, tenantAdmin);
     await expect(page.getByText('Upload and manage records for your tenant')).toBeVisible();

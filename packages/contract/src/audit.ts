@@ -71,6 +71,15 @@ export const AUDIT_ACTION_LABELS = {
   CAMPAIGN_SCHEDULE_UPDATED: 'Verification exercise schedule changed',
   CAMPAIGN_NO_SHOWS_DOWNLOADED: 'No-show list downloaded',
   CAMPAIGN_NO_SHOWS_SUSPENDED: 'No-shows suspended',
+  // Appeals (issue #34)
+  APPEAL_LODGED: 'Appeal lodged',
+  APPEAL_ASSIGNED: 'Appeal assigned',
+  APPEAL_QUESTION_ASKED: 'Question asked about an appeal',
+  APPEAL_ANSWERED: 'Appeal question answered',
+  APPEAL_ATTACHMENT_ADDED: 'Document attached to an appeal',
+  APPEAL_DECIDED: 'Appeal decided',
+  RECORD_REINSTATED: 'Reinstated on appeal: back to review',
+  APPEAL_ARREARS_DOWNLOADED: 'Arrears report downloaded',
   // Platform
   TENANT_CREATED: 'Tenant created',
   TENANT_UPDATED: 'Tenant updated',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AppealFiguresSchema } from './appeals.ts';
 import { idSchema, requiredString } from './fields.ts';
 import { NamedSchema, pageOf, PageQuerySchema } from './records.ts';
 
@@ -421,6 +422,8 @@ export const CampaignReportSchema = z.object({
   ...reportCounts,
   /** By ministry, then department, by name. */
   byMinistry: z.array(CampaignReportRowSchema),
+  /** The appeals of the people this exercise suspended, against their suspension (issue #34 item 5). */
+  appeals: AppealFiguresSchema,
 });
 export type CampaignReport = z.infer<typeof CampaignReportSchema>;
 

@@ -127,6 +127,8 @@ export const APPROVAL_KINDS = [
   'EXCUSAL',
   /** Issue #33: suspending an exercise's no-shows holds their pay. */
   'NO_SHOW_SUSPENSION',
+  /** Issue #34: an upheld appeal puts a person back on the path to the payroll. */
+  'APPEAL_REINSTATEMENT',
 ] as const;
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
 export const APPROVAL_STATUSES = ['PENDING', 'APPROVED', 'DECLINED', 'WITHDRAWN'] as const;
@@ -142,6 +144,7 @@ export const APPROVAL_KIND_LABELS: Record<ApprovalKind, string> = {
   FLAG_DISMISSAL: 'Integrity flag dismissed (identity of a removed record)',
   EXCUSAL: 'Excusal from a verification exercise',
   NO_SHOW_SUSPENSION: "Suspension of a verification exercise's no-shows",
+  APPEAL_REINSTATEMENT: 'Reinstatement on appeal',
 };
 
 export const APPROVAL_MESSAGES = {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { INTEGRITY_RULES, type IntegrityRule } from './integrity.ts';
 import { DEFAULT_TIME_ZONE, TimeZoneSchema } from './time-zone.ts';
+import { APPEAL_DEADLINE_DEFAULT_DAYS, APPEAL_DEADLINE_LIMITS } from './appeals.ts';
 
 /**
  * A tenant's settings object (GET/PUT /tenant-admin/settings): one document per tenant, each
@@ -22,6 +23,7 @@ const between = (what: string, { min, max }: { min: number; max: number }) =>
 
 const retirementAge = between('Retirement age', SETTINGS_LIMITS.retirementAge);
 const serviceLimitYears = between('Service limit', SETTINGS_LIMITS.serviceLimitYears);
+const appealDeadlineDays = between('The appeal deadline', APPEAL_DEADLINE_LIMITS);
 
 const allRulesOn = Object.fromEntries(INTEGRITY_RULES.map((r) => [r, true])) as Record<
   IntegrityRule,
@@ -59,6 +61,10 @@ export const TenantSettingsSchema = z.object({
    * names and files show is written in it (time-zone.ts).
    */
   timeZone: TimeZoneSchema.catch(DEFAULT_TIME_ZONE).default(DEFAULT_TIME_ZONE),
+  /** Issue #34: days from an appeal's lodging to its decision's deadline. */
+  appealDeadlineDays: appealDeadlineDays
+    .catch(APPEAL_DEADLINE_DEFAULT_DAYS)
+    .default(APPEAL_DEADLINE_DEFAULT_DAYS),
 });
 export type TenantSettings = z.infer<typeof TenantSettingsSchema>;
 
@@ -79,6 +85,7 @@ export const TenantSettingsUpdateSchema = z.strictObject({
     .optional(),
   secondApprover: z.boolean({ error: 'secondApprover must be true or false' }).optional(),
   timeZone: TimeZoneSchema.optional(),
+  appealDeadlineDays: appealDeadlineDays.optional(),
 });
 export type TenantSettingsUpdate = z.input<typeof TenantSettingsUpdateSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AppealFiguresSchema } from './appeals.ts';
 
 export const BULK_JOB_STATUSES = ['PENDING', 'RUNNING', 'COMPLETED', 'FAILED'] as const;
 export const ACTIVE_JOB_STATUSES: readonly string[] = ['PENDING', 'RUNNING'];
@@ -47,6 +48,8 @@ export const DashboardStatsSchema = z.object({
    * the verified records less these and the mismatched.
    */
   totalMatchedClosely: z.number(),
+  /** Every appeal of the tenant: received, decided on time, by code, reinstated, arrears (issue #34). */
+  appeals: AppealFiguresSchema,
 });
 export type DashboardStats = z.infer<typeof DashboardStatsSchema>;
 

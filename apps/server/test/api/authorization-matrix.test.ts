@@ -47,6 +47,10 @@ interface TenantIds {
   campaign: string;
   /** The tenant's field agent (issue #33: its assignments). */
   agent: string;
+  /** A rejected record with an appeal being heard, the appeal, and a document attached (issue #34). */
+  appealRecord: string;
+  appeal: string;
+  appealAttachment: string;
 }
 
 /** A path parameter → the resource it names, by the path before it. Add a row for a new kind. */
@@ -64,6 +68,8 @@ const PARAMS: { param: string; path: RegExp; kind: keyof TenantIds | 'tenant' | 
   { param: 'id', path: /\/approvals\/:id/, kind: 'approval' },
   { param: 'code', path: /\/reason-codes\/:code$/, kind: 'reasonCode' },
   { param: 'id', path: /\/campaigns\/:id/, kind: 'campaign' },
+  { param: 'attachmentId', path: /\/appeals\/:id\/attachments\/:attachmentId$/, kind: 'appealAttachment' },
+  { param: 'id', path: /\/appeals\/:id/, kind: 'appeal' },
 ];
 
 interface Sample {
@@ -152,6 +158,10 @@ const SAMPLES: Record<string, Sample> = {
     body: (ids) => ({ ministryIds: [], departmentIds: [ids.department] }),
   },
   'GET /api/v1/agent/people': { query: () => '?q=Person' },
+  // Issue #34: the seeded appeal's record (an appeal already heard: 409 on the own side).
+  'POST /api/v1/appeals': {
+    body: (ids) => ({ recordId: ids.appealRecord, kind: 'OTHER', grounds: 'matrix' }),
+  },
   'POST /api/v1/approvals/:id/decline': { body: () => ({ note: 'matrix' }) },
   'PUT /api/v1/global-admin/tenants/:id/sms-gateway': {
     body: () => ({
@@ -334,6 +344,28 @@ async function seedTenant(
     },
   });
   if (campaign.statusCode !== 201) throw new Error(`exercise ${label}: ${campaign.body}`);
+  // A rejected person's appeal, lodged from a letter, with a document (issue #34).
+  const [appealRecord] = await seedRecords(portal, t.tenant.id, [
+    {
+      fullName: `${label} Appellant`,
+      nin: nin(20),
+      ssid: ssid(20),
+      psn: `PSN${k}0020`,
+      ministry,
+      department,
+      status: 'REJECTED',
+    },
+  ]);
+  const appeal = await portal.api.post('/api/v1/appeals', {
+    token: t.token,
+    body: { recordId: appealRecord, kind: 'NOT_ME', grounds: `${label} letter` },
+  });
+  if (appeal.statusCode !== 201) throw new Error(`appeal ${label}: ${appeal.body}`);
+  const appealId = (appeal.json() as { id: string }).id;
+  const attachment = await portal.db.orm.execute<{ id: string }>(sql`
+    insert into appeal_attachments (tenant_id, appeal_id, file_name, content_type, size_bytes, sha256, data, at)
+    values (${t.tenant.id}, ${appealId}, 'letter.pdf', 'application/pdf', 8, 'x', ${Buffer.from('%PDF-1.4')}, now())
+    returning id`);
   // The rules have run after the last change, so that nothing of either tenant moves meanwhile.
   await currentSummary(portal, t.token);
   const [flag] = await allFlags(portal, t.token);
@@ -341,6 +373,9 @@ async function seedTenant(
   return {
     ...pending,
     reasonCode: code,
+    appealRecord: appealRecord!,
+    appeal: appealId,
+    appealAttachment: attachment.rows[0]!.id,
     campaign: (campaign.json() as { id: string }).id,
     flag: flag.id,
     record: recordIds[1]!,

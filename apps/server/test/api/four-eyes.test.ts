@@ -443,6 +443,7 @@ describe('four-eyes (issue #22)', () => {
     const unsafe = API_ROUTES.filter((r) => r.method !== 'GET' && !r.public);
     const makers = unsafe.filter((r) => r.fourEyes === 'MAKER').map((r) => `${r.method} ${r.path}`);
     expect(makers.sort()).toEqual([
+      'POST /api/v1/appeals/:id/decide',
       'POST /api/v1/campaigns/:id/excuse',
       'POST /api/v1/campaigns/:id/suspend-no-shows',
       'POST /api/v1/integrity/flags/:id/decision',
@@ -468,6 +469,16 @@ describe('four-eyes (issue #22)', () => {
     await portal.api.post('/api/v1/integrity/evaluate', { token: a.token });
     await currentSummary(portal, a.token);
     const flag = (await allFlags(portal, a.token)).find((f) => f.recordId === pensioner)!;
+    // Issue #34: a rejected person's appeal, which a reinstating decision would put back on the path.
+    const [appellant] = await seedRecords(portal, a.tenant.id, [
+      { fullName: 'Route Appellant', nin: '80000000015', psn: 'PSN8015', status: 'REJECTED' },
+    ]);
+    const lodged = await portal.api.post('/api/v1/appeals', {
+      token: a.token,
+      body: { recordId: appellant, kind: 'NOT_ME', grounds: 'route walk' },
+    });
+    expect(lodged.statusCode, lodged.body).toBe(201);
+    const appealId = (lodged.json() as { id: string }).id;
     // Each route's worst request (a function: a fresh one per call); {} for the others.
     const worst: Record<string, unknown> = {
       // Issue #30: a sock-puppet tenant admin, and the second approver switched off (with a rule).
@@ -499,6 +510,8 @@ describe('four-eyes (issue #22)', () => {
         reasonCode: 'STUDY_LEAVE',
         note: 'route walk',
       },
+      // Issue #34: upholding an appeal puts a person back on the path to the payroll.
+      'POST /api/v1/appeals/:id/decide': { decision: 'UPHELD', note: 'route walk' },
     };
     // An exercise of every record, open today, for the exercise's routes.
     const today = dayIn(new Date(), DEFAULT_TIME_ZONE);
@@ -519,15 +532,17 @@ describe('four-eyes (issue #22)', () => {
       sql`update campaigns set opens_on = '2020-01-01', closes_on = '2020-01-02' where id = ${closedId}`,
     );
     const idFor = (path: string, recordId: string) =>
-      path.includes('/integrity/flags/')
-        ? flag.id
-        : path.includes('/suspend-no-shows')
-          ? closedId
-          : path.includes('/campaigns/')
-            ? campaignId
-            : path.includes('/export-logs/')
-              ? crypto.randomUUID()
-              : recordId;
+      path.includes('/appeals/')
+        ? appealId
+        : path.includes('/integrity/flags/')
+          ? flag.id
+          : path.includes('/suspend-no-shows')
+            ? closedId
+            : path.includes('/campaigns/')
+              ? campaignId
+              : path.includes('/export-logs/')
+                ? crypto.randomUUID()
+                : recordId;
     const counts = async () =>
       (
         await portal.db.orm.execute<{
@@ -539,6 +554,7 @@ describe('four-eyes (issue #22)', () => {
           paid: string[] | null;
           excused: number;
           suspended: number;
+          reinstated: number;
         }>(sql`
           select (select count(*)::int from records where tenant_id = ${a.tenant.id} and status = 'REJECTED') as rejected,
             (select count(*)::int from export_jobs where tenant_id = ${a.tenant.id} and status = 'COMPLETED') as completed,
@@ -547,6 +563,7 @@ describe('four-eyes (issue #22)', () => {
             (select settings::text from tenant_settings where tenant_id = ${a.tenant.id}) as settings,
             (select count(*)::int from campaign_excusals where tenant_id = ${a.tenant.id}) as excused,
             (select count(*)::int from records where tenant_id = ${a.tenant.id} and status = 'SUSPENDED') as suspended,
+            (select count(*)::int from appeals where tenant_id = ${a.tenant.id} and reinstated_to is not null) as reinstated,
             (select array_agg(r.id::text) from records r where r.tenant_id = ${a.tenant.id} and ${sql.raw(inPayrollSql('r'))}) as paid`)
       ).rows[0]!;
     // Not walked: the second approver's own routes (they carry an approval out), signing out.
@@ -592,6 +609,7 @@ describe('four-eyes (issue #22)', () => {
         expect(after.settings, `${key} changed the settings`).toBe(before.settings);
         expect(after.excused, `${key} excused someone from an exercise`).toBe(before.excused);
         expect(after.suspended, `${key} suspended a no-show`).toBe(before.suspended);
+        expect(after.reinstated, `${key} reinstated someone on appeal`).toBe(before.reinstated);
         const stillPaid = new Set(after.paid ?? []);
         expect(
           (before.paid ?? []).filter((id) => !stillPaid.has(id)),

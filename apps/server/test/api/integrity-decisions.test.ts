@@ -428,12 +428,15 @@ describe('integrity decisions (issue #21)', () => {
       pendingChanges: [],
       // Issue #31 item 12: the platform's zone until the tenant chooses one.
       timeZone: 'Africa/Lagos',
+      // Issue #34: an appeal is decided within 30 days unless the tenant says otherwise.
+      appealDeadlineDays: 30,
     });
     for (const body of [
       { integrity: { retirementAge: 200 } },
       { integrity: { retirementAge: 62.5 } },
       { integrity: { serviceLimitYears: 'forty' } },
       { integrity: { rules: { GHOSTS: false } } },
+      { appealDeadlineDays: 3 },
       { somethingElse: true },
     ]) {
       const res = await portal.api.put('/api/v1/tenant-admin/settings', { token: a.token, body });

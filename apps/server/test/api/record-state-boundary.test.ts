@@ -279,6 +279,16 @@ describe('the tenant overview', () => {
       totalReviewers: 2,
       totalAgentAccounts: 3,
       totalSelfServiceUsers: 4,
+      // No appeals yet (issue #34; appeal-arrears.test.ts counts them).
+      appeals: {
+        received: 0,
+        decided: 0,
+        decidedOnTime: 0,
+        byDecision: { UPHELD: 0, PARTLY_UPHELD: 0, REJECTED: 0, WITHDRAWN: 0 },
+        reinstated: 0,
+        arrearsOwed: 0,
+        arrearsPayUnknown: 0,
+      },
     });
   });
 });

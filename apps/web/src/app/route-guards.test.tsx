@@ -12,7 +12,7 @@ async function expectPath(router: ReturnType<typeof renderApp>['router'], path: 
   await waitFor(() => expect(router.state.location.pathname).toBe(path));
 }
 
-/** /login is a page of its own (DECISIONS 191): reaching it in the app loads that page. */
+/** /login is a page of its own (DECISIONS 198): reaching it in the app loads that page. */
 async function expectLoginPageLoad(router: ReturnType<typeof renderApp>['router']) {
   await expectPath(router, '/login');
   await waitFor(() => expect(pageLoad.replace).toHaveBeenCalledWith('/login'));
@@ -107,6 +107,7 @@ describe('role dashboards', () => {
       'Validation Queue',
       'Integrity',
       'Verification Exercises',
+      'Appeals',
       'Pending my approval',
       'Payroll Export',
       'User Management',
@@ -122,6 +123,7 @@ describe('role dashboards', () => {
       'Validation Queue',
       'Integrity',
       'Verification Exercises',
+      'Appeals',
       'Pending my approval',
     ]);
     expect(group('Administration')).toEqual(['User Management', 'Settings', 'Audit Log']);

@@ -21,7 +21,7 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <></>,
     children: [
       { index: true, element: <Navigate to="/login" replace /> },
-      // The sign-in page is a page of its own (login.html, DECISIONS 191): reaching it loads it.
+      // The sign-in page is a page of its own (login.html, DECISIONS 198): reaching it loads it.
       {
         path: 'login',
         element: (
@@ -93,16 +93,22 @@ export const routes: RouteObject[] = [
             element: <RequireRole role="AGENT" />,
             children: [
               agentDashboardRoute({
-                // The field desk (issue #33) above the registration card: two features, put together here.
+                // The field desk (issue #33) above the registration card, its person card offering the appeals'
+                // lodging (issue #34): three features, put together here.
                 verify: async () => {
-                  const [{ AgentVerifyPage }, { AgentDesk }] = await Promise.all([
+                  const [{ AgentVerifyPage }, { AgentDesk }, { AgentAppealAction }] = await Promise.all([
                     import('../features/registration/routes/agent-verify-page.tsx'),
                     import('../features/field/components/agent-desk.tsx'),
+                    import('../features/appeals/components/agent-appeal-action.tsx'),
                   ]);
                   return (
                     <AgentVerifyPage
                       desk={(startCheck, accountsCreated) => (
-                        <AgentDesk onStartCheck={startCheck} accountsCreated={accountsCreated} />
+                        <AgentDesk
+                          onStartCheck={startCheck}
+                          accountsCreated={accountsCreated}
+                          personActions={(person) => <AgentAppealAction person={person} />}
+                        />
                       )}
                     />
                   );
@@ -116,9 +122,23 @@ export const routes: RouteObject[] = [
             element: <RequireRole role="SELF_SERVICE_USER" />,
             children: [
               userDashboardRoute({
+                // The appeals (issue #34) on the profile: two features, put together here.
                 profile: async () => {
-                  const { ProfilePage } = await import('../features/profile/routes/profile-page.tsx');
-                  return <ProfilePage />;
+                  const [{ ProfilePage }, { AppealDecisionAction }, { MyAppealsSection }] = await Promise.all(
+                    [
+                      import('../features/profile/routes/profile-page.tsx'),
+                      import('../features/appeals/components/appeal-decision-action.tsx'),
+                      import('../features/appeals/components/my-appeals-section.tsx'),
+                    ],
+                  );
+                  return (
+                    <ProfilePage
+                      appeals={{
+                        action: (status) => <AppealDecisionAction status={status} />,
+                        section: <MyAppealsSection />,
+                      }}
+                    />
+                  );
                 },
               }),
             ],

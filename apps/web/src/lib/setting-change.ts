@@ -12,6 +12,7 @@ export const SETTING_CHANGE_TEXTS = {
     'integrity.retirementAge': 'Retirement age',
     'integrity.serviceLimitYears': 'Service limit (years)',
     timeZone: 'Time zone',
+    appealDeadlineDays: 'Appeal deadline (days)',
   } as Record<string, string>,
   rule: (code: string) =>
     `Integrity rule: ${(INTEGRITY_RULE_LABELS as Record<string, string>)[code] ?? code}`,

@@ -2,6 +2,7 @@ import userEvent from '@testing-library/user-event';
 import type { TokenClaims } from '@portal/contract/auth';
 import type { DashboardStats } from '@portal/contract/verification';
 import { storeToken } from '../lib/auth-storage.ts';
+import { buildAppealFigures } from './build-appeal-figures.ts';
 import { buildToken } from './build-token.ts';
 import { renderApp } from './render-app.tsx';
 import { stubApi, type ApiReplies } from './stub-fetch.ts';
@@ -51,6 +52,7 @@ export function buildDashboardStats(overrides: Partial<DashboardStats> = {}): Da
     totalPendingSecondApproval: 0,
     totalSuspended: 0,
     totalMatchedClosely: 0,
+    appeals: buildAppealFigures(),
     ...overrides,
   };
 }

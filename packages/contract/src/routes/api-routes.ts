@@ -1,3 +1,4 @@
+import { APPEALS_ROUTES } from './appeals.ts';
 import { AUDIT_ROUTES } from './audit.ts';
 import { AUTH_ROUTES } from './auth.ts';
 import { CAMPAIGNS_ROUTES } from './campaigns.ts';
@@ -38,6 +39,7 @@ export const API_ROUTE_TABLES = {
   audit: AUDIT_ROUTES,
   campaigns: CAMPAIGNS_ROUTES,
   field: FIELD_ROUTES,
+  appeals: APPEALS_ROUTES,
 } as const satisfies Record<string, Record<string, ApiRoute>>;
 
 /** Every route of the API, one table per feature; the server serves exactly these (a test holds it). */

@@ -32,3 +32,4 @@ export {
   campaignSuspensionRecords,
   campaignSuspensions,
 } from './campaigns.ts';
+export { appeals, appealMessages, appealAttachments } from './appeals.ts';

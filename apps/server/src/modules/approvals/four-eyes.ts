@@ -107,6 +107,21 @@ export interface SuspensionPayload {
   listedMonthlyPay: number;
 }
 
+/**
+ * APPEAL_REINSTATEMENT (issue #34): an appeal's decision that puts the person back on the path to
+ * the payroll. The record is named in the payload, as an excusal's.
+ */
+export interface AppealDecisionPayload {
+  appealId: string;
+  recordId: string;
+  fullName: string;
+  psn: string | null;
+  decision: string;
+  note: string;
+  /** The appeal's version when the decision was asked: any change since refuses the approval. */
+  version: number;
+}
+
 /** The approvals whose outcome is a record's status (the others: an export, an account, settings). */
 const onRecord = (kind: string) =>
   kind === 'REJECTION' || kind === 'INTEGRITY_CONFIRM' || kind === 'REVALIDATION';
@@ -190,6 +205,28 @@ export interface CampaignDecisions {
   ): Promise<void>;
 }
 
+/**
+ * What an approved reinstatement does (a port: the appeals module implements it and the
+ * composition root hands it in, as appeals asks four-eyes to hold a decision).
+ */
+export interface AppealDecisions {
+  /** In the approval's transaction: the decision takes effect (the record back to review, arrears). */
+  applyAppealDecision(
+    tx: Orm,
+    tenantId: string,
+    p: AppealDecisionPayload,
+    maker: Who,
+    checker: Actor,
+  ): Promise<void>;
+  /** Declined or withdrawn: the appeal returns to its handler, undecided. */
+  reopenAppeal(
+    tx: Orm,
+    tenantId: string,
+    p: AppealDecisionPayload,
+    outcome: 'DECLINED' | 'WITHDRAWN',
+  ): Promise<void>;
+}
+
 export interface SettingsChanges {
   /**
    * In the approval's transaction, with the settings locked: they become `after` only while they are
@@ -265,6 +302,46 @@ export class FourEyes {
   /** The composition root hands in the exercises' side (they ask each other, as the settings do). */
   applyCampaignsWith(campaigns: CampaignDecisions): void {
     this.#campaigns = campaigns;
+  }
+
+  #appeals: AppealDecisions | undefined;
+  /** The composition root hands in the appeals' side (issue #34). */
+  applyAppealsWith(appeals: AppealDecisions): void {
+    this.#appeals = appeals;
+  }
+
+  #appealsPort(): AppealDecisions {
+    if (!this.#appeals) throw new Error('four-eyes: the appeals module was not handed in');
+    return this.#appeals;
+  }
+
+  /** In the appeal's transaction (issue #34): a reinstating decision waits for a different tenant admin. */
+  async holdAppealDecision(tx: Orm, actor: Actor, p: AppealDecisionPayload): Promise<string> {
+    const { tenantId } = scopeOf(actor);
+    const approvalId = await insertApproval(tx, {
+      tenantId,
+      kind: 'APPEAL_REINSTATEMENT',
+      makerUserId: actor.userId,
+      makerEmail: actor.email,
+      note: p.note,
+      summary: `Reinstate ${p.fullName}${p.psn ? ` (${p.psn})` : ''} on appeal (${p.decision.toLowerCase().replace('_', ' ')}): back to review, with arrears`,
+      payload: p,
+    });
+    await this.audit.append(
+      {
+        tenantId,
+        actorUserId: actor.userId,
+        actorEmail: actor.email,
+        address: actor.address ?? null,
+        action: 'APPROVAL_REQUESTED',
+        entityType: 'record',
+        entityId: p.recordId,
+        after: { kind: 'APPEAL_REINSTATEMENT', approvalId, appealId: p.appealId, decision: p.decision },
+        note: p.note,
+      },
+      tx,
+    );
+    return approvalId;
   }
 
   #campaignsPort(): CampaignDecisions {
@@ -621,6 +698,14 @@ export class FourEyes {
           { userId: row.maker_user_id, email: row.maker_email },
           actor,
         );
+      } else if (row.kind === 'APPEAL_REINSTATEMENT') {
+        await this.#appealsPort().applyAppealDecision(
+          tx,
+          tenantId,
+          row.payload as AppealDecisionPayload,
+          { userId: row.maker_user_id, email: row.maker_email },
+          actor,
+        );
       } else if (row.kind === 'ADMIN_GRANT') {
         const { userId } = row.payload as AdminGrantPayload;
         if (!(await activatePendingAdmin(tx, tenantId, userId))) throw conflict(M.accountGone);
@@ -664,6 +749,13 @@ export class FourEyes {
     if (row.kind === 'EXPORT') await this.#closeExport(tx, row, message);
     else if (row.kind === 'ADMIN_GRANT')
       await dropPendingAdmin(tx, row.tenant_id, (row.payload as AdminGrantPayload).userId);
+    else if (row.kind === 'APPEAL_REINSTATEMENT')
+      await this.#appealsPort().reopenAppeal(
+        tx,
+        row.tenant_id,
+        row.payload as AppealDecisionPayload,
+        outcome,
+      );
     else if (row.kind === 'NO_SHOW_SUSPENSION')
       await this.#campaignsPort().closeSuspension(
         tx,
@@ -876,9 +968,11 @@ export class FourEyes {
             ? ['tenant', row.tenant_id]
             : row.kind === 'EXCUSAL'
               ? ['record', (row.payload as ExcusalPayload).recordId]
-              : row.kind === 'NO_SHOW_SUSPENSION'
-                ? ['campaign', (row.payload as SuspensionPayload).campaignId]
-                : ['approval', row.id];
+              : row.kind === 'APPEAL_REINSTATEMENT'
+                ? ['record', (row.payload as AppealDecisionPayload).recordId]
+                : row.kind === 'NO_SHOW_SUSPENSION'
+                  ? ['campaign', (row.payload as SuspensionPayload).campaignId]
+                  : ['approval', row.id];
     await this.audit.append(
       {
         tenantId: row.tenant_id,

@@ -22,6 +22,7 @@ import {
   noShowsFileName,
   type CampaignExtendSchema,
 } from '@portal/contract/campaigns';
+import type { AppealFigures } from '@portal/contract/appeals';
 import { koboToNaira } from '@portal/contract/payroll';
 import { dayIn } from '@portal/contract/time-zone';
 import { scopeOf, tenantScope, type Actor, type TenantScope } from '../../access/actor.ts';
@@ -60,6 +61,13 @@ export interface CampaignsDeps {
   fourEyes: FourEyes;
   /** How old a progress answer may be (config PROGRESS_MAX_AGE_SECONDS; 0: always counted). */
   progressMaxAgeMs?: number;
+  /** The appeals of the people an exercise suspended (issue #34 item 5), for its report. */
+  appealFigures: ExerciseAppealFigures;
+}
+
+/** What appeals came to (a port: the appeals module's figures, passed by app.ts). */
+export interface ExerciseAppealFigures {
+  figures(scope: TenantScope, of: { campaignId: string }): Promise<AppealFigures>;
 }
 
 const unique = (ids: string[]) => [...new Set(ids)];
@@ -371,6 +379,7 @@ export class CampaignsService implements CampaignDecisions {
       monthlyPayHeld: koboToNaira(postings.reduce((n, p) => n + p.heldKobo, 0)),
       payUnknownHeld: total('payUnknownHeld'),
       byMinistry: rows,
+      appeals: await this.deps.appealFigures.figures(scope, { campaignId: c.id }),
     };
   }
 

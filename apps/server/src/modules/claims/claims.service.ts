@@ -158,6 +158,46 @@ export class ClaimsService {
     });
   }
 
+  /** Why a claim is not a confirmed identity of a record without an account now (thrown). */
+  async #confirmed(tx: Orm, claim: ClaimRow | undefined, tenantId: string | undefined): Promise<ClaimRow> {
+    if (!claim || (tenantId && claim.tenantId !== tenantId)) throw expired();
+    if (claim.nextStep === 'CHALLENGE_PSN' && !claim.psnPassedAt)
+      throw new AppError(400, M.challengeRequired, ERROR_CODES.VALIDATION);
+    // A claim that passed before another claim got the record held waits for the hold too.
+    if (await this.claims.isHeld(tx, claim.recordId)) throw held();
+    if (await this.claims.isClaimed(tx, claim.recordId))
+      throw conflict('An account already exists for this record.');
+    return claim;
+  }
+
+  /**
+   * Runs `fn` for the record of a claim that passed the identity check (SSID and NIN, then the PSN
+   * when the record has one), in place of making the account (issue #34: the public appeal). The
+   * claim's guards and answers as createAccount's: limited per address and per tenant, 400 when
+   * expired, spent, unconfirmed or held, 409 when the record has an account. The claim is spent in
+   * `fn`'s transaction: a second call with it is answered as an expired claim.
+   */
+  async spendConfirmed<T>(
+    token: string,
+    ip: string,
+    tenantId: string | undefined,
+    fn: (tx: Orm, claim: { tenantId: string; recordId: string }) => Promise<T>,
+  ): Promise<T> {
+    await this.limits.perIp.hit(`ip:${ip}`);
+    const found = await this.#confirmed(
+      this.claims.orm,
+      await this.claims.findLiveByToken(hashOf(token)),
+      tenantId,
+    );
+    await this.limits.perTenant.hit(`tenant:${found.tenantId}`);
+    return this.claims.transaction(async (tx) => {
+      const claim = await this.#confirmed(tx, await this.claims.lockLiveByToken(tx, hashOf(token)), tenantId);
+      const result = await fn(tx, { tenantId: claim.tenantId, recordId: claim.recordId });
+      await this.claims.markUsed(tx, claim.tokenHash);
+      return result;
+    });
+  }
+
   /**
    * Why a claim cannot make an account now (thrown), or the claim. Run twice: before the password
    * is hashed, without a lock, so that a made-up or spent claim id costs no hash (issue #31 item 2:
@@ -169,16 +209,10 @@ export class ClaimsService {
     input: { email: string },
     tenantId: string | undefined,
   ): Promise<ClaimRow> {
-    if (!claim || (tenantId && claim.tenantId !== tenantId)) throw expired();
-    if (claim.nextStep === 'CHALLENGE_PSN' && !claim.psnPassedAt)
-      throw new AppError(400, M.challengeRequired, ERROR_CODES.VALIDATION);
-    // A claim that passed before another claim got the record held waits for the hold too.
-    if (await this.claims.isHeld(tx, claim.recordId)) throw held();
-    if (await this.claims.isClaimed(tx, claim.recordId))
-      throw conflict('An account already exists for this record.');
+    const confirmed = await this.#confirmed(tx, claim, tenantId);
     if (await this.users.findByEmail(input.email, tx))
       throw conflict(TENANT_USER_MESSAGES.emailTaken, { email: TENANT_USER_MESSAGES.emailTaken });
-    return claim;
+    return confirmed;
   }
 
   /**

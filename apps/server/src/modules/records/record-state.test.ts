@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { APPEAL_MESSAGES } from '@portal/contract/appeals';
 import { CLAIM_MESSAGES } from '@portal/contract/claims';
 import { RECORD_STATUSES, type RecordStatus } from '@portal/contract/records';
 import { VALIDATION_MESSAGES } from '@portal/contract/validation';
@@ -85,6 +86,11 @@ const EVENTS: { [T in RecordEventType]: Extract<RecordEvent, { type: T }>[] } = 
   SECOND_APPROVAL_WITHDRAWN: BEFORE_APPROVAL.map((back) => ({ type: 'SECOND_APPROVAL_WITHDRAWN', back })),
   SUSPENDED_NO_SHOW: [{ type: 'SUSPENDED_NO_SHOW' }],
   REAPPEARED: [{ type: 'REAPPEARED' }],
+  REINSTATED: [
+    { type: 'REINSTATED', comparison: 'AGREES' },
+    { type: 'REINSTATED', comparison: 'DISAGREES' },
+    { type: 'REINSTATED', comparison: null },
+  ],
 };
 
 const label = (e: RecordEvent) =>
@@ -109,6 +115,7 @@ const notSuspendable = no(
   'Only a record expected to appear, with no decision pending, can be suspended as a no-show.',
 );
 const notSuspended = no('Only a suspended record reappears.');
+const notOff = no(APPEAL_MESSAGES.noLongerOff);
 const notPaid = no('Only a record in the payroll awaits approval of its removal by an upload.');
 const U = 'UPLOADED';
 const P = 'PENDING_GRADE_VALIDATION';
@@ -159,6 +166,9 @@ const TABLE: Record<string, Record<RecordStatus, Expected>> = {
   REVALIDATION_GRANTED: { [U]: notPending, [P]: notPending, [M]: notPending, [N]: notPending, [V]: notPending, [R]: notPending, [A]: notPending, [S]: go(A, 'RECORD_REVERIFICATION_REQUIRED'), [X]: notPending },
   SUSPENDED_NO_SHOW: { [U]: go(X, 'RECORD_SUSPENDED'), [P]: go(X, 'RECORD_SUSPENDED'), [M]: go(X, 'RECORD_SUSPENDED'), [N]: go(X, 'RECORD_SUSPENDED'), [V]: go(X, 'RECORD_SUSPENDED'), [R]: notSuspendable, [A]: go(X, 'RECORD_SUSPENDED'), [S]: pending, [X]: notSuspendable },
   REAPPEARED: { [U]: notSuspended, [P]: notSuspended, [M]: notSuspended, [N]: notSuspended, [V]: notSuspended, [R]: notSuspended, [A]: notSuspended, [S]: pending, [X]: go(A, 'RECORD_REAPPEARED') },
+  'REINSTATED AGREES': { [U]: notOff, [P]: notOff, [M]: notOff, [N]: notOff, [V]: notOff, [R]: go(P, 'RECORD_REINSTATED'), [A]: notOff, [S]: pending, [X]: go(P, 'RECORD_REINSTATED') },
+  'REINSTATED DISAGREES': { [U]: notOff, [P]: notOff, [M]: notOff, [N]: notOff, [V]: notOff, [R]: go(M, 'RECORD_REINSTATED'), [A]: notOff, [S]: pending, [X]: go(M, 'RECORD_REINSTATED') },
+  'REINSTATED null': { [U]: notOff, [P]: notOff, [M]: notOff, [N]: notOff, [V]: notOff, [R]: go(A, 'RECORD_REINSTATED'), [A]: notOff, [S]: pending, [X]: go(A, 'RECORD_REINSTATED') },
   ...Object.fromEntries(
     BEFORE_APPROVAL.flatMap((back) => [
       [`SECOND_APPROVAL_DECLINED ${back}`, { [U]: notPending, [P]: notPending, [M]: notPending, [N]: notPending, [V]: notPending, [R]: notPending, [A]: notPending, [S]: go(back, 'APPROVAL_DECLINED'), [X]: notPending }],

@@ -3,6 +3,7 @@ import { CLAIM_MESSAGES } from '@portal/contract/claims';
 import type { DashboardStats } from '@portal/contract/verification';
 import { VALIDATION_MESSAGES } from '@portal/contract/validation';
 import { APPROVAL_MESSAGES, type SYSTEM_REASON_LABELS } from '@portal/contract/decisions';
+import { APPEAL_MESSAGES } from '@portal/contract/appeals';
 import { conflict } from '../../platform/errors.ts';
 
 /**
@@ -69,7 +70,13 @@ export type RecordEvent =
    * A suspended person claimed their account (issue #33): they came, but a claim checks the record,
    * not the source of truth, so the record is verified again before anyone reviews it.
    */
-  | { type: 'REAPPEARED' };
+  | { type: 'REAPPEARED' }
+  /**
+   * An appeal upheld (issue #34): a record off the payroll returns to review, compared again with
+   * the source of truth's stored answer (null: none stored, so it is verified again); never
+   * straight to VALIDATED.
+   */
+  | { type: 'REINSTATED'; comparison: Comparison | null };
 export type RecordEventType = RecordEvent['type'];
 
 export type RecordAuditAction =
@@ -88,6 +95,7 @@ export type RecordAuditAction =
   | 'RECORD_RECOMPARED_AFTER_SETTINGS'
   | 'RECORD_SUSPENDED'
   | 'RECORD_REAPPEARED'
+  | 'RECORD_REINSTATED'
   | 'APPROVAL_REQUESTED'
   | 'APPROVAL_DECLINED'
   | 'APPROVAL_WITHDRAWN';
@@ -209,6 +217,12 @@ export const SUSPENDABLE: readonly RecordStatus[] = [
 ];
 /** A no-show held off the payroll (issue #33). */
 export const SUSPENDED = 'SUSPENDED' as const satisfies RecordStatus;
+
+/**
+ * The states an appeal is heard in (issue #34): taken off the payroll by a decision (rejected, or
+ * confirmed as a ghost, which rejects) or suspended as a no-show.
+ */
+export const APPEALABLE: readonly RecordStatus[] = ['REJECTED', 'SUSPENDED'];
 
 /** A potential ghost or a rejected record cannot claim an account. */
 export const NOT_CLAIMABLE: readonly RecordStatus[] = ['NOT_FOUND', 'REJECTED'];
@@ -440,6 +454,14 @@ const RULES: { [T in RecordEventType]: Rule<T> } = {
     moved: 'RECORD_REAPPEARED',
     stayed: null,
     refusal: 'Only a suspended record reappears.',
+  },
+  // Issue #34: an upheld appeal puts the person back on the path to the payroll, through review.
+  REINSTATED: {
+    from: APPEALABLE,
+    to: (_, e) => (e.comparison ? AFTER_LOOKUP[e.comparison] : 'AWAITING_REVALIDATION'),
+    moved: 'RECORD_REINSTATED',
+    stayed: null,
+    refusal: APPEAL_MESSAGES.noLongerOff,
   },
 };
 

@@ -2,7 +2,8 @@ import type { BulkJob, ComparisonRow, DashboardStats } from '@portal/contract/ve
 import { VERIFICATION_MESSAGES } from '@portal/contract/verification';
 import type { Role } from '@portal/contract/roles';
 import type { OptimaPerson } from '@portal/optima/protocol';
-import { recordScopeOf, scopeOf, type Actor } from '../../access/actor.ts';
+import type { AppealFigures } from '@portal/contract/appeals';
+import { recordScopeOf, scopeOf, type Actor, type TenantScope } from '../../access/actor.ts';
 import { ERROR_CODES } from '@portal/contract/errors';
 import { AppError, conflict, notFound } from '../../platform/errors.ts';
 import type { JobQueue } from '../../platform/jobs.ts';
@@ -41,6 +42,11 @@ export function toBulkJob(row: BulkJobRow): BulkJob {
   };
 }
 
+/** What the tenant's appeals came to (a port: the appeals module's figures, passed by app.ts). */
+export interface TenantAppealFigures {
+  figures(scope: TenantScope): Promise<AppealFigures>;
+}
+
 export class VerificationService {
   constructor(
     private readonly repo: VerificationRepo,
@@ -49,6 +55,7 @@ export class VerificationService {
     private readonly audit: AuditRepo,
     private readonly jobs: JobQueue,
     private readonly matchSettings: Pick<TenantMatchSettings, 'forTenant'>,
+    private readonly appeals: TenantAppealFigures,
   ) {}
 
   async start(actor: Actor): Promise<BulkJob> {
@@ -100,7 +107,8 @@ export class VerificationService {
 
   /** The overview's figures: records, verified, one per state (record-state) and users by role. */
   async dashboardStats(actor: Actor): Promise<DashboardStats> {
-    const c = await this.stats.counts(scopeOf(actor));
+    const scope = scopeOf(actor);
+    const [c, appeals] = await Promise.all([this.stats.counts(scope), this.appeals.figures(scope)]);
     const of = (figure: keyof typeof STATUS_FIGURES) => c.byStatus[STATUS_FIGURES[figure]] ?? 0;
     const users = (role: Role) => c.usersByRole[role] ?? 0;
     return {
@@ -119,6 +127,7 @@ export class VerificationService {
       totalPendingSecondApproval: of('totalPendingSecondApproval'),
       totalSuspended: of('totalSuspended'),
       totalMatchedClosely: c.matchedClosely,
+      appeals,
     };
   }
 }

@@ -268,5 +268,7 @@ export const EXERCISES_TEXTS = {
     payUnknown: (n: number) => `${formatCount(n)} still suspended without a known pay`,
     posting: 'Ministry / department',
     total: 'Total',
+    /** Issue #34 item 5: the appeals of the people this exercise suspended. */
+    appeals: 'Appeals against these suspensions',
   },
 } as const;

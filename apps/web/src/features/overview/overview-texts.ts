@@ -20,6 +20,12 @@ export const OVERVIEW_TEXTS = {
     flagged: (records: string) => `${records} flagged by the payroll integrity rules`,
     evaluating: 'Evaluating…',
   },
+  appeals: {
+    title: 'Appeals',
+    description:
+      'People taken off the payroll who asked to be heard: how their appeals were decided and what is owed to those put back.',
+    open: 'Open the appeals',
+  },
   funnel: {
     title: 'Verification Funnel',
     description:

@@ -1,3 +1,4 @@
+import { APPEAL_DEADLINE_LIMITS } from '@portal/contract/appeals';
 import { REASON_CODE_MESSAGES } from '@portal/contract/decisions';
 import { SETTINGS_MESSAGES } from '@portal/contract/settings';
 
@@ -34,6 +35,17 @@ export const SETTINGS_TEXTS = {
     saved: (zone: string) => `Time zone saved: times are now shown in ${zone}.`,
     awaits: SETTINGS_MESSAGES.awaitsApproval,
     failed: (message: string) => `Could not save the time zone: ${message}`,
+  },
+  /** Issue #34: how long the tenant gives itself to decide an appeal. */
+  appealDeadline: {
+    title: 'Appeals',
+    label: 'Appeal deadline (days)',
+    description: `Days from an appeal's lodging to its deadline (${APPEAL_DEADLINE_LIMITS.min} to ${APPEAL_DEADLINE_LIMITS.max}). An appeal is at risk when 7 days or fewer are left and breached after. A change applies to appeals lodged after it.`,
+    save: 'Save deadline',
+    saving: 'Saving...',
+    saved: (days: number) => `Appeal deadline saved: ${days} days for appeals lodged from now on.`,
+    awaits: SETTINGS_MESSAGES.awaitsApproval,
+    failed: (message: string) => `Could not save the appeal deadline: ${message}`,
   },
   reasonCodes: {
     title: 'Reason codes',

@@ -6,18 +6,21 @@ import type { DashboardTab } from '../components/dashboard-tabs.tsx';
 import { lazyScreen } from '../../lazy-screen.tsx';
 import { INTEGRITY_TEXTS } from '../../../features/integrity/integrity-texts.ts';
 import { APPROVALS_TEXTS } from '../../../features/approvals/approvals-texts.ts';
+import { APPEALS_TEXTS } from '../../../features/appeals/appeals-texts.ts';
 
 const texts = UI_TEXTS.dashboards.reviewer;
 
 /**
  * The reviewer's queue (SPEC §2), the integrity flags of their assignments (issue #21) and their
- * own decisions awaiting a second approver (issue #22).
+ * own decisions awaiting a second approver (issue #22), and the appeals about their records (issue #34).
  */
 const TABS: readonly DashboardTab[] = [
   { path: 'queue', label: texts.queue },
   { path: 'integrity', label: INTEGRITY_TEXTS.reviewerTab },
   // Four-eyes (issue #22): the reviewer's own decisions awaiting a tenant admin, to withdraw.
   { path: 'approvals', label: APPROVALS_TEXTS.maker.tab },
+  // Appeals (issue #34): the appeals about the records of the reviewer's assignments.
+  { path: 'appeals', label: APPEALS_TEXTS.reviewerTab },
 ];
 
 /** /dashboard/reviewer: layout and child routes (SPEC §2). */
@@ -61,6 +64,13 @@ export const reviewerDashboardRoute: RouteObject = {
       ...lazyScreen(async () => {
         const { ApprovalsPage } = await import('../../../features/approvals/routes/approvals-page.tsx');
         return <ApprovalsPage variant="maker" />;
+      }),
+    },
+    {
+      path: 'appeals',
+      ...lazyScreen(async () => {
+        const { AppealsPage } = await import('../../../features/appeals/routes/appeals-page.tsx');
+        return <AppealsPage variant="reviewer" />;
       }),
     },
   ],

@@ -2,6 +2,7 @@ import { Navigate, type RouteObject } from 'react-router';
 import Dashboard from '@mui/icons-material/Dashboard';
 import EventAvailable from '@mui/icons-material/EventAvailable';
 import FactCheck from '@mui/icons-material/FactCheck';
+import Gavel from '@mui/icons-material/Gavel';
 import GppMaybe from '@mui/icons-material/GppMaybe';
 import History from '@mui/icons-material/History';
 import HowToReg from '@mui/icons-material/HowToReg';
@@ -21,6 +22,8 @@ import { INTEGRITY_TEXTS } from '../../../features/integrity/integrity-texts.ts'
 import { EXERCISES_TEXTS } from '../../../features/exercises/exercises-texts.ts';
 import { APPROVALS_TEXTS } from '../../../features/approvals/approvals-texts.ts';
 import { PendingApprovalsBadge } from '../../../features/approvals/components/pending-approvals-badge.tsx';
+import { APPEALS_TEXTS } from '../../../features/appeals/appeals-texts.ts';
+import { OpenAppealsBadge } from '../../../features/appeals/components/open-appeals-badge.tsx';
 import { SETTINGS_TEXTS } from '../../../features/settings/settings-texts.ts';
 
 const texts = UI_TEXTS.dashboards.tenantAdmin;
@@ -107,6 +110,17 @@ const DESTINATIONS: readonly Destination[] = [
     screen: async () => {
       const { ExercisesPage } = await import('../../../features/exercises/routes/exercises-page.tsx');
       return <ExercisesPage />;
+    },
+  },
+  {
+    group: texts.groups.review,
+    path: 'appeals',
+    label: APPEALS_TEXTS.tab,
+    icon: <Gavel />,
+    badge: <OpenAppealsBadge />,
+    screen: async () => {
+      const { AppealsPage } = await import('../../../features/appeals/routes/appeals-page.tsx');
+      return <AppealsPage variant="tenant" />;
     },
   },
   {

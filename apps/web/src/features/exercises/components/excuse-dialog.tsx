@@ -12,7 +12,7 @@ import { errorMessage } from '../../../lib/error-message.ts';
 import { TENANT_TOASTS, useToasts } from '../../../lib/use-toasts.ts';
 import { useExcusePerson } from '../api/excuse-person.ts';
 import { EXERCISES_TEXTS } from '../exercises-texts.ts';
-import { FormDialog } from './form-dialog.tsx';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 
 const texts = EXERCISES_TEXTS.excuse;
 

@@ -6,7 +6,7 @@ import { formatCalendarDate } from '../../../lib/format.ts';
 import { TENANT_TOASTS, useToasts } from '../../../lib/use-toasts.ts';
 import { useExtendExercise } from '../api/extend-exercise.ts';
 import { EXERCISES_TEXTS } from '../exercises-texts.ts';
-import { FormDialog } from './form-dialog.tsx';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 
 const texts = EXERCISES_TEXTS.extend;
 

@@ -24,7 +24,7 @@ import { formatCalendarDate, formatNaira, formatRecordStatus } from '../../../li
 import { downloadNoShows, useNoShows } from '../api/get-no-shows.ts';
 import { useSuspendNoShows } from '../api/suspend-no-shows.ts';
 import { EXERCISES_TEXTS } from '../exercises-texts.ts';
-import { FormDialog } from './form-dialog.tsx';
+import { FormDialog } from '../../../components/form-dialog.tsx';
 
 const texts = EXERCISES_TEXTS.noShows;
 const PAGE_SIZE_OPTIONS = [10, 25, 50] as const;

@@ -5,6 +5,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { Campaign, CampaignProgress, CampaignProgressRow } from '@portal/contract/campaigns';
 import { DataTable, type DataColumn } from '../../../components/data-table.tsx';
+import { Figure, FigureList } from '../../../components/figure-list.tsx';
 import { LoadingState } from '../../../components/loading-state.tsx';
 import { RetryAlert } from '../../../components/retry-alert.tsx';
 import { ScrollTableContainer } from '../../../components/scroll-table-container.tsx';
@@ -19,29 +20,6 @@ import { COMPACT_CELLS, PostingCell } from './posting-cell.tsx';
 const texts = EXERCISES_TEXTS.progress;
 const postingTexts = EXERCISES_TEXTS.postings;
 const agentTexts = EXERCISES_TEXTS.agents;
-
-/** A figure; an amount in naira takes two columns, where it fits on one line. */
-export function Figure({ label, value, wide = false }: { label: string; value: string; wide?: boolean }) {
-  return (
-    <Box component="li" sx={{ minWidth: 0, gridColumn: wide ? 'span 2' : undefined }}>
-      <Typography component="p" variant="body2" sx={{ color: 'text.secondary' }}>
-        {label}
-      </Typography>
-      <Typography component="p" variant="h6" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
-        {value}
-      </Typography>
-    </Box>
-  );
-}
-
-export const FIGURES_SX = {
-  listStyle: 'none',
-  p: 0,
-  m: 0,
-  display: 'grid',
-  gap: 2,
-  gridTemplateColumns: 'repeat(auto-fill, minmax(140px, 1fr))',
-} as const;
 
 const rowKey = (r: { ministry: { id: string } | null; department: { id: string } | null }) =>
   `${r.ministry?.id ?? '-'}:${r.department?.id ?? '-'}`;
@@ -99,14 +77,14 @@ export function ProgressSection({ exercise }: { exercise: Campaign }) {
               {texts.daysLeft(data.daysLeft)} · {texts.countedAt(formatMediumDateTime(data.computedAt))}
             </Typography>
           </Box>
-          <Box component="ul" aria-label={texts.figures} sx={FIGURES_SX}>
+          <FigureList label={texts.figures}>
             <Figure label={texts.inScope} value={formatCount(data.inScope)} />
             <Figure label={texts.appeared} value={formatCount(data.appeared)} />
             <Figure label={texts.late} value={formatCount(data.late)} />
             <Figure label={texts.excused} value={formatCount(data.excused)} />
             <Figure label={texts.remaining} value={formatCount(data.remaining)} />
             <Figure label={texts.remainingPay} value={formatNaira(data.remainingMonthlyPay)} wide />
-          </Box>
+          </FigureList>
           {data.remainingPayUnknown > 0 && (
             <Alert severity="info" role="note">
               {texts.payUnknown(data.remainingPayUnknown)}

@@ -7,15 +7,16 @@ import Typography from '@mui/material/Typography';
 import Download from '@mui/icons-material/Download';
 import Print from '@mui/icons-material/Print';
 import { CAMPAIGN_REPORT_TOTAL, type CampaignReportRow } from '@portal/contract/campaigns';
+import { AppealFiguresList } from '../../../components/appeal-figures.tsx';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { DataTable, type DataColumn } from '../../../components/data-table.tsx';
+import { Figure, FigureList } from '../../../components/figure-list.tsx';
 import { ScrollTableContainer } from '../../../components/scroll-table-container.tsx';
 import { TitledSection } from '../../../components/titled-section.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { formatCalendarDate, formatCount, formatNaira } from '../../../lib/format.ts';
 import { downloadReport, useReport } from '../api/get-exercise-lists.ts';
 import { EXERCISES_TEXTS } from '../exercises-texts.ts';
-import { Figure, FIGURES_SX } from './progress-section.tsx';
 import { COMPACT_CELLS, PostingCell } from './posting-cell.tsx';
 import { QueryBody } from './query-body.tsx';
 
@@ -107,7 +108,7 @@ export function ReportSection({ id }: { id: string }) {
                   {problem}
                 </Alert>
               )}
-              <Box component="ul" aria-label={CAMPAIGN_REPORT_TOTAL} sx={{ ...FIGURES_SX, mb: 2 }}>
+              <FigureList label={CAMPAIGN_REPORT_TOTAL} mb={2}>
                 <Figure label={texts.inScope} value={formatCount(data.inScope)} />
                 <Figure label={texts.appeared} value={formatCount(data.appeared)} />
                 <Figure label={texts.late} value={formatCount(data.late)} />
@@ -116,7 +117,7 @@ export function ReportSection({ id }: { id: string }) {
                 <Figure label={texts.suspended} value={formatCount(data.suspended)} />
                 <Figure label={texts.stillSuspended} value={formatCount(data.stillSuspended)} />
                 <Figure label={texts.held} value={formatNaira(data.monthlyPayHeld)} wide />
-              </Box>
+              </FigureList>
               {data.payUnknownHeld > 0 && (
                 <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
                   {texts.payUnknown(data.payUnknownHeld)}
@@ -135,6 +136,10 @@ export function ReportSection({ id }: { id: string }) {
                   />
                 </ScrollTableContainer>
               )}
+              <Typography variant="subtitle1" component="h4" sx={{ fontWeight: 600, mt: 3, mb: 1.5 }}>
+                {texts.appeals}
+              </Typography>
+              <AppealFiguresList figures={data.appeals} label={texts.appeals} />
             </>
           )}
         </QueryBody>

@@ -4,6 +4,7 @@ import { CAMPAIGN_MESSAGES } from '@portal/contract/campaigns';
 import { TENANT_ADMIN_ME_REPLY, openScreen } from '../../../test/open-screen.ts';
 import { callsTo, type ApiReplies } from '../../../test/stub-fetch.ts';
 import { PROGRESS_POLL_MS } from '../api/get-progress.ts';
+import { buildAppealFigures } from '../../../test/build-appeal-figures.ts';
 import { buildExercise, buildNoShowsPage, buildProgress, buildReport } from '../test/build-exercise.ts';
 
 const EXERCISE = buildExercise();
@@ -145,6 +146,37 @@ describe("an exercise's progress (issue #33 item 4)", () => {
     // The chart's figures, for screen readers and phones.
     expect(screen.getByRole('table', { name: /People who first appeared on each of 5 days/ })).toBeTruthy();
     expect(screen.getByText(/The no-shows are listed the day after the grace period ends/)).toBeTruthy();
+  });
+
+  it("shows the appeals against the exercise's suspensions in the report (issue #34)", async () => {
+    const appeals = buildAppealFigures({
+      received: 9,
+      decided: 6,
+      decidedOnTime: 5,
+      byDecision: { UPHELD: 3, PARTLY_UPHELD: 1, REJECTED: 2, WITHDRAWN: 0 },
+      reinstated: 4,
+      arrearsOwed: 1_234_567.5,
+      arrearsPayUnknown: 1,
+    });
+    open('/dashboard/tenant-admin/exercises?exercise=c-1', {
+      'GET /api/v1/campaigns/c-1/report': ok(buildReport({ appeals })),
+    });
+    const list = await screen.findByRole('list', { name: 'Appeals against these suspensions' });
+    const text = within(list)
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    expect(text).toEqual([
+      'Appeals received9',
+      'Decided6',
+      'Decided on time5',
+      'Upheld3',
+      'Partly upheld1',
+      'Rejected2',
+      'Withdrawn0',
+      'Reinstated4',
+      'Arrears owed₦1,234,567.50',
+    ]);
+    expect(screen.getByText(/1 reinstated person’s monthly pay is not known/)).toBeTruthy();
   });
 
   it('reads the progress again every 30 s while the exercise is open', async () => {

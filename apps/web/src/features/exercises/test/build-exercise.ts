@@ -1,4 +1,5 @@
 import type { Campaign, CampaignProgress, CampaignReport, NoShowsPage } from '@portal/contract/campaigns';
+import { buildAppealFigures } from '../../../test/build-appeal-figures.ts';
 import { builder } from '../../../test/builder.ts';
 
 const HEALTH = { id: '0b4f2c1e-5d6a-4c8e-9f10-2a3b4c5d6e7f', name: 'Ministry of Health' };
@@ -100,4 +101,5 @@ export const buildReport = builder<CampaignReport>(() => ({
   monthlyPayHeld: 0,
   payUnknownHeld: 0,
   byMinistry: [],
+  appeals: buildAppealFigures(),
 }));

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { storeToken } from '../../../lib/auth-storage.ts';
 import { buildToken } from '../../../test/build-token.ts';
+import { buildAppeal } from '../../../test/build-appeal.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { callsTo, stubApi, type ApiReplies } from '../../../test/stub-fetch.ts';
 import {
@@ -299,5 +300,41 @@ describe('re-verify with them (a person whose next step is REVERIFY)', { timeout
     expect(callsTo(fetchMock, PERSON)).toBe(1);
     // Still open to a second try (a wrong SSID typed, a refusal read out).
     expect(form.getByRole('textbox', { name: /^SSID/ })).toHaveProperty('disabled', false);
+  });
+});
+
+describe('an appeal lodged with the person present (issue #34 item 1)', { timeout: 20_000 }, () => {
+  it('is offered for a suspended person: the appeal names their record', async () => {
+    const lodged = buildAppeal({ id: 'a-9', recordId: PERSON_ID, channel: 'AGENT' });
+    const { user, fetchMock } = openAgentScreen(`/dashboard/agent/verify?person=${PERSON_ID}`, {
+      [PERSON]: { status: 200, body: buildFieldPerson({ status: 'SUSPENDED', nextStep: 'NONE' }) },
+      'POST /api/v1/appeals': { status: 201, body: lodged },
+    });
+    const card = within(await personCard());
+    await user.click(await card.findByRole('button', { name: 'Lodge an appeal with them' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Appeal for Hafsat Abdullahi' }));
+    await user.click(dialog.getByRole('combobox', { name: /What happened/ }));
+    await user.click(await screen.findByRole('option', { name: 'I was on approved leave' }));
+    await user.type(dialog.getByRole('textbox', { name: /Their grounds/ }), 'Maternity leave, letter shown.');
+    await user.click(dialog.getByRole('button', { name: 'Lodge appeal' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(callsTo(fetchMock, 'POST /api/v1/appeals')).toBe(1);
+    const call = fetchMock.mock.calls.find(
+      ([url, init]) => String(url) === '/api/v1/appeals' && init?.method === 'POST',
+    );
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({
+      recordId: PERSON_ID,
+      kind: 'APPROVED_LEAVE',
+      grounds: 'Maternity leave, letter shown.',
+    });
+  });
+
+  it('is not offered for a person on the payroll', async () => {
+    openAgentScreen(`/dashboard/agent/verify?person=${PERSON_ID}`, {
+      [PERSON]: { status: 200, body: buildFieldPerson({ status: 'VALIDATED', nextStep: 'NONE' }) },
+    });
+    const card = within(await personCard());
+    expect(await card.findByText(/Hafsat Abdullahi/)).toBeTruthy();
+    expect(card.queryByRole('button', { name: 'Lodge an appeal with them' })).toBeNull();
   });
 });

@@ -12,7 +12,7 @@ import { useAgentDesk } from '../api/get-desk.ts';
 import { fieldKeys } from '../api/field-keys.ts';
 import { FIELD_TEXTS } from '../field-texts.ts';
 import { ExerciseCard } from './exercise-card.tsx';
-import { PersonCard } from './person-card.tsx';
+import { PersonCard, type PersonCardProps } from './person-card.tsx';
 import { PersonSearch } from './person-search.tsx';
 
 const texts = FIELD_TEXTS.desk;
@@ -24,6 +24,8 @@ export interface AgentDeskProps {
   onStartCheck: (person: FieldPerson) => void;
   /** Accounts made by the identity check below so far: each one is read again (card, counts). */
   accountsCreated?: number;
+  /** More actions on the person's card (the appeals', put together by the router). */
+  personActions?: PersonCardProps['extraActions'];
 }
 
 /**
@@ -31,7 +33,7 @@ export interface AgentDeskProps {
  * assignment, a search for the person in front of the agent, and that person's card. The chosen
  * person is the URL's ?person=, so a scanned QR code and a search lead to the same card.
  */
-export function AgentDesk({ onStartCheck, accountsCreated = 0 }: AgentDeskProps) {
+export function AgentDesk({ onStartCheck, accountsCreated = 0, personActions }: AgentDeskProps) {
   const [params, setParams] = useSearchParams();
   const queryClient = useQueryClient();
   // A claim made below changes the person's card (claimed, next step) and the desk's counts.
@@ -60,7 +62,13 @@ export function AgentDesk({ onStartCheck, accountsCreated = 0 }: AgentDeskProps)
       <RunningExercises />
       <PersonSearch onChoose={choose} resultsHidden={personId !== null} />
       {personId && (
-        <PersonCard key={personId} personId={personId} onClose={close} onStartCheck={onStartCheck} />
+        <PersonCard
+          key={personId}
+          personId={personId}
+          onClose={close}
+          onStartCheck={onStartCheck}
+          extraActions={personActions}
+        />
       )}
     </Stack>
   );

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -23,10 +23,12 @@ export interface PersonCardProps {
   onClose: () => void;
   /** The identity check below is ready for this person's claim (next step CLAIM). */
   onStartCheck: (person: FieldPerson) => void;
+  /** What else the agent may do for the person: the appeals' 'Lodge an appeal with them' (issue #34). */
+  extraActions?: (person: FieldPerson) => ReactNode;
 }
 
 /** The chosen person: who they are, where they work, and what the agent does next. */
-export function PersonCard({ personId, onClose, onStartCheck }: PersonCardProps) {
+export function PersonCard({ personId, onClose, onStartCheck, extraActions }: PersonCardProps) {
   const person = usePerson(personId);
   // Held here, above the person's data: once the check passes the person is read again and their
   // next step is no longer REVERIFY, yet the form and the server's answer stay.
@@ -74,6 +76,7 @@ export function PersonCard({ personId, onClose, onStartCheck }: PersonCardProps)
           onReverify={helping ? undefined : () => setHelping(true)}
         />
       )}
+      {person.data && extraActions?.(person.data)}
       {person.data && helping && (
         <Box sx={{ mt: 2 }}>
           <Typography variant="body2" sx={{ mb: 1.5 }}>

@@ -20,7 +20,8 @@ const BASE = homeForRole('TENANT_ADMIN');
 
 interface CardSpec {
   label: string;
-  field: keyof DashboardStats;
+  /** A count (the appeals' figures are an object, shown elsewhere). */
+  field: Exclude<keyof DashboardStats, 'appeals'>;
   icon: ReactNode;
   to?: string;
   tone?: StatTone;

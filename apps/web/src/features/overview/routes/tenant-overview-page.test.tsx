@@ -2,6 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { TENANT_ADMIN_ME_REPLY, buildDashboardStats, openScreen } from '../../../test/open-screen.ts';
 import type { ApiReplies } from '../../../test/stub-fetch.ts';
+import { buildAppealFigures } from '../../../test/build-appeal-figures.ts';
 import { buildIntegritySummary } from '../../../test/build-integrity-summary.ts';
 
 const STATS = buildDashboardStats({
@@ -123,6 +124,29 @@ describe('tenant overview', () => {
     expect(rows[4]).toContain('Matched closely (name): 25 (1.3%)');
     expect(rows[5]).toContain('Mismatched, branch of Verified (SoT): 80 (4%)');
     expect(rows[6]).toContain('Validated (Final): 12 (0.6%)');
+  });
+
+  it("shows the appeals' figures with the way to the queue (issue #34)", async () => {
+    const appeals = buildAppealFigures({
+      received: 12,
+      decided: 7,
+      decidedOnTime: 6,
+      byDecision: { UPHELD: 2, PARTLY_UPHELD: 1, REJECTED: 3, WITHDRAWN: 1 },
+      reinstated: 3,
+      arrearsOwed: 450000,
+    });
+    openOverview({ status: 200, body: { ...STATS, appeals } });
+    const section = await screen.findByRole('region', { name: 'Appeals' });
+    const figures = within(section).getByRole('list', { name: 'Appeals' });
+    expect(figures.textContent).toContain('Appeals received12');
+    expect(figures.textContent).toContain('Decided on time6');
+    expect(figures.textContent).toContain('Partly upheld1');
+    expect(figures.textContent).toContain('Reinstated3');
+    expect(figures.textContent).toContain('Arrears owed₦450,000.00');
+    expect(within(section).queryByText(/monthly pay is not known/)).toBeNull();
+    expect(within(section).getByRole('link', { name: 'Open the appeals' }).getAttribute('href')).toBe(
+      '/dashboard/tenant-admin/appeals',
+    );
   });
 
   it('only logs a failed load: the spinner stops and no message shows', async () => {

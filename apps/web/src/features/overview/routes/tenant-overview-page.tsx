@@ -4,6 +4,7 @@ import Stack from '@mui/material/Stack';
 import { TabTitle } from '../../../components/tab-header.tsx';
 import { LoadingState } from '../../../components/loading-state.tsx';
 import { useDashboardStats } from '../../../lib/dashboard-stats.ts';
+import { AppealsSection } from '../components/appeals-section.tsx';
 import { IntegrityAtStakeCard } from '../components/integrity-at-stake-card.tsx';
 import { OverviewStatGrid } from '../components/overview-stat-grid.tsx';
 import { VerificationFunnelChart } from '../components/verification-funnel-chart.tsx';
@@ -11,7 +12,7 @@ import { OVERVIEW_TEXTS } from '../overview-texts.ts';
 
 /**
  * /dashboard/tenant-admin/overview: the nine figures, the pay at stake the integrity rules found
- * (issue #21) and the verification funnel (SPEC §2).
+ * (issue #21) the verification funnel (SPEC §2) and the appeals' figures (issue #34).
  * A failed load is only logged (SPEC §8): the spinner stops and the cards show dashes.
  */
 export function TenantOverviewPage() {
@@ -37,6 +38,8 @@ export function TenantOverviewPage() {
             <>
               <Divider />
               <VerificationFunnelChart stats={stats.data} />
+              <Divider />
+              <AppealsSection figures={stats.data.appeals} />
             </>
           )}
         </>

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DashboardStats } from '@portal/contract/verification';
+import { buildAppealFigures } from '../../../test/build-appeal-figures.ts';
 import { funnelSteps } from './verification-funnel.ts';
 
 function buildStats(overrides: Partial<DashboardStats> = {}): DashboardStats {
@@ -19,6 +20,7 @@ function buildStats(overrides: Partial<DashboardStats> = {}): DashboardStats {
     totalPendingSecondApproval: 0,
     totalSuspended: 0,
     totalMatchedClosely: 0,
+    appeals: buildAppealFigures(),
     ...overrides,
   };
 }

@@ -14,7 +14,7 @@ import { RecordStatusBadge } from './record-status-badge.tsx';
 const texts = PROFILE_TEXTS;
 
 /** The employee's record (SPEC §2): initials, name, Work ID, then the details, 'N/A' when missing. */
-export function ProfileCard({ record }: { record: MasterRecord }) {
+export function ProfileCard({ record, statusAction }: { record: MasterRecord; statusAction?: ReactNode }) {
   const [status, ...rows] = profileRows(record);
   return (
     <Card variant="outlined" component="article" aria-labelledby="profile-name">
@@ -52,6 +52,8 @@ export function ProfileCard({ record }: { record: MasterRecord }) {
             </Detail>
           ))}
         </Box>
+        {/* Beside the status, outside the list: the status reads as its value alone (issue #34). */}
+        {statusAction && <Box sx={{ mt: 2, '&:empty': { display: 'none' } }}>{statusAction}</Box>}
       </CardContent>
     </Card>
   );

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -19,8 +20,19 @@ import { RetryAlert } from '../../../components/retry-alert.tsx';
 
 const texts = PROFILE_TEXTS;
 
+/**
+ * What another feature shows on the profile (the app's route table puts them together, so features
+ * do not import each other): the appeals of issue #34.
+ */
+export interface ProfileAppeals {
+  /** Beside the record's status ('Appeal this decision' next to a rejection or suspension). */
+  action: (status: string) => ReactNode;
+  /** Under the record: the employee's appeals. */
+  section: ReactNode;
+}
+
 /** /dashboard/user/profile (SPEC §2 Employee dashboard): the employee's own record. */
-export function ProfilePage() {
+export function ProfilePage({ appeals }: { appeals?: ProfileAppeals } = {}) {
   // The role guard above this route lets only a signed-in employee in.
   const userId = useSession()?.claims.sub ?? '';
   const record = useMyRecord(userId);
@@ -46,7 +58,8 @@ export function ProfilePage() {
       {(needsReverification(data) || reverify.isSuccess) && (
         <ActionRequiredCard recordId={data.id} status={data.status} reverify={reverify} />
       )}
-      <ProfileCard record={data} />
+      <ProfileCard record={data} statusAction={appeals?.action(data.status)} />
+      {appeals?.section}
       <RecordHistoryCard userId={userId} />
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)' } }}>
         <ComingSoonCard

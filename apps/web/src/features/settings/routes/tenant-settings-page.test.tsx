@@ -185,4 +185,40 @@ describe('the tenant admin’s Settings tab (issue #22)', () => {
     ).toBeTruthy();
     expect(screen.getByRole('combobox', { name: 'Time zone' }).getAttribute('aria-invalid')).toBe('true');
   });
+
+  // Issue #34: the days an appeal has before its deadline.
+  it('saves the appeal deadline within the contract’s bounds, and says when it waits', async () => {
+    const { user, fetchMock } = open({
+      'PUT /api/v1/tenant-admin/settings': {
+        status: 200,
+        body: { ...SETTINGS, appealDeadlineDays: 45, pendingChanges: [] },
+      },
+    });
+    const field = await screen.findByRole('textbox', { name: 'Appeal deadline (days)' });
+    expect((field as HTMLInputElement).value).toBe('30');
+    expect(field.getAttribute('inputmode')).toBe('numeric');
+    const save = () => screen.getByRole('button', { name: 'Save deadline' });
+    expect(save().hasAttribute('disabled')).toBe(true);
+    await user.clear(field);
+    await user.type(field, '200');
+    expect(screen.getByText('The appeal deadline must be between 7 and 180')).toBeTruthy();
+    expect(save().hasAttribute('disabled')).toBe(true);
+    await user.clear(field);
+    await user.type(field, '45');
+    await user.click(save());
+    await screen.findByText('Appeal deadline saved: 45 days for appeals lodged from now on.');
+    const put = lastCall(fetchMock, 'PUT', '/api/v1/tenant-admin/settings');
+    expect(JSON.parse(String(put?.[1]?.body))).toEqual({ appealDeadlineDays: 45 });
+  });
+
+  it('with the second approver on, a new appeal deadline waits', async () => {
+    const { user } = open({
+      'PUT /api/v1/tenant-admin/settings': { status: 200, body: { ...SETTINGS, secondApprover: true } },
+    });
+    const field = await screen.findByRole('textbox', { name: 'Appeal deadline (days)' });
+    await user.clear(field);
+    await user.type(field, '60');
+    await user.click(screen.getByRole('button', { name: 'Save deadline' }));
+    expect(await screen.findByText(SETTINGS_MESSAGES.awaitsApproval)).toBeTruthy();
+  });
 });

@@ -26,6 +26,7 @@ import {
   useTenantSettings,
   useUpdateTenantSettings,
 } from '../api/tenant-settings.ts';
+import { AppealDeadlineField } from '../components/appeal-deadline-field.tsx';
 import { AddReasonCodeDialog } from '../components/add-reason-code-dialog.tsx';
 import { ReasonCodesTable } from '../components/reason-codes-table.tsx';
 import { SecondApproverSwitch } from '../components/second-approver-switch.tsx';
@@ -33,8 +34,9 @@ import { TimeZoneField } from '../components/time-zone-field.tsx';
 import { SETTINGS_TEXTS as texts } from '../settings-texts.ts';
 
 /**
- * The tenant admin's Settings tab (issue #22): whether decisions need a second approver, and the
- * reason codes decisions name, with the records rejected for each.
+ * The tenant admin's Settings tab (issue #22): whether decisions need a second approver, the time
+ * zone, the appeal deadline (issue #34) and the reason codes decisions name, with the records
+ * rejected for each.
  */
 export function TenantSettingsPage() {
   const toast = useToasts({ success: TOAST_MS.tenantSuccess, error: TOAST_MS.tenantError });
@@ -64,6 +66,25 @@ export function TenantSettingsPage() {
           const message = fieldErrorsOf(error).timeZone ?? errorMessage(error, '');
           setZoneError(message);
           toast.error(texts.timeZone.failed(message));
+        },
+      },
+    );
+  };
+
+  const [deadlineError, setDeadlineError] = useState<string | undefined>();
+  const saveAppealDeadline = (appealDeadlineDays: number) => {
+    setDeadlineError(undefined);
+    update.mutate(
+      { appealDeadlineDays },
+      {
+        onSuccess: (saved) =>
+          saved.appealDeadlineDays !== appealDeadlineDays
+            ? toast.success(texts.appealDeadline.awaits)
+            : toast.success(texts.appealDeadline.saved(saved.appealDeadlineDays)),
+        onError: (error) => {
+          const message = fieldErrorsOf(error).appealDeadlineDays ?? errorMessage(error, '');
+          setDeadlineError(message);
+          toast.error(texts.appealDeadline.failed(message));
         },
       },
     );
@@ -155,6 +176,18 @@ export function TenantSettingsPage() {
             busy={update.isPending && update.variables.timeZone !== undefined}
             error={zoneError}
             onSave={saveTimeZone}
+          />
+        )}
+      </TitledSection>
+      <Divider />
+      <TitledSection title={texts.appealDeadline.title} gap={1}>
+        {settings.data && (
+          <AppealDeadlineField
+            key={settings.data.appealDeadlineDays}
+            value={settings.data.appealDeadlineDays}
+            busy={update.isPending && update.variables.appealDeadlineDays !== undefined}
+            error={deadlineError}
+            onSave={saveAppealDeadline}
           />
         )}
       </TitledSection>

@@ -5,10 +5,10 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import { DialogButtons } from '../../../components/dialog-buttons.tsx';
+import { DialogButtons } from './dialog-buttons.tsx';
 
 /**
- * A dialog of this feature: a title, a line of why, the fields, and the server's refusal (a 409
+ * A form dialog: a title, a line of why, the fields, and the server's refusal (a 409
  * such as 'cannot be shortened') shown inside it as an alert so the entry can be corrected.
  */
 export function FormDialog({

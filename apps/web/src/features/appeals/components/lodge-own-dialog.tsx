@@ -1,0 +1,125 @@
+import { useState } from 'react';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  APPEAL_KIND_LABELS,
+  APPEAL_KINDS,
+  APPEAL_LIMITS,
+  APPEAL_MESSAGES,
+  AppealCreateSchema,
+  type AppealKind,
+} from '@portal/contract/appeals';
+import { FormDialog } from '../../../components/form-dialog.tsx';
+import { errorMessage } from '../../../lib/error-message.ts';
+import { TENANT_TOASTS, useToasts } from '../../../lib/use-toasts.ts';
+import { useLodgeAppeal } from '../api/appeal-actions.ts';
+import { attachFile } from '../api/appeal-files.ts';
+import { appealsKeys } from '../api/appeals-keys.ts';
+import { APPEALS_TEXTS } from '../appeals-texts.ts';
+import { AttachmentsField } from './attachments-field.tsx';
+
+const texts = APPEALS_TEXTS.employee;
+const agentTexts = APPEALS_TEXTS.agent;
+
+/**
+ * The employee's appeal about their own record (or, `person` given, a field agent's with that
+ * person present): the kind, the grounds, documents. The appeal is
+ * lodged first and the files go after it, one by one (the attachments route takes one multipart
+ * file); a file refused there leaves the appeal lodged and says which file did not go.
+ */
+export function LodgeOwnDialog({
+  onClose,
+  person,
+}: {
+  onClose: () => void;
+  /** A field agent lodging with the person present: their record (issue #34 item 1). */
+  person?: { id: string; fullName: string };
+}) {
+  const lodge = useLodgeAppeal();
+  const queryClient = useQueryClient();
+  const toast = useToasts(TENANT_TOASTS);
+  const [kind, setKind] = useState<AppealKind | ''>('');
+  const [grounds, setGrounds] = useState('');
+  const [files, setFiles] = useState<File[]>([]);
+  const [fileError, setFileError] = useState<string | null>(null);
+  const [uploading, setUploading] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const busy = lodge.isPending || uploading;
+  const submit = () => {
+    const parsed = AppealCreateSchema.safeParse({ recordId: person?.id, kind: kind || undefined, grounds });
+    if (!parsed.success) {
+      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
+      return;
+    }
+    setErrors({});
+    setProblem(null);
+    lodge.mutate(parsed.data, {
+      onSuccess: async (saved) => {
+        setUploading(true);
+        for (const file of files) {
+          try {
+            await attachFile(saved.id, file);
+          } catch (error) {
+            toast.warning(texts.uploadFailed(file.name, errorMessage(error, APPEAL_MESSAGES.attachmentType)));
+          }
+        }
+        if (files.length > 0) await queryClient.invalidateQueries({ queryKey: appealsKeys.all });
+        setUploading(false);
+        toast.success(person ? APPEAL_MESSAGES.lodgedOnBehalf : APPEAL_MESSAGES.lodged);
+        onClose();
+      },
+      onError: (error) => setProblem(errorMessage(error, texts.formTitle)),
+    });
+  };
+  return (
+    <FormDialog
+      title={person ? agentTexts.formTitle(person.fullName) : texts.formTitle}
+      intro={person ? agentTexts.formIntro : texts.formIntro}
+      problem={problem}
+      busy={busy}
+      labels={[texts.cancel, texts.submit, texts.submitting]}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <TextField
+        select
+        name="kind"
+        label={texts.kind}
+        value={kind}
+        onChange={(event) => setKind(event.target.value as AppealKind)}
+        error={errors.kind !== undefined}
+        helperText={errors.kind}
+        required
+      >
+        {APPEAL_KINDS.map((k) => (
+          <MenuItem key={k} value={k} sx={{ minHeight: 48 }}>
+            {APPEAL_KIND_LABELS[k]}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        name="grounds"
+        label={person ? agentTexts.grounds : texts.grounds}
+        value={grounds}
+        onChange={(event) => setGrounds(event.target.value)}
+        error={errors.grounds !== undefined}
+        helperText={errors.grounds}
+        required
+        multiline
+        minRows={4}
+        slotProps={{ htmlInput: { maxLength: APPEAL_LIMITS.groundsMax } }}
+      />
+      <AttachmentsField
+        files={files}
+        error={fileError}
+        disabled={busy}
+        onChange={(next, why) => {
+          setFiles(next);
+          setFileError(why);
+        }}
+      />
+    </FormDialog>
+  );
+}
