@@ -92,11 +92,13 @@ test.describe('every screen at 360, 390, 768 and 1280 px', () => {
   });
   test.afterEach(() => expect(errors).toEqual([]));
 
-  test('signed out: login and register-employee', async ({ page }) => {
+  test('signed out: login, register-employee and appeal', async ({ page }) => {
     await openPage(page, '/login');
     await expectAccessible(page, page.getByRole('button', { name: 'Sign In' }));
     await openPage(page, '/register-employee');
     await expectAccessible(page, page.getByRole('heading', { name: 'Verify Your Identity' }));
+    await openPage(page, '/appeal');
+    await expectAccessible(page, page.getByText('Appeal a suspension'));
   });
 
   test('tenant admin: overview to the validation queue', async ({ page }) => {

@@ -1,11 +1,8 @@
 import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { APPEAL_MESSAGES, ARREARS_CSV_COLUMNS } from '@portal/contract/appeals';
-import type { Campaign } from '@portal/contract/campaigns';
 import type { ExportJob } from '@portal/contract/exports';
-import type { MasterRecord, Named } from '@portal/contract/records';
+import type { MasterRecord } from '@portal/contract/records';
 import type { QueuePage } from '@portal/contract/validation';
 import { call, login } from './support/api.ts';
 import { setClockAhead } from './support/clock.ts';
@@ -15,6 +12,12 @@ import { createTenantOnDemoSimulator } from './support/journey-tenant.ts';
 import { signIn, type SignInUser } from './support/login-page.ts';
 import { goTo } from './support/navigation.ts';
 import { saveScreen } from './support/screens.ts';
+import {
+  ministryNamed,
+  suspendNoShowsOf,
+  uniquePeopleOf,
+  uploadAndVerifySample,
+} from './support/suspended-no-show.ts';
 import { settle } from './support/toasts.ts';
 
 /*
@@ -28,8 +31,6 @@ import { settle } from './support/toasts.ts';
  * The clock file is the portal's, shared by every journey of the run: this one puts it back at 0.
  */
 
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const SAMPLE = path.join(REPO_ROOT, 'examples/master-list.csv');
 const run = Date.now().toString(36);
 const SUBDOMAIN = `appeal-${run}`;
 const PASSWORD = 'Journey12345!';
@@ -91,36 +92,9 @@ async function prepareTenant(
     { fullName: 'Mako Maker', email: maker.email, password: maker.password },
   );
   const admin = await login(request, maker);
-  await call(request, 'POST', '/api/v1/records/upload', {
-    token: admin,
-    multipart: { file: { name: 'master-list.csv', mimeType: 'text/csv', buffer: fs.readFileSync(SAMPLE) } },
-  });
-  const ministries = await call<Named[]>(request, 'GET', '/api/v1/tenant-admin/ministries', { token: admin });
-  const health = ministries.find((ministry) => ministry.name === MINISTRY);
-  expect(health).toBeTruthy();
-  await call(request, 'POST', '/api/v1/records/bulk-verify', { token: admin, status: 202 });
-  await expect
-    .poll(
-      async () =>
-        (await call<{ status: string }[]>(request, 'GET', '/api/v1/bulk-jobs', { token: admin }))[0]?.status,
-      { timeout: 120_000, intervals: [500, 1000, 2000] },
-    )
-    .toBe('COMPLETED');
-
-  const healthQueue = await call<QueuePage>(
-    request,
-    'GET',
-    `/api/v1/records/queue/pending-approval?pageSize=50&ministry=${encodeURIComponent(health!.id)}`,
-    { token: admin },
-  );
-  const full = await Promise.all(
-    healthQueue.items.map((item) =>
-      call<MasterRecord>(request, 'GET', `/api/v1/records/${item.id}`, { token: admin }),
-    ),
-  );
-  const usable = full.filter((r) => r.psn && r.ssid && r.nin && r.ministry === MINISTRY);
-  const unique = usable.filter((r) => usable.filter((s) => s.fullName === r.fullName).length === 1);
-  const person = unique[0]!;
+  await uploadAndVerifySample(request, admin);
+  const health = await ministryNamed(request, admin, MINISTRY);
+  const person = (await uniquePeopleOf(request, admin, health))[0]!;
   expect(person).toBeTruthy();
 
   const anyQueue = await call<QueuePage>(
@@ -158,26 +132,7 @@ async function prepareTenant(
   await context.close();
 
   // It opens tomorrow: the claim made today is then no appearance in it.
-  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-  const exercise = await call<Campaign>(request, 'POST', '/api/v1/campaigns', {
-    token: admin,
-    data: {
-      name: `Health headcount ${run}`,
-      ministryIds: [health!.id],
-      departmentIds: [],
-      opensOn: tomorrow,
-      closesOn: tomorrow,
-      graceDays: 0,
-      documents: [],
-    },
-    status: 201,
-  });
-  setClockAhead(3);
-  await call(request, 'POST', `/api/v1/campaigns/${exercise.id}/suspend-no-shows`, {
-    token: admin,
-    data: { note: 'Absent at the headcount' },
-    status: 201,
-  });
+  await suspendNoShowsOf(request, admin, health, `Health headcount ${run}`);
   const suspended = await call<MasterRecord>(request, 'GET', `/api/v1/records/${person.id}`, {
     token: admin,
   });

@@ -58,11 +58,13 @@ test.describe('Content-Security-Policy on every screen', () => {
     await expect.poll(() => violations.get(page)!.some((v) => v.startsWith('script-src'))).toBe(true);
   });
 
-  test('signed out: login and register-employee', async ({ page }) => {
+  test('signed out: login, register-employee and appeal', async ({ page }) => {
     await openPage(page, '/login');
     await opened(page, page.getByRole('button', { name: 'Sign In' }));
     await openPage(page, '/register-employee');
     await opened(page, page.getByRole('heading', { name: 'Verify Your Identity' }));
+    await openPage(page, '/appeal');
+    await opened(page, page.getByText('Appeal a suspension'));
   });
 
   test('tenant admin: every tab and the not-found list', async ({ page }) => {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import type { ExportJob } from '@portal/contract/exports';
-import type { MasterRecord, Named } from '@portal/contract/records';
+import type { MasterRecord } from '@portal/contract/records';
 import type { QueuePage } from '@portal/contract/validation';
 import { call, login } from './support/api.ts';
 import { setClockAhead } from './support/clock.ts';
@@ -13,6 +13,7 @@ import { signIn, type SignInUser } from './support/login-page.ts';
 import { goTo } from './support/navigation.ts';
 import { readQrCode } from './support/qr.ts';
 import { saveScreen } from './support/screens.ts';
+import { ministryNamed, uniquePeopleOf, uploadAndVerifySample } from './support/suspended-no-show.ts';
 import { settle } from './support/toasts.ts';
 
 /*
@@ -28,8 +29,6 @@ import { settle } from './support/toasts.ts';
  * (workers: 1 in playwright.config.ts) and this one puts it back at 0 however it ends.
  */
 
-const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
-const SAMPLE = path.join(REPO_ROOT, 'examples/master-list.csv');
 const run = Date.now().toString(36);
 const SUBDOMAIN = `journey-${run}`;
 const PASSWORD = 'Journey12345!';
@@ -75,13 +74,8 @@ async function prepareTenant(request: APIRequestContext): Promise<Setup> {
     { fullName: 'Mako Maker', email: maker.email, password: maker.password },
   );
   const admin = await login(request, maker);
-  await call(request, 'POST', '/api/v1/records/upload', {
-    token: admin,
-    multipart: { file: { name: 'master-list.csv', mimeType: 'text/csv', buffer: fs.readFileSync(SAMPLE) } },
-  });
-  const ministries = await call<Named[]>(request, 'GET', '/api/v1/tenant-admin/ministries', { token: admin });
-  const health = ministries.find((ministry) => ministry.name === MINISTRY);
-  expect(health).toBeTruthy();
+  await uploadAndVerifySample(request, admin);
+  const health = await ministryNamed(request, admin, MINISTRY);
   await call(request, 'POST', '/api/v1/tenant-admin/users', {
     token: admin,
     data: {
@@ -89,36 +83,13 @@ async function prepareTenant(request: APIRequestContext): Promise<Setup> {
       email: agent.email,
       password: PASSWORD,
       role: 'AGENT',
-      assignedMinistryIds: [health!.id],
+      assignedMinistryIds: [health.id],
       assignedDepartmentIds: [],
     },
     status: 201,
   });
-  await call(request, 'POST', '/api/v1/records/bulk-verify', { token: admin, status: 202 });
-  await expect
-    .poll(
-      async () =>
-        (await call<{ status: string }[]>(request, 'GET', '/api/v1/bulk-jobs', { token: admin }))[0]?.status,
-      { timeout: 120_000, intervals: [500, 1000, 2000] },
-    )
-    .toBe('COMPLETED');
-
-  const healthQueue = await call<QueuePage>(
-    request,
-    'GET',
-    `/api/v1/records/queue/pending-approval?pageSize=50&ministry=${encodeURIComponent(health!.id)}`,
-    { token: admin },
-  );
-  // Lists mask the SSID and NIN: the identity checks type them from each record's own view, as the
-  // employee reads them from their documents.
-  const full = await Promise.all(
-    healthQueue.items.map((item) =>
-      call<MasterRecord>(request, 'GET', `/api/v1/records/${item.id}`, { token: admin }),
-    ),
-  );
-  const usable = full.filter((r) => r.psn && r.ssid && r.nin && r.ministry === MINISTRY);
   // Names that occur once, so that a row or a search result names one person.
-  const unique = usable.filter((r) => usable.filter((s) => s.fullName === r.fullName).length === 1);
+  const unique = await uniquePeopleOf(request, admin, health);
   expect(unique.length).toBeGreaterThanOrEqual(5);
   const [a, b, c, p1, p2] = unique as [MasterRecord, MasterRecord, MasterRecord, MasterRecord, MasterRecord];
 

@@ -39,6 +39,28 @@ export const routes: RouteObject[] = [
         }),
       },
       {
+        // The public appeal (issue #34 item 4): the claim's identity check, then the appeal's form.
+        path: 'appeal',
+        ...lazyScreen(async () => {
+          const [{ PublicCheckPage }, { PublicAppealForm, PublicAppealIntro }, { PUBLIC_APPEAL_TEXTS }] =
+            await Promise.all([
+              import('../features/registration/routes/public-check-page.tsx'),
+              import('../features/appeals/components/public-appeal-form.tsx'),
+              import('../features/appeals/public-appeal-texts.ts'),
+            ]);
+          return (
+            <PublicCheckPage
+              subtitle={PUBLIC_APPEAL_TEXTS.subtitle}
+              note={<PublicAppealIntro />}
+              finalStep={{
+                title: PUBLIC_APPEAL_TEXTS.step.title,
+                render: (claim) => <PublicAppealForm key={claim.claimId} {...claim} />,
+              }}
+            />
+          );
+        }),
+      },
+      {
         path: 'dashboard',
         element: <RequireLogin />,
         children: [

@@ -75,18 +75,23 @@ export function serverMessageOr(error: unknown, fallback: string): string {
  * A call that got no answer (the phone's network dropped mid-claim, issue #32) says so: SPEC §8's
  * fallbacks would blame the SSID, NIN or PSN. The step and its fields stay for another try.
  */
-function failure(fallback: string): (error: unknown) => string {
-  return (error) =>
-    error instanceof ApiError && error.status === NETWORK_ERROR_STATUS
-      ? REGISTRATION_TEXTS.connectionDropped
-      : serverMessageOr(error, fallback);
+function failureOr(error: unknown, fallback: string): string {
+  return error instanceof ApiError && error.status === NETWORK_ERROR_STATUS
+    ? REGISTRATION_TEXTS.connectionDropped
+    : serverMessageOr(error, fallback);
 }
 
-/** SPEC §8 Registration: each call's failure text. */
+const failure =
+  (fallback: string) =>
+  (error: unknown): string =>
+    failureOr(error, fallback);
+
+/** SPEC §8 Registration: each call's failure text; `other`, a page's own final step's. */
 export const failureText = {
   initiate: failure(M.initiateFailed),
   challenge: failure(M.challengeFailed),
   create: failure(M.accountFailed),
+  other: failureOr,
 };
 
 /** 'Step 2 of 3'; a record without a PSN skips the challenge but keeps the numbering. */

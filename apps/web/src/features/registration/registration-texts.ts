@@ -42,5 +42,7 @@ export const REGISTRATION_TEXTS = {
     'The connection dropped before an answer came. Nothing was lost: check your signal, then try this step again.',
   startOver: 'Start Over',
   backToLogin: 'Back to Login',
+  /** Under 'Back to Login' (issue #34 item 4): the public appeal's page. */
+  appealLink: 'Suspended from the payroll and never claimed an account? Lodge an appeal',
   messages: CLAIM_MESSAGES,
 } as const;

@@ -2,7 +2,7 @@ import { useEffect, useReducer, useRef, type ReactNode } from 'react';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { ClaimContext } from '../api/claim-context.ts';
+import { tenantHeaders, type ClaimContext } from '../api/claim-context.ts';
 import { useConfirmPsn } from '../api/confirm-psn.ts';
 import { useCreateAccount } from '../api/create-account.ts';
 import { useInitiateClaim } from '../api/initiate-claim.ts';
@@ -23,28 +23,59 @@ export const REGISTRATION_CARD_MAX_WIDTH = 500;
 
 const texts = REGISTRATION_TEXTS;
 
-export interface RegistrationCardProps {
+/** What the final step is given: the confirmed claim, and the way back to step one. */
+export interface ConfirmedClaim {
+  /** The claim id initiate answered, its identity checked (SSID and NIN, then the PSN). */
+  claimId: string;
+  /** The tenant of the claim's calls (X-Tenant of a public link), for the step's own call. */
+  headers: Record<string, string> | undefined;
+  startOver: () => void;
+  /** A failed call's text, as the claim's steps word it: the kept-step text when no answer came. */
+  failureText: (error: unknown, fallback: string) => string;
+}
+
+/** A third step other than the credentials (the public appeal, issue #34 item 4). */
+export interface FinalStep {
+  title: string;
+  render: (claim: ConfirmedClaim) => ReactNode;
+}
+
+/** The third step: the account's credentials, or another step given by the page. */
+type ThirdStep =
+  | {
+      /**
+       * The account was created. Returns true when the card should start again (agent), false
+       * when it should keep showing the success text (public, until the redirect).
+       */
+      onCreated: (token: string) => boolean;
+      finalStep?: never;
+    }
+  | { finalStep: FinalStep; onCreated?: never };
+
+export type RegistrationCardProps = ThirdStep & {
   context: ClaimContext;
   /** h1 on the public screen, h3 inside the agent dashboard's panel. */
   headingComponent: 'h1' | 'h3';
-  /**
-   * The account was created. Returns true when the card should start again (agent), false when
-   * it should keep showing the success text (public, until the redirect).
-   */
-  onCreated: (token: string) => boolean;
+  /** The line under the heading; 'Claim Your Secure Account' unless given. */
+  subtitle?: string;
   /** Below the form ('Back to Login'). */
   footer?: ReactNode;
   /** Above the steps (the agent's note). */
   note?: ReactNode;
   /** The tenant whose portal this is, named above the heading (the public screen). */
   tenantName?: string;
-}
+};
 
-/** The three-step claim of SPEC §2 in one card, for the public and the agent variant. */
+/**
+ * The three-step claim of SPEC §2 in one card, for the public and the agent variant; steps one
+ * and two (the identity check) also open the public appeal, whose third step is its form.
+ */
 export function RegistrationCard({
   context,
   headingComponent,
   onCreated,
+  finalStep,
+  subtitle = texts.subtitle,
   footer,
   note,
   tenantName,
@@ -53,7 +84,7 @@ export function RegistrationCard({
   const initiate = useInitiateClaim(context);
   const challenge = useConfirmPsn(context);
   const create = useCreateAccount();
-  const step = texts.steps[state.step];
+  const title = state.step === 'create' && finalStep ? finalStep.title : texts.steps[state.step].title;
   const hints = texts.hints[context.variant];
   const startOver = () => dispatch({ type: 'restart' });
   // A new step (and the agent's next claim, after an account is made) starts at the card's top:
@@ -86,9 +117,9 @@ export function RegistrationCard({
         {texts.stepOf(stepPosition(state.step), STEP_ORDER.length)}
       </Typography>
       <Typography variant={headingComponent === 'h1' ? 'h4' : 'h5'} component={headingComponent}>
-        {step.title}
+        {title}
       </Typography>
-      <Typography sx={{ color: 'text.secondary', mt: 0.5, mb: 3 }}>{texts.subtitle}</Typography>
+      <Typography sx={{ color: 'text.secondary', mt: 0.5, mb: 3 }}>{subtitle}</Typography>
       <Stack spacing={2}>
         {note}
         {state.step === 'initial' && (
@@ -126,7 +157,16 @@ export function RegistrationCard({
             }
           />
         )}
-        {state.step === 'create' && (
+        {state.step === 'create' &&
+          finalStep &&
+          state.recordId !== null &&
+          finalStep.render({
+            claimId: state.recordId,
+            headers: tenantHeaders(context),
+            startOver,
+            failureText: failureText.other,
+          })}
+        {state.step === 'create' && onCreated && (
           <CredentialsStep
             hint={hints.create}
             assisted={context.variant === 'agent'}

@@ -1,8 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
 import { TIMINGS } from '@portal/contract/limits';
 import { homeForRole } from '@portal/contract/roles';
 import { readSession, storeToken } from '../../../lib/auth-storage.ts';
@@ -10,8 +8,8 @@ import { decodeTokenClaims } from '../../../lib/jwt-claims.ts';
 import { useSession } from '../../../lib/use-session.ts';
 import { tenantFromSearch } from '../api/claim-context.ts';
 import { useClaimTenant } from '../api/claim-tenant.ts';
+import { BackToLoginLink, PublicAppealLink } from '../components/public-links.tsx';
 import { RegistrationCard } from '../components/registration-card.tsx';
-import { REGISTRATION_TEXTS } from '../registration-texts.ts';
 import { AgentVerifyPage } from './agent-verify-page.tsx';
 
 /**
@@ -58,16 +56,10 @@ function PublicRegistration() {
         onCreated={onCreated}
         footer={
           session === null && (
-            <Typography variant="body2" sx={{ mt: 3, textAlign: 'center' }}>
-              {/* A tap target of 48 px on a phone (issue #32). */}
-              <Link
-                component={RouterLink}
-                to="/login"
-                sx={{ display: 'inline-flex', alignItems: 'center', minHeight: 48, px: 1 }}
-              >
-                {REGISTRATION_TEXTS.backToLogin}
-              </Link>
-            </Typography>
+            <>
+              <BackToLoginLink />
+              <PublicAppealLink tenant={tenant} />
+            </>
           )
         }
       />
