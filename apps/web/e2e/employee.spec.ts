@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_USERS } from './support/demo-users.ts';
-import { loginForm, signIn, submitLogin } from './support/login-page.ts';
+import { loginForm, signIn, signOut, submitLogin } from './support/login-page.ts';
 import { saveScreen } from './support/screens.ts';
 import { openPage } from './support/navigation.ts';
 
@@ -31,8 +31,7 @@ test.describe('employee journey', () => {
     await submitLogin(page, employee.email, employee.password);
     await expect(page).toHaveURL(employee.home);
 
-    await page.getByRole('button', { name: 'Sign Out' }).click();
-    await expect(page).toHaveURL('/login');
+    await signOut(page);
     await expect(loginForm(page).email).toHaveValue(employee.email);
     await expect(loginForm(page).rememberMe).toBeChecked();
   });

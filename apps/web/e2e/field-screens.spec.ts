@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_USERS } from './support/demo-users.ts';
-import { signIn } from './support/login-page.ts';
+import { signIn, signOut } from './support/login-page.ts';
 import { saveScreen } from './support/screens.ts';
 import { openPage } from './support/navigation.ts';
 
@@ -101,8 +101,7 @@ test("the agent's verify page and the employee's profile: one-handed", async ({ 
   await first.click();
   await expect(page.getByTestId('field-person-card')).toContainText('Next step');
   await expectFieldReady(page, 'agent-person');
-  await page.getByRole('button', { name: 'Sign Out' }).click();
-  await expect(page).toHaveURL('/login');
+  await signOut(page);
 
   await signIn(page, DEMO_USERS.employee);
   await expect(page.getByRole('heading', { name: 'User Portal' })).toBeVisible();

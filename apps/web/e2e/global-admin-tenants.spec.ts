@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { DEMO_USERS } from './support/demo-users.ts';
-import { signIn } from './support/login-page.ts';
+import { signIn, signOut } from './support/login-page.ts';
 import { saveScreen } from './support/screens.ts';
 import { goTo } from './support/navigation.ts';
 import { BULK_LEGAL_BASIS } from '@portal/contract/tenants';
@@ -188,11 +188,9 @@ test.describe('global admin: tenants', () => {
     await saveScreen(page, 'global-admin-tenant-users-created');
 
     // The new tenant admin signs in to their own dashboard.
-    await page.getByRole('button', { name: 'Sign Out' }).click();
-    await expect(page).toHaveURL('/login');
+    await signOut(page);
     await signIn(page, tenantAdmin);
-    await page.getByRole('button', { name: 'Sign Out' }).click();
-    await expect(page).toHaveURL('/login');
+    await signOut(page);
 
     // Delete, after confirming.
     await signIn(page, admin);

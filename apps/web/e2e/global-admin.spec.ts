@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { DEMO_USERS } from './support/demo-users.ts';
-import { signIn, storedToken } from './support/login-page.ts';
+import { signIn, signOut, storedToken } from './support/login-page.ts';
 import { saveScreen } from './support/screens.ts';
 import { goTo, openPage } from './support/navigation.ts';
 
@@ -53,8 +53,7 @@ test.describe('global admin journey', () => {
     expect(before.status()).toBe(200);
     expect(await before.json()).toMatchObject({ email: admin.email, role: 'GLOBAL_SUPER_ADMIN' });
 
-    await page.getByRole('button', { name: 'Sign Out' }).click();
-    await expect(page).toHaveURL('/login');
+    await signOut(page);
     await expect(page.getByRole('button', { name: 'Sign Out' })).toHaveCount(0);
     expect(await storedToken(page)).toBeNull();
 

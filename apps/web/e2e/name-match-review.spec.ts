@@ -5,7 +5,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { Named } from '@portal/contract/records';
 import { createTenantOnDemoSimulator } from './support/journey-tenant.ts';
 import { DEMO_USERS } from './support/demo-users.ts';
-import { signIn, type SignInUser } from './support/login-page.ts';
+import { signIn, signOut, type SignInUser } from './support/login-page.ts';
 import { saveScreen } from './support/screens.ts';
 import { settle } from './support/toasts.ts';
 import { call } from './support/api.ts';
@@ -157,7 +157,7 @@ test.describe('name matching in review', () => {
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expect(page.getByText(`Tenant "Names State ${run}" updated successfully!`)).toBeVisible();
 
-    await page.getByRole('button', { name: 'Sign Out' }).click();
+    await signOut(page);
     await signIn(page, reviewer);
     await page.getByLabel('Search by name, PSN or Work ID').fill('Kayode Ogunbiyi');
     await page.getByRole('tab', { name: /^Mismatched Records/ }).click();

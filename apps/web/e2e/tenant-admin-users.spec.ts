@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { DEMO_USERS } from './support/demo-users.ts';
-import { signIn } from './support/login-page.ts';
+import { signIn, signOut } from './support/login-page.ts';
 import { saveScreen } from './support/screens.ts';
 import { goTo } from './support/navigation.ts';
 
@@ -25,11 +25,6 @@ async function openUsersTab(page: Page) {
   await expect(page.getByRole('heading', { level: 2, name: 'User Management' })).toBeVisible();
   await expect(page.getByText('Loading Users...')).toHaveCount(0);
   await expect(page.getByText('Loading Reviewers...')).toHaveCount(0);
-}
-
-async function signOut(page: Page) {
-  await page.getByRole('button', { name: 'Sign Out' }).click();
-  await expect(page).toHaveURL('/login');
 }
 
 /** Opens a select by its label and clicks the options; leaves the list open. */

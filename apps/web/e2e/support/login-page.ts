@@ -34,6 +34,18 @@ export async function signIn(page: Page, user: SignInUser): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: user.title })).toBeVisible();
 }
 
+/**
+ * Signs out from the top bar and waits for the sign-in page to be live. /login is a page of its
+ * own (DECISIONS 199): Sign Out loads it, so a test that went on at once (a `goto`, typing) would
+ * race that page load.
+ */
+export async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Sign Out' }).click();
+  await expect(page).toHaveURL('/login');
+  await expect(loginForm(page).submit).toBeVisible();
+  await expect(page.locator('[data-prerendered]')).toHaveCount(0);
+}
+
 export function storedToken(page: Page): Promise<string | null> {
   return page.evaluate((key) => localStorage.getItem(key), STORAGE_KEYS.authToken);
 }
