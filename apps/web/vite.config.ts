@@ -6,7 +6,7 @@ import { compression } from 'vite-plugin-compression2';
 const root = fileURLToPath(new URL('.', import.meta.url));
 
 /**
- * The sign-in page is a page of its own (login.html, DECISIONS 199), which the portal sends for
+ * The sign-in page is a page of its own (login.html, DECISIONS 200), which the portal sends for
  * GET /login: the dev server does the same, so /login is not the app's index.html there either.
  */
 function loginPageInDev(): Plugin {
@@ -39,7 +39,7 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir: 'dist',
         emptyOutDir: true,
         rolldownOptions: {
-          // Two pages: the app, and the sign-in page with React and the field kit only (DECISIONS 199).
+          // Two pages: the app, and the sign-in page with React and the field kit only (DECISIONS 200).
           input: {
             main: fileURLToPath(new URL('index.html', import.meta.url)),
             login: fileURLToPath(new URL('login.html', import.meta.url)),

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // After `vite build` and `vite build --ssr src/prerender.tsx --outDir dist-ssr` (the web app's
 // `npm run build`): writes the first paint of each public page into a copy of its HTML entry
-// (dist/index.html, or dist/login.html for the sign-in page, DECISIONS 199),
+// (dist/index.html, or dist/login.html for the sign-in page, DECISIONS 200),
 // dist/prerendered/<page>.html with its .br and .gz (issue #32, DECISIONS 176), then removes
 // dist-ssr. The screen's markup sits in an `inert` wrapper: until the app has started and drawn
 // the same screen in its place, nothing in it can be typed into or pressed, so a form sent before
@@ -108,7 +108,7 @@ function inlineStyles(html) {
   });
 }
 
-// A field-kit page (DECISIONS 199) is hydrated, not replaced: its markup goes into #root as it is
+// A field-kit page (DECISIONS 200) is hydrated, not replaced: its markup goes into #root as it is
 // (it marks itself inert until hydrated), its styles are its entry's one static CSS file.
 for (const [page, { html: entry, render }] of Object.entries(FIELD_PAGES)) {
   const body = render();

@@ -5,7 +5,7 @@
  * `vite build --ssr`) and writes `dist/prerendered/<page>.html`; the server sends that file for
  * the page's path. The claim's app then starts as it always does and draws the same screen in its
  * place (src/main.tsx); the sign-in page, a field-kit page of its own, hydrates its copy
- * (src/login-main.tsx, DECISIONS 199). What is rendered is a first visit's: signed out, nothing in
+ * (src/login-main.tsx, DECISIONS 200). What is rendered is a first visit's: signed out, nothing in
  * localStorage.
  */
 import { renderToString } from 'react-dom/server';

@@ -1,6 +1,6 @@
 /**
  * The roles, the user statuses and where each role lands, without zod: the sign-in page (issue
- * #32, DECISIONS 199) needs them and loads no schema library. `roles.ts` builds the schemas.
+ * #32, DECISIONS 200) needs them and loads no schema library. `roles.ts` builds the schemas.
  */
 export const ROLES = [
   'GLOBAL_SUPER_ADMIN',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ROLES, USER_STATUSES, type Role } from './role-names.ts';
 
-// The names and the homes live without zod for the sign-in page (DECISIONS 199); one import path.
+// The names and the homes live without zod for the sign-in page (DECISIONS 200); one import path.
 export { ROLES, USER_STATUSES, ROLE_HOME, homeForRole, type Role, type UserStatus } from './role-names.ts';
 
 export const RoleSchema = z.enum(ROLES);

@@ -7,7 +7,7 @@ import { z } from 'zod';
  * This file is the one home of how an instant reads in a zone, for the server and the web alike;
  * the database writes the same ISO form with `iso_in_zone` (migration 0040).
  */
-// The default zone and a zone's label live without zod for the sign-in page (DECISIONS 199).
+// The default zone and a zone's label live without zod for the sign-in page (DECISIONS 200).
 export { DEFAULT_TIME_ZONE, zoneLabel } from './zone-label.ts';
 
 let known: ReadonlySet<string> | undefined;

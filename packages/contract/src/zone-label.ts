@@ -1,6 +1,6 @@
 /**
  * The platform's zone and how a screen names a zone, without zod: the sign-in page's foot says
- * which zone times are in and loads no schema library (DECISIONS 199). `time-zone.ts` has the rest.
+ * which zone times are in and loads no schema library (DECISIONS 200). `time-zone.ts` has the rest.
  */
 
 /** Nigeria's: the platform's own zone and a tenant's until it sets another (DECISIONS 164). */

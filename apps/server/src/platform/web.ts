@@ -18,7 +18,7 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
 /**
  * The pages whose first paint the web build rendered into their HTML (DECISIONS 176): path ->
  * file under dist, e.g. '/register-employee' -> 'prerendered/register-employee.html'. /login is
- * a page of its own (DECISIONS 199): its pre-rendered copy, or else its entry, login.html, never
+ * a page of its own (DECISIONS 200): its pre-rendered copy, or else its entry, login.html, never
  * the app's index.html.
  */
 function prerenderedPages(webDist: string): Map<string, string> {

@@ -9,7 +9,7 @@ import { tempDir } from '../helpers/temp-dirs.ts';
 // app's text files go out as the build compressed them (Brotli or gzip, by Accept-Encoding), the
 // hashed ones cached for a year; the API's answers are compressed on the fly; and a public page
 // the build pre-rendered is sent as its own HTML, every other page as index.html. /login is a
-// page of its own (login.html, DECISIONS 199), never the app's index.html.
+// page of its own (login.html, DECISIONS 200), never the app's index.html.
 
 const SCRIPT = `console.log(${JSON.stringify('app '.repeat(600))});\n`;
 const INDEX = '<!doctype html><html><head></head><body><div id="root"></div></body></html>';

@@ -36,7 +36,7 @@ export async function signIn(page: Page, user: SignInUser): Promise<void> {
 
 /**
  * Signs out from the top bar and waits for the sign-in page to be live. /login is a page of its
- * own (DECISIONS 199): Sign Out loads it, so a test that went on at once (a `goto`, typing) would
+ * own (DECISIONS 200): Sign Out loads it, so a test that went on at once (a `goto`, typing) would
  * race that page load.
  */
 export async function signOut(page: Page): Promise<void> {

@@ -62,7 +62,7 @@ describe('app shell', () => {
     await user.click(await screen.findByRole('button', { name: 'Sign Out' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
-    // The sign-in page is a page of its own (DECISIONS 199): Sign Out loads it.
+    // The sign-in page is a page of its own (DECISIONS 200): Sign Out loads it.
     await waitFor(() => expect(pageLoad.replace).toHaveBeenCalledWith('/login'));
     expect(readSession()).toBeNull();
     const logoutCalls = fetchMock.mock.calls.filter(([url]) => url === '/api/v1/auth/logout');

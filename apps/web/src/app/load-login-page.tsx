@@ -9,7 +9,7 @@ function loadedAt(path: string): boolean {
 }
 
 /**
- * /login is a page of its own (login.html, DECISIONS 199), not a screen of the app: an in-app
+ * /login is a page of its own (login.html, DECISIONS 200), not a screen of the app: an in-app
  * navigation there (Sign Out, a guard, an expired session, 'Back to Login') loads it. A server
  * that sent the app for /login itself (none of ours) gets the entry by its file name instead of a
  * reload loop.

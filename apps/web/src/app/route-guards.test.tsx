@@ -12,7 +12,7 @@ async function expectPath(router: ReturnType<typeof renderApp>['router'], path: 
   await waitFor(() => expect(router.state.location.pathname).toBe(path));
 }
 
-/** /login is a page of its own (DECISIONS 199): reaching it in the app loads that page. */
+/** /login is a page of its own (DECISIONS 200): reaching it in the app loads that page. */
 async function expectLoginPageLoad(router: ReturnType<typeof renderApp>['router']) {
   await expectPath(router, '/login');
   await waitFor(() => expect(pageLoad.replace).toHaveBeenCalledWith('/login'));

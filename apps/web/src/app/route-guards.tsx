@@ -19,7 +19,7 @@ export function RequireRole({ role }: { role: Role }) {
 
 /**
  * A logged-in visitor of an open screen such as /login goes to the home of their role, in the app
- * (the sign-in page does the same when loaded, DECISIONS 199). Roles without a dashboard (home is
+ * (the sign-in page does the same when loaded, DECISIONS 200). Roles without a dashboard (home is
  * /login itself) stay, so they can sign out.
  */
 export function RedirectLoggedIn({ children }: { children: ReactNode }) {

@@ -21,7 +21,7 @@ export const routes: RouteObject[] = [
     hydrateFallbackElement: <></>,
     children: [
       { index: true, element: <Navigate to="/login" replace /> },
-      // The sign-in page is a page of its own (login.html, DECISIONS 199): reaching it loads it.
+      // The sign-in page is a page of its own (login.html, DECISIONS 200): reaching it loads it.
       {
         path: 'login',
         element: (

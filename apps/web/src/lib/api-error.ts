@@ -1,6 +1,6 @@
 /**
  * A failed API call, apart from the client (`api-client.ts`) and its schemas: the sign-in page
- * (DECISIONS 199) throws and reads it without loading zod.
+ * (DECISIONS 200) throws and reads it without loading zod.
  */
 
 /** Status used for failures where no HTTP response arrived (offline, DNS, CORS, aborted). */

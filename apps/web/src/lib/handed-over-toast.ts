@@ -7,7 +7,7 @@ export interface HandedOverToast {
   durationMs: number;
 }
 
-/** Leaves `toast` for the next page of this tab (DECISIONS 199). */
+/** Leaves `toast` for the next page of this tab (DECISIONS 200). */
 export function handOverToast(toast: HandedOverToast): void {
   try {
     sessionStorage.setItem(SESSION_KEYS.handedOverToast, JSON.stringify(toast));

@@ -13,7 +13,7 @@ const isOneOf = <T extends string>(values: readonly T[], value: unknown): value 
 
 /**
  * The contract's TokenClaimsSchema, checked by hand: the sign-in page reads the claims and loads
- * no zod (DECISIONS 199). `jwt-claims.test.ts` holds the two to the same answers.
+ * no zod (DECISIONS 200). `jwt-claims.test.ts` holds the two to the same answers.
  */
 function toClaims(value: unknown): TokenClaims | null {
   if (typeof value !== 'object' || value === null) return null;

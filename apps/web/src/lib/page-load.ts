@@ -1,5 +1,5 @@
 /**
- * Full page loads: the sign-in page and the app are separate pages (DECISIONS 199), so going from
+ * Full page loads: the sign-in page and the app are separate pages (DECISIONS 200), so going from
  * one to the other loads the other. One object, so the unit tests can stand in for it (jsdom
  * navigates nowhere).
  */

@@ -11,7 +11,7 @@ export const STORAGE_KEYS = {
 
 /**
  * sessionStorage keys: what one page leaves for the next across a full page load (the sign-in
- * page is not part of the app, DECISIONS 199).
+ * page is not part of the app, DECISIONS 200).
  */
 export const SESSION_KEYS = {
   handedOverToast: 'portal.handedOverToast',

@@ -14,7 +14,7 @@ export type LoginErrors = Partial<Record<keyof LoginValues, string>>;
 
 /**
  * The contract's AuthenticateRequestSchema by hand, first message per field as the form showed
- * it: the sign-in page loads no zod (DECISIONS 199). `login-check.test.ts` holds the two to the
+ * it: the sign-in page loads no zod (DECISIONS 200). `login-check.test.ts` holds the two to the
  * same answers.
  */
 export function checkLogin({ email, password }: LoginValues): LoginErrors {

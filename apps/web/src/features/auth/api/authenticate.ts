@@ -11,7 +11,7 @@ const text = (value: unknown): string | undefined =>
 
 /**
  * Sign-in without the API client: `callApi` checks answers with the contract's schemas, and the
- * sign-in page loads no zod (DECISIONS 199). Failures are the same ApiError: status 0 when no
+ * sign-in page loads no zod (DECISIONS 200). Failures are the same ApiError: status 0 when no
  * answer came, else the status with the body's message.
  */
 export async function authenticate(credentials: AuthenticateRequest): Promise<AuthResponse> {

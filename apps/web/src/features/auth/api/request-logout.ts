@@ -6,7 +6,7 @@ export const LOGOUT_PATH = `${API_BASE}/auth/logout`;
 
 /**
  * Asks the server to revoke the user's tokens, without the API client (the sign-in page loads no
- * zod, DECISIONS 199). Whatever the answer, the caller then forgets the token, as the app's Sign
+ * zod, DECISIONS 200). Whatever the answer, the caller then forgets the token, as the app's Sign
  * Out does (`logout.ts`).
  */
 export async function requestLogout(token: string): Promise<void> {

@@ -34,7 +34,7 @@ export interface LoginFormProps {
 /**
  * The sign-in form (SPEC §2, §4): checked as the contract's schema checks it, a field once it is
  * left and then on every change; the client lockout; the remembered e-mail. Plain state, no form
- * library (DECISIONS 199). The first render is a first visit's, like the pre-rendered copy it
+ * library (DECISIONS 200). The first render is a first visit's, like the pre-rendered copy it
  * hydrates; what this browser remembers is read right after.
  */
 export function LoginForm({ toast }: LoginFormProps) {

@@ -25,7 +25,7 @@ export interface LoginLockout {
 /**
  * Lockout state persisted in localStorage, so a block survives a reload. Storage is the source
  * of truth; React state mirrors it for rendering. The first render is a first visit's (no
- * lockout), as the pre-rendered copy it hydrates; storage is read right after (DECISIONS 199).
+ * lockout), as the pre-rendered copy it hydrates; storage is read right after (DECISIONS 200).
  */
 export function useLoginLockout(): LoginLockout {
   const [state, setState] = useState<LoginLockoutState>(NO_LOCKOUT);

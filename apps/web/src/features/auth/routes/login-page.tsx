@@ -41,7 +41,7 @@ function SignOutButton({ session }: { session: Session }) {
 }
 
 /**
- * The sign-in page (SPEC §2 Login), a page of its own (DECISIONS 199): the field kit's frame and
+ * The sign-in page (SPEC §2 Login), a page of its own (DECISIONS 200): the field kit's frame and
  * card, no app around it. A visitor who signs in, here or in another tab, goes to their home; a
  * role without a dashboard stays, with Sign Out, as in the app.
  */
