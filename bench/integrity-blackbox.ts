@@ -102,6 +102,10 @@ for (let k = 12; k < 27; k++) {
 // Exactly 35 years of service today (flagged) and a day short.
 Object.assign(r(30), { doa: addYears(TODAY, -35), dob: day(1970, 3, 3) });
 Object.assign(r(31), { doa: addDays(addYears(TODAY, -35), 1), dob: day(1970, 3, 3) });
+// First appointed today (not flagged), tomorrow and next year (flagged: issue #35).
+Object.assign(r(35), { doa: TODAY });
+Object.assign(r(36), { doa: addDays(TODAY, 1) });
+Object.assign(r(37), { doa: addYears(TODAY, 1) });
 // 18 on the day of appointment (not flagged), a day before the 18th birthday (flagged), 16.
 Object.assign(r(40), { dob: day(1990, 5, 10), doa: day(2008, 5, 10) });
 Object.assign(r(41), { dob: day(1990, 5, 10), doa: day(2008, 5, 9) });
@@ -157,6 +161,7 @@ for (const x of rows) {
     if (x.doa < addYears(x.dob, 18)) flag('UNDERAGE_AT_APPOINTMENT', x.psn);
   }
   if (x.doa <= addYears(TODAY, -35)) flag('PAST_SERVICE_LIMIT', x.psn);
+  if (x.doa > TODAY) flag('FUTURE_APPOINTMENT', x.psn);
 }
 for (const [rule, key] of [
   ['SHARED_BANK_ACCOUNT', (x: Row) => `${bankKey(x.bank)}|${x.account}`],

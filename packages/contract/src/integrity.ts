@@ -10,14 +10,15 @@ import {
 } from './records.ts';
 
 /**
- * Payroll integrity rules (issue #21): ghosts that identity checks miss, each rule with a stable
- * code, and the pay at stake a month.
+ * Payroll integrity rules (issue #21; FUTURE_APPOINTMENT issue #35): ghosts that identity checks
+ * miss, each rule with a stable code, and the pay at stake a month.
  */
 export const INTEGRITY_RULES = [
   'PAST_RETIREMENT_AGE',
   'PAST_SERVICE_LIMIT',
   'UNDERAGE_AT_APPOINTMENT',
   'IMPLAUSIBLE_BIRTH_DATE',
+  'FUTURE_APPOINTMENT',
   'SHARED_BANK_ACCOUNT',
   'DUPLICATE_BVN',
   'DUPLICATE_NIN',
@@ -33,6 +34,7 @@ export const INTEGRITY_RULE_LABELS: Record<IntegrityRule, string> = {
   PAST_SERVICE_LIMIT: 'Past the service limit',
   UNDERAGE_AT_APPOINTMENT: 'Under 18 at first appointment',
   IMPLAUSIBLE_BIRTH_DATE: 'Implausible birth date',
+  FUTURE_APPOINTMENT: 'Appointed in the future',
   SHARED_BANK_ACCOUNT: 'Bank account on several records',
   DUPLICATE_BVN: 'BVN on several records',
   DUPLICATE_NIN: 'NIN on several records',
@@ -47,6 +49,7 @@ export const INTEGRITY_RULE_DESCRIPTIONS: Record<IntegrityRule, string> = {
   UNDERAGE_AT_APPOINTMENT: 'Younger than 18 on the day of the first appointment.',
   IMPLAUSIBLE_BIRTH_DATE:
     'Born before 1920 or in the future (a placeholder date); not judged by the age rules.',
+  FUTURE_APPOINTMENT: 'A date of first appointment after today: paid before being appointed.',
   SHARED_BANK_ACCOUNT: 'The same bank and account number as another record.',
   DUPLICATE_BVN: 'The same BVN as another record.',
   DUPLICATE_NIN: 'The same NIN as another record.',
@@ -220,6 +223,12 @@ export const FlagEvidenceSchema = z.discriminatedUnion('kind', [
     dateOfBirth: dateText,
     dateOfBirthSource: birthDateSource,
     problem: z.enum(['BEFORE_1920', 'IN_FUTURE']),
+    asOf: dateText,
+  }),
+  z.object({
+    kind: z.literal('APPOINTMENT_DATE'),
+    dateOfFirstAppointment: dateText,
+    /** The day it was judged against: today in the tenant's time zone. */
     asOf: dateText,
   }),
   z.object({

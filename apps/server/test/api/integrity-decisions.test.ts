@@ -416,6 +416,7 @@ describe('integrity decisions (issue #21)', () => {
           PAST_SERVICE_LIMIT: true,
           UNDERAGE_AT_APPOINTMENT: true,
           IMPLAUSIBLE_BIRTH_DATE: true,
+          FUTURE_APPOINTMENT: true,
           SHARED_BANK_ACCOUNT: true,
           DUPLICATE_BVN: true,
           DUPLICATE_NIN: true,

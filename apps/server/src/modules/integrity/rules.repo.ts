@@ -19,7 +19,7 @@ const LARGE_FLAG_CHANGE = 1_000;
 
 /** What a step of the evaluation reads. */
 export interface RuleParams {
-  /** The day the rules are evaluated as of (YYYY-MM-DD, Nigeria's calendar). */
+  /** The day the rules are evaluated as of (YYYY-MM-DD): today in the tenant's time zone. */
   asOf: string;
   retirementAge: number;
   serviceLimitYears: number;
@@ -51,6 +51,7 @@ const DATE_RULES = [
   'PAST_RETIREMENT_AGE',
   'UNDERAGE_AT_APPOINTMENT',
   'PAST_SERVICE_LIMIT',
+  'FUTURE_APPOINTMENT',
 ] as const satisfies readonly IntegrityRule[];
 
 /**
@@ -104,8 +105,9 @@ function merge(t: string, rules: readonly IntegrityRule[], hits: SQL): SQL {
  * PAST_RETIREMENT_AGE (the retirement age or older as of the day), UNDERAGE_AT_APPOINTMENT
  * (younger than 18 on the day of the first appointment), IMPLAUSIBLE_BIRTH_DATE (before 1920 or
  * after the day; such a record is not judged by the two age rules) and PAST_SERVICE_LIMIT (the
- * service limit or more since the first appointment), in one pass over the tenant's records.
- * Fingerprints: the dates the rule used.
+ * service limit or more since the first appointment) and FUTURE_APPOINTMENT (first appointed
+ * after the day, issue #35: the day itself is not the future), in one pass over the tenant's
+ * records. Fingerprints: the dates the rule used.
  */
 function dateRules(t: string, p: RuleParams): SQL {
   const d = sql`${p.asOf}::date`;
@@ -124,7 +126,7 @@ function dateRules(t: string, p: RuleParams): SQL {
       ) x
       -- Only the records some date rule finds go on (a handful of a million).
       where x.bd < date '1920-01-01' or x.bd > ${d} or x.bd <= ${retiredBorn}
-        or x.dofa <= ${serviceSince} or x.dofa < (x.bd + interval '18 years')::date
+        or x.dofa <= ${serviceSince} or x.dofa < (x.bd + interval '18 years')::date or x.dofa > ${d}
     )
     select id as record_id, 'IMPLAUSIBLE_BIRTH_DATE'::text as rule, md5(bd::text) as fingerprint,
       jsonb_build_object('kind', 'BIRTH_DATE', 'dateOfBirth', bd, 'dateOfBirthSource', src,
@@ -147,7 +149,12 @@ function dateRules(t: string, p: RuleParams): SQL {
       jsonb_build_object('kind', 'SERVICE', 'dateOfFirstAppointment', dofa,
         'yearsOfService', extract(year from age(${d}, dofa))::int, 'asOf', ${p.asOf}::text,
         'serviceLimit', ${p.serviceLimitYears}::int), kobo, terms
-    from c where ${on('PAST_SERVICE_LIMIT')} and dofa <= ${serviceSince}`;
+    from c where ${on('PAST_SERVICE_LIMIT')} and dofa <= ${serviceSince}
+    union all
+    select id, 'FUTURE_APPOINTMENT', md5(dofa::text),
+      jsonb_build_object('kind', 'APPOINTMENT_DATE', 'dateOfFirstAppointment', dofa,
+        'asOf', ${p.asOf}::text), kobo, terms
+    from c where ${on('FUTURE_APPOINTMENT')} and dofa > ${d}`;
 }
 
 type GroupRule = 'SHARED_BANK_ACCOUNT' | 'DUPLICATE_BVN' | 'DUPLICATE_NIN';

@@ -33,6 +33,13 @@ describe('integrity evidence as the flag list says it', () => {
         asOf: '2026-11-24',
       }),
     ).toBe('Born Dec 31, 1919 (date of birth as uploaded): before 1920, a placeholder date.');
+    expect(
+      evidenceSummary({
+        kind: 'APPOINTMENT_DATE',
+        dateOfFirstAppointment: '2026-11-25',
+        asOf: '2026-11-24',
+      }),
+    ).toBe('First appointed Nov 25, 2026: not yet appointed on Nov 24, 2026.');
   });
 
   it("names a group's shared value and its other records, hidden ones counted", () => {

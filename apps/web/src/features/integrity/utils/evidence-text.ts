@@ -15,6 +15,8 @@ export function evidenceSummary(e: FlagEvidence): string {
       return `Aged ${e.ageAtAppointment} when first appointed on ${formatCalendarDate(e.dateOfFirstAppointment)}: born ${formatCalendarDate(e.dateOfBirth)} (${source(e.dateOfBirthSource)}).`;
     case 'BIRTH_DATE':
       return `Born ${formatCalendarDate(e.dateOfBirth)} (${source(e.dateOfBirthSource)}): ${e.problem === 'BEFORE_1920' ? 'before 1920, a placeholder date' : 'a date in the future'}.`;
+    case 'APPOINTMENT_DATE':
+      return `First appointed ${formatCalendarDate(e.dateOfFirstAppointment)}: not yet appointed on ${formatCalendarDate(e.asOf)}.`;
     case 'GROUP': {
       const what =
         e.field === 'BANK_ACCOUNT'

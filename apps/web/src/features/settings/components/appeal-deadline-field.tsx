@@ -1,10 +1,8 @@
 import { useId, useState } from 'react';
-import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { TenantSettingsUpdateSchema } from '@portal/contract/settings';
-import { BusyButton } from '../../../components/busy-button.tsx';
 import { SETTINGS_TEXTS } from '../settings-texts.ts';
+import { SettingForm } from './setting-form.tsx';
 
 const texts = SETTINGS_TEXTS.appealDeadline;
 const DaysSchema = TenantSettingsUpdateSchema.shape.appealDeadlineDays.unwrap();
@@ -28,38 +26,25 @@ export function AppealDeadlineField({ value, busy, error, onSave }: AppealDeadli
   const parsed = DaysSchema.safeParse(typed.trim() === '' ? Number.NaN : Number(typed));
   const problem = error ?? (parsed.success ? undefined : parsed.error.issues[0]?.message);
   return (
-    <>
-      <Typography id={descriptionId} variant="body2" sx={{ color: 'text.secondary', maxWidth: 720 }}>
-        {texts.description}
-      </Typography>
-      <Box
-        component="form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (parsed.success) onSave(parsed.data);
-        }}
-        sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 2, mt: 2 }}
-      >
-        <TextField
-          label={texts.label}
-          value={typed}
-          onChange={(event) => setTyped(event.target.value)}
-          size="small"
-          error={problem !== undefined}
-          helperText={problem}
-          sx={{ flex: '0 1 200px' }}
-          slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-describedby': descriptionId } }}
-        />
-        <BusyButton
-          type="submit"
-          variant="outlined"
-          busy={busy}
-          disabled={!parsed.success || parsed.data === value}
-          label={texts.save}
-          busyLabel={texts.saving}
-        />
-      </Box>
-    </>
+    <SettingForm
+      description={texts.description}
+      descriptionId={descriptionId}
+      onSave={() => parsed.success && onSave(parsed.data)}
+      busy={busy}
+      unchanged={!parsed.success || parsed.data === value}
+      saveLabel={texts.save}
+      savingLabel={texts.saving}
+    >
+      <TextField
+        label={texts.label}
+        value={typed}
+        onChange={(event) => setTyped(event.target.value)}
+        size="small"
+        error={problem !== undefined}
+        helperText={problem}
+        sx={{ flex: '0 1 200px' }}
+        slotProps={{ htmlInput: { inputMode: 'numeric', 'aria-describedby': descriptionId } }}
+      />
+    </SettingForm>
   );
 }

@@ -1,11 +1,9 @@
 import { useId, useMemo, useState } from 'react';
 import Autocomplete from '@mui/material/Autocomplete';
-import Box from '@mui/material/Box';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { timeZoneChoices } from '@portal/contract/time-zone';
-import { BusyButton } from '../../../components/busy-button.tsx';
 import { SETTINGS_TEXTS } from '../settings-texts.ts';
+import { SettingForm } from './setting-form.tsx';
 
 const texts = SETTINGS_TEXTS.timeZone;
 
@@ -27,45 +25,27 @@ export function TimeZoneField({ value, busy, error, onSave }: TimeZoneFieldProps
     return zones.includes(value) ? zones : [value, ...zones];
   }, [value]);
   return (
-    <>
-      <Typography id={descriptionId} variant="body2" sx={{ color: 'text.secondary', maxWidth: 720 }}>
-        {texts.description}
-      </Typography>
-      <Box
-        component="form"
-        onSubmit={(event) => {
-          event.preventDefault();
-          onSave(chosen);
-        }}
-        sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 2, mt: 2 }}
-      >
-        <Autocomplete
-          options={options}
-          value={chosen}
-          disableClearable
-          autoHighlight
-          aria-describedby={descriptionId}
-          onChange={(_event, next) => setChosen(next)}
-          sx={{ flex: '1 1 260px', maxWidth: 360 }}
-          renderInput={(params) => (
-            <TextField
-              {...params}
-              label={texts.label}
-              size="small"
-              error={Boolean(error)}
-              helperText={error}
-            />
-          )}
-        />
-        <BusyButton
-          type="submit"
-          variant="outlined"
-          busy={busy}
-          disabled={chosen === value}
-          label={texts.save}
-          busyLabel={texts.saving}
-        />
-      </Box>
-    </>
+    <SettingForm
+      description={texts.description}
+      descriptionId={descriptionId}
+      onSave={() => onSave(chosen)}
+      busy={busy}
+      unchanged={chosen === value}
+      saveLabel={texts.save}
+      savingLabel={texts.saving}
+    >
+      <Autocomplete
+        options={options}
+        value={chosen}
+        disableClearable
+        autoHighlight
+        aria-describedby={descriptionId}
+        onChange={(_event, next) => setChosen(next)}
+        sx={{ flex: '1 1 260px', maxWidth: 360 }}
+        renderInput={(params) => (
+          <TextField {...params} label={texts.label} size="small" error={Boolean(error)} helperText={error} />
+        )}
+      />
+    </SettingForm>
   );
 }

@@ -8,6 +8,7 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import type { ReasonCode } from '@portal/contract/decisions';
+import type { TenantSettingsUpdate, TenantSettingsView } from '@portal/contract/settings';
 import { TOAST_MS } from '@portal/contract/limits';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { useConfirm } from '../../../components/confirm-provider.tsx';
@@ -33,6 +34,14 @@ import { SecondApproverSwitch } from '../components/second-approver-switch.tsx';
 import { TimeZoneField } from '../components/time-zone-field.tsx';
 import { SETTINGS_TEXTS as texts } from '../settings-texts.ts';
 
+/** The settings saved one field at a time, each with its own form. */
+type SavedField = 'timeZone' | 'appealDeadlineDays';
+interface FieldWords<V> {
+  saved: (value: V) => string;
+  awaits: string;
+  failed: (message: string) => string;
+}
+
 /**
  * The tenant admin's Settings tab (issue #22): whether decisions need a second approver, the time
  * zone, the appeal deadline (issue #34) and the reason codes decisions name, with the records
@@ -48,47 +57,39 @@ export function TenantSettingsPage() {
   const retire = useRetireReasonCode();
   const [adding, setAdding] = useState(false);
   const [addErrors, setAddErrors] = useState<Record<string, string>>({});
-  const [zoneError, setZoneError] = useState<string | undefined>();
+  const [fieldErrors, setFieldErrors] = useState<Partial<Record<SavedField, string>>>({});
   const queryClient = useQueryClient();
 
+  /**
+   * One field saved on its own: the toast says it is saved, or waits for a second approver
+   * (issue #30) when the answer still holds the old value; a refusal goes under the field.
+   */
+  const saveField = <K extends SavedField>(
+    field: K,
+    value: TenantSettingsView[K],
+    words: FieldWords<TenantSettingsView[K]>,
+    onApplied?: () => void,
+  ) => {
+    setFieldErrors((errors) => ({ ...errors, [field]: undefined }));
+    update.mutate({ [field]: value } as TenantSettingsUpdate, {
+      onSuccess: (saved) => {
+        if (saved[field] !== value) return void toast.success(words.awaits);
+        toast.success(words.saved(saved[field]));
+        onApplied?.();
+      },
+      onError: (error) => {
+        const message = fieldErrorsOf(error)[field] ?? errorMessage(error, '');
+        setFieldErrors((errors) => ({ ...errors, [field]: message }));
+        toast.error(words.failed(message));
+      },
+    });
+  };
   // Issue #31 item 12: saved, the zone reaches every screen through `me` (app/time-zone-scope.tsx).
-  const saveTimeZone = (timeZone: string) => {
-    setZoneError(undefined);
-    update.mutate(
-      { timeZone },
-      {
-        onSuccess: (saved) => {
-          if (saved.timeZone !== timeZone) return void toast.success(texts.timeZone.awaits);
-          toast.success(texts.timeZone.saved(saved.timeZone));
-          void queryClient.invalidateQueries({ queryKey: ['users', 'me'] });
-        },
-        onError: (error) => {
-          const message = fieldErrorsOf(error).timeZone ?? errorMessage(error, '');
-          setZoneError(message);
-          toast.error(texts.timeZone.failed(message));
-        },
-      },
-    );
-  };
-
-  const [deadlineError, setDeadlineError] = useState<string | undefined>();
-  const saveAppealDeadline = (appealDeadlineDays: number) => {
-    setDeadlineError(undefined);
-    update.mutate(
-      { appealDeadlineDays },
-      {
-        onSuccess: (saved) =>
-          saved.appealDeadlineDays !== appealDeadlineDays
-            ? toast.success(texts.appealDeadline.awaits)
-            : toast.success(texts.appealDeadline.saved(saved.appealDeadlineDays)),
-        onError: (error) => {
-          const message = fieldErrorsOf(error).appealDeadlineDays ?? errorMessage(error, '');
-          setDeadlineError(message);
-          toast.error(texts.appealDeadline.failed(message));
-        },
-      },
-    );
-  };
+  const saveTimeZone = (timeZone: string) =>
+    saveField('timeZone', timeZone, texts.timeZone, () => {
+      void queryClient.invalidateQueries({ queryKey: ['users', 'me'] });
+    });
+  const saveAppealDeadline = (days: number) => saveField('appealDeadlineDays', days, texts.appealDeadline);
 
   const switchApprover = (secondApprover: boolean) =>
     update.mutate(
@@ -174,7 +175,7 @@ export function TenantSettingsPage() {
             key={settings.data.timeZone}
             value={settings.data.timeZone}
             busy={update.isPending && update.variables.timeZone !== undefined}
-            error={zoneError}
+            error={fieldErrors.timeZone}
             onSave={saveTimeZone}
           />
         )}
@@ -186,7 +187,7 @@ export function TenantSettingsPage() {
             key={settings.data.appealDeadlineDays}
             value={settings.data.appealDeadlineDays}
             busy={update.isPending && update.variables.appealDeadlineDays !== undefined}
-            error={deadlineError}
+            error={fieldErrors.appealDeadlineDays}
             onSave={saveAppealDeadline}
           />
         )}
