@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { UploadRowErrorSchema } from './records.ts';
+
+/**
+ * The lists HR and the pay office keep beside the master list (issue #35), each uploaded by a
+ * tenant admin through the master list's upload machinery. Only the separations list is built so
+ * far; the others are declared so that the lists' state names them (their last upload is null).
+ */
+export const HR_LIST_KINDS = ['SEPARATIONS', 'NOMINAL_ROLL', 'SALARY_TABLE'] as const;
+export const HrListKindSchema = z.enum(HR_LIST_KINDS);
+export type HrListKind = z.infer<typeof HrListKindSchema>;
+
+/** Why a person left the service, as the separations list says it. */
+export const EXIT_REASONS = ['RETIRED', 'DECEASED', 'RESIGNED', 'DISMISSED', 'TRANSFERRED', 'OTHER'] as const;
+export const ExitReasonSchema = z.enum(EXIT_REASONS);
+export type ExitReason = z.infer<typeof ExitReasonSchema>;
+
+/**
+ * What an accepted HR list upload did. All or nothing: a file with a bad row is refused whole with
+ * 422 and its row errors in `details` (UploadRejectionSchema), so `errors` is only ever absent or
+ * empty here; it is kept for the issue's fixed answer shape.
+ */
+export const HrListUploadSummarySchema = z.object({
+  rows: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  errors: z.array(UploadRowErrorSchema).optional(),
+});
+export type HrListUploadSummary = z.infer<typeof HrListUploadSummarySchema>;
+
+/** One upload of an HR list. */
+export const HrListUploadSchema = z.object({
+  id: z.string(),
+  fileName: z.string(),
+  rows: z.number().int(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  /** The nominal roll's 'as of' date (YYYY-MM-DD); null for the other lists. */
+  asOf: z.string().nullable(),
+  uploadedAt: z.string(),
+  uploadedByEmail: z.string(),
+});
+export type HrListUpload = z.infer<typeof HrListUploadSchema>;
+
+/** A list and its last upload (null when never uploaded). */
+export const HrListStateSchema = z.object({
+  kind: HrListKindSchema,
+  lastUpload: HrListUploadSchema.nullable(),
+});
+export type HrListState = z.infer<typeof HrListStateSchema>;

@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { ApiErrorSchema } from '../errors.ts';
+import { HrListStateSchema, HrListUploadSummarySchema } from '../hr-lists.ts';
+import { UploadRejectionSchema } from '../records.ts';
+import { defineRoute } from './define-route.ts';
+
+const roles = ['TENANT_ADMIN'] as const;
+const tags = ['hr-lists'];
+
+/** The HR lists beside the master list, issue #35 (server: modules/hr-lists/hr-lists.routes.ts). */
+export const HR_LISTS_ROUTES = {
+  list: defineRoute({
+    method: 'GET',
+    path: '/api/v1/hr-lists',
+    roles,
+    tags,
+    summary: 'Each HR list (separations, nominal roll, salary table) with its last upload, or null',
+    response: z.array(HrListStateSchema),
+  }),
+  uploadSeparations: defineRoute({
+    method: 'POST',
+    path: '/api/v1/hr-lists/separations/upload',
+    roles,
+    tags,
+    summary:
+      'Upload the separations list (multipart field "file": .csv, .xlsx or .xls), upserted by person (PSN, else NIN); all rows or none',
+    consumes: ['multipart/form-data'],
+    files: ['file'],
+    response: HrListUploadSummarySchema,
+    errors: {
+      400: ApiErrorSchema,
+      413: ApiErrorSchema,
+      415: ApiErrorSchema,
+      422: UploadRejectionSchema,
+    },
+  }),
+};
