@@ -8,7 +8,7 @@ export async function uploadFile(
   token: string,
   fileName: string,
   content: Buffer | string,
-  opts: { field?: string; contentType?: string } = {},
+  opts: { field?: string; contentType?: string; url?: string } = {},
 ) {
   const form = new FormData();
   form.append(
@@ -18,11 +18,11 @@ export async function uploadFile(
     }),
     fileName,
   );
-  const request = new Request('http://localhost/api/v1/records/upload', { method: 'POST', body: form });
+  const request = new Request('http://localhost/upload', { method: 'POST', body: form });
   const body = Buffer.from(await request.arrayBuffer());
   return portal.app.inject({
     method: 'POST',
-    url: '/api/v1/records/upload',
+    url: opts.url ?? '/api/v1/records/upload',
     payload: body,
     headers: {
       'content-type': request.headers.get('content-type')!,
