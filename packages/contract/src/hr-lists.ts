@@ -15,6 +15,15 @@ export const EXIT_REASONS = ['RETIRED', 'DECEASED', 'RESIGNED', 'DISMISSED', 'TR
 export const ExitReasonSchema = z.enum(EXIT_REASONS);
 export type ExitReason = z.infer<typeof ExitReasonSchema>;
 
+export const EXIT_REASON_LABELS: Record<ExitReason, string> = {
+  RETIRED: 'Retired',
+  DECEASED: 'Deceased',
+  RESIGNED: 'Resigned',
+  DISMISSED: 'Dismissed',
+  TRANSFERRED: 'Transferred',
+  OTHER: 'Left (other reason)',
+};
+
 /**
  * What an accepted HR list upload did. All or nothing: a file with a bad row is refused whole with
  * 422 and its row errors in `details` (UploadRejectionSchema), so `errors` is only ever absent or

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_REASON_CODES, reasonCodeField } from './decisions.ts';
 import { idSchema } from './fields.ts';
+import { ExitReasonSchema } from './hr-lists.ts';
 import {
   maskIdentifier,
   MaskedIdentifierSchema,
@@ -19,6 +20,7 @@ export const INTEGRITY_RULES = [
   'UNDERAGE_AT_APPOINTMENT',
   'IMPLAUSIBLE_BIRTH_DATE',
   'FUTURE_APPOINTMENT',
+  'PAID_AFTER_EXIT',
   'SHARED_BANK_ACCOUNT',
   'DUPLICATE_BVN',
   'DUPLICATE_NIN',
@@ -35,6 +37,7 @@ export const INTEGRITY_RULE_LABELS: Record<IntegrityRule, string> = {
   UNDERAGE_AT_APPOINTMENT: 'Under 18 at first appointment',
   IMPLAUSIBLE_BIRTH_DATE: 'Implausible birth date',
   FUTURE_APPOINTMENT: 'Appointed in the future',
+  PAID_AFTER_EXIT: 'Paid after leaving the service',
   SHARED_BANK_ACCOUNT: 'Bank account on several records',
   DUPLICATE_BVN: 'BVN on several records',
   DUPLICATE_NIN: 'NIN on several records',
@@ -50,6 +53,8 @@ export const INTEGRITY_RULE_DESCRIPTIONS: Record<IntegrityRule, string> = {
   IMPLAUSIBLE_BIRTH_DATE:
     'Born before 1920 or in the future (a placeholder date); not judged by the age rules.',
   FUTURE_APPOINTMENT: 'A date of first appointment after today: paid before being appointed.',
+  PAID_AFTER_EXIT:
+    'On the separations list with an exit date before today, and still on the payroll with a monthly pay.',
   SHARED_BANK_ACCOUNT: 'The same bank and account number as another record.',
   DUPLICATE_BVN: 'The same BVN as another record.',
   DUPLICATE_NIN: 'The same NIN as another record.',
@@ -230,6 +235,20 @@ export const FlagEvidenceSchema = z.discriminatedUnion('kind', [
     dateOfFirstAppointment: dateText,
     /** The day it was judged against: today in the tenant's time zone. */
     asOf: dateText,
+  }),
+  z.object({
+    kind: z.literal('EXIT'),
+    /** The separations list's entry (issue #35). */
+    exitDate: dateText,
+    exitReason: ExitReasonSchema,
+    reference: z.string().nullable(),
+    /** Matched by the record's PSN, else by its NIN. */
+    matchedBy: z.enum(['PSN', 'NIN']),
+    asOf: dateText,
+    /** The approved (COMPLETED) payroll exports after the exit date that carried the record, oldest first. */
+    exports: z.array(z.object({ exportId: z.string(), approvedAt: z.string() })),
+    /** Monthly pay × those exports, in naira: paid since the exit, recoverable. */
+    recoverableAmount: z.number(),
   }),
   z.object({
     kind: z.literal('GROUP'),

@@ -114,6 +114,12 @@ describe('integrity rules (issue #21)', () => {
         monthlyAmount: 0,
         payUnknownRecords: 0,
       }),
+      // No separations list here (integrity-paid-after-exit.test.ts has one).
+      PAID_AFTER_EXIT: expect.objectContaining({
+        flaggedRecords: 0,
+        monthlyAmount: 0,
+        payUnknownRecords: 0,
+      }),
       SHARED_BANK_ACCOUNT: expect.objectContaining({
         flaggedRecords: 3,
         monthlyAmount: 390000.3,
@@ -142,6 +148,7 @@ describe('integrity rules (issue #21)', () => {
       'UNDERAGE_AT_APPOINTMENT',
       'IMPLAUSIBLE_BIRTH_DATE',
       'FUTURE_APPOINTMENT',
+      'PAID_AFTER_EXIT',
       'SHARED_BANK_ACCOUNT',
       'DUPLICATE_BVN',
       'DUPLICATE_NIN',

@@ -3,6 +3,7 @@ import { REMOVED_IDENTITY_RULE, type IntegrityRule } from '@portal/contract/inte
 import type { TenantScope } from '../../access/actor.ts';
 import type { Orm } from '../../platform/db.ts';
 import { INTEGRITY_JUDGED, statusLiterals } from '../records/record-state.ts';
+import { paidAfterExitHits } from './paid-after-exit.repo.ts';
 import { removedIdentityHits } from './removed-identity.repo.ts';
 
 /**
@@ -56,7 +57,8 @@ const DATE_RULES = [
 
 /**
  * The steps of an evaluation, in order: the date rules in one pass, then each group rule, then the
- * records sharing an identity with a removed one (removed-identity.repo.ts).
+ * records sharing an identity with a removed one (removed-identity.repo.ts), then the records paid
+ * after their exit on the separations list (paid-after-exit.repo.ts).
  */
 export const RULE_STEPS = [
   DATE_RULES,
@@ -64,6 +66,7 @@ export const RULE_STEPS = [
   ['DUPLICATE_BVN'],
   ['DUPLICATE_NIN'],
   ['SHARES_REMOVED_IDENTITY'],
+  ['PAID_AFTER_EXIT'],
 ] as const satisfies readonly (readonly IntegrityRule[])[];
 
 const ruleList = (rules: readonly IntegrityRule[]) => sql.raw(rules.map((r) => `'${r}'`).join(', '));
@@ -240,7 +243,9 @@ export class RulesRepo {
           ? dateRules(t, p)
           : rules[0] === REMOVED_IDENTITY_RULE
             ? removedIdentityHits(t, banks, null)
-            : groupRule(t, rules[0] as GroupRule, banks);
+            : rules[0] === 'PAID_AFTER_EXIT'
+              ? paidAfterExitHits(t, p.asOf)
+              : groupRule(t, rules[0] as GroupRule, banks);
     const outcome = await this.orm.transaction(async (tx) => {
       await tx.execute(sql`select set_config('work_mem', '256MB', true)`);
       const result = await tx.execute<StepOutcome>(merge(t, rules, hits));

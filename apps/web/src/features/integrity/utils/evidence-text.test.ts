@@ -40,6 +40,20 @@ describe('integrity evidence as the flag list says it', () => {
         asOf: '2026-11-24',
       }),
     ).toBe('First appointed Nov 25, 2026: not yet appointed on Nov 24, 2026.');
+    expect(
+      evidenceSummary({
+        kind: 'EXIT',
+        exitDate: '2026-10-31',
+        exitReason: 'DECEASED',
+        reference: 'HR/D/1',
+        matchedBy: 'PSN',
+        asOf: '2026-11-24',
+        exports: [{ exportId: 'e1', approvedAt: '2026-11-20T10:00:00.000Z' }],
+        recoverableAmount: 250000.5,
+      }),
+    ).toMatch(
+      /^Deceased on Oct 31, 2026 \(separations list, ref\. HR\/D\/1, matched by PSN\); on 1 approved payroll export since: ₦250,000\.50 recoverable\.$/,
+    );
   });
 
   it("names a group's shared value and its other records, hidden ones counted", () => {
