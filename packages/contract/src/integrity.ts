@@ -366,9 +366,18 @@ export const IntegritySummarySchema = z.object({
   /** Steps of the run under way (RUNNING), else null. */
   progress: z.object({ done: z.number(), total: z.number() }).nullable(),
   rules: z.array(
-    z.object({ code: IntegrityRuleSchema, label: z.string(), enabled: z.boolean(), ...figures }),
+    z.object({
+      code: IntegrityRuleSchema,
+      label: z.string(),
+      enabled: z.boolean(),
+      ...figures,
+      /** PAID_AFTER_EXIT only (issue #35): paid since the exit, by the approved exports after it. */
+      recoverableAmount: z.number().optional(),
+    }),
   ),
   ...figures,
+  /** Paid since the exit to the records PAID_AFTER_EXIT flags, in naira (issue #35): recoverable. */
+  recoverableAmount: z.number(),
   /** Pay at stake by ministry, largest first. */
   byMinistry: z.array(z.object({ ministryId: z.string().nullable(), ministry: z.string(), ...figures })),
 });

@@ -115,12 +115,16 @@ describe('PAID_AFTER_EXIT (issue #35)', () => {
     });
   });
 
-  it("counts the records and the pay at stake in the rule's figures", async () => {
+  it("counts the records, the pay at stake and the recoverable pay in the rule's figures and the totals", async () => {
     const s = await currentSummary(portal, a.token);
     expect(s.rules.find((r) => r.code === RULE)).toMatchObject({
       flaggedRecords: 2,
       monthlyAmount: 150000.5,
+      recoverableAmount: 300001,
     });
+    // The totals carry it too; no other rule has one.
+    expect(s.recoverableAmount).toBe(300001);
+    expect(s.rules.filter((r) => r.recoverableAmount !== undefined).map((r) => r.code)).toEqual([RULE]);
   });
 
   it('a tenant whose payroll was never exported: flagged, nothing recoverable; tenants apart', async () => {
