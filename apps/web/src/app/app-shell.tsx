@@ -3,7 +3,8 @@ import Box from '@mui/material/Box';
 import { CloseToastsOnNavigation } from './close-toasts-on-navigation.tsx';
 import { isElevatedPage } from './elevated-page.ts';
 import { ScrollToTop } from './scroll-to-top.tsx';
-import { MAIN_CONTENT_ID, SkipLink } from './skip-link.tsx';
+import { MAIN_CONTENT_ID } from '../lib/main-content.ts';
+import { SkipLink } from './skip-link.tsx';
 import { TopBar } from './top-bar.tsx';
 import { TimeZoneNote } from '../components/time-zone-note.tsx';
 

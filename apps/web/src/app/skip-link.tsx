@@ -1,17 +1,6 @@
-import type { MouseEvent } from 'react';
 import Link from '@mui/material/Link';
 import { MESSAGES } from '@portal/contract/messages';
-
-export const MAIN_CONTENT_ID = 'main-content';
-
-function focusMain(event: MouseEvent<HTMLAnchorElement>) {
-  const main = document.getElementById(MAIN_CONTENT_ID);
-  if (!main) return;
-  // Focus programmatically: a hash change would also reach the router as a navigation.
-  event.preventDefault();
-  main.focus();
-  main.scrollIntoView();
-}
+import { focusMain, MAIN_CONTENT_ID } from '../lib/main-content.ts';
 
 /** First focusable element of every page; visible only while focused. */
 export function SkipLink() {

@@ -1,14 +1,5 @@
-import { useEffect, useState, type MouseEvent, type ReactNode } from 'react';
-
-export const MAIN_CONTENT_ID = 'main-content';
-
-function focusMain(event: MouseEvent<HTMLAnchorElement>) {
-  const main = document.getElementById(MAIN_CONTENT_ID);
-  if (!main) return;
-  event.preventDefault();
-  main.focus();
-  main.scrollIntoView();
-}
+import { useEffect, useState, type ReactNode } from 'react';
+import { focusMain, MAIN_CONTENT_ID } from '../lib/main-content.ts';
 
 export interface PageFrameProps {
   /** The product title in the top bar, a link home. */
