@@ -8,6 +8,7 @@ import { uploadFile } from '../helpers/uploads.ts';
 import { exportNow } from '../helpers/exports.ts';
 import { payrollCsv, type PayrollRow } from '../helpers/payroll-lists.ts';
 import { allFlags, currentSummary } from '../helpers/integrity.ts';
+import { setSecondApprover } from '../helpers/four-eyes.ts';
 
 /**
  * PAID_AFTER_EXIT (issue #35): a person on the master list with a monthly pay whose exit date on the
@@ -146,5 +147,26 @@ describe('PAID_AFTER_EXIT (issue #35)', () => {
     expect(res.json()).toMatchObject({ created: 0, updated: 1 });
     await evaluated();
     expect((await flags()).map((f) => f.psn)).toEqual(['PSNX2']);
+  });
+
+  it('counts only approved exports after the exit day: one made before it, or awaiting its second approver, adds nothing', async () => {
+    const recoverableOf = async (psn: string) =>
+      ((await flags()).find((f) => f.psn === psn)!.evidence as { recoverableAmount: number })
+        .recoverableAmount;
+    expect(await recoverableOf('PSNX2')).toBe(100001);
+    // The older of the two exports ran before PSNX2 left (60 days ago): it paid them rightly.
+    await portal.db.orm.execute(sql`
+      update export_jobs set finished_at = now() - interval '90 days', approved_at = now() - interval '90 days'
+      where id = (select id from export_jobs where tenant_id = ${a.tenant.id} order by created_at limit 1)`);
+    await portal.api.post('/api/v1/integrity/evaluate', { token: a.token });
+    await evaluated();
+    expect(await recoverableOf('PSNX2')).toBe(50000.5);
+    // An export awaiting its second approver has paid no one yet.
+    expect(await setSecondApprover(portal, true, a.token, a.token)).toBe(200);
+    expect((await exportNow(portal, a.token)).status).toBe('AWAITING_APPROVAL');
+    await portal.api.post('/api/v1/integrity/evaluate', { token: a.token });
+    await evaluated();
+    expect(await recoverableOf('PSNX2')).toBe(50000.5);
+    expect((await currentSummary(portal, a.token)).recoverableAmount).toBe(50000.5);
   });
 });
