@@ -149,24 +149,31 @@ describe('PAID_AFTER_EXIT (issue #35)', () => {
     expect((await flags()).map((f) => f.psn)).toEqual(['PSNX2']);
   });
 
+  it('an export completed in the background asks for an evaluation: the recoverable pay grows by itself', async () => {
+    expect((await exportNow(portal, a.token)).status).toBe('COMPLETED');
+    await evaluated(); // no one asked: the export's job did
+    const x2 = (await flags()).find((f) => f.psn === 'PSNX2')!;
+    expect(x2.evidence).toMatchObject({ recoverableAmount: 150001.5 });
+  });
+
   it('counts only approved exports after the exit day: one made before it, or awaiting its second approver, adds nothing', async () => {
     const recoverableOf = async (psn: string) =>
       ((await flags()).find((f) => f.psn === psn)!.evidence as { recoverableAmount: number })
         .recoverableAmount;
-    expect(await recoverableOf('PSNX2')).toBe(100001);
-    // The older of the two exports ran before PSNX2 left (60 days ago): it paid them rightly.
+    expect(await recoverableOf('PSNX2')).toBe(150001.5);
+    // The oldest of the three exports ran before PSNX2 left (60 days ago): it paid them rightly.
     await portal.db.orm.execute(sql`
       update export_jobs set finished_at = now() - interval '90 days', approved_at = now() - interval '90 days'
       where id = (select id from export_jobs where tenant_id = ${a.tenant.id} order by created_at limit 1)`);
     await portal.api.post('/api/v1/integrity/evaluate', { token: a.token });
     await evaluated();
-    expect(await recoverableOf('PSNX2')).toBe(50000.5);
+    expect(await recoverableOf('PSNX2')).toBe(100001);
     // An export awaiting its second approver has paid no one yet.
     expect(await setSecondApprover(portal, true, a.token, a.token)).toBe(200);
     expect((await exportNow(portal, a.token)).status).toBe('AWAITING_APPROVAL');
     await portal.api.post('/api/v1/integrity/evaluate', { token: a.token });
     await evaluated();
-    expect(await recoverableOf('PSNX2')).toBe(50000.5);
-    expect((await currentSummary(portal, a.token)).recoverableAmount).toBe(50000.5);
+    expect(await recoverableOf('PSNX2')).toBe(100001);
+    expect((await currentSummary(portal, a.token)).recoverableAmount).toBe(100001);
   });
 });
