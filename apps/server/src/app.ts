@@ -100,6 +100,8 @@ import { appealsRoutes } from './modules/appeals/appeals.routes.ts';
 import { HrListsRepo } from './modules/hr-lists/hr-lists.repo.ts';
 import { hrListsRoutes } from './modules/hr-lists/hr-lists.routes.ts';
 import { HrListsService } from './modules/hr-lists/hr-lists.service.ts';
+import { SalaryTableRepo } from './modules/hr-lists/salary-table.repo.ts';
+import { SalaryTableService } from './modules/hr-lists/salary-table.service.ts';
 import { AppealsService } from './modules/appeals/appeals.service.ts';
 import { AppealFiguresRepo } from './modules/appeals/appeal-figures.repo.ts';
 import { ArrearsReport } from './modules/appeals/arrears-report.ts';
@@ -259,6 +261,7 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
   // The HR lists beside the master list (issue #35), read by the same upload machinery.
   hrListsRoutes(app, {
     hrLists: new HrListsService(new HrListsRepo(db), config.upload, audit),
+    salaryTable: new SalaryTableService(new SalaryTableRepo(db), config.upload, audit),
     maxUploadBytes: config.upload.maxBytes,
   });
   // Claims and re-verifications write who appeared (issue #33), on the portal's clock.

@@ -20,6 +20,7 @@ export const INTEGRITY_RULES = [
   'UNDERAGE_AT_APPOINTMENT',
   'IMPLAUSIBLE_BIRTH_DATE',
   'FUTURE_APPOINTMENT',
+  'PAY_ABOVE_SCALE',
   'PAID_AFTER_EXIT',
   'SHARED_BANK_ACCOUNT',
   'DUPLICATE_BVN',
@@ -37,6 +38,7 @@ export const INTEGRITY_RULE_LABELS: Record<IntegrityRule, string> = {
   UNDERAGE_AT_APPOINTMENT: 'Under 18 at first appointment',
   IMPLAUSIBLE_BIRTH_DATE: 'Implausible birth date',
   FUTURE_APPOINTMENT: 'Appointed in the future',
+  PAY_ABOVE_SCALE: 'Paid above the salary table',
   PAID_AFTER_EXIT: 'Paid after leaving the service',
   SHARED_BANK_ACCOUNT: 'Bank account on several records',
   DUPLICATE_BVN: 'BVN on several records',
@@ -53,6 +55,8 @@ export const INTEGRITY_RULE_DESCRIPTIONS: Record<IntegrityRule, string> = {
   IMPLAUSIBLE_BIRTH_DATE:
     'Born before 1920 or in the future (a placeholder date); not judged by the age rules.',
   FUTURE_APPOINTMENT: 'A date of first appointment after today: paid before being appointed.',
+  PAY_ABOVE_SCALE:
+    "A monthly gross above the salary table's maximum for the record's structure, grade and step: the excess is at stake.",
   PAID_AFTER_EXIT:
     'On the separations list with an exit date before today, and still on the payroll with a monthly pay.',
   SHARED_BANK_ACCOUNT: 'The same bank and account number as another record.',
@@ -235,6 +239,19 @@ export const FlagEvidenceSchema = z.discriminatedUnion('kind', [
     dateOfFirstAppointment: dateText,
     /** The day it was judged against: today in the tenant's time zone. */
     asOf: dateText,
+  }),
+  z.object({
+    kind: z.literal('SCALE'),
+    /** The salary table's row (issue #35): its structure as the table writes it, grade and step. */
+    structure: z.string(),
+    gradeLevel: z.number(),
+    step: z.number(),
+    /** The record's salary grade id as written (the key read from it). */
+    salaryGradeId: z.string().nullable(),
+    /** In naira: the table's maximum monthly gross, the record's monthly gross, and the excess a month. */
+    maximumAmount: z.number(),
+    payAmount: z.number(),
+    excessAmount: z.number(),
   }),
   z.object({
     kind: z.literal('EXIT'),

@@ -417,6 +417,7 @@ describe('integrity decisions (issue #21)', () => {
           UNDERAGE_AT_APPOINTMENT: true,
           IMPLAUSIBLE_BIRTH_DATE: true,
           FUTURE_APPOINTMENT: true,
+          PAY_ABOVE_SCALE: true,
           PAID_AFTER_EXIT: true,
           SHARED_BANK_ACCOUNT: true,
           DUPLICATE_BVN: true,

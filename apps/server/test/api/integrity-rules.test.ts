@@ -114,6 +114,12 @@ describe('integrity rules (issue #21)', () => {
         monthlyAmount: 0,
         payUnknownRecords: 0,
       }),
+      // No salary table here (integrity-pay-above-scale.test.ts has one).
+      PAY_ABOVE_SCALE: expect.objectContaining({
+        flaggedRecords: 0,
+        monthlyAmount: 0,
+        payUnknownRecords: 0,
+      }),
       // No separations list here (integrity-paid-after-exit.test.ts has one).
       PAID_AFTER_EXIT: expect.objectContaining({
         flaggedRecords: 0,
@@ -148,6 +154,7 @@ describe('integrity rules (issue #21)', () => {
       'UNDERAGE_AT_APPOINTMENT',
       'IMPLAUSIBLE_BIRTH_DATE',
       'FUTURE_APPOINTMENT',
+      'PAY_ABOVE_SCALE',
       'PAID_AFTER_EXIT',
       'SHARED_BANK_ACCOUNT',
       'DUPLICATE_BVN',

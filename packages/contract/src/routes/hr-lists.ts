@@ -34,4 +34,47 @@ export const HR_LISTS_ROUTES = {
       422: UploadRejectionSchema,
     },
   }),
+  uploadNominalRoll: defineRoute({
+    method: 'POST',
+    path: '/api/v1/hr-lists/nominal-roll/upload',
+    roles,
+    tags,
+    summary:
+      'Upload a nominal roll (multipart field "file": .csv, .xlsx or .xls); it replaces the roll of the ministries it names, as of its date; all rows or none',
+    consumes: ['multipart/form-data'],
+    files: ['file'],
+    response: HrListUploadSummarySchema,
+    errors: {
+      400: ApiErrorSchema,
+      413: ApiErrorSchema,
+      415: ApiErrorSchema,
+      422: UploadRejectionSchema,
+    },
+  }),
+  uploadSalaryTable: defineRoute({
+    method: 'POST',
+    path: '/api/v1/hr-lists/salary-table/upload',
+    roles,
+    tags,
+    summary:
+      'Upload the salary table (multipart field "file": .csv, .xlsx or .xls); it replaces the table whole; all rows or none',
+    consumes: ['multipart/form-data'],
+    files: ['file'],
+    response: HrListUploadSummarySchema,
+    errors: {
+      400: ApiErrorSchema,
+      413: ApiErrorSchema,
+      415: ApiErrorSchema,
+      422: UploadRejectionSchema,
+    },
+  }),
+  notOnPayrollCsv: defineRoute({
+    method: 'GET',
+    path: '/api/v1/hr-lists/nominal-roll/not-on-payroll.csv',
+    roles,
+    tags,
+    summary:
+      'The people on a nominal roll who are not on the master list (an HR discrepancy, not a ghost), as CSV',
+    produces: ['text/csv'],
+  }),
 };

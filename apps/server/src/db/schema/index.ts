@@ -34,3 +34,4 @@ export {
 } from './campaigns.ts';
 export { appeals, appealMessages, appealAttachments } from './appeals.ts';
 export { hrListUploads, separations } from './hr-lists.ts';
+export { salaryTable } from './salary-table.ts';

@@ -36,6 +36,8 @@ const RECORD_CHANGING = [
   APPROVALS_ROUTES.withdraw,
   // Issue #35: the separations list decides PAID_AFTER_EXIT.
   HR_LISTS_ROUTES.uploadSeparations,
+  // Issue #35: the salary table decides PAY_ABOVE_SCALE.
+  HR_LISTS_ROUTES.uploadSalaryTable,
 ];
 
 /**

@@ -4,6 +4,7 @@ import type { TenantScope } from '../../access/actor.ts';
 import type { Orm } from '../../platform/db.ts';
 import { INTEGRITY_JUDGED, statusLiterals } from '../records/record-state.ts';
 import { paidAfterExitHits } from './paid-after-exit.repo.ts';
+import { payAboveScaleHits } from './pay-above-scale.repo.ts';
 import { removedIdentityHits } from './removed-identity.repo.ts';
 
 /**
@@ -57,8 +58,9 @@ const DATE_RULES = [
 
 /**
  * The steps of an evaluation, in order: the date rules in one pass, then each group rule, then the
- * records sharing an identity with a removed one (removed-identity.repo.ts), then the records paid
- * after their exit on the separations list (paid-after-exit.repo.ts).
+ * records sharing an identity with a removed one (removed-identity.repo.ts), the records paid above
+ * the salary table (pay-above-scale.repo.ts), then the records paid after their exit on the
+ * separations list (paid-after-exit.repo.ts).
  */
 export const RULE_STEPS = [
   DATE_RULES,
@@ -66,6 +68,7 @@ export const RULE_STEPS = [
   ['DUPLICATE_BVN'],
   ['DUPLICATE_NIN'],
   ['SHARES_REMOVED_IDENTITY'],
+  ['PAY_ABOVE_SCALE'],
   ['PAID_AFTER_EXIT'],
 ] as const satisfies readonly (readonly IntegrityRule[])[];
 
@@ -243,9 +246,11 @@ export class RulesRepo {
           ? dateRules(t, p)
           : rules[0] === REMOVED_IDENTITY_RULE
             ? removedIdentityHits(t, banks, null)
-            : rules[0] === 'PAID_AFTER_EXIT'
-              ? paidAfterExitHits(t, p.asOf)
-              : groupRule(t, rules[0] as GroupRule, banks);
+            : rules[0] === 'PAY_ABOVE_SCALE'
+              ? payAboveScaleHits(t)
+              : rules[0] === 'PAID_AFTER_EXIT'
+                ? paidAfterExitHits(t, p.asOf)
+                : groupRule(t, rules[0] as GroupRule, banks);
     const outcome = await this.orm.transaction(async (tx) => {
       await tx.execute(sql`select set_config('work_mem', '256MB', true)`);
       const result = await tx.execute<StepOutcome>(merge(t, rules, hits));

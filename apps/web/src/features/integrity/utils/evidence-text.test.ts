@@ -42,6 +42,20 @@ describe('integrity evidence as the flag list says it', () => {
     ).toBe('First appointed Nov 25, 2026: not yet appointed on Nov 24, 2026.');
     expect(
       evidenceSummary({
+        kind: 'SCALE',
+        structure: 'CONPSS',
+        gradeLevel: 8,
+        step: 10,
+        salaryGradeId: 'GL08/S10',
+        maximumAmount: 250000,
+        payAmount: 250000.01,
+        excessAmount: 0.01,
+      }),
+    ).toBe(
+      "Paid ₦250,000.01 a month: ₦0.01 above the salary table's maximum of ₦250,000.00 for CONPSS grade 8 step 10 (salary grade ID GL08/S10).",
+    );
+    expect(
+      evidenceSummary({
         kind: 'EXIT',
         exitDate: '2026-10-31',
         exitReason: 'DECEASED',
