@@ -39,8 +39,9 @@ export function UploadErrorDetails({ failure }: { failure: UploadFailure }) {
             <Table size="small" stickyHeader aria-labelledby={captionId}>
               <TableHead>
                 <TableRow>
-                  <TableCell sx={{ width: 80 }}>{texts.errorColumns.row}</TableCell>
-                  <TableCell sx={{ width: 200 }}>{texts.errorColumns.column}</TableCell>
+                  {/* Fixed widths from a tablet up: on a phone the reason needs the room. */}
+                  <TableCell sx={{ width: { sm: 80 } }}>{texts.errorColumns.row}</TableCell>
+                  <TableCell sx={{ width: { sm: 200 } }}>{texts.errorColumns.column}</TableCell>
                   <TableCell>{texts.errorColumns.reason}</TableCell>
                 </TableRow>
               </TableHead>

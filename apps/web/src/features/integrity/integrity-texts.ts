@@ -89,7 +89,7 @@ export const INTEGRITY_TEXTS = {
     rows: 'Rows',
     asOf: 'As of',
     uploaded: 'Uploaded',
-    uploadedBy: (when: string, email: string) => `${when} by ${email}`,
+    by: 'By',
     counts: (rows: number, created: number, updated: number) =>
       `${countOf(rows, 'row')}: ${formatCount(created)} new, ${formatCount(updated)} updated`,
     upload: 'Upload',

@@ -14,6 +14,8 @@ import { downloadNotOnPayroll } from '../api/hr-lists.ts';
 import { INTEGRITY_TEXTS } from '../integrity-texts.ts';
 
 const texts = INTEGRITY_TEXTS.lists;
+/** The card is the container its last upload's layout follows. */
+const CARD_CONTAINER = 'hr-list-card';
 
 /** One line of the last upload: a term and what it says (a description list, read in pairs). */
 function Entry({ term, children }: { term: string; children: string }) {
@@ -33,14 +35,26 @@ function LastUpload({ upload }: { upload: HrListUpload }) {
   return (
     <Box
       component="dl"
-      sx={{ m: 0, display: 'grid', gridTemplateColumns: 'auto minmax(0, 1fr)', columnGap: 1.5, rowGap: 0.5 }}
+      sx={{
+        m: 0,
+        display: 'grid',
+        gridTemplateColumns: 'auto minmax(0, 1fr)',
+        columnGap: 1.5,
+        rowGap: 0.5,
+        // In a narrow card (three side by side) a term sits above its value: an email or a file
+        // name beside the terms broke in the middle of a word.
+        [`@container ${CARD_CONTAINER} (max-width: 320px)`]: {
+          gridTemplateColumns: 'minmax(0, 1fr)',
+          rowGap: 0,
+          '& dd:not(:last-of-type)': { mb: 0.75 },
+        },
+      }}
     >
       <Entry term={texts.file}>{upload.fileName}</Entry>
       <Entry term={texts.rows}>{texts.counts(upload.rows, upload.created, upload.updated)}</Entry>
       {upload.asOf && <Entry term={texts.asOf}>{formatCalendarDate(upload.asOf)}</Entry>}
-      <Entry term={texts.uploaded}>
-        {texts.uploadedBy(formatMediumDateTime(upload.uploadedAt), upload.uploadedByEmail)}
-      </Entry>
+      <Entry term={texts.uploaded}>{formatMediumDateTime(upload.uploadedAt)}</Entry>
+      <Entry term={texts.by}>{upload.uploadedByEmail}</Entry>
     </Box>
   );
 }
@@ -96,7 +110,15 @@ export function HrListCard({
   return (
     <Card
       variant="outlined"
-      sx={{ height: '100%', p: 2, display: 'flex', flexDirection: 'column', gap: 1.5 }}
+      sx={{
+        height: '100%',
+        p: 2,
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 1.5,
+        containerType: 'inline-size',
+        containerName: CARD_CONTAINER,
+      }}
     >
       <div>
         <Typography component="h4" variant="subtitle1" sx={{ fontWeight: 600 }}>

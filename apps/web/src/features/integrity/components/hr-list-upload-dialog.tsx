@@ -25,7 +25,7 @@ const texts = INTEGRITY_TEXTS.lists;
 
 function Count({ label, value }: { label: string; value: number }) {
   return (
-    <Box sx={{ flex: '1 1 120px', p: 1.5, border: 1, borderColor: 'divider', borderRadius: 2 }}>
+    <Box sx={{ flex: '1 1 88px', minWidth: 0, p: 1.5, border: 1, borderColor: 'divider', borderRadius: 2 }}>
       <Typography variant="h5" component="p" sx={{ fontWeight: 700 }}>
         {formatCount(value)}
       </Typography>

@@ -80,7 +80,7 @@ describe('the Lists panel of the Integrity tab (issue #35)', () => {
     const separations = await card('Separations');
     expect(separations.textContent).toContain('Fileseparations-2026.csv');
     expect(separations.textContent).toContain('Rows120 rows: 100 new, 20 updated');
-    expect(separations.textContent).toContain('UploadedNov 24, 2026, 10:30 AM by tenant.admin@demo.local');
+    expect(separations.textContent).toContain('UploadedNov 24, 2026, 10:30 AMBytenant.admin@demo.local');
     // Only the nominal roll has an 'as of' date, and the download of those not on the payroll.
     expect(separations.textContent).not.toContain('As of');
     expect(within(separations).queryByRole('button', { name: /not on the payroll/ })).toBeNull();
