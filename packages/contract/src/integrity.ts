@@ -21,6 +21,7 @@ export const INTEGRITY_RULES = [
   'IMPLAUSIBLE_BIRTH_DATE',
   'FUTURE_APPOINTMENT',
   'PAID_AFTER_EXIT',
+  'NOT_ON_NOMINAL_ROLL',
   'SHARED_BANK_ACCOUNT',
   'DUPLICATE_BVN',
   'DUPLICATE_NIN',
@@ -38,6 +39,7 @@ export const INTEGRITY_RULE_LABELS: Record<IntegrityRule, string> = {
   IMPLAUSIBLE_BIRTH_DATE: 'Implausible birth date',
   FUTURE_APPOINTMENT: 'Appointed in the future',
   PAID_AFTER_EXIT: 'Paid after leaving the service',
+  NOT_ON_NOMINAL_ROLL: 'Not on the nominal roll',
   SHARED_BANK_ACCOUNT: 'Bank account on several records',
   DUPLICATE_BVN: 'BVN on several records',
   DUPLICATE_NIN: 'NIN on several records',
@@ -55,6 +57,8 @@ export const INTEGRITY_RULE_DESCRIPTIONS: Record<IntegrityRule, string> = {
   FUTURE_APPOINTMENT: 'A date of first appointment after today: paid before being appointed.',
   PAID_AFTER_EXIT:
     'On the separations list with an exit date before today, and still on the payroll with a monthly pay.',
+  NOT_ON_NOMINAL_ROLL:
+    "In a ministry whose nominal roll was uploaded, and not on that roll (by PSN, else NIN): HR does not know them there.",
   SHARED_BANK_ACCOUNT: 'The same bank and account number as another record.',
   DUPLICATE_BVN: 'The same BVN as another record.',
   DUPLICATE_NIN: 'The same NIN as another record.',
@@ -249,6 +253,17 @@ export const FlagEvidenceSchema = z.discriminatedUnion('kind', [
     exports: z.array(z.object({ exportId: z.string(), approvedAt: z.string() })),
     /** Monthly pay × those exports, in naira: paid since the exit, recoverable. */
     recoverableAmount: z.number(),
+  }),
+  z.object({
+    kind: z.literal('NOMINAL_ROLL'),
+    /** The ministry whose roll does not name the person, as the roll writes it (issue #35). */
+    ministry: z.string(),
+    /** The roll's 'as of' date, and the upload that wrote it. */
+    asOf: dateText,
+    uploadId: z.string(),
+    fileName: z.string(),
+    /** Another ministry whose roll names the person (by PSN, else NIN), the first by name; else null. */
+    onRollOf: z.string().nullable(),
   }),
   z.object({
     kind: z.literal('GROUP'),

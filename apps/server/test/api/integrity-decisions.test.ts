@@ -418,6 +418,7 @@ describe('integrity decisions (issue #21)', () => {
           IMPLAUSIBLE_BIRTH_DATE: true,
           FUTURE_APPOINTMENT: true,
           PAID_AFTER_EXIT: true,
+          NOT_ON_NOMINAL_ROLL: true,
           SHARED_BANK_ACCOUNT: true,
           DUPLICATE_BVN: true,
           DUPLICATE_NIN: true,

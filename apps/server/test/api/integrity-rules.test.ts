@@ -120,6 +120,12 @@ describe('integrity rules (issue #21)', () => {
         monthlyAmount: 0,
         payUnknownRecords: 0,
       }),
+      // No nominal roll here (hr-lists-nominal-roll.test.ts has some).
+      NOT_ON_NOMINAL_ROLL: expect.objectContaining({
+        flaggedRecords: 0,
+        monthlyAmount: 0,
+        payUnknownRecords: 0,
+      }),
       SHARED_BANK_ACCOUNT: expect.objectContaining({
         flaggedRecords: 3,
         monthlyAmount: 390000.3,
@@ -149,6 +155,7 @@ describe('integrity rules (issue #21)', () => {
       'IMPLAUSIBLE_BIRTH_DATE',
       'FUTURE_APPOINTMENT',
       'PAID_AFTER_EXIT',
+      'NOT_ON_NOMINAL_ROLL',
       'SHARED_BANK_ACCOUNT',
       'DUPLICATE_BVN',
       'DUPLICATE_NIN',

@@ -34,8 +34,9 @@ const RECORD_CHANGING = [
   APPROVALS_ROUTES.approve,
   APPROVALS_ROUTES.decline,
   APPROVALS_ROUTES.withdraw,
-  // Issue #35: the separations list decides PAID_AFTER_EXIT.
+  // Issue #35: the separations list decides PAID_AFTER_EXIT, a nominal roll NOT_ON_NOMINAL_ROLL.
   HR_LISTS_ROUTES.uploadSeparations,
+  HR_LISTS_ROUTES.uploadNominalRoll,
 ];
 
 /**

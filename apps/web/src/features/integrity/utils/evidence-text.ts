@@ -20,6 +20,8 @@ export function evidenceSummary(e: FlagEvidence): string {
       return `First appointed ${formatCalendarDate(e.dateOfFirstAppointment)}: not yet appointed on ${formatCalendarDate(e.asOf)}.`;
     case 'EXIT':
       return `${EXIT_REASON_LABELS[e.exitReason]} on ${formatCalendarDate(e.exitDate)} (separations list${e.reference ? `, ref. ${e.reference}` : ''}, matched by ${e.matchedBy}); on ${countOf(e.exports.length, 'approved payroll export')} since: ${formatNaira(e.recoverableAmount)} recoverable.`;
+    case 'NOMINAL_ROLL':
+      return `Not on the nominal roll of ${e.ministry} as of ${formatCalendarDate(e.asOf)} (${e.fileName})${e.onRollOf ? `; on the roll of ${e.onRollOf}` : ''}.`;
     case 'GROUP': {
       const what =
         e.field === 'BANK_ACCOUNT'
