@@ -58,7 +58,7 @@ export const INTEGRITY_RULE_DESCRIPTIONS: Record<IntegrityRule, string> = {
   PAID_AFTER_EXIT:
     'On the separations list with an exit date before today, and still on the payroll with a monthly pay.',
   NOT_ON_NOMINAL_ROLL:
-    "In a ministry whose nominal roll was uploaded, and not on that roll (by PSN, else NIN): HR does not know them there.",
+    'In a ministry whose nominal roll was uploaded, and not on that roll (by PSN, else NIN): HR does not know them there.',
   SHARED_BANK_ACCOUNT: 'The same bank and account number as another record.',
   DUPLICATE_BVN: 'The same BVN as another record.',
   DUPLICATE_NIN: 'The same NIN as another record.',

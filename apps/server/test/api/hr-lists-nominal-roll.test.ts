@@ -122,7 +122,11 @@ const notOnPayroll = async (token: string) => {
   expect(res.statusCode, res.body).toBe(200);
   return res;
 };
-const csvLines = (body: string) => body.replace(/^\uFEFF/, '').split('\r\n').filter(Boolean);
+const csvLines = (body: string) =>
+  body
+    .replace(/^\uFEFF/, '')
+    .split('\r\n')
+    .filter(Boolean);
 
 beforeAll(async () => {
   portal = await createTestPortal();
@@ -146,7 +150,12 @@ describe('nominal roll upload', () => {
     expect(res.json()).toEqual({ rows: 6, created: 6, updated: 0 } satisfies HrListUploadSummary);
     const { rows, ministries } = await stored(a.tenant.id);
     expect(ministries).toEqual([
-      { ministry_key: 'ministry of agriculture', ministry: 'Ministry of Agriculture', as_of: '2026-01-31', row_count: 1 },
+      {
+        ministry_key: 'ministry of agriculture',
+        ministry: 'Ministry of Agriculture',
+        as_of: '2026-01-31',
+        row_count: 1,
+      },
       // Named as its first row writes it; the second row's spelling is the same ministry.
       { ministry_key: 'ministry of health', ministry: HEALTH, as_of: '2026-01-31', row_count: 5 },
     ]);
@@ -169,7 +178,13 @@ describe('nominal roll upload', () => {
       status: 'OPEN',
       ministry: HEALTH,
       monthlyAmount: 50000.5,
-      evidence: { kind: 'NOMINAL_ROLL', ministry: HEALTH, asOf: '2026-01-31', fileName: 'roll-health.csv', onRollOf: null },
+      evidence: {
+        kind: 'NOMINAL_ROLL',
+        ministry: HEALTH,
+        asOf: '2026-01-31',
+        fileName: 'roll-health.csv',
+        onRollOf: null,
+      },
     });
     expect(found.find((f) => f.psn === 'PSNH3')!.monthlyAmount).toBeNull();
     const s = await currentSummary(portal, a.token);
@@ -189,11 +204,17 @@ describe('nominal roll upload', () => {
     sheet.addRow(['PSNE1', 88000000011, 'Officer E1', EDUCATION, 'Schools', 'GL 08']);
     // H2 is on Education's roll; the master list has them in Health.
     sheet.addRow(['PSNH2', null, 'Officer H2', EDUCATION, 'Schools', 'GL 09']);
-    const res = await uploadFile(portal, a.token, 'roll-education.xlsx', Buffer.from(await workbook.xlsx.writeBuffer()), {
-      url: URL,
-      fields: { asOf: '' },
-      fieldsAfterFile: true,
-    });
+    const res = await uploadFile(
+      portal,
+      a.token,
+      'roll-education.xlsx',
+      Buffer.from(await workbook.xlsx.writeBuffer()),
+      {
+        url: URL,
+        fields: { asOf: '' },
+        fieldsAfterFile: true,
+      },
+    );
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toEqual({ rows: 2, created: 2, updated: 0 });
     const { ministries, rows } = await stored(a.tenant.id);
@@ -207,7 +228,10 @@ describe('nominal roll upload', () => {
     await evaluated();
     const found = await flags();
     expect(psns(found)).toEqual(['PSNE2', 'PSNH2', 'PSNH3', 'PSNH5']);
-    expect(found.find((f) => f.psn === 'PSNH2')!.evidence).toMatchObject({ ministry: HEALTH, onRollOf: EDUCATION });
+    expect(found.find((f) => f.psn === 'PSNH2')!.evidence).toMatchObject({
+      ministry: HEALTH,
+      onRollOf: EDUCATION,
+    });
     expect(found.find((f) => f.psn === 'PSNE2')!.evidence).toMatchObject({
       ministry: EDUCATION,
       asOf: TODAY,
@@ -216,13 +240,28 @@ describe('nominal roll upload', () => {
     });
 
     const state = await rollsOf(a.token);
-    expect(state.lastUpload).toMatchObject({ fileName: 'roll-education.xlsx', rows: 2, asOf: TODAY, uploadedByEmail: a.email });
+    expect(state.lastUpload).toMatchObject({
+      fileName: 'roll-education.xlsx',
+      rows: 2,
+      asOf: TODAY,
+      uploadedByEmail: a.email,
+    });
     const rolls = byMinistry(state.rolls);
     expect(Object.keys(rolls)).toEqual(['Ministry of Agriculture', EDUCATION, HEALTH]);
     // Not on the payroll: Agriculture's one; none of Education's (H2 is on the payroll, in Health);
     // Health's PSNX9, its NIN-only person and PSNZZ.
-    expect(rolls['Ministry of Agriculture']).toMatchObject({ ministryId: null, rows: 1, notOnPayroll: 1, asOf: '2026-01-31' });
-    expect(rolls[EDUCATION]).toMatchObject({ ministryId: expect.any(String), rows: 2, notOnPayroll: 0, asOf: TODAY });
+    expect(rolls['Ministry of Agriculture']).toMatchObject({
+      ministryId: null,
+      rows: 1,
+      notOnPayroll: 1,
+      asOf: '2026-01-31',
+    });
+    expect(rolls[EDUCATION]).toMatchObject({
+      ministryId: expect.any(String),
+      rows: 2,
+      notOnPayroll: 0,
+      asOf: TODAY,
+    });
     expect(rolls[HEALTH]).toMatchObject({ ministryId: expect.any(String), rows: 5, notOnPayroll: 3 });
   });
 
@@ -249,7 +288,9 @@ describe('nominal roll upload', () => {
       sql`update records set status = 'REJECTED' where tenant_id = ${a.tenant.id} and psn = 'PSNE1'`,
     );
     try {
-      expect(csvLines((await notOnPayroll(a.token)).body)).toContain(`${EDUCATION},Schools,PSNE1,88000000011,Officer E1,GL 08,${TODAY}`);
+      expect(csvLines((await notOnPayroll(a.token)).body)).toContain(
+        `${EDUCATION},Schools,PSNE1,88000000011,Officer E1,GL 08,${TODAY}`,
+      );
     } finally {
       await portal.db.orm.execute(
         sql`update records set status = 'UPLOADED' where tenant_id = ${a.tenant.id} and psn = 'PSNE1'`,
@@ -262,7 +303,10 @@ describe('nominal roll upload', () => {
 
   it('a dismissal holds when the roll is uploaded again without the person', async () => {
     const e2 = (await flags()).find((f) => f.psn === 'PSNE2')!;
-    const res = await decide(portal, a.token, e2.id, { decision: 'DISMISS', reasonCode: 'VERIFIED_IN_PERSON' });
+    const res = await decide(portal, a.token, e2.id, {
+      decision: 'DISMISS',
+      reasonCode: 'VERIFIED_IN_PERSON',
+    });
     expect(res.statusCode, res.body).toBe(200);
     const again = await upload(
       a.token,
@@ -372,21 +416,47 @@ describe('nominal roll upload', () => {
   });
 
   it('switched off in the settings, the rule raises nothing; on again, it does', async () => {
-    const moved = await upload(a.token, 'roll-works.csv', csv(['PSN,Full Name,Ministry', 'PSNW9,Someone,Ministry of Works']));
+    const moved = await upload(
+      a.token,
+      'roll-works.csv',
+      csv(['PSN,Full Name,Ministry', 'PSNW9,Someone,Ministry of Works']),
+    );
     expect(moved.statusCode, moved.body).toBe(200);
     await evaluated();
     expect(psns(await flags())).toEqual(['PSNW1']);
     const put = (on: boolean) =>
-      portal.api.put('/api/v1/tenant-admin/settings', { token: a.token, body: { integrity: { rules: { [RULE]: on } } } });
+      portal.api.put('/api/v1/tenant-admin/settings', {
+        token: a.token,
+        body: { integrity: { rules: { [RULE]: on } } },
+      });
     expect((await put(false)).statusCode).toBe(200);
     const off = await evaluated();
     expect(off.rules.find((r) => r.code === RULE)).toMatchObject({ enabled: false, flaggedRecords: 0 });
     expect(await flags()).toEqual([]);
     // The other direction is counted whether the rule is on or not.
-    expect(byMinistry((await rollsOf(a.token)).rolls)['Ministry of Works']).toMatchObject({ notOnPayroll: 1 });
+    expect(byMinistry((await rollsOf(a.token)).rolls)['Ministry of Works']).toMatchObject({
+      notOnPayroll: 1,
+    });
     expect((await put(true)).statusCode).toBe(200);
     await evaluated();
     expect(psns(await flags())).toEqual(['PSNW1']);
+  });
+});
+
+describe('nominal roll: the API document', () => {
+  it('documents the optional asOf field beside the file', async () => {
+    const res = await portal.app.inject({ method: 'GET', url: '/api/docs/json' });
+    const doc = res.json() as {
+      paths: Record<
+        string,
+        Record<string, { requestBody: { content: Record<string, { schema: unknown }> } }>
+      >;
+    };
+    expect(doc.paths[URL]!.post!.requestBody.content['multipart/form-data']!.schema).toEqual({
+      type: 'object',
+      required: ['file'],
+      properties: { file: { type: 'string', format: 'binary' }, asOf: { type: 'string' } },
+    });
   });
 });
 
@@ -396,7 +466,9 @@ describe('nominal roll: tenants and roles', () => {
     const flagged = psns(await flags());
     const aCsv = (await notOnPayroll(a.token)).body;
     expect((await rollsOf(b.token)).rolls).toEqual([]);
-    expect(csvLines((await notOnPayroll(b.token)).body)).toEqual(['Ministry,Department,PSN,NIN,Full Name,Grade Level,As Of']);
+    expect(csvLines((await notOnPayroll(b.token)).body)).toEqual([
+      'Ministry,Department,PSN,NIN,Full Name,Grade Level,As Of',
+    ]);
     const res = await upload(b.token, 'b.csv', HEALTH_ROLL);
     expect(res.json()).toEqual({ rows: 6, created: 6, updated: 0 });
     await evaluated(b.token);
@@ -404,7 +476,10 @@ describe('nominal roll: tenants and roles', () => {
     expect(await stored(a.tenant.id)).toEqual(before);
     expect(psns(await flags())).toEqual(flagged);
     expect((await notOnPayroll(a.token)).body).toBe(aCsv);
-    expect(Object.keys(byMinistry((await rollsOf(b.token)).rolls))).toEqual(['Ministry of Agriculture', HEALTH]);
+    expect(Object.keys(byMinistry((await rollsOf(b.token)).rolls))).toEqual([
+      'Ministry of Agriculture',
+      HEALTH,
+    ]);
     expect(csvLines((await notOnPayroll(b.token)).body)).toHaveLength(5);
   });
 

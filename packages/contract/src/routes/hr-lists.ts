@@ -44,6 +44,7 @@ export const HR_LISTS_ROUTES = {
       'Upload a nominal roll (multipart field "file": .csv, .xlsx or .xls; optional field "asOf", YYYY-MM-DD, else today); it replaces the roll of the ministries it names, as of that date, and keeps the others; all rows or none. created: people new to their ministry\'s roll; updated: people kept on it',
     consumes: ['multipart/form-data'],
     files: ['file'],
+    fields: ['asOf'],
     response: HrListUploadSummarySchema,
     errors: {
       400: ApiErrorSchema,

@@ -25,7 +25,11 @@ export function hrListsRoutes(
   });
 
   serveRoute(app, HR_LISTS_ROUTES.uploadNominalRoll, async ({ actor, request }) => {
-    const file = await receiveFileWithFields(request, deps.maxUploadBytes, ['asOf']);
+    const file = await receiveFileWithFields(
+      request,
+      deps.maxUploadBytes,
+      HR_LISTS_ROUTES.uploadNominalRoll.fields,
+    );
     try {
       return await deps.nominalRoll.upload(actor, file, file.fields.asOf);
     } finally {

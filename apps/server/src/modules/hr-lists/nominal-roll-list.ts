@@ -123,7 +123,10 @@ function normalise(
   const nin = ninOf(raw.nin, text('nin'));
   if (nin && !/^\d{11}$/.test(nin)) fail(label('nin'), NIN_DIGITS);
   if (!psn && !nin)
-    fail(map.labelOf.psn ?? map.labelOf.serviceNumber ?? map.labelOf.nin ?? LABEL.psnOrNin, 'A PSN or a NIN is required');
+    fail(
+      map.labelOf.psn ?? map.labelOf.serviceNumber ?? map.labelOf.nin ?? LABEL.psnOrNin,
+      'A PSN or a NIN is required',
+    );
   const fullName =
     text('fullName') ??
     ([text('firstName'), text('middleName'), text('lastName')].filter(Boolean).join(' ') || null);
@@ -166,7 +169,9 @@ export const listKind: ListKind<NominalRollField, NominalRollRow> = {
   aliases: ALIASES,
   missingColumns: (labelOf) => [
     ...(!('psn' in labelOf) && !('serviceNumber' in labelOf) && !('nin' in labelOf) ? [LABEL.psnOrNin] : []),
-    ...(!('fullName' in labelOf) && !('firstName' in labelOf && 'lastName' in labelOf) ? [LABEL.fullName] : []),
+    ...(!('fullName' in labelOf) && !('firstName' in labelOf && 'lastName' in labelOf)
+      ? [LABEL.fullName]
+      : []),
     ...(!('ministry' in labelOf) ? [LABEL.ministry] : []),
   ],
   normalise,
