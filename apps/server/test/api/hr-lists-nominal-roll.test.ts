@@ -483,6 +483,20 @@ describe('nominal roll: tenants and roles', () => {
     expect(csvLines((await notOnPayroll(b.token)).body)).toHaveLength(5);
   });
 
+  it('deleting a tenant deletes its rolls (its rows have no key of their own), and only its', async () => {
+    const c = await createTenantWithAdmin(portal);
+    const res = await upload(c.token, 'c.csv', HEALTH_ROLL);
+    expect(res.statusCode, res.body).toBe(200);
+    await currentSummary(portal, c.token);
+    const others = (await stored(a.tenant.id)).rows.length;
+    expect((await stored(c.tenant.id)).rows).toHaveLength(6);
+    const admin = await portal.login(DEMO_ADMIN.email, DEMO_ADMIN.password);
+    const gone = await portal.api.delete(`/api/v1/global-admin/tenants/${c.tenant.id}`, { token: admin });
+    expect(gone.statusCode, gone.body).toBe(204);
+    expect(await stored(c.tenant.id)).toEqual({ rows: [], ministries: [], uploads: 0 });
+    expect((await stored(a.tenant.id)).rows).toHaveLength(others);
+  });
+
   // The SELF_SERVICE_USER (an employee who claimed a record) is refused by the authorization matrix,
   // which reaches every route with every role.
   it('403 for every other role, 401 without a token', async () => {
