@@ -100,6 +100,8 @@ import { appealsRoutes } from './modules/appeals/appeals.routes.ts';
 import { HrListsRepo } from './modules/hr-lists/hr-lists.repo.ts';
 import { hrListsRoutes } from './modules/hr-lists/hr-lists.routes.ts';
 import { HrListsService } from './modules/hr-lists/hr-lists.service.ts';
+import { NominalRollRepo } from './modules/hr-lists/nominal-roll.repo.ts';
+import { NominalRollService } from './modules/hr-lists/nominal-roll.service.ts';
 import { SalaryTableRepo } from './modules/hr-lists/salary-table.repo.ts';
 import { SalaryTableService } from './modules/hr-lists/salary-table.service.ts';
 import { AppealsService } from './modules/appeals/appeals.service.ts';
@@ -259,8 +261,10 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
     maxUploadBytes: config.upload.maxBytes,
   });
   // The HR lists beside the master list (issue #35), read by the same upload machinery.
+  const nominalRoll = new NominalRollService(new NominalRollRepo(db), config.upload, audit);
   hrListsRoutes(app, {
-    hrLists: new HrListsService(new HrListsRepo(db), config.upload, audit),
+    hrLists: new HrListsService(new HrListsRepo(db), config.upload, audit, nominalRoll),
+    nominalRoll,
     salaryTable: new SalaryTableService(new SalaryTableRepo(db), config.upload, audit),
     maxUploadBytes: config.upload.maxBytes,
   });

@@ -25,6 +25,7 @@ export const AUDIT_ACTION_LABELS = {
   // The other HR lists (issue #35): after.kind says which list
   HR_LIST_UPLOADED: 'HR list uploaded',
   HR_LIST_UPLOAD_REJECTED: 'HR list upload refused',
+  NOT_ON_PAYROLL_DOWNLOADED: 'People on a nominal roll but not on the payroll downloaded',
   RECORD_REVERIFICATION_REQUIRED: 'Re-verification required',
   RECORD_RECOMPARED_AFTER_UPLOAD: 'Compared again after upload',
   RECORD_RECOMPARED_AFTER_SETTINGS: 'Compared again after settings change',

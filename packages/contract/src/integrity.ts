@@ -22,6 +22,7 @@ export const INTEGRITY_RULES = [
   'FUTURE_APPOINTMENT',
   'PAY_ABOVE_SCALE',
   'PAID_AFTER_EXIT',
+  'NOT_ON_NOMINAL_ROLL',
   'SHARED_BANK_ACCOUNT',
   'DUPLICATE_BVN',
   'DUPLICATE_NIN',
@@ -40,6 +41,7 @@ export const INTEGRITY_RULE_LABELS: Record<IntegrityRule, string> = {
   FUTURE_APPOINTMENT: 'Appointed in the future',
   PAY_ABOVE_SCALE: 'Paid above the salary table',
   PAID_AFTER_EXIT: 'Paid after leaving the service',
+  NOT_ON_NOMINAL_ROLL: 'Not on the nominal roll',
   SHARED_BANK_ACCOUNT: 'Bank account on several records',
   DUPLICATE_BVN: 'BVN on several records',
   DUPLICATE_NIN: 'NIN on several records',
@@ -59,6 +61,8 @@ export const INTEGRITY_RULE_DESCRIPTIONS: Record<IntegrityRule, string> = {
     "A monthly gross above the salary table's maximum for the record's structure, grade and step: the excess is at stake.",
   PAID_AFTER_EXIT:
     'On the separations list with an exit date before today, and still on the payroll with a monthly pay.',
+  NOT_ON_NOMINAL_ROLL:
+    'In a ministry whose nominal roll was uploaded, and not on that roll (by PSN, else NIN): HR does not know them there.',
   SHARED_BANK_ACCOUNT: 'The same bank and account number as another record.',
   DUPLICATE_BVN: 'The same BVN as another record.',
   DUPLICATE_NIN: 'The same NIN as another record.',
@@ -266,6 +270,17 @@ export const FlagEvidenceSchema = z.discriminatedUnion('kind', [
     exports: z.array(z.object({ exportId: z.string(), approvedAt: z.string() })),
     /** Monthly pay × those exports, in naira: paid since the exit, recoverable. */
     recoverableAmount: z.number(),
+  }),
+  z.object({
+    kind: z.literal('NOMINAL_ROLL'),
+    /** The ministry whose roll does not name the person, as the roll writes it (issue #35). */
+    ministry: z.string(),
+    /** The roll's 'as of' date, and the upload that wrote it. */
+    asOf: dateText,
+    uploadId: z.string(),
+    fileName: z.string(),
+    /** Another ministry whose roll names the person (by PSN, else NIN), the first by name; else null. */
+    onRollOf: z.string().nullable(),
   }),
   z.object({
     kind: z.literal('GROUP'),

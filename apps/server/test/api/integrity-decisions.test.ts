@@ -419,6 +419,7 @@ describe('integrity decisions (issue #21)', () => {
           FUTURE_APPOINTMENT: true,
           PAY_ABOVE_SCALE: true,
           PAID_AFTER_EXIT: true,
+          NOT_ON_NOMINAL_ROLL: true,
           SHARED_BANK_ACCOUNT: true,
           DUPLICATE_BVN: true,
           DUPLICATE_NIN: true,

@@ -126,6 +126,12 @@ describe('integrity rules (issue #21)', () => {
         monthlyAmount: 0,
         payUnknownRecords: 0,
       }),
+      // No nominal roll here (hr-lists-nominal-roll.test.ts has some).
+      NOT_ON_NOMINAL_ROLL: expect.objectContaining({
+        flaggedRecords: 0,
+        monthlyAmount: 0,
+        payUnknownRecords: 0,
+      }),
       SHARED_BANK_ACCOUNT: expect.objectContaining({
         flaggedRecords: 3,
         monthlyAmount: 390000.3,
@@ -156,6 +162,7 @@ describe('integrity rules (issue #21)', () => {
       'FUTURE_APPOINTMENT',
       'PAY_ABOVE_SCALE',
       'PAID_AFTER_EXIT',
+      'NOT_ON_NOMINAL_ROLL',
       'SHARED_BANK_ACCOUNT',
       'DUPLICATE_BVN',
       'DUPLICATE_NIN',

@@ -14,7 +14,8 @@ export const HR_LISTS_ROUTES = {
     path: '/api/v1/hr-lists',
     roles,
     tags,
-    summary: 'Each HR list (separations, nominal roll, salary table) with its last upload, or null',
+    summary:
+      "Each HR list (separations, nominal roll, salary table) with its last upload, or null; the nominal roll's with each ministry's roll and how many on it are not on the payroll",
     response: z.array(HrListStateSchema),
   }),
   uploadSeparations: defineRoute({
@@ -40,9 +41,10 @@ export const HR_LISTS_ROUTES = {
     roles,
     tags,
     summary:
-      'Upload a nominal roll (multipart field "file": .csv, .xlsx or .xls); it replaces the roll of the ministries it names, as of its date; all rows or none',
+      'Upload a nominal roll (multipart field "file": .csv, .xlsx or .xls; optional field "asOf", YYYY-MM-DD, else today); it replaces the roll of the ministries it names, as of that date, and keeps the others; all rows or none. created: people new to their ministry\'s roll; updated: people kept on it',
     consumes: ['multipart/form-data'],
     files: ['file'],
+    fields: ['asOf'],
     response: HrListUploadSummarySchema,
     errors: {
       400: ApiErrorSchema,

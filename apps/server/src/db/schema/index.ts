@@ -33,5 +33,5 @@ export {
   campaignSuspensions,
 } from './campaigns.ts';
 export { appeals, appealMessages, appealAttachments } from './appeals.ts';
-export { hrListUploads, separations } from './hr-lists.ts';
+export { hrListUploads, nominalRoll, nominalRollMinistries, separations } from './hr-lists.ts';
 export { salaryTable } from './salary-table.ts';

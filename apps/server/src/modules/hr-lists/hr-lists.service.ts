@@ -8,6 +8,7 @@ import { UploadError, type ParseLimits } from '../records/parse/parse-upload.ts'
 import { readUpload } from '../records/parse/read-upload.ts';
 import { asAppError, MAX_ERRORS, rejection, type UploadedFile } from '../records/upload.service.ts';
 import type { HrListsRepo } from './hr-lists.repo.ts';
+import type { NominalRollService } from './nominal-roll.service.ts';
 import { separationsList } from './separations-list.ts';
 
 /**
@@ -20,10 +21,13 @@ export class HrListsService {
     private readonly repo: HrListsRepo,
     private readonly limits: ParseLimits,
     private readonly audit: AuditRepo,
+    /** The nominal roll's ministries, for its entry of the lists (issue #35). */
+    private readonly nominalRoll?: Pick<NominalRollService, 'rolls'>,
   ) {}
 
   async lists(actor: Actor): Promise<HrListState[]> {
     const last = new Map((await this.repo.lastUploads(scopeOf(actor))).map((u) => [u.kind, u]));
+    const rolls = await this.nominalRoll?.rolls(actor);
     return HR_LIST_KINDS.map((kind) => {
       const u = last.get(kind);
       return {
@@ -40,6 +44,7 @@ export class HrListsService {
               uploadedByEmail: u.uploaded_by_email,
             }
           : null,
+        ...(kind === 'NOMINAL_ROLL' && rolls ? { rolls } : {}),
       };
     });
   }

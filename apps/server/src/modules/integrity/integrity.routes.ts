@@ -34,8 +34,10 @@ const RECORD_CHANGING = [
   APPROVALS_ROUTES.approve,
   APPROVALS_ROUTES.decline,
   APPROVALS_ROUTES.withdraw,
-  // Issue #35: the separations list decides PAID_AFTER_EXIT.
+  // Issue #35: the separations list decides PAID_AFTER_EXIT, a nominal roll NOT_ON_NOMINAL_ROLL.
   HR_LISTS_ROUTES.uploadSeparations,
+  // Issue #35: the nominal roll decides NOT_ON_NOMINAL_ROLL.
+  HR_LISTS_ROUTES.uploadNominalRoll,
   // Issue #35: the salary table decides PAY_ABOVE_SCALE.
   HR_LISTS_ROUTES.uploadSalaryTable,
 ];

@@ -3,6 +3,7 @@ import { REMOVED_IDENTITY_RULE, type IntegrityRule } from '@portal/contract/inte
 import type { TenantScope } from '../../access/actor.ts';
 import type { Orm } from '../../platform/db.ts';
 import { INTEGRITY_JUDGED, statusLiterals } from '../records/record-state.ts';
+import { countNotOnPayroll, notOnNominalRollHits } from './not-on-nominal-roll.repo.ts';
 import { paidAfterExitHits } from './paid-after-exit.repo.ts';
 import { payAboveScaleHits } from './pay-above-scale.repo.ts';
 import { removedIdentityHits } from './removed-identity.repo.ts';
@@ -59,8 +60,9 @@ const DATE_RULES = [
 /**
  * The steps of an evaluation, in order: the date rules in one pass, then each group rule, then the
  * records sharing an identity with a removed one (removed-identity.repo.ts), the records paid above
- * the salary table (pay-above-scale.repo.ts), then the records paid after their exit on the
- * separations list (paid-after-exit.repo.ts).
+ * the salary table (pay-above-scale.repo.ts), the records paid after their exit on the separations
+ * list (paid-after-exit.repo.ts), then the records missing from their ministry's nominal roll
+ * (not-on-nominal-roll.repo.ts).
  */
 export const RULE_STEPS = [
   DATE_RULES,
@@ -70,6 +72,7 @@ export const RULE_STEPS = [
   ['SHARES_REMOVED_IDENTITY'],
   ['PAY_ABOVE_SCALE'],
   ['PAID_AFTER_EXIT'],
+  ['NOT_ON_NOMINAL_ROLL'],
 ] as const satisfies readonly (readonly IntegrityRule[])[];
 
 const ruleList = (rules: readonly IntegrityRule[]) => sql.raw(rules.map((r) => `'${r}'`).join(', '));
@@ -250,10 +253,14 @@ export class RulesRepo {
               ? payAboveScaleHits(t)
               : rules[0] === 'PAID_AFTER_EXIT'
                 ? paidAfterExitHits(t, p.asOf)
-                : groupRule(t, rules[0] as GroupRule, banks);
+                : rules[0] === 'NOT_ON_NOMINAL_ROLL'
+                  ? notOnNominalRollHits(t)
+                  : groupRule(t, rules[0] as GroupRule, banks);
     const outcome = await this.orm.transaction(async (tx) => {
       await tx.execute(sql`select set_config('work_mem', '256MB', true)`);
       const result = await tx.execute<StepOutcome>(merge(t, rules, hits));
+      // The rolls' other direction (issue #35), counted whether the rule is on or not.
+      if (rules[0] === 'NOT_ON_NOMINAL_ROLL') await tx.execute(countNotOnPayroll(t));
       return result.rows[0]!;
     });
     if (outcome.raised + outcome.cleared >= LARGE_FLAG_CHANGE)

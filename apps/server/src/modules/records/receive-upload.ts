@@ -4,6 +4,7 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
+import type { MultipartFile } from '@fastify/multipart';
 import { ERROR_CODES } from '@portal/contract/errors';
 import { AppError, badRequest } from '../../platform/errors.ts';
 import { uploadFileName } from './upload-file-name.ts';
@@ -43,6 +44,48 @@ export async function receiveFile(request: FastifyRequest, maxBytes: number): Pr
   }
   const part = await request.file({ limits: { fileSize: maxBytes, files: 1 } });
   if (!part) throw badRequest('No file was sent: use the multipart field "file".');
+  return saveFilePart(part, maxBytes);
+}
+
+/**
+ * receiveFile for an upload that also takes short text fields (the nominal roll's `asOf`): the
+ * fields named in `names`, before or after the file; any other field is refused.
+ */
+export async function receiveFileWithFields<F extends string>(
+  request: FastifyRequest,
+  maxBytes: number,
+  names: readonly F[],
+): Promise<UploadedFile & { fields: Partial<Record<F, string>> }> {
+  if (!request.isMultipart()) {
+    throw badRequest('Send the file as multipart/form-data in a field named "file".');
+  }
+  const fields: Partial<Record<F, string>> = {};
+  let file: UploadedFile | undefined;
+  try {
+    for await (const part of request.parts({
+      limits: { fileSize: maxBytes, files: 1, fields: names.length + 1, fieldSize: 200 },
+    })) {
+      if (part.type === 'file') {
+        file = await saveFilePart(part, maxBytes);
+        continue;
+      }
+      if (!(names as readonly string[]).includes(part.fieldname) || part.valueTruncated) {
+        throw badRequest(
+          `Unexpected field "${part.fieldname}": send the file in a field named "file"${names.length ? ` and only ${names.map((n) => `"${n}"`).join(', ')} besides` : ''}.`,
+        );
+      }
+      fields[part.fieldname as F] = String(part.value);
+    }
+  } catch (err) {
+    if (file) fs.rmSync(file.path, { force: true });
+    throw err;
+  }
+  if (!file) throw badRequest('No file was sent: use the multipart field "file".');
+  return { ...file, fields };
+}
+
+/** Writes a file part to a temporary file: the size limit, the name's checks, an empty file refused. */
+async function saveFilePart(part: MultipartFile, maxBytes: number): Promise<UploadedFile> {
   if (part.fieldname !== 'file') {
     part.file.resume();
     throw badRequest(`Unexpected field "${part.fieldname}": send the file in a field named "file".`);

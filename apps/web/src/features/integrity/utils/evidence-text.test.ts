@@ -68,6 +68,28 @@ describe('integrity evidence as the flag list says it', () => {
     ).toMatch(
       /^Deceased on Oct 31, 2026 \(separations list, ref\. HR\/D\/1, matched by PSN\); on 1 approved payroll export since: ₦250,000\.50 recoverable\.$/,
     );
+    expect(
+      evidenceSummary({
+        kind: 'NOMINAL_ROLL',
+        ministry: 'Ministry of Health',
+        asOf: '2026-10-31',
+        uploadId: 'u1',
+        fileName: 'roll-health.xlsx',
+        onRollOf: null,
+      }),
+    ).toBe('Not on the nominal roll of Ministry of Health as of Oct 31, 2026 (roll-health.xlsx).');
+    expect(
+      evidenceSummary({
+        kind: 'NOMINAL_ROLL',
+        ministry: 'Ministry of Health',
+        asOf: '2026-10-31',
+        uploadId: 'u1',
+        fileName: 'roll.csv',
+        onRollOf: 'Ministry of Education',
+      }),
+    ).toBe(
+      'Not on the nominal roll of Ministry of Health as of Oct 31, 2026 (roll.csv); on the roll of Ministry of Education.',
+    );
   });
 
   it("names a group's shared value and its other records, hidden ones counted", () => {

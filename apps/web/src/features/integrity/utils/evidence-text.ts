@@ -22,6 +22,8 @@ export function evidenceSummary(e: FlagEvidence): string {
       return `Paid ${formatNaira(e.payAmount)} a month: ${formatNaira(e.excessAmount)} above the salary table's maximum of ${formatNaira(e.maximumAmount)} for ${e.structure} grade ${e.gradeLevel} step ${e.step}${e.salaryGradeId ? ` (salary grade ID ${e.salaryGradeId})` : ''}.`;
     case 'EXIT':
       return `${EXIT_REASON_LABELS[e.exitReason]} on ${formatCalendarDate(e.exitDate)} (separations list${e.reference ? `, ref. ${e.reference}` : ''}, matched by ${e.matchedBy}); on ${countOf(e.exports.length, 'approved payroll export')} since: ${formatNaira(e.recoverableAmount)} recoverable.`;
+    case 'NOMINAL_ROLL':
+      return `Not on the nominal roll of ${e.ministry} as of ${formatCalendarDate(e.asOf)} (${e.fileName})${e.onRollOf ? `; on the roll of ${e.onRollOf}` : ''}.`;
     case 'GROUP': {
       const what =
         e.field === 'BANK_ACCOUNT'
