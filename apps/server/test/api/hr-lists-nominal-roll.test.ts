@@ -159,6 +159,11 @@ describe('nominal roll upload', () => {
       // Named as its first row writes it; the second row's spelling is the same ministry.
       { ministry_key: 'ministry of health', ministry: HEALTH, as_of: '2026-01-31', row_count: 5 },
     ]);
+    // The ministry the master list does not know is kept by its name, not created.
+    const known = await portal.db.orm.execute<{ name: string }>(
+      sql`select name from ministries where tenant_id = ${a.tenant.id} order by name`,
+    );
+    expect(known.rows.map((m) => m.name)).toEqual([EDUCATION, HEALTH, 'Ministry of Works']);
     expect(rows.find((r) => r.psn === 'PSNH1')).toEqual({
       ministry_key: 'ministry of health',
       psn: 'PSNH1',
