@@ -448,6 +448,23 @@ describe('nominal roll upload', () => {
   });
 });
 
+describe('nominal roll: a large roll', () => {
+  it("refreshes the planner's statistics of the roll at once", async () => {
+    const stats = async () =>
+      (
+        await portal.db.orm.execute<{ n: number }>(sql`
+          select count(*)::int as n from pg_stats where tablename = 'nominal_roll' and attname = 'ministry_key'`)
+      ).rows[0]!.n;
+    expect(await stats()).toBe(0);
+    const c = await createTenantWithAdmin(portal);
+    const lines = Array.from({ length: 1_200 }, (_, i) => `PSNL${i},Person ${i},Ministry ${i % 3}`);
+    const res = await upload(c.token, 'large.csv', csv(['PSN,Full Name,Ministry', ...lines]));
+    expect(res.json()).toEqual({ rows: 1_200, created: 1_200, updated: 0 });
+    expect(await stats()).toBe(1);
+    await currentSummary(portal, c.token);
+  });
+});
+
 describe('nominal roll: the API document', () => {
   it('documents the optional asOf field beside the file', async () => {
     const res = await portal.app.inject({ method: 'GET', url: '/api/docs/json' });

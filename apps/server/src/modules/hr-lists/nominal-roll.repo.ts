@@ -153,6 +153,14 @@ export class NominalRollSession {
         upload_id = excluded.upload_id, row_count = excluded.row_count, not_on_payroll = null`);
     const rows = named.rows.reduce((n, r) => n + r.n, 0);
     const updated = kept.rows[0]!.rows;
+    const removed = deleted.rows[0]!.n - kept.rows[0]!.old;
+    // A large load needs the planner's statistics now, not when autovacuum gets to it: a roll the
+    // statistics think empty would be held against a million records by index probes (the
+    // records' reason, ingest.repo.ts finish). ANALYZE needs the owner: portal_analyze (0033).
+    if (rows - updated + removed >= 1_000)
+      await this.tx.execute(
+        sql`select portal_analyze('nominal_roll', array['tenant_id', 'ministry_key', 'psn', 'nin'])`,
+      );
     await this.tx.execute(sql`
       update hr_list_uploads set created = ${rows - updated}, updated = ${updated}
       where tenant_id = ${t} and id = ${uploadId}`);
@@ -160,7 +168,7 @@ export class NominalRollSession {
       ministries: named.rows.map((r) => r.ministry),
       created: rows - updated,
       updated,
-      removed: deleted.rows[0]!.n - kept.rows[0]!.old,
+      removed,
     };
   }
 
