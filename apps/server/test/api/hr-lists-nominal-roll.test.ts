@@ -159,6 +159,11 @@ describe('nominal roll upload', () => {
       // Named as its first row writes it; the second row's spelling is the same ministry.
       { ministry_key: 'ministry of health', ministry: HEALTH, as_of: '2026-01-31', row_count: 5 },
     ]);
+    // The ministry the master list does not know is kept by its name, not created.
+    const known = await portal.db.orm.execute<{ name: string }>(
+      sql`select name from ministries where tenant_id = ${a.tenant.id} order by name`,
+    );
+    expect(known.rows.map((m) => m.name)).toEqual([EDUCATION, HEALTH, 'Ministry of Works']);
     expect(rows.find((r) => r.psn === 'PSNH1')).toEqual({
       ministry_key: 'ministry of health',
       psn: 'PSNH1',
@@ -440,6 +445,23 @@ describe('nominal roll upload', () => {
     expect((await put(true)).statusCode).toBe(200);
     await evaluated();
     expect(psns(await flags())).toEqual(['PSNW1']);
+  });
+});
+
+describe('nominal roll: a large roll', () => {
+  it("refreshes the planner's statistics of the roll at once", async () => {
+    const stats = async () =>
+      (
+        await portal.db.orm.execute<{ n: number }>(sql`
+          select count(*)::int as n from pg_stats where tablename = 'nominal_roll' and attname = 'ministry_key'`)
+      ).rows[0]!.n;
+    expect(await stats()).toBe(0);
+    const c = await createTenantWithAdmin(portal);
+    const lines = Array.from({ length: 1_200 }, (_, i) => `PSNL${i},Person ${i},Ministry ${i % 3}`);
+    const res = await upload(c.token, 'large.csv', csv(['PSN,Full Name,Ministry', ...lines]));
+    expect(res.json()).toEqual({ rows: 1_200, created: 1_200, updated: 0 });
+    expect(await stats()).toBe(1);
+    await currentSummary(portal, c.token);
   });
 });
 

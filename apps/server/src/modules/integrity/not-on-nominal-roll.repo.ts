@@ -20,8 +20,9 @@ const judged = () => sql.raw(statusLiterals(INTEGRITY_JUDGED));
  */
 export function notOnNominalRollHits(t: string): SQL {
   return sql`
-    with posted as (
-      -- The tenant's ministries that have a roll (a few dozen).
+    with posted as materialized (
+      -- The tenant's ministries that have a roll (a few dozen), each name's key computed once
+      -- (joined to the records first, the key was computed for every record).
       select m.id as ministry_id, k.ministry_key, k.ministry, k.as_of, k.upload_id, u.file_name
       from nominal_roll_ministries k
       join hr_list_uploads u on u.id = k.upload_id
@@ -71,15 +72,22 @@ const notOnPayroll = (t: string) => sql`(
 
 /**
  * The other direction, counted per ministry: the people on each roll with no record on the payroll
- * (an HR discrepancy, not a ghost), stored on the roll's ministry for the lists' state. Run in the
- * rule's step, so every evaluation (after any change of the records or a roll) counts them again.
+ * (an HR discrepancy, not a ghost). A query of its own rather than a part of an update, which
+ * PostgreSQL never runs in parallel: over a roll and a master list of 1,000,000 each, the two
+ * anti-joins are the step's largest cost.
  */
-export function countNotOnPayroll(t: string): SQL {
+export function notOnPayrollCounts(t: string): SQL {
+  return sql`
+    select n.ministry_key, count(*)::int as n from nominal_roll n
+    where n.tenant_id = (select ${t}::uuid) and ${notOnPayroll(t)}
+    group by 1`;
+}
+
+/** Stores the counts on the rolls' ministries for the lists' state (a roll not counted: 0). */
+export function storeNotOnPayroll(t: string, counts: readonly { ministry_key: string; n: number }[]): SQL {
   return sql`
     with c as (
-      select n.ministry_key, count(*)::int as n from nominal_roll n
-      where n.tenant_id = (select ${t}::uuid) and ${notOnPayroll(t)}
-      group by 1
+      select * from jsonb_to_recordset(${JSON.stringify(counts)}::jsonb) as c(ministry_key text, n int)
     )
     update nominal_roll_ministries k
     set not_on_payroll = coalesce((select c.n from c where c.ministry_key = k.ministry_key), 0)
@@ -87,31 +95,29 @@ export function countNotOnPayroll(t: string): SQL {
       and k.not_on_payroll is distinct from coalesce((select c.n from c where c.ministry_key = k.ministry_key), 0)`;
 }
 
-/** Rows of a roll read per statement by the not-on-payroll list (each checked against the records). */
-export const NOT_ON_PAYROLL_BATCH = 5_000;
+/**
+ * The not-on-payroll list's rows: the ids of the roll's rows whose person has no record on the
+ * payroll, by ministry and in the order of their file. One statement over the whole roll, so that
+ * the planner holds it against the records once (hash anti-joins); batches of the roll each did it
+ * again (a pass over 1,000,000 records per batch).
+ */
+export function notOnPayrollIds(t: string): SQL {
+  return sql`
+    select n.id::text as id from nominal_roll n
+    where n.tenant_id = (select ${t}::uuid) and ${notOnPayroll(t)}
+    order by n.ministry_key, n.id`;
+}
 
 /**
- * One batch of the not-on-payroll list: the next `limit` rows of the tenant's rolls
- * after (`ministryKey`, `id`), by ministry and in the order of their file, each with its CSV line
- * (Ministry, Department, PSN, NIN, Full Name, Grade Level, As Of; every cell through csv_field,
- * migration 0010) when the person has no record on the payroll, else null. Keyset batches of the
- * roll, so each statement looks its rows' people up in the records' indexes.
+ * The CSV lines of those rows (Ministry, Department, PSN, NIN, Full Name, Grade Level, As Of; every
+ * cell through csv_field, migration 0010), in the same order; a row replaced since is left out.
  */
-export function notOnPayrollBatch(
-  t: string,
-  after: { ministryKey: string; id: string } | null,
-  limit: number = NOT_ON_PAYROLL_BATCH,
-): SQL {
-  const from = after ? sql`and (n.ministry_key, n.id) > (${after.ministryKey}, ${after.id}::bigint)` : sql``;
+export function notOnPayrollLinesOf(t: string, ids: readonly string[]): SQL {
   return sql`
-    select n.ministry_key, n.id::text as id,
-      case when ${notOnPayroll(t)} then concat_ws(',', csv_field(k.ministry), csv_field(n.department),
-        csv_field(n.psn), csv_field(n.nin), csv_field(n.full_name), csv_field(n.grade_level),
-        csv_field(k.as_of::text)) end as line
-    from (
-      select * from nominal_roll n where n.tenant_id = (select ${t}::uuid) ${from}
-      order by n.ministry_key, n.id limit ${limit}
-    ) n
+    select concat_ws(',', csv_field(k.ministry), csv_field(n.department), csv_field(n.psn),
+        csv_field(n.nin), csv_field(n.full_name), csv_field(n.grade_level), csv_field(k.as_of::text)) as line
+    from nominal_roll n
     left join nominal_roll_ministries k on k.tenant_id = n.tenant_id and k.ministry_key = n.ministry_key
+    where n.tenant_id = (select ${t}::uuid) and n.id = any(${`{${ids.join(',')}}`}::bigint[])
     order by n.ministry_key, n.id`;
 }

@@ -3,7 +3,7 @@ import { REMOVED_IDENTITY_RULE, type IntegrityRule } from '@portal/contract/inte
 import type { TenantScope } from '../../access/actor.ts';
 import type { Orm } from '../../platform/db.ts';
 import { INTEGRITY_JUDGED, statusLiterals } from '../records/record-state.ts';
-import { countNotOnPayroll, notOnNominalRollHits } from './not-on-nominal-roll.repo.ts';
+import { notOnNominalRollHits, notOnPayrollCounts, storeNotOnPayroll } from './not-on-nominal-roll.repo.ts';
 import { paidAfterExitHits } from './paid-after-exit.repo.ts';
 import { payAboveScaleHits } from './pay-above-scale.repo.ts';
 import { removedIdentityHits } from './removed-identity.repo.ts';
@@ -259,10 +259,15 @@ export class RulesRepo {
     const outcome = await this.orm.transaction(async (tx) => {
       await tx.execute(sql`select set_config('work_mem', '256MB', true)`);
       const result = await tx.execute<StepOutcome>(merge(t, rules, hits));
-      // The rolls' other direction (issue #35), counted whether the rule is on or not.
-      if (rules[0] === 'NOT_ON_NOMINAL_ROLL') await tx.execute(countNotOnPayroll(t));
       return result.rows[0]!;
     });
+    // The rolls' other direction (issue #35), counted whether the rule is on or not.
+    if (rules[0] === 'NOT_ON_NOMINAL_ROLL')
+      await this.orm.transaction(async (tx) => {
+        await tx.execute(sql`select set_config('work_mem', '256MB', true)`);
+        const counts = await tx.execute<{ ministry_key: string; n: number }>(notOnPayrollCounts(t));
+        await tx.execute(storeNotOnPayroll(t, counts.rows));
+      });
     if (outcome.raised + outcome.cleared >= LARGE_FLAG_CHANGE)
       await this.orm.execute(sql`select portal_analyze('integrity_flags')`); // as the owner (0033)
     return outcome;
