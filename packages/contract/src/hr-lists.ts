@@ -3,8 +3,8 @@ import { UploadRowErrorSchema } from './records.ts';
 
 /**
  * The lists HR and the pay office keep beside the master list (issue #35), each uploaded by a
- * tenant admin through the master list's upload machinery. A list not built yet is declared so
- * that the lists' state names it (its last upload is null).
+ * tenant admin through the master list's upload machinery. The lists' state names each of them,
+ * its last upload null until the first.
  */
 export const HR_LIST_KINDS = ['SEPARATIONS', 'NOMINAL_ROLL', 'SALARY_TABLE'] as const;
 export const HrListKindSchema = z.enum(HR_LIST_KINDS);
