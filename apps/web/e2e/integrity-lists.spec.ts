@@ -21,8 +21,8 @@ import { settle } from './support/toasts.ts';
  * separations list, uploaded on the Integrity tab's Lists panel, names one of them deceased a month
  * ago. The rule 'Paid after leaving the service' flags them with the pay at stake and the pay since
  * the exit (recoverable, from the export), and the admin confirms the ghost. A list with a bad row
- * is refused whole, its row named. (The nominal roll and the salary table are uploaded in the same
- * dialog once their routes are served.)
+ * is refused whole, its row named. Then a nominal roll that leaves one person off raises 'Not on
+ * the nominal roll', and a salary table under one person's pay 'Paid above the salary table'.
  */
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -97,7 +97,7 @@ async function validateAndExport(request: APIRequestContext): Promise<QueuePage[
   return pending.items;
 }
 
-test('a tenant admin uploads the separations list and confirms a deceased person still paid', async ({
+test('a tenant admin uploads the three HR lists: a deceased person still paid, one off the roll, one above scale', async ({
   page,
   request,
 }) => {
@@ -221,7 +221,81 @@ test('a tenant admin uploads the separations list and confirms a deceased person
     await expect(confirmed).toContainText('Confirmed');
     await expect(confirmed).toContainText('Deceased');
   });
+
+  await test.step('a nominal roll leaves one person off: Not on the nominal roll', async () => {
+    const offRoll = ROWS.find((row) => cell(row, 'PSN') !== ghost.psn)!;
+    const ministry = cell(offRoll, 'Ministry');
+    const roll = ROWS.filter((row) => cell(row, 'Ministry') === ministry && row !== offRoll);
+    await uploadList(page, 'Nominal roll', 'Upload a nominal roll', {
+      name: 'nominal-roll.csv',
+      lines: [
+        ['File No', 'Surname and Other Names', 'MDA', 'Department', 'Grade Level'],
+        // The ministry in capitals, as some rolls write it; someone HR knows and payroll does not.
+        ...roll.map((row) => [cell(row, 'PSN'), cell(row, 'Full Name'), ministry.toUpperCase(), '', '']),
+        ['PSN999001', 'Roll Only', ministry, 'Administration', 'GL 07'],
+      ],
+    });
+    await expect(ruleCard(page, 'Not on the nominal roll')).toHaveAccessibleName(
+      new RegExp(`: 1 record, ${escape(`₦${cell(offRoll, 'Monthly Gross Pay')}`)} a month`),
+      { timeout: 60_000 },
+    );
+  });
+
+  await test.step('a salary table puts one person ₦1,000.00 above their scale: Paid above the salary table', async () => {
+    const keyOf = (row: string) => cell(row, 'Salary Grade ID');
+    const kobo = (row: string) => Math.round(Number(cell(row, 'Monthly Gross Pay').replace(/,/g, '')) * 100);
+    const others = ROWS.filter((row) => cell(row, 'PSN') !== ghost.psn);
+    const above = others.find((row) => ROWS.filter((r) => keyOf(r) === keyOf(row)).length === 1)!;
+    const keys = [...new Set(ROWS.map(keyOf))];
+    await uploadList(page, 'Salary table', 'Upload the salary table', {
+      name: 'salary-table.csv',
+      lines: [
+        ['Salary Structure', 'GL', 'Step', 'Maximum Monthly Gross'],
+        ...keys.map((key) => {
+          const rows = ROWS.filter((row) => keyOf(row) === key);
+          // Everyone is paid at most the maximum (exactly it, for the best paid), but one person.
+          const max = key === keyOf(above) ? kobo(above) - 100_000 : Math.max(...rows.map(kobo));
+          const [structure, grade, step] = key.split('-');
+          return [structure!, `GL ${grade}`, step!, (max / 100).toFixed(2)];
+        }),
+      ],
+    });
+    await expect(ruleCard(page, 'Paid above the salary table')).toHaveAccessibleName(
+      /: 1 record, ₦1,000\.00 a month/,
+      { timeout: 60_000 },
+    );
+    await ruleCard(page, 'Paid above the salary table').click();
+    // The list still shows the confirmed flags of the step before: back to the open ones.
+    await page.getByRole('combobox', { name: /^Status/ }).click();
+    await page.getByRole('option', { name: 'Open', exact: true }).click();
+    await expect(flags(page).getByRole('row', { name: new RegExp(cell(above, 'Full Name')) })).toBeVisible();
+  });
 });
+
+/** Uploads a list in its card's dialog and waits for the dialog's summary. */
+async function uploadList(
+  page: Page,
+  card: string,
+  button: string,
+  file: { name: string; lines: string[][] },
+): Promise<void> {
+  await listCard(page, card).getByRole('button', { name: button }).click();
+  const dialog = page.getByRole('dialog', { name: button });
+  await dialog.locator('input[type="file"]').setInputFiles({
+    name: file.name,
+    mimeType: 'text/csv',
+    buffer: Buffer.from(
+      file.lines.map((l) => l.map((v) => (/[",]/.test(v) ? `"${v}"` : v)).join(',')).join('\n'),
+    ),
+  });
+  await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(dialog.getByTestId('hr-list-upload-summary')).toContainText('Upload complete', {
+    timeout: 60_000,
+  });
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(listCard(page, card)).toContainText(file.name);
+}
 
 /** A text as a literal part of a pattern. */
 function escape(text: string): string {
