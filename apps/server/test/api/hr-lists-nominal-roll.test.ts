@@ -1,12 +1,12 @@
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HrListState, HrListUploadSummary, NominalRollMinistry } from '@portal/contract/hr-lists';
+import { describe, expect, it } from 'vitest';
+import type { HrListUploadSummary, NominalRollMinistry } from '@portal/contract/hr-lists';
 import type { IntegrityFlag } from '@portal/contract/integrity';
 import type { UploadRejection } from '@portal/contract/records';
-import { ROLES } from '@portal/contract/roles';
 import { dayIn } from '@portal/contract/time-zone';
-import { createTestPortal, DEMO_ADMIN, type TestPortal } from '../helpers/test-portal.ts';
+import { DEMO_ADMIN, type TestPortal } from '../helpers/test-portal.ts';
+import { csv, hrListUploadUrl, hrListWorld, otherRoles, type TenantAdmin } from '../helpers/hr-lists.ts';
 import { createTenantWithAdmin } from '../helpers/tenants.ts';
 import { uploadFile } from '../helpers/uploads.ts';
 import { payrollCsv, type PayrollRow } from '../helpers/payroll-lists.ts';
@@ -21,13 +21,26 @@ import { NominalRollRepo } from '../../src/modules/hr-lists/nominal-roll.repo.ts
  * (by PSN, else NIN), and the people on a roll with no record on the payroll, counted per ministry
  * and downloadable as CSV.
  */
-const URL = '/api/v1/hr-lists/nominal-roll/upload';
+const URL = hrListUploadUrl('nominal-roll');
 const CSV_URL = '/api/v1/hr-lists/nominal-roll/not-on-payroll.csv';
 const RULE = 'NOT_ON_NOMINAL_ROLL';
 
 let portal: TestPortal;
-let a: Awaited<ReturnType<typeof createTenantWithAdmin>>;
-let b: Awaited<ReturnType<typeof createTenantWithAdmin>>;
+let a: TenantAdmin;
+let b: TenantAdmin;
+/** Both tenants have the payroll of MASTER, and tenant a's rules ran once. */
+const { upload, stateOf } = hrListWorld(
+  'nominal-roll',
+  async (w) => {
+    ({ portal, a, b } = w);
+    for (const t of [a, b]) {
+      const res = await uploadFile(portal, t.token, 'payroll.csv', payrollCsv(MASTER));
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    await evaluated();
+  },
+  180_000,
+);
 
 const TODAY = dayIn(Date.now(), 'Africa/Lagos');
 const plus = (iso: string, days: number) => {
@@ -60,7 +73,6 @@ const MASTER: PayrollRow[] = [
   row('PSNW1', '88000000021', 'Ministry of Works'),
 ];
 
-const csv = (lines: string[]) => `${lines.join('\r\n')}\r\n`;
 /** A roll as an HR office writes it: a title row, split names, HR's spellings of the headers. */
 const ROLL_HEAD = 'S/N,Surname,First Name,Public Service Number (PSN),NIN,MDA,Dept,GL';
 const HEALTH_ROLL = csv([
@@ -78,9 +90,6 @@ const HEALTH_ROLL = csv([
   `6,Agric,Officer,PSNA1,,Ministry of Agriculture,Extension,GL 08`,
 ]);
 
-const upload = (token: string, fileName: string, content: Buffer | string, fields?: Record<string, string>) =>
-  uploadFile(portal, token, fileName, content, { url: URL, fields });
-
 let last: string | null = null;
 /** The summary once the rules ran after the last change (tenant a's runs follow each other). */
 const evaluated = async (token = a.token) => {
@@ -90,10 +99,7 @@ const evaluated = async (token = a.token) => {
 };
 const flags = (token = a.token, status = '') => allFlags(portal, token, `&rule=${RULE}${status}`);
 const psns = (found: IntegrityFlag[]) => found.map((f) => f.psn ?? f.fullName).sort();
-const rollsOf = async (token: string) => {
-  const lists = (await portal.api.get('/api/v1/hr-lists', { token })).json() as HrListState[];
-  return lists.find((l) => l.kind === 'NOMINAL_ROLL')!;
-};
+const rollsOf = (token: string) => stateOf(token, 'NOMINAL_ROLL');
 const byMinistry = (rolls: NominalRollMinistry[] | undefined) =>
   Object.fromEntries((rolls ?? []).map((r) => [r.ministry, r]));
 
@@ -127,20 +133,6 @@ const csvLines = (body: string) =>
     .replace(/^\uFEFF/, '')
     .split('\r\n')
     .filter(Boolean);
-
-beforeAll(async () => {
-  portal = await createTestPortal();
-  a = await createTenantWithAdmin(portal);
-  b = await createTenantWithAdmin(portal);
-  for (const t of [a, b]) {
-    const res = await uploadFile(portal, t.token, 'payroll.csv', payrollCsv(MASTER));
-    expect(res.statusCode, res.body).toBe(200);
-  }
-  await evaluated();
-}, 180_000);
-afterAll(async () => {
-  await portal?.close();
-});
 
 describe('nominal roll upload', () => {
   it('takes a CSV with a title row and HR spellings, as of the date sent; flags the records missing from their ministry’s roll', async () => {
@@ -519,27 +511,9 @@ describe('nominal roll: tenants and roles', () => {
     expect((await stored(a.tenant.id)).rows).toHaveLength(others);
   });
 
-  // The SELF_SERVICE_USER (an employee who claimed a record) is refused by the authorization matrix,
-  // which reaches every route with every role.
   it('403 for every other role, 401 without a token', async () => {
     const file = csv(['PSN,Full Name,Ministry', `PSN9001,X,${HEALTH}`]);
-    const tokens: [string, string][] = [
-      ['GLOBAL_SUPER_ADMIN', await portal.login(DEMO_ADMIN.email, DEMO_ADMIN.password)],
-    ];
-    for (const role of ['TENANT_MANAGER', 'TENANT_USER'] as const)
-      tokens.push([role, (await createTenantWithAdmin(portal, role)).token]);
-    for (const role of ['REVIEWER', 'AGENT'] as const) {
-      const email = `nr35.${role.toLowerCase()}@example.gov.ng`;
-      const made = await portal.api.post('/api/v1/tenant-admin/users', {
-        token: a.token,
-        body: { fullName: `Test ${role}`, email, password: 'Str0ng-Passw0rd', role },
-      });
-      expect(made.statusCode, made.body).toBeLessThan(300);
-      tokens.push([role, await portal.login(email, 'Str0ng-Passw0rd')]);
-    }
-    expect(tokens.map(([role]) => role).sort()).toEqual(
-      ROLES.filter((r) => r !== 'TENANT_ADMIN' && r !== 'SELF_SERVICE_USER').sort(),
-    );
+    const tokens = await otherRoles(portal, a, 'nr35');
     const before = await stored(a.tenant.id);
     for (const [role, token] of tokens) {
       expect((await upload(token, 'x.csv', file)).statusCode, role).toBe(403);

@@ -1,37 +1,22 @@
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HrListState, HrListUploadSummary } from '@portal/contract/hr-lists';
+import { describe, expect, it } from 'vitest';
+import type { HrListUploadSummary } from '@portal/contract/hr-lists';
 import type { UploadRejection } from '@portal/contract/records';
-import { ROLES } from '@portal/contract/roles';
-import { createTestPortal, DEMO_ADMIN, type TestPortal } from '../helpers/test-portal.ts';
-import { createTenantWithAdmin } from '../helpers/tenants.ts';
-import { uploadFile } from '../helpers/uploads.ts';
+import { csv, hrListWorld, otherRoles, type TenantAdmin } from '../helpers/hr-lists.ts';
+import type { TestPortal } from '../helpers/test-portal.ts';
 
 /**
  * The salary table (issue #35): uploaded through the master list's machinery (CSV, XLSX, a pay
  * office's header spellings, row errors, all or nothing), replacing the tenant's whole table, one
  * tenant's table invisible to another. PAY_ABOVE_SCALE, which reads it: integrity-pay-above-scale.test.ts.
  */
-const URL = '/api/v1/hr-lists/salary-table/upload';
-
 let portal: TestPortal;
-let a: Awaited<ReturnType<typeof createTenantWithAdmin>>;
-let b: Awaited<ReturnType<typeof createTenantWithAdmin>>;
-
-beforeAll(async () => {
-  portal = await createTestPortal();
-  a = await createTenantWithAdmin(portal);
-  b = await createTenantWithAdmin(portal);
+let a: TenantAdmin;
+let b: TenantAdmin;
+const { upload, stateOf } = hrListWorld('salary-table', async (w) => {
+  ({ portal, a, b } = w);
 });
-afterAll(async () => {
-  await portal?.close();
-});
-
-const upload = (token: string, fileName: string, content: Buffer | string) =>
-  uploadFile(portal, token, fileName, content, { url: URL });
-
-const csv = (lines: string[]) => `${lines.join('\r\n')}\r\n`;
 
 /** The tenant's table as stored: structure as written, its key, grade, step, kobo. */
 async function tableOf(tenantId: string): Promise<[string, string, number, number, number, number | null][]> {
@@ -55,10 +40,7 @@ async function tableOf(tenantId: string): Promise<[string, string, number, numbe
   ]);
 }
 
-const listsOf = async (token: string) =>
-  (await portal.api.get('/api/v1/hr-lists', { token })).json() as HrListState[];
-const salaryTableState = async (token: string) =>
-  (await listsOf(token)).find((l) => l.kind === 'SALARY_TABLE')!;
+const salaryTableState = (token: string) => stateOf(token, 'SALARY_TABLE');
 
 describe('salary table upload', () => {
   it("takes a CSV with a title row and a pay office's spellings of the headers, grades and steps", async () => {
@@ -238,28 +220,10 @@ describe('salary table: tenants and roles', () => {
     expect((await salaryTableState(b.token)).lastUpload?.fileName).toBe('b.csv');
   });
 
-  // The SELF_SERVICE_USER (an employee who claimed a record) is refused by the authorization matrix,
-  // which reaches every route with every role.
   it('403 for every other role, 401 without a token', async () => {
     const before = await tableOf(a.tenant.id);
     const file = csv(['Structure,GL,Step,Max', 'CONPSS,8,10,1']);
-    const tokens: [string, string][] = [
-      ['GLOBAL_SUPER_ADMIN', await portal.login(DEMO_ADMIN.email, DEMO_ADMIN.password)],
-    ];
-    for (const role of ['TENANT_MANAGER', 'TENANT_USER'] as const)
-      tokens.push([role, (await createTenantWithAdmin(portal, role)).token]);
-    for (const role of ['REVIEWER', 'AGENT'] as const) {
-      const email = `sal35.${role.toLowerCase()}@example.gov.ng`;
-      const made = await portal.api.post('/api/v1/tenant-admin/users', {
-        token: a.token,
-        body: { fullName: `Test ${role}`, email, password: 'Str0ng-Passw0rd', role },
-      });
-      expect(made.statusCode, made.body).toBeLessThan(300);
-      tokens.push([role, await portal.login(email, 'Str0ng-Passw0rd')]);
-    }
-    expect(tokens.map(([role]) => role).sort()).toEqual(
-      ROLES.filter((r) => r !== 'TENANT_ADMIN' && r !== 'SELF_SERVICE_USER').sort(),
-    );
+    const tokens = await otherRoles(portal, a, 'sal35');
     for (const [role, token] of tokens)
       expect((await upload(token, 'x.csv', file)).statusCode, role).toBe(403);
     expect((await upload('', 'x.csv', file)).statusCode).toBe(401);

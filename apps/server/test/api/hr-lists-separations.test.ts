@@ -1,36 +1,21 @@
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HrListState, HrListUploadSummary } from '@portal/contract/hr-lists';
+import { describe, expect, it } from 'vitest';
+import type { HrListUploadSummary } from '@portal/contract/hr-lists';
 import type { UploadRejection } from '@portal/contract/records';
-import { ROLES } from '@portal/contract/roles';
-import { createTestPortal, DEMO_ADMIN, type TestPortal } from '../helpers/test-portal.ts';
-import { createTenantWithAdmin } from '../helpers/tenants.ts';
-import { uploadFile } from '../helpers/uploads.ts';
+import { csv, hrListWorld, otherRoles, type TenantAdmin } from '../helpers/hr-lists.ts';
+import type { TestPortal } from '../helpers/test-portal.ts';
 
 /**
  * The separations list (issue #35): uploaded through the master list's machinery (CSV, XLSX, header
  * spellings, row errors, all or nothing), upserted by person, one tenant's list invisible to another.
  */
-const URL = '/api/v1/hr-lists/separations/upload';
-
 let portal: TestPortal;
-let a: Awaited<ReturnType<typeof createTenantWithAdmin>>;
-let b: Awaited<ReturnType<typeof createTenantWithAdmin>>;
-
-beforeAll(async () => {
-  portal = await createTestPortal();
-  a = await createTenantWithAdmin(portal);
-  b = await createTenantWithAdmin(portal);
+let a: TenantAdmin;
+let b: TenantAdmin;
+const { upload, lists: listsOf } = hrListWorld('separations', async (w) => {
+  ({ portal, a, b } = w);
 });
-afterAll(async () => {
-  await portal?.close();
-});
-
-const upload = (token: string, fileName: string, content: Buffer | string) =>
-  uploadFile(portal, token, fileName, content, { url: URL });
-
-const csv = (lines: string[]) => `${lines.join('\r\n')}\r\n`;
 
 interface SeparationRow {
   psn: string | null;
@@ -47,9 +32,6 @@ async function separationsOf(tenantId: string): Promise<SeparationRow[]> {
     from separations where tenant_id = ${tenantId} order by coalesce(psn, nin)`);
   return result.rows;
 }
-
-const listsOf = async (token: string) =>
-  (await portal.api.get('/api/v1/hr-lists', { token })).json() as HrListState[];
 
 describe('separations upload', () => {
   it('takes a CSV with a title row and HR spellings of the headers and the reasons', async () => {
@@ -209,27 +191,9 @@ describe('separations: tenants and roles', () => {
     expect((await listsOf(a.token))[0]!.lastUpload?.fileName).toBe('leavers.xlsx');
   });
 
-  // The SELF_SERVICE_USER (an employee who claimed a record) is refused by the authorization matrix,
-  // which reaches every route with every role.
   it('403 for every other role, 401 without a token', async () => {
     const file = csv(['PSN,Full Name,Exit Date,Exit Reason', 'PSN9001,X,2026-01-01,Retired']);
-    const tokens: [string, string][] = [
-      ['GLOBAL_SUPER_ADMIN', await portal.login(DEMO_ADMIN.email, DEMO_ADMIN.password)],
-    ];
-    for (const role of ['TENANT_MANAGER', 'TENANT_USER'] as const)
-      tokens.push([role, (await createTenantWithAdmin(portal, role)).token]);
-    for (const role of ['REVIEWER', 'AGENT'] as const) {
-      const email = `hr35.${role.toLowerCase()}@example.gov.ng`;
-      const made = await portal.api.post('/api/v1/tenant-admin/users', {
-        token: a.token,
-        body: { fullName: `Test ${role}`, email, password: 'Str0ng-Passw0rd', role },
-      });
-      expect(made.statusCode, made.body).toBeLessThan(300);
-      tokens.push([role, await portal.login(email, 'Str0ng-Passw0rd')]);
-    }
-    expect(tokens.map(([role]) => role).sort()).toEqual(
-      ROLES.filter((r) => r !== 'TENANT_ADMIN' && r !== 'SELF_SERVICE_USER').sort(),
-    );
+    const tokens = await otherRoles(portal, a, 'hr35');
     for (const [role, token] of tokens) {
       expect((await upload(token, 'x.csv', file)).statusCode, role).toBe(403);
       expect((await portal.api.get('/api/v1/hr-lists', { token })).statusCode, role).toBe(403);

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { Actor } from '../../access/actor.ts';
 import type { Orm } from '../../platform/db.ts';
 import { auditEvents } from '../../db/schema/index.ts';
 
@@ -20,6 +21,16 @@ export interface AuditEntry {
    */
   recordId?: string | null;
 }
+
+/** Who an entry is by: the actor's tenant, user, email and address. */
+export const auditActorOf = (
+  actor: Actor,
+): Pick<AuditEntry, 'tenantId' | 'actorUserId' | 'actorEmail' | 'address'> => ({
+  tenantId: actor.tenantId,
+  actorUserId: actor.userId,
+  actorEmail: actor.email,
+  address: actor.address ?? null,
+});
 
 /** Append-only: there is deliberately no update or delete here (the table refuses them too). */
 export class AuditRepo {

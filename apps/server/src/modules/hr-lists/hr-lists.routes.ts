@@ -1,11 +1,10 @@
-import fs from 'node:fs';
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { NOT_ON_PAYROLL_CSV_COLUMNS } from '@portal/contract/hr-lists';
 import { HR_LISTS_ROUTES } from '@portal/contract/routes/hr-lists';
 import { serveRoute } from '../../access/route.ts';
 import { iterateInContext } from '../../platform/tenant-context.ts';
-import { receiveFile, receiveFileWithFields } from '../records/receive-upload.ts';
+import { receiveFile, receiveFileWithFields, usingFile } from '../records/receive-upload.ts';
 import type { HrListsService } from './hr-lists.service.ts';
 import type { NominalRollService } from './nominal-roll.service.ts';
 import type { SalaryTableService } from './salary-table.service.ts';
@@ -25,36 +24,24 @@ export function hrListsRoutes(
     deps.hrLists.uploads(actor, params.kind, query),
   );
 
-  serveRoute(app, HR_LISTS_ROUTES.uploadSeparations, async ({ actor, request }) => {
-    const file = await receiveFile(request, deps.maxUploadBytes);
-    try {
-      return await deps.hrLists.uploadSeparations(actor, file);
-    } finally {
-      fs.rmSync(file.path, { force: true });
-    }
-  });
+  serveRoute(app, HR_LISTS_ROUTES.uploadSeparations, async ({ actor, request }) =>
+    usingFile(await receiveFile(request, deps.maxUploadBytes), (file) =>
+      deps.hrLists.uploadSeparations(actor, file),
+    ),
+  );
 
-  serveRoute(app, HR_LISTS_ROUTES.uploadNominalRoll, async ({ actor, request }) => {
-    const file = await receiveFileWithFields(
-      request,
-      deps.maxUploadBytes,
-      HR_LISTS_ROUTES.uploadNominalRoll.fields,
-    );
-    try {
-      return await deps.nominalRoll.upload(actor, file, file.fields.asOf);
-    } finally {
-      fs.rmSync(file.path, { force: true });
-    }
-  });
+  serveRoute(app, HR_LISTS_ROUTES.uploadNominalRoll, async ({ actor, request }) =>
+    usingFile(
+      await receiveFileWithFields(request, deps.maxUploadBytes, HR_LISTS_ROUTES.uploadNominalRoll.fields),
+      (file) => deps.nominalRoll.upload(actor, file, file.fields.asOf),
+    ),
+  );
 
-  serveRoute(app, HR_LISTS_ROUTES.uploadSalaryTable, async ({ actor, request }) => {
-    const file = await receiveFile(request, deps.maxUploadBytes);
-    try {
-      return await deps.salaryTable.upload(actor, file);
-    } finally {
-      fs.rmSync(file.path, { force: true });
-    }
-  });
+  serveRoute(app, HR_LISTS_ROUTES.uploadSalaryTable, async ({ actor, request }) =>
+    usingFile(await receiveFile(request, deps.maxUploadBytes), (file) =>
+      deps.salaryTable.upload(actor, file),
+    ),
+  );
 
   serveRoute(app, HR_LISTS_ROUTES.notOnPayrollCsv, async ({ actor, reply }) => {
     const { fileName, lines } = await deps.nominalRoll.notOnPayrollCsv(actor);

@@ -1,8 +1,7 @@
-import type { UploadRowError } from '@portal/contract/records';
-import { cellText, type Cell } from '../records/parse/cell-values.ts';
-import { MASTER_ALIASES } from '../records/parse/headers.ts';
-import type { HeaderMap, ListKind } from '../records/parse/list-kind.ts';
-import { NIN_DIGITS, ninOf, psnOf, UNREADABLE } from '../records/parse/row-normalise.ts';
+import type { Cell } from '../records/parse/cell-values.ts';
+import { MASTER_ALIASES, PERSON_LABELS, SERVICE_NUMBER_ALIASES } from '../records/parse/headers.ts';
+import type { HeaderMap, ListKind, RowResult } from '../records/parse/list-kind.ts';
+import { personKeys, readCells, requiredName, rowResult, tooLong } from '../records/parse/row-normalise.ts';
 
 export type NominalRollField =
   | 'psn'
@@ -35,20 +34,7 @@ export interface NominalRollRow {
  */
 const ALIASES: Record<NominalRollField, readonly string[]> = {
   psn: MASTER_ALIASES.psn,
-  serviceNumber: [
-    'staffno',
-    'staffnumber',
-    'staffid',
-    'staffidno',
-    'servicenumber',
-    'serviceno',
-    'fileno',
-    'filenumber',
-    'personalfileno',
-    'personalfilenumber',
-    'employeeno',
-    'employeenumber',
-  ],
+  serviceNumber: [...SERVICE_NUMBER_ALIASES, 'personalfileno', 'personalfilenumber'],
   nin: MASTER_ALIASES.nin,
   fullName: MASTER_ALIASES.fullName,
   firstName: MASTER_ALIASES.firstName,
@@ -70,11 +56,8 @@ const ALIASES: Record<NominalRollField, readonly string[]> = {
 };
 
 const LABEL: Record<NominalRollField | 'psnOrNin', string> = {
-  psn: 'PSN',
+  ...PERSON_LABELS,
   serviceNumber: 'Staff No',
-  nin: 'NIN',
-  psnOrNin: 'PSN or NIN',
-  fullName: 'Full Name',
   firstName: 'First Name',
   middleName: 'Middle Name',
   lastName: 'Last Name',
@@ -96,67 +79,45 @@ function normalise(
   cells: Cell[],
   rowNumber: number,
   map: HeaderMap<NominalRollField>,
-): { row: NominalRollRow } | { errors: UploadRowError[] } | null {
-  const raw: Partial<Record<NominalRollField, Cell>> = {};
-  const texts: Partial<Record<NominalRollField, string>> = {};
-  const errors: UploadRowError[] = [];
-  let empty = true;
-  for (let i = 0; i < map.headers.length; i++) {
-    const text = cellText(cells[i]);
-    const field = map.fields.get(i);
-    if (field) {
-      raw[field] = cells[i];
-      texts[field] = text;
-    }
-    if (!text) continue;
-    empty = false;
-    if (text.includes('\uFFFD'))
-      errors.push({ row: rowNumber, column: map.headers[i] || `column ${i + 1}`, reason: UNREADABLE });
-  }
-  if (empty) return null;
-  const text = (f: NominalRollField) => texts[f] || null;
+): RowResult<NominalRollRow> {
+  const read = readCells(cells, rowNumber, map);
+  if (!read) return null;
+  const { raw, text, errors, fail } = read;
   const label = (f: NominalRollField) => map.labelOf[f] ?? LABEL[f];
-  const fail = (column: string, reason: string) => errors.push({ row: rowNumber, column, reason });
 
   const psnField = 'psn' in map.labelOf ? 'psn' : 'serviceNumber';
-  const psn = psnOf(text(psnField));
-  const nin = ninOf(raw.nin, text('nin'));
-  if (nin && !/^\d{11}$/.test(nin)) fail(label('nin'), NIN_DIGITS);
-  if (!psn && !nin)
-    fail(
-      map.labelOf.psn ?? map.labelOf.serviceNumber ?? map.labelOf.nin ?? LABEL.psnOrNin,
-      'A PSN or a NIN is required',
-    );
-  const fullName =
-    text('fullName') ??
-    ([text('firstName'), text('middleName'), text('lastName')].filter(Boolean).join(' ') || null);
-  if (!fullName) fail(map.labelOf.fullName ?? LABEL.fullName, 'Full name is required');
+  const { psn, nin } = personKeys(
+    text(psnField),
+    raw.nin,
+    text('nin'),
+    {
+      nin: label('nin'),
+      psnOrNin: map.labelOf.psn ?? map.labelOf.serviceNumber ?? map.labelOf.nin ?? LABEL.psnOrNin,
+    },
+    fail,
+  );
+  const fullName = requiredName(
+    [text('fullName'), text('firstName'), text('middleName'), text('lastName')],
+    map.labelOf.fullName ?? LABEL.fullName,
+    fail,
+  );
   const ministry = text('ministry');
   if (!ministry) fail(label('ministry'), 'Ministry is required');
-  const values: Partial<Record<NominalRollField, string | null>> = {
-    psn,
-    fullName,
-    ministry,
-    department: text('department'),
-    gradeLevel: text('gradeLevel'),
-  };
-  for (const [field, max] of MAX_LENGTH) {
-    const value = values[field];
+  const department = text('department');
+  const gradeLevel = text('gradeLevel');
+  for (const [field, max] of tooLong({ psn, fullName, ministry, department, gradeLevel }, MAX_LENGTH)) {
     const f = field === 'psn' ? psnField : field;
-    if (value && value.length > max) fail(label(f), `${LABEL[f]} is longer than ${max} characters`);
+    fail(label(f), `${LABEL[f]} is longer than ${max} characters`);
   }
-  if (errors.length) return { errors };
-  return {
-    row: {
-      rowNumber,
-      psn,
-      nin,
-      fullName: fullName!,
-      ministry: ministry!,
-      department: values.department ?? null,
-      gradeLevel: values.gradeLevel ?? null,
-    },
-  };
+  return rowResult(errors, () => ({
+    rowNumber,
+    psn,
+    nin,
+    fullName: fullName!,
+    ministry: ministry!,
+    department,
+    gradeLevel,
+  }));
 }
 
 /**

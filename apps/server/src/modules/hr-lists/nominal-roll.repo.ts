@@ -1,13 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { dayIn } from '@portal/contract/time-zone';
 import type { TenantScope } from '../../access/actor.ts';
-import type { CopyIn, Database, Orm } from '../../platform/db.ts';
+import type { Database } from '../../platform/db.ts';
 import { tenantTimeZone } from '../../platform/tenant-time-zone.ts';
 import { notOnPayrollIds, notOnPayrollLinesOf } from '../integrity/not-on-nominal-roll.repo.ts';
+import { HrListSession, type Repeats } from './hr-list-upload.repo.ts';
 
 /** Lines of the not-on-payroll list read per statement. */
 const NOT_ON_PAYROLL_BATCH = 5_000;
-import type { SamePerson } from './hr-lists.repo.ts';
 
 /**
  * The nominal roll upload's staging table, in the order of nominal-roll-list.ts copyRow; `k` is the
@@ -38,38 +38,17 @@ export interface RollReplacement {
 }
 
 /** One upload of a nominal roll, inside its transaction. */
-export class NominalRollSession {
-  constructor(
-    private readonly tx: Orm,
-    private readonly scope: TenantScope,
-    private readonly copyIn: CopyIn,
-  ) {}
-
-  /** Serialises the tenant's nominal roll uploads, and creates the upload's staging table. */
-  async begin(): Promise<void> {
-    await this.tx.execute(
-      sql`select pg_advisory_xact_lock(hashtext('hr-list:NOMINAL_ROLL:' || ${this.scope.tenantId}))`,
-    );
-    await this.tx.execute(sql.raw(`create temp table roll_rows (${ROLL_ROWS}) on commit drop`));
-  }
-
-  /** Stages one batch (COPY text); nothing reaches `nominal_roll` before every row is checked. */
-  async stage(copyText: string): Promise<void> {
-    if (copyText) await this.copyIn('roll_rows', copyText);
-  }
+export class NominalRollSession extends HrListSession<RollReplacement> {
+  protected readonly kind = 'NOMINAL_ROLL';
+  protected readonly staging = { table: 'roll_rows', columns: ROLL_ROWS };
 
   /**
    * Rows that name a person an earlier row of the file already named, in any ministry: the same
    * PSN, or the same NIN where either row has no PSN (as people are matched everywhere). Window
    * functions rather than a self-join: a file naming one person many times costs no more.
    */
-  async samePerson(limit: number): Promise<{ count: number; first: SamePerson[] }> {
-    const result = await this.tx.execute<{
-      row: number;
-      first_row: number;
-      by_psn: boolean;
-      total: number;
-    }>(sql`
+  async repeats(limit: number): Promise<Repeats> {
+    return this.repeatedRows(sql`
       with w as (
         select row_no, psn is not null as has_psn,
           case when psn is not null then min(row_no) over (partition by psn) end as p_first,
@@ -86,32 +65,6 @@ export class NominalRollSession {
       select row_no as row, first_row, coalesce(p_first = first_row, false) as by_psn,
         count(*) over ()::int as total
       from e where first_row is not null order by row_no limit ${limit}`);
-    return {
-      count: result.rows[0]?.total ?? 0,
-      first: result.rows.map((r) => ({
-        row: r.row,
-        firstRow: r.first_row,
-        column: r.by_psn ? 'PSN' : 'NIN',
-      })),
-    };
-  }
-
-  /** The upload's history row, with its 'as of' date; its counts are set by replace(). */
-  async recordUpload(entry: {
-    fileName: string;
-    sizeBytes: number;
-    rowCount: number;
-    asOf: string;
-    userId: string;
-    email: string;
-  }) {
-    const result = await this.tx.execute<{ id: string }>(sql`
-      insert into hr_list_uploads (tenant_id, kind, file_name, size_bytes, row_count, created, updated,
-        as_of, uploaded_by, uploaded_by_email)
-      values (${this.scope.tenantId}, 'NOMINAL_ROLL', ${entry.fileName}, ${entry.sizeBytes}, ${entry.rowCount},
-        0, 0, ${entry.asOf}::date, ${entry.userId}, ${entry.email})
-      returning id`);
-    return result.rows[0]!.id;
   }
 
   /**
@@ -119,7 +72,7 @@ export class NominalRollSession {
    * of the other ministries stay. Counts, before the old rows go, who was on that ministry's roll
    * already (matched by PSN, else NIN where either has no PSN) and who is no longer.
    */
-  async replace(uploadId: string, asOf: string): Promise<RollReplacement> {
+  async apply(uploadId: string, asOf: string | null): Promise<RollReplacement> {
     const t = this.scope.tenantId;
     const named = await this.tx.execute<{ k: string; ministry: string; n: number }>(sql`
       with f as (select k, min(row_no) as first_row, count(*)::int as n from roll_rows group by k)
@@ -171,19 +124,10 @@ export class NominalRollSession {
       removed,
     };
   }
-
-  async within<T>(fn: (tx: Orm) => Promise<T>): Promise<T> {
-    return fn(this.tx);
-  }
 }
 
 export class NominalRollRepo {
-  constructor(private readonly db: Pick<Database, 'copyTransaction' | 'orm'>) {}
-
-  /** Runs one nominal roll upload in one transaction: any throw rolls every row back. */
-  async upload<T>(scope: TenantScope, fn: (session: NominalRollSession) => Promise<T>): Promise<T> {
-    return this.db.copyTransaction((tx, copyIn) => fn(new NominalRollSession(tx, scope, copyIn)));
-  }
+  constructor(private readonly db: Pick<Database, 'orm'>) {}
 
   /** Today in the tenant's time zone: a roll's 'as of' date when the upload names none. */
   async today(scope: TenantScope, now: number = Date.now()): Promise<string> {

@@ -1,9 +1,8 @@
 import { numberToKobo, parseNairaToKobo, PAYROLL_MESSAGES } from '@portal/contract/payroll';
-import type { UploadRowError } from '@portal/contract/records';
 import { gradeNumber, stepNumber, structureKey } from '@portal/contract/salary-grade';
 import { cellText, type Cell } from '../records/parse/cell-values.ts';
 import type { HeaderMap, ListKind, RowResult } from '../records/parse/list-kind.ts';
-import { UNREADABLE } from '../records/parse/row-normalise.ts';
+import { readCells } from '../records/parse/row-normalise.ts';
 
 /** `annual` is no field of the table: a column of a year's pay, named to refuse it as the monthly maximum. */
 export type SalaryTableField = 'structure' | 'gradeLevel' | 'step' | 'maximum' | 'minimum' | 'annual';
@@ -165,42 +164,30 @@ function normalise(
   rowNumber: number,
   map: HeaderMap<SalaryTableField>,
 ): RowResult<SalaryTableRow> {
-  const raw: Partial<Record<SalaryTableField, Cell>> = {};
-  const texts: Partial<Record<SalaryTableField, string>> = {};
-  const errors: UploadRowError[] = [];
-  let empty = true;
-  for (let i = 0; i < map.headers.length; i++) {
-    const text = cellText(cells[i]);
-    const field = map.fields.get(i);
-    if (field) {
-      raw[field] = cells[i];
-      texts[field] = text;
-    }
-    if (!text) continue;
-    empty = false;
-    if (text.includes('\uFFFD'))
-      errors.push({ row: rowNumber, column: map.headers[i] || `column ${i + 1}`, reason: UNREADABLE });
-  }
-  if (empty) return null;
+  const read = readCells(cells, rowNumber, map);
+  if (!read) return null;
+  const { raw, text, errors } = read;
   const fail = (field: keyof typeof LABEL, reason: string) =>
-    errors.push({ row: rowNumber, column: map.labelOf[field] ?? LABEL[field], reason });
+    read.fail(map.labelOf[field] ?? LABEL[field], reason);
 
-  const structure = texts.structure || null;
+  const structure = text('structure');
   const key = structureKey(structure);
   if (!structure) fail('structure', 'Salary structure is required');
   else if (structure.length > 100) fail('structure', 'Salary structure is longer than 100 characters');
   else if (!key) fail('structure', 'Salary structure must have letters or digits, e.g. CONPSS');
   // Grades and steps as a salary grade id can name them (two digits).
-  const grade = texts.gradeLevel ? gradeNumber(texts.gradeLevel) : null;
-  if (!texts.gradeLevel) fail('gradeLevel', 'Grade level is required');
+  const gradeText = text('gradeLevel');
+  const grade = gradeText ? gradeNumber(gradeText) : null;
+  if (!gradeText) fail('gradeLevel', 'Grade level is required');
   else if (grade === null || grade < 1 || grade > 99)
     fail('gradeLevel', 'Grade level must be a number from 1 to 99, e.g. 8, 08 or GL 08');
-  const step = texts.step ? stepNumber(texts.step) : null;
-  if (!texts.step) fail('step', 'Step is required');
+  const stepText = text('step');
+  const step = stepText ? stepNumber(stepText) : null;
+  if (!stepText) fail('step', 'Step is required');
   else if (step === null || step < 1)
     fail('step', 'Step must be a number from 1 to 99, e.g. 3, 03 or Step 3');
   let maxKobo: number | null = null;
-  if (!texts.maximum) fail('maximum', `${LABEL.maximum} is required`);
+  if (!text('maximum')) fail('maximum', `${LABEL.maximum} is required`);
   else {
     const parsed = koboOf(raw.maximum, LABEL.maximum);
     if ('error' in parsed) fail('maximum', parsed.error);
@@ -208,7 +195,7 @@ function normalise(
     else maxKobo = parsed.kobo;
   }
   let minKobo: number | null = null;
-  if (texts.minimum) {
+  if (text('minimum')) {
     const parsed = koboOf(raw.minimum, LABEL.minimum);
     if ('error' in parsed) fail('minimum', parsed.error);
     else minKobo = parsed.kobo;
@@ -236,7 +223,7 @@ export const listKind: ListKind<SalaryTableField, SalaryTableRow> = {
   aliases: ALIASES,
   missingColumns,
   normalise,
-  /** The column order of the upload's staging table (salary-table.repo.ts SALARY_ROWS). */
+  /** The column order of the upload's staging table (salary-table.repo.ts SalaryTableSession's staging). */
   copyRow: (r) => [r.rowNumber, r.structure, r.structureKey, r.grade, r.step, r.maxKobo, r.minKobo],
 };
 

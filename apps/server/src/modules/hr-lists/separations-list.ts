@@ -1,9 +1,8 @@
-import type { UploadRowError } from '@portal/contract/records';
 import type { ExitReason } from '@portal/contract/hr-lists';
 import { cellText, parseDate, type Cell } from '../records/parse/cell-values.ts';
-import { MASTER_ALIASES } from '../records/parse/headers.ts';
-import type { ListKind } from '../records/parse/list-kind.ts';
-import { NIN_DIGITS, ninOf, psnOf, UNREADABLE } from '../records/parse/row-normalise.ts';
+import { MASTER_ALIASES, PERSON_LABELS, SERVICE_NUMBER_ALIASES } from '../records/parse/headers.ts';
+import type { HeaderMap, ListKind, RowResult } from '../records/parse/list-kind.ts';
+import { personKeys, readCells, requiredName, rowResult, tooLong } from '../records/parse/row-normalise.ts';
 
 export type SeparationField = 'psn' | 'nin' | 'fullName' | 'exitDate' | 'exitReason' | 'reference';
 
@@ -23,19 +22,7 @@ export interface SeparationRow {
  * No' and 'File No' are the person's service number (PSN) here, not the master list's employee id.
  */
 const ALIASES: Record<SeparationField, readonly string[]> = {
-  psn: [
-    ...MASTER_ALIASES.psn,
-    'staffno',
-    'staffnumber',
-    'staffid',
-    'staffidno',
-    'servicenumber',
-    'serviceno',
-    'fileno',
-    'filenumber',
-    'employeeno',
-    'employeenumber',
-  ],
+  psn: [...MASTER_ALIASES.psn, ...SERVICE_NUMBER_ALIASES],
   nin: MASTER_ALIASES.nin,
   fullName: MASTER_ALIASES.fullName,
   exitDate: [
@@ -93,10 +80,7 @@ const ALIASES: Record<SeparationField, readonly string[]> = {
 };
 
 const LABEL: Record<SeparationField | 'psnOrNin', string> = {
-  psn: 'PSN',
-  nin: 'NIN',
-  psnOrNin: 'PSN or NIN',
-  fullName: 'Full Name',
+  ...PERSON_LABELS,
   exitDate: 'Exit Date',
   exitReason: 'Exit Reason',
   reference: 'Reference',
@@ -120,7 +104,7 @@ export function exitReasonOf(text: string): ExitReason | undefined {
   return REASONS.find(([pattern]) => pattern.test(letters))?.[1];
 }
 
-const MAX_LENGTH: [SeparationField, number][] = [
+const MAX_LENGTH: (readonly [SeparationField, number])[] = [
   ['psn', 50],
   ['fullName', 300],
   ['reference', 200],
@@ -129,44 +113,22 @@ const MAX_LENGTH: [SeparationField, number][] = [
 function normalise(
   cells: Cell[],
   rowNumber: number,
-  map: {
-    fields: Map<number, SeparationField>;
-    headers: string[];
-    labelOf: Partial<Record<SeparationField, string>>;
-  },
-): { row: SeparationRow } | { errors: UploadRowError[] } | null {
-  const raw: Partial<Record<SeparationField, Cell>> = {};
-  const texts: Partial<Record<SeparationField, string>> = {};
-  const errors: UploadRowError[] = [];
-  let empty = true;
-  for (let i = 0; i < map.headers.length; i++) {
-    const text = cellText(cells[i]);
-    const field = map.fields.get(i);
-    if (field) {
-      raw[field] = cells[i];
-      texts[field] = text;
-    }
-    if (!text) continue;
-    empty = false;
-    if (text.includes('\uFFFD'))
-      errors.push({ row: rowNumber, column: map.headers[i] || `column ${i + 1}`, reason: UNREADABLE });
-  }
-  if (empty) return null;
-  const text = (f: SeparationField) => texts[f] || null;
-  const fail = (field: SeparationField | 'psnOrNin', reason: string) =>
-    errors.push({
-      row: rowNumber,
-      column:
-        (field === 'psnOrNin' ? (map.labelOf.psn ?? map.labelOf.nin) : map.labelOf[field]) ?? LABEL[field],
-      reason,
-    });
+  map: HeaderMap<SeparationField>,
+): RowResult<SeparationRow> {
+  const read = readCells(cells, rowNumber, map);
+  if (!read) return null;
+  const { raw, text, errors, fail: failAt } = read;
+  const column = (field: SeparationField) => map.labelOf[field] ?? LABEL[field];
+  const fail = (field: SeparationField, reason: string) => failAt(column(field), reason);
 
-  const psn = psnOf(text('psn'));
-  const nin = ninOf(raw.nin, text('nin'));
-  if (nin && !/^\d{11}$/.test(nin)) fail('nin', NIN_DIGITS);
-  if (!psn && !nin) fail('psnOrNin', 'A PSN or a NIN is required');
-  const fullName = text('fullName');
-  if (!fullName) fail('fullName', 'Full name is required');
+  const { psn, nin } = personKeys(
+    text('psn'),
+    raw.nin,
+    text('nin'),
+    { nin: column('nin'), psnOrNin: map.labelOf.psn ?? map.labelOf.nin ?? LABEL.psnOrNin },
+    failAt,
+  );
+  const fullName = requiredName([text('fullName')], column('fullName'), failAt);
   let exitDate: string | undefined;
   if (!cellText(raw.exitDate)) fail('exitDate', 'Exit date is required');
   else {
@@ -178,23 +140,18 @@ function normalise(
   if (!reasonText) fail('exitReason', 'Exit reason is required');
   else if (!exitReason)
     fail('exitReason', 'Exit reason must be Retired, Deceased, Resigned, Dismissed, Transferred or Other');
-  const values = { psn, fullName, reference: text('reference') };
-  for (const [field, max] of MAX_LENGTH) {
-    const value = values[field as keyof typeof values];
-    if (value && value.length > max) fail(field, `${LABEL[field]} is longer than ${max} characters`);
-  }
-  if (errors.length) return { errors };
-  return {
-    row: {
-      rowNumber,
-      psn,
-      nin,
-      fullName: fullName!,
-      exitDate: exitDate!,
-      exitReason: exitReason!,
-      reference: values.reference,
-    },
-  };
+  const reference = text('reference');
+  for (const [field, max] of tooLong({ psn, fullName, reference }, MAX_LENGTH))
+    fail(field, `${LABEL[field]} is longer than ${max} characters`);
+  return rowResult(errors, () => ({
+    rowNumber,
+    psn,
+    nin,
+    fullName: fullName!,
+    exitDate: exitDate!,
+    exitReason: exitReason!,
+    reference,
+  }));
 }
 
 /** The separations list (issue #35): read by the master list's upload machinery. */
@@ -207,7 +164,7 @@ export const listKind: ListKind<SeparationField, SeparationRow> = {
     ...(['fullName', 'exitDate', 'exitReason'] as const).filter((f) => !(f in labelOf)).map((f) => LABEL[f]),
   ],
   normalise,
-  /** The column order of the upload's staging table (hr-lists.repo.ts SEPARATION_ROWS). */
+  /** The column order of the upload's staging table (separations.repo.ts SeparationsSession's staging). */
   copyRow: (r) => [r.rowNumber, r.psn, r.nin, r.fullName, r.exitDate, r.exitReason, r.reference],
 };
 

@@ -47,6 +47,15 @@ export async function receiveFile(request: FastifyRequest, maxBytes: number): Pr
   return saveFilePart(part, maxBytes);
 }
 
+/** Runs `fn` on a received file and removes the file once it is done, answered or refused. */
+export async function usingFile<U extends UploadedFile, T>(file: U, fn: (file: U) => Promise<T>): Promise<T> {
+  try {
+    return await fn(file);
+  } finally {
+    fs.rmSync(file.path, { force: true });
+  }
+}
+
 /**
  * receiveFile for an upload that also takes short text fields (the nominal roll's `asOf`): the
  * fields named in `names`, before or after the file; any other field is refused.

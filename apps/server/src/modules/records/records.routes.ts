@@ -1,11 +1,10 @@
-import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { TEMPLATE_HEADERS } from '@portal/contract/records';
 import { RECORDS_ROUTES } from '@portal/contract/routes/records';
 import { serveRoute } from '../../access/route.ts';
 import type { NotifyService } from '../notifications/notify.service.ts';
 import type { RecordsService } from './records.service.ts';
-import { receiveFile, sweepStaleUploads } from './receive-upload.ts';
+import { receiveFile, sweepStaleUploads, usingFile } from './receive-upload.ts';
 import type { UploadService } from './upload.service.ts';
 
 export { sweepStaleUploads };
@@ -19,14 +18,9 @@ export function recordsRoutes(
     if (removed > 0) app.log.info({ removed }, 'removed upload files left by a stopped process');
   });
 
-  serveRoute(app, RECORDS_ROUTES.upload, async ({ actor, request }) => {
-    const file = await receiveFile(request, deps.maxUploadBytes);
-    try {
-      return await deps.uploads.upload(actor, file);
-    } finally {
-      fs.rmSync(file.path, { force: true });
-    }
-  });
+  serveRoute(app, RECORDS_ROUTES.upload, async ({ actor, request }) =>
+    usingFile(await receiveFile(request, deps.maxUploadBytes), (file) => deps.uploads.upload(actor, file)),
+  );
 
   serveRoute(app, RECORDS_ROUTES.uploadTemplate, async ({ reply }) =>
     reply

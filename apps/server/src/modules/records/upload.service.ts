@@ -52,6 +52,10 @@ export function rejection(errorCount: number, errors: UploadRowError[]): AppErro
   return new AppError(422, message, ERROR_CODES.UNPROCESSABLE, { errorCount, errors });
 }
 
+/** A file with a header row and no data rows: refused (every list's upload). */
+export const noDataRows = (): AppError =>
+  new AppError(422, 'The file has no data rows.', ERROR_CODES.UNPROCESSABLE, { errorCount: 0, errors: [] });
+
 /** A whole-file problem as the API answers it (every list's upload). */
 export function asAppError(err: UploadError): AppError {
   const code =
@@ -131,12 +135,7 @@ export class UploadService {
           }
         }
         await applying;
-        if (errorCount === 0 && rowCount === 0) {
-          throw new AppError(422, 'The file has no data rows.', ERROR_CODES.UNPROCESSABLE, {
-            errorCount: 0,
-            errors: [],
-          });
-        }
+        if (errorCount === 0 && rowCount === 0) throw noDataRows();
         if (errorCount === 0) {
           const dups = await session.duplicateKeys(MAX_ERRORS);
           errorCount += dups.count;

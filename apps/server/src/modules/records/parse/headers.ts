@@ -226,11 +226,35 @@ function fieldOf(header: string, aliases: Map<string, string>): string | undefin
   );
 }
 
-const LABEL: Record<string, string> = {
+/**
+ * A staff, service or file number: the person's PSN in a list that has no work id column (the
+ * separations list, the nominal roll), where the master list reads some of them as its employee id.
+ */
+export const SERVICE_NUMBER_ALIASES = [
+  'staffno',
+  'staffnumber',
+  'staffid',
+  'staffidno',
+  'servicenumber',
+  'serviceno',
+  'fileno',
+  'filenumber',
+  'employeeno',
+  'employeenumber',
+] as const;
+
+/** The person's columns as every list names them in its messages (a missing column, a row error). */
+export const PERSON_LABELS = {
+  psn: 'PSN',
+  nin: 'NIN',
+  psnOrNin: 'PSN or NIN',
   fullName: 'Full Name',
+} as const;
+
+const LABEL: Record<string, string> = {
+  ...PERSON_LABELS,
   ministry: 'Ministry',
   department: 'Department',
-  psnOrNin: 'PSN or NIN',
 };
 
 /** The master list's required columns: a name, ministry, department, and a PSN or a NIN. */

@@ -66,50 +66,30 @@ const MAX_LENGTH = [
  * personal data in error reports). Returns null for a row with no value at all (skipped).
  */
 export function normaliseRow(cells: Cell[], rowNumber: number, map: HeaderMap<Field>): RowResult<MasterRow> {
-  const raw: Partial<Record<Field, Cell>> = {};
-  const texts: Partial<Record<Field, string>> = {};
   const original: Record<string, string> = {};
-  let empty = true;
-  let unreadable: number[] | undefined;
-  const { headers, fields } = map;
-  for (let i = 0; i < headers.length; i++) {
-    const text = cellText(cells[i]);
-    const field = fields.get(i);
-    if (field) {
-      raw[field] = cells[i];
-      texts[field] = text;
-    }
-    if (!text) continue;
-    empty = false;
-    if (text.includes('\uFFFD')) (unreadable ??= []).push(i);
-    const header = headers[i];
-    if (header) original[field ?? header] = text;
-  }
-  if (empty) return null;
+  const read = readCells(cells, rowNumber, map, original);
+  if (!read) return null;
+  const { raw, text, errors } = read;
+  const fail = (field: Field, column: string | undefined, reason: string) =>
+    read.fail(column ?? field, reason);
 
-  const text = (f: Field) => texts[f] || null;
-  const errors: UploadRowError[] = [];
-  // U+FFFD stands for letters that could not be read: a CSV mixing UTF-8 and Windows-1252
-  // (csv-reader.ts), or a file whose letters were already lost before it was saved. Never stored.
-  for (const i of unreadable ?? [])
-    errors.push({ row: rowNumber, column: headers[i] || `column ${i + 1}`, reason: UNREADABLE });
-  const fail = (field: Field | 'psnOrNin', column: string | undefined, reason: string) =>
-    errors.push({ row: rowNumber, column: column ?? field, reason });
-
-  const fullName =
-    text('fullName') ??
-    ([text('firstName'), text('middleName'), text('lastName')].filter(Boolean).join(' ') || null);
-  if (!fullName) fail('fullName', map.labelOf.fullName ?? 'Full Name', 'Full name is required');
+  const fullName = requiredName(
+    [text('fullName'), text('firstName'), text('middleName'), text('lastName')],
+    map.labelOf.fullName ?? 'Full Name',
+    read.fail,
+  );
   const ministry = text('ministry');
   if (!ministry) fail('ministry', map.labelOf.ministry, 'Ministry is required');
   const department = text('department');
   if (!department) fail('department', map.labelOf.department, 'Department is required');
 
-  const psn = psnOf(text('psn'));
-  const nin = ninOf(raw.nin, text('nin'));
-  if (nin && !/^\d{11}$/.test(nin)) fail('nin', map.labelOf.nin, NIN_DIGITS);
-  if (!psn && !nin)
-    fail('psnOrNin', map.labelOf.psn ?? map.labelOf.nin ?? 'PSN or NIN', 'A PSN or a NIN is required');
+  const { psn, nin } = personKeys(
+    text('psn'),
+    raw.nin,
+    text('nin'),
+    { nin: map.labelOf.nin ?? 'NIN', psnOrNin: map.labelOf.psn ?? map.labelOf.nin ?? 'PSN or NIN' },
+    read.fail,
+  );
 
   let dateOfBirth: string | null = null;
   if (cellText(raw.dateOfBirth)) {
@@ -162,6 +142,104 @@ export function normaliseRow(cells: Cell[], rowNumber: number, map: HeaderMap<Fi
     },
   };
 }
+
+/** A row's cells by field, and its row errors (first, one for each cell that could not be read). */
+export interface RowCells<F extends string> {
+  raw: Partial<Record<F, Cell>>;
+  /** A field's cell as text; null when empty or when the file has no column for it. */
+  text(field: F): string | null;
+  errors: UploadRowError[];
+  /** Adds a row error under `column` (a header as the file writes it, or the field's label). */
+  fail(column: string, reason: string): void;
+}
+
+/**
+ * Reads a data row of any list: each field's cell, and its text; null for a row with no value at
+ * all (skipped). U+FFFD stands for letters that could not be read: a CSV mixing UTF-8 and
+ * Windows-1252 (csv-reader.ts), or a file whose letters were already lost before it was saved;
+ * such a cell is a row error, never stored. `original`, when given, receives every non-empty cell
+ * under its field or, for an unknown column, its header (the master list keeps them).
+ */
+export function readCells<F extends string>(
+  cells: Cell[],
+  rowNumber: number,
+  map: HeaderMap<F>,
+  original?: Record<string, string>,
+): RowCells<F> | null {
+  const raw: Partial<Record<F, Cell>> = {};
+  const texts: Partial<Record<F, string>> = {};
+  const errors: UploadRowError[] = [];
+  let empty = true;
+  const { headers, fields } = map;
+  for (let i = 0; i < headers.length; i++) {
+    const text = cellText(cells[i]);
+    const field = fields.get(i);
+    if (field) {
+      raw[field] = cells[i];
+      texts[field] = text;
+    }
+    if (!text) continue;
+    empty = false;
+    if (text.includes('\uFFFD'))
+      errors.push({ row: rowNumber, column: headers[i] || `column ${i + 1}`, reason: UNREADABLE });
+    const header = headers[i];
+    if (original && header) original[field ?? header] = text;
+  }
+  if (empty) return null;
+  return {
+    raw,
+    text: (f) => texts[f] || null,
+    errors,
+    fail: (column, reason) => errors.push({ row: rowNumber, column, reason }),
+  };
+}
+
+/**
+ * The person a row names, as every list matches people: its PSN and its NIN, or the reasons it
+ * names nobody, each under its column (`columns.nin`; `columns.psnOrNin` when it has neither).
+ */
+export function personKeys(
+  psnText: string | null,
+  ninCell: Cell,
+  ninText: string | null,
+  columns: { nin: string; psnOrNin: string },
+  fail: (column: string, reason: string) => void,
+): { psn: string | null; nin: string | null } {
+  const psn = psnOf(psnText);
+  const nin = ninOf(ninCell, ninText);
+  if (nin && !/^\d{11}$/.test(nin)) fail(columns.nin, NIN_DIGITS);
+  if (!psn && !nin) fail(columns.psnOrNin, 'A PSN or a NIN is required');
+  return { psn, nin };
+}
+
+/**
+ * A row's full name: its column's, else put together from the name's parts in the order given
+ * (first, middle, last), as a file that splits the name writes them; required.
+ */
+export function requiredName(
+  [full, ...parts]: (string | null)[],
+  column: string,
+  fail: (column: string, reason: string) => void,
+): string | null {
+  const name = full ?? (parts.filter(Boolean).join(' ') || null);
+  if (!name) fail(column, 'Full name is required');
+  return name;
+}
+
+/**
+ * The values longer than their column allows, with that length: a longer cell is a stray note or
+ * a merged cell, not a value.
+ */
+export function tooLong<F extends string>(
+  values: Partial<Record<F, string | null>>,
+  limits: readonly (readonly [F, number])[],
+): [F, number][] {
+  return limits.filter(([field, max]) => (values[field]?.length ?? 0) > max).map(([f, max]) => [f, max]);
+}
+
+/** A row's outcome: its row errors if it has any, else the row. */
+export const rowResult = <R>(errors: UploadRowError[], row: () => R): RowResult<R> =>
+  errors.length ? { errors } : { row: row() };
 
 /** A PSN as written, without spaces, in capitals (every list matches people by it). */
 export const psnOf = (text: string | null): string | null => text?.replace(/\s+/g, '').toUpperCase() ?? null;

@@ -1,0 +1,161 @@
+import type { HrListKind, HrListUploadSummary } from '@portal/contract/hr-lists';
+import type { UploadRowError } from '@portal/contract/records';
+import { scopeOf, type Actor, type TenantScope } from '../../access/actor.ts';
+import { AppError } from '../../platform/errors.ts';
+import { auditActorOf, type AuditRepo } from '../audit/audit.repo.ts';
+import type { ListKind } from '../records/parse/list-kind.ts';
+import { UploadError, type ParseLimits } from '../records/parse/parse-upload.ts';
+import { readUpload } from '../records/parse/read-upload.ts';
+import {
+  asAppError,
+  MAX_ERRORS,
+  noDataRows,
+  rejection,
+  type UploadedFile,
+} from '../records/upload.service.ts';
+import type {
+  HrListSession,
+  HrListSessionClass,
+  HrListUploadRepo,
+  RepeatedRow,
+  UploadCounts,
+} from './hr-list-upload.repo.ts';
+
+/**
+ * One HR list as the upload runner sees it (issue #35): its parser, its session (its staging
+ * table, which rows repeat an earlier one, how the rows are applied), what a repeated row is told,
+ * and its audit note. A fourth list is one more of these, with its list kind and its session.
+ */
+export interface HrListUploadConfig<Done extends UploadCounts> {
+  kind: HrListKind;
+  /** Header spellings, row checks, the staging table's column order; read in a worker thread. */
+  list: ListKind<string, unknown>;
+  session: HrListSessionClass<Done>;
+  /** The row error of a row that repeats an earlier one. */
+  repeated(row: RepeatedRow): UploadRowError;
+  /** The audit entry's note for an accepted file. */
+  note(fileName: string, asOf: string | null): string;
+  /**
+   * The day the upload describes (the nominal roll's 'as of'), from its multipart field; a bad one
+   * is refused (and audited) like a bad file. Lists without one have no 'as of' in their audit.
+   */
+  asOf?(scope: TenantScope, field: string | undefined): Promise<string>;
+}
+
+/** A repeated person's row error, in the column that found them (PSN, else NIN). */
+export const samePerson = (d: RepeatedRow): UploadRowError => ({
+  row: d.row,
+  column: d.byPsn ? 'PSN' : 'NIN',
+  reason: `This row and row ${d.firstRow} are the same person`,
+});
+
+/**
+ * Every HR list's upload, as the master list's: read by its machinery (formats, title rows, row
+ * errors, a worker thread) and all or nothing: rows are staged batch by batch in one transaction,
+ * checked (each row, then the rows that repeat an earlier one), then applied; a refused file
+ * leaves only its audit entry.
+ */
+export class HrListUploader {
+  constructor(
+    private readonly repo: HrListUploadRepo,
+    private readonly limits: ParseLimits,
+    private readonly audit: AuditRepo,
+  ) {}
+
+  async upload<Done extends UploadCounts>(
+    config: HrListUploadConfig<Done>,
+    actor: Actor,
+    file: UploadedFile,
+    asOfField?: string,
+  ): Promise<HrListUploadSummary> {
+    const scope = scopeOf(actor);
+    let asOf: string | null = null;
+    try {
+      if (config.asOf) asOf = await config.asOf(scope, asOfField);
+      const day = asOf;
+      return await this.repo.run(scope, config.session, async (session) => {
+        await session.begin();
+        const rows = await this.#stageChecked(config, file, session);
+        const uploadId = await session.recordUpload({
+          fileName: file.fileName,
+          sizeBytes: file.sizeBytes,
+          rowCount: rows,
+          asOf: day,
+          userId: actor.userId,
+          email: actor.email,
+        });
+        const done = await session.apply(uploadId, day);
+        await session.within((tx) =>
+          this.audit.append(
+            {
+              ...auditActorOf(actor),
+              action: 'HR_LIST_UPLOADED',
+              entityType: 'hr_list_upload',
+              entityId: uploadId,
+              after: {
+                kind: config.kind,
+                fileName: file.fileName,
+                sizeBytes: file.sizeBytes,
+                ...(config.asOf ? { asOf: day } : {}),
+                rows,
+                ...done,
+              },
+              note: config.note(file.fileName, day),
+            },
+            tx,
+          ),
+        );
+        return { rows, created: done.created, updated: done.updated };
+      });
+    } catch (err) {
+      if (err instanceof UploadError || err instanceof AppError)
+        // A refused file leaves nothing but this: who tried, which list and file, how many errors and why.
+        await this.audit.append({
+          ...auditActorOf(actor),
+          action: 'HR_LIST_UPLOAD_REJECTED',
+          entityType: 'hr_list_upload',
+          after: {
+            kind: config.kind,
+            fileName: file.fileName,
+            sizeBytes: file.sizeBytes,
+            ...(config.asOf ? { asOf: asOf ?? asOfField ?? null } : {}),
+            errorCount: ((err.details ?? {}) as { errorCount?: number }).errorCount ?? null,
+          },
+          note: err.message,
+        });
+      if (err instanceof UploadError) throw asAppError(err);
+      throw err;
+    }
+  }
+
+  /**
+   * Stages every row of the file and checks it; returns how many rows, or refuses the file with
+   * its row errors (the throw rolls the whole transaction back: nothing staged is kept).
+   */
+  async #stageChecked<Done extends UploadCounts>(
+    config: HrListUploadConfig<Done>,
+    file: UploadedFile,
+    session: HrListSession<Done>,
+  ): Promise<number> {
+    const errors: UploadRowError[] = [];
+    let errorCount = 0;
+    let rows = 0;
+    for await (const batch of readUpload(file.path, file.fileName, this.limits, config.list)) {
+      rows += batch.rowCount;
+      errorCount += batch.errors.length;
+      for (const e of batch.errors) if (errors.length < MAX_ERRORS) errors.push(e);
+      // Once the file is known to be rejected, keep reading only to count its errors.
+      if (errorCount === 0) await session.stage(batch.copyText);
+    }
+    // An empty list tells nothing (and would clear a roll or the salary table): refused.
+    if (errorCount === 0 && rows === 0) throw noDataRows();
+    if (errorCount === 0) {
+      const repeated = await session.repeats(MAX_ERRORS);
+      errorCount += repeated.count;
+      errors.push(...repeated.first.map(config.repeated));
+    }
+    if (errorCount > 0)
+      throw rejection(errorCount, errors.sort((a, b) => a.row - b.row).slice(0, MAX_ERRORS));
+    return rows;
+  }
+}
