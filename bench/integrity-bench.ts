@@ -187,6 +187,55 @@ function sampleStatements(databaseUrl: string): { stop(): Promise<string> } {
 }
 
 /**
+ * Makes PostgreSQL log the plan of every statement of the portal's role that runs 1 s or more, with
+ * its triggers' times (auto_explain, from the portal's next connections); returns the log's path.
+ */
+async function explainSlowStatements(databaseUrl: string): Promise<string> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    for (const setting of [
+      "session_preload_libraries = 'auto_explain'",
+      "auto_explain.log_min_duration = '1s'",
+      'auto_explain.log_analyze = on',
+      'auto_explain.log_triggers = on',
+      'auto_explain.log_nested_statements = on',
+    ])
+      await client.query(`alter role portal_app set ${setting}`);
+    const r = await client.query<{ d: string }>(`select current_setting('data_directory') as d`);
+    // pg-cluster.mjs starts the server with its log beside the data directory.
+    return path.join(path.dirname(r.rows[0]!.d), 'server.log');
+  } finally {
+    await client.end();
+  }
+}
+
+/** Each logged plan's duration, the first line of its statement, and its triggers' times. */
+function explainedStatements(logFile: string): string {
+  const lines: string[] = [];
+  let statement: string | undefined;
+  for (const line of fs.readFileSync(logFile, 'utf8').split('\n')) {
+    const duration = /duration: ([\d.]+) ms\s+plan:/.exec(line);
+    if (duration) {
+      statement = `  ${(Number(duration[1]) / 1000).toFixed(2)} s`;
+      continue;
+    }
+    const text = /^\s*Query Text:\s*(.*)$/.exec(line);
+    if (statement && (text ? text[1]!.trim() : line.trim())) {
+      lines.push(`${statement}  ${(text ? text[1]! : line).trim().slice(0, 110)}`);
+      statement = undefined;
+      continue;
+    }
+    const trigger = /Trigger for constraint (\S+).*time=([\d.]+) calls=(\d+)/.exec(line);
+    if (trigger)
+      lines.push(
+        `      its check ${trigger[1]}: ${(Number(trigger[2]) / 1000).toFixed(2)} s, ${trigger[3]} rows`,
+      );
+  }
+  return lines.join('\n');
+}
+
+/**
  * The seconds the portal's own reader takes over a list's file alone (its worker thread: read,
  * checked, normalised and written as COPY text), without the database: the parse's share of an
  * upload. The worker is not in the portal's CPU profile (it is started without --cpu-prof).
@@ -253,6 +302,7 @@ try {
     );
   }
 
+  const serverLog = PROFILE ? await explainSlowStatements(url) : undefined;
   const { portal, token } = await startSeededPortal(
     url,
     {},
@@ -387,9 +437,9 @@ try {
       const bare = copyIntoBare(url, file);
       const ratio = seconds / twin;
       say(
-        `  ${label}: psql \\copy of its rows into ${table}'s indexed twin ${twin.toFixed(2)} s, ratio ${ratio.toFixed(2)}× ` +
+        `  ${label}: psql \\copy of its rows into the indexed twin of ${table} ${twin.toFixed(2)} s, upload ÷ twin ${ratio.toFixed(2)}× ` +
           `(target ≤ ${UPLOAD_RATIO_TARGET}×: ${ratio <= UPLOAD_RATIO_TARGET ? 'met' : 'not met'}); ` +
-          `psql \\copy of the file into a bare table ${bare.toFixed(2)} s (${(seconds / bare).toFixed(2)}×)`,
+          `psql \\copy of the file into a bare table ${bare.toFixed(2)} s (upload ÷ bare ${(seconds / bare).toFixed(2)}×)`,
       );
     };
 
@@ -576,6 +626,13 @@ try {
         console.log(summariseProfile(profile, stoppedAt - w.from, stoppedAt - w.to, 6));
       }
     }
+  }
+  if (serverLog) {
+    // The plans themselves outlive the cluster, for a reader who wants more than their times.
+    const kept = path.join(os.tmpdir(), `portal-integrity-plans-${process.pid}.log`);
+    fs.copyFileSync(serverLog, kept);
+    console.log(`The portal's statements of 1 s or more (auto_explain; their plans in ${kept}):`);
+    console.log(explainedStatements(kept));
   }
 } finally {
   cluster.stop();
