@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UploadRowErrorSchema } from './records.ts';
+import { pageOf, PageQuerySchema, UploadRowErrorSchema } from './records.ts';
 
 /**
  * The lists HR and the pay office keep beside the master list (issue #35), each uploaded by a
@@ -50,6 +50,45 @@ export const HrListUploadSchema = z.object({
   uploadedByEmail: z.string(),
 });
 export type HrListUpload = z.infer<typeof HrListUploadSchema>;
+
+/**
+ * Each list as its routes' paths name it (`/hr-lists/nominal-roll/upload`): the upload routes'
+ * spelling, which the history's `:kind` takes too.
+ */
+export const HR_LIST_PATHS = {
+  SEPARATIONS: 'separations',
+  NOMINAL_ROLL: 'nominal-roll',
+  SALARY_TABLE: 'salary-table',
+} as const satisfies Record<HrListKind, string>;
+export type HrListPath = (typeof HR_LIST_PATHS)[HrListKind];
+
+const KIND_OF_PATH = Object.fromEntries(HR_LIST_KINDS.map((kind) => [HR_LIST_PATHS[kind], kind])) as Record<
+  HrListPath,
+  HrListKind
+>;
+
+export const HR_LIST_MESSAGES = {
+  unknownList: 'No such HR list: use separations, nominal-roll or salary-table',
+} as const;
+
+/** `:kind` of GET /hr-lists/:kind/uploads: a list's path spelling, read as its kind. */
+export const HrListParamsSchema = z.object({
+  kind: z
+    .enum(Object.values(HR_LIST_PATHS) as [HrListPath, ...HrListPath[]], {
+      error: HR_LIST_MESSAGES.unknownList,
+    })
+    .transform((path) => KIND_OF_PATH[path]),
+});
+
+/**
+ * A list's history (each with a history of its uploads, issue #35): its accepted uploads, newest
+ * first, a page at a time as the API's other paged lists. A refused file leaves no upload (its
+ * transaction is rolled back), only its HR_LIST_UPLOAD_REJECTED entry in the audit log.
+ */
+export const HrListUploadsQuerySchema = PageQuerySchema;
+export type HrListUploadsQuery = z.input<typeof HrListUploadsQuerySchema>;
+export const HrListUploadsPageSchema = pageOf(HrListUploadSchema);
+export type HrListUploadsPage = z.infer<typeof HrListUploadsPageSchema>;
 
 /**
  * A ministry's nominal roll (issue #35): the last upload that named the ministry replaced it. The

@@ -45,5 +45,7 @@ export const PAGE_SIZES = {
   exports: [5, 10, 25],
   records: [10, 25, 100],
   jobs: [5, 10, 20],
+  /** An upload history: the master list's, each HR list's. */
+  uploads: [5, 10, 25],
   notFound: [10, 25, 50],
 } as const;

@@ -54,7 +54,11 @@ interface TenantIds {
 }
 
 /** A path parameter → the resource it names, by the path before it. Add a row for a new kind. */
-const PARAMS: { param: string; path: RegExp; kind: keyof TenantIds | 'tenant' | 'subdomain' }[] = [
+const PARAMS: {
+  param: string;
+  path: RegExp;
+  kind: keyof TenantIds | 'tenant' | 'subdomain' | 'hrList';
+}[] = [
   { param: 'id', path: /^\/api\/v1\/global-admin\/tenants\/:id/, kind: 'tenant' },
   { param: 'subdomain', path: /\/check-subdomain\/:subdomain$/, kind: 'subdomain' },
   { param: 'id', path: /\/records\/export-logs\/:id/, kind: 'export' },
@@ -70,7 +74,18 @@ const PARAMS: { param: string; path: RegExp; kind: keyof TenantIds | 'tenant' | 
   { param: 'id', path: /\/campaigns\/:id/, kind: 'campaign' },
   { param: 'attachmentId', path: /\/appeals\/:id\/attachments\/:attachmentId$/, kind: 'appealAttachment' },
   { param: 'id', path: /\/appeals\/:id/, kind: 'appeal' },
+  // Not a resource of a tenant: a list's name (issue #35), the same for both tenants.
+  { param: 'kind', path: /\/hr-lists\/:kind\/uploads$/, kind: 'hrList' },
 ];
+
+/** Parameters that name no tenant's resource: another tenant's value is the same as one's own. */
+const SHARED_PARAMS: ReadonlySet<(typeof PARAMS)[number]['kind']> = new Set(['hrList']);
+
+/** Whether the path names a resource of a tenant (another tenant's must then be 404). */
+const namesTenantResource = (url: string) =>
+  [...url.matchAll(/:([A-Za-z_]+)/g)].some(
+    ([, param]) => !SHARED_PARAMS.has(PARAMS.find((p) => p.param === param && p.path.test(url))!.kind),
+  );
 
 interface Sample {
   body?: (ids: TenantIds) => unknown;
@@ -521,6 +536,7 @@ function fillPath(url: string, ids: TenantIds, subdomain: string, tenantId: stri
     }
     if (rule.kind === 'tenant') return tenantId;
     if (rule.kind === 'subdomain') return subdomain;
+    if (rule.kind === 'hrList') return 'nominal-roll';
     return ids[rule.kind];
   });
 }
@@ -586,7 +602,7 @@ describe('authorization matrix', () => {
               if (status !== 403) fail('undeclared role not 403');
             } else if (status === 401 || status === 403) {
               fail('declared role refused');
-            } else if (side === 'other' && !platformWide && /:[A-Za-z_]+/.test(route.url)) {
+            } else if (side === 'other' && !platformWide && namesTenantResource(route.url)) {
               // Another tenant's resource named in the path is missing, like one that never was;
               // without a sample body the refusal may come from validation (any 4xx).
               const strict = route.method === 'GET' || route.method === 'DELETE' || Boolean(sample.body);
@@ -628,6 +644,7 @@ describe('authorization matrix', () => {
       '/api/v1/campaigns',
       '/api/v1/hr-lists',
       '/api/v1/hr-lists/nominal-roll/not-on-payroll.csv',
+      '/api/v1/hr-lists/nominal-roll/uploads',
     ]) {
       expect((await portal.api.get(url, { token: b.token })).body.toLowerCase(), url).toContain(MARKER);
     }

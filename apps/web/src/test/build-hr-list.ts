@@ -13,6 +13,19 @@ export const buildHrListUpload = builder<HrListUpload>(() => ({
   uploadedByEmail: 'tenant.admin@demo.local',
 }));
 
+/** A nominal roll's upload of 2,500 rows as of Oct 31, 2026. */
+export const buildRollUpload = builder<HrListUpload>(() =>
+  buildHrListUpload({
+    id: 'u-2',
+    fileName: 'nominal-roll-health.xlsx',
+    rows: 2500,
+    created: 2500,
+    updated: 0,
+    asOf: '2026-10-31',
+    uploadedAt: '2026-11-20T14:05:00.000Z',
+  }),
+);
+
 /** GET /hr-lists: every list, with the last uploads given (the others never uploaded). */
 export function hrListsReply(uploads: Partial<Record<HrListState['kind'], object>> = {}) {
   return {

@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { ApiErrorSchema } from '../errors.ts';
-import { HrListStateSchema, HrListUploadSummarySchema } from '../hr-lists.ts';
+import {
+  HrListParamsSchema,
+  HrListStateSchema,
+  HrListUploadsPageSchema,
+  HrListUploadsQuerySchema,
+  HrListUploadSummarySchema,
+} from '../hr-lists.ts';
 import { UploadRejectionSchema } from '../records.ts';
 import { defineRoute } from './define-route.ts';
 
@@ -17,6 +23,18 @@ export const HR_LISTS_ROUTES = {
     summary:
       "Each HR list (separations, nominal roll, salary table) with its last upload, or null; the nominal roll's with each ministry's roll and how many on it are not on the payroll",
     response: z.array(HrListStateSchema),
+  }),
+  uploads: defineRoute({
+    method: 'GET',
+    path: '/api/v1/hr-lists/:kind/uploads',
+    roles,
+    tags,
+    summary:
+      "One list's uploads (kind: separations, nominal-roll or salary-table), newest first, paginated: file, rows, created and updated, the roll's 'as of' date, who and when. Only accepted uploads: a refused file changes nothing and is in the audit log (HR_LIST_UPLOAD_REJECTED)",
+    params: HrListParamsSchema,
+    query: HrListUploadsQuerySchema,
+    response: HrListUploadsPageSchema,
+    errors: { 404: ApiErrorSchema },
   }),
   uploadSeparations: defineRoute({
     method: 'POST',

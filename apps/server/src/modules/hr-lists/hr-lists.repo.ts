@@ -7,6 +7,10 @@ import type { CopyIn, Database, Orm } from '../../platform/db.ts';
 const SEPARATION_ROWS = `row_no int not null, psn text, nin text, full_name text not null,
   exit_date date not null, exit_reason text not null, reference text`;
 
+/** An upload as the lists' state and a list's history show it (LastUploadRow). */
+const UPLOAD_COLUMNS = sql.raw(`id, kind, file_name, row_count, created, updated, as_of::text as as_of,
+  created_at, uploaded_by_email`);
+
 export type LastUploadRow = {
   id: string;
   kind: HrListKind;
@@ -165,10 +169,26 @@ export class HrListsRepo {
   /** Each list's last upload (a list never uploaded is absent). */
   async lastUploads(scope: TenantScope): Promise<LastUploadRow[]> {
     const result = await this.db.orm.execute<LastUploadRow>(sql`
-      select distinct on (kind) id, kind, file_name, row_count, created, updated, as_of::text as as_of,
-        created_at, uploaded_by_email
+      select distinct on (kind) ${UPLOAD_COLUMNS}
       from hr_list_uploads where tenant_id = ${scope.tenantId}
-      order by kind, created_at desc, id`);
+      order by kind, created_at desc, id desc`);
     return result.rows;
+  }
+
+  /** One list's uploads, newest first, a page (1-based) at a time, and how many there are. */
+  async uploads(
+    scope: TenantScope,
+    kind: HrListKind,
+    page: { page: number; pageSize: number },
+  ): Promise<{ rows: LastUploadRow[]; total: number }> {
+    const where = sql`tenant_id = ${scope.tenantId} and kind = ${kind}`;
+    const [rows, total] = await Promise.all([
+      this.db.orm.execute<LastUploadRow>(sql`
+        select ${UPLOAD_COLUMNS} from hr_list_uploads where ${where}
+        order by created_at desc, id desc
+        limit ${page.pageSize} offset ${(page.page - 1) * page.pageSize}`),
+      this.db.orm.execute<{ n: number }>(sql`select count(*)::int as n from hr_list_uploads where ${where}`),
+    ]);
+    return { rows: rows.rows, total: total.rows[0]?.n ?? 0 };
   }
 }

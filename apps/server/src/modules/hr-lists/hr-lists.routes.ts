@@ -21,6 +21,10 @@ export function hrListsRoutes(
 ): void {
   serveRoute(app, HR_LISTS_ROUTES.list, async ({ actor }) => deps.hrLists.lists(actor));
 
+  serveRoute(app, HR_LISTS_ROUTES.uploads, async ({ actor, params, query }) =>
+    deps.hrLists.uploads(actor, params.kind, query),
+  );
+
   serveRoute(app, HR_LISTS_ROUTES.uploadSeparations, async ({ actor, request }) => {
     const file = await receiveFile(request, deps.maxUploadBytes);
     try {

@@ -1,4 +1,11 @@
-import { HR_LIST_KINDS, type HrListState, type HrListUploadSummary } from '@portal/contract/hr-lists';
+import {
+  HR_LIST_KINDS,
+  type HrListKind,
+  type HrListState,
+  type HrListUpload,
+  type HrListUploadsPage,
+  type HrListUploadSummary,
+} from '@portal/contract/hr-lists';
 import { ERROR_CODES } from '@portal/contract/errors';
 import type { UploadRowError } from '@portal/contract/records';
 import { scopeOf, type Actor } from '../../access/actor.ts';
@@ -7,7 +14,7 @@ import type { AuditRepo } from '../audit/audit.repo.ts';
 import { UploadError, type ParseLimits } from '../records/parse/parse-upload.ts';
 import { readUpload } from '../records/parse/read-upload.ts';
 import { asAppError, MAX_ERRORS, rejection, type UploadedFile } from '../records/upload.service.ts';
-import type { HrListsRepo } from './hr-lists.repo.ts';
+import type { HrListsRepo, LastUploadRow } from './hr-lists.repo.ts';
 import type { NominalRollService } from './nominal-roll.service.ts';
 import { separationsList } from './separations-list.ts';
 
@@ -32,21 +39,20 @@ export class HrListsService {
       const u = last.get(kind);
       return {
         kind,
-        lastUpload: u
-          ? {
-              id: u.id,
-              fileName: u.file_name,
-              rows: u.row_count,
-              created: u.created,
-              updated: u.updated,
-              asOf: u.as_of,
-              uploadedAt: new Date(u.created_at).toISOString(),
-              uploadedByEmail: u.uploaded_by_email,
-            }
-          : null,
+        lastUpload: u ? uploadOf(u) : null,
         ...(kind === 'NOMINAL_ROLL' && rolls ? { rolls } : {}),
       };
     });
+  }
+
+  /** A list's uploads, newest first, a page at a time (only accepted ones are stored). */
+  async uploads(
+    actor: Actor,
+    kind: HrListKind,
+    page: { page: number; pageSize: number },
+  ): Promise<HrListUploadsPage> {
+    const { rows, total } = await this.repo.uploads(scopeOf(actor), kind, page);
+    return { items: rows.map(uploadOf), total, page: page.page, pageSize: page.pageSize };
   }
 
   async uploadSeparations(actor: Actor, file: UploadedFile): Promise<HrListUploadSummary> {
@@ -146,3 +152,14 @@ export class HrListsService {
     });
   }
 }
+
+const uploadOf = (u: LastUploadRow): HrListUpload => ({
+  id: u.id,
+  fileName: u.file_name,
+  rows: u.row_count,
+  created: u.created,
+  updated: u.updated,
+  asOf: u.as_of,
+  uploadedAt: new Date(u.created_at).toISOString(),
+  uploadedByEmail: u.uploaded_by_email,
+});

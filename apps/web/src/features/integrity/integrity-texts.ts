@@ -61,6 +61,7 @@ export const INTEGRITY_TEXTS = {
           'PSN or NIN, Full Name, Exit Date, Exit Reason (Retired, Deceased, Resigned, Dismissed, Transferred, Other), Reference',
         upload: 'Upload the separations list',
         dropzone: 'Drag and drop the separations list here',
+        history: 'Uploads of the separations list',
       },
       NOMINAL_ROLL: {
         title: 'Nominal roll',
@@ -68,6 +69,7 @@ export const INTEGRITY_TEXTS = {
         columns: 'PSN or NIN, Full Name, Ministry, Department, Grade Level',
         upload: 'Upload a nominal roll',
         dropzone: 'Drag and drop the nominal roll here',
+        history: 'Uploads of the nominal roll',
       },
       SALARY_TABLE: {
         title: 'Salary table',
@@ -77,10 +79,11 @@ export const INTEGRITY_TEXTS = {
           'Salary Structure, Grade Level, Step, Maximum Monthly Gross (and, if you have it, Minimum Monthly Gross)',
         upload: 'Upload the salary table',
         dropzone: 'Drag and drop the salary table here',
+        history: 'Uploads of the salary table',
       },
     } satisfies Record<
       HrListKind,
-      { title: string; about: string; columns: string; upload: string; dropzone: string }
+      { title: string; about: string; columns: string; upload: string; dropzone: string; history: string }
     >,
     loading: 'Loading the lists...',
     loadFailed: 'Could not load the lists.',
@@ -93,6 +96,24 @@ export const INTEGRITY_TEXTS = {
     counts: (rows: number, created: number, updated: number) =>
       `${countOf(rows, 'row')}: ${formatCount(created)} new, ${formatCount(updated)} updated`,
     upload: 'Upload',
+    /** A list's history of its uploads, in a dialog. */
+    history: {
+      open: 'History',
+      about:
+        'Every accepted upload, newest first. A refused file changes nothing; it is kept only in the audit log.',
+      label: 'Uploads',
+      loading: 'Loading the uploads...',
+      loadFailed: 'Could not load the uploads.',
+      empty: 'Nothing uploaded yet.',
+      uploaded: 'Uploaded',
+      file: 'File',
+      rows: 'Rows',
+      created: 'New',
+      updated: 'Updated',
+      asOf: 'As of',
+      by: 'By',
+      close: 'Close',
+    },
     /** On the roll but not on the master list: an HR discrepancy, not a ghost. */
     notOnPayroll: 'Download those not on the payroll (CSV)',
     notOnPayrollFailed: 'Could not download the list',

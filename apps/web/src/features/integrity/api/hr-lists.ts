@@ -1,5 +1,11 @@
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { HrListKind, HrListState, HrListUploadSummary } from '@portal/contract/hr-lists';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  HR_LIST_PATHS,
+  type HrListKind,
+  type HrListState,
+  type HrListUploadsPage,
+  type HrListUploadSummary,
+} from '@portal/contract/hr-lists';
 import { pathOf } from '@portal/contract/routes/define-route';
 import { HR_LISTS_ROUTES } from '@portal/contract/routes/hr-lists';
 import type { SendFileInput } from '../../../components/file-upload/use-file-upload.ts';
@@ -17,6 +23,20 @@ export const hrListsQueryOptions = () =>
   queryOptions({ queryKey: integrityKeys.hrLists, queryFn: ({ signal }) => getHrLists(signal) });
 
 export const useHrLists = () => useQuery(hrListsQueryOptions());
+
+/** A page (1-based) of a list's uploads, newest first; the page shown stays while the next loads. */
+export function useHrListUploads(kind: HrListKind, page: number, pageSize: number) {
+  return useQuery<HrListUploadsPage>({
+    queryKey: integrityKeys.hrListUploads(kind, page, pageSize),
+    queryFn: ({ signal }) =>
+      callApi(HR_LISTS_ROUTES.uploads, {
+        params: { kind: HR_LIST_PATHS[kind] },
+        query: { page, pageSize },
+        signal,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
 
 /** Each list's upload route; the three answer the same summary. */
 const UPLOAD_ROUTES = {

@@ -1,3 +1,4 @@
+import type { HrListKind } from '@portal/contract/hr-lists';
 import type { FlagsQuery } from '@portal/contract/integrity';
 import { integritySummaryQueryKey } from '../../../lib/integrity-summary.ts';
 
@@ -8,4 +9,7 @@ export const integrityKeys = {
   flagsPage: (query: FlagsQuery) => ['integrity', 'flags', query] as const,
   /** The HR lists' state (issue #35): not under 'integrity', so a decision does not read it again. */
   hrLists: ['hr-lists'] as const,
+  /** A page of a list's history: under the lists' key, so an upload reads it again too. */
+  hrListUploads: (kind: HrListKind, page: number, pageSize: number) =>
+    ['hr-lists', kind, 'uploads', page, pageSize] as const,
 };

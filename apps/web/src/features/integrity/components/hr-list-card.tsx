@@ -6,6 +6,7 @@ import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
 import Download from '@mui/icons-material/Download';
 import FileUploadOutlined from '@mui/icons-material/FileUploadOutlined';
+import History from '@mui/icons-material/History';
 import type { HrListKind, HrListUpload } from '@portal/contract/hr-lists';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
@@ -94,17 +95,19 @@ function NotOnPayrollDownload() {
 
 /**
  * An HR list (issue #35): what it holds, its last upload (file, rows, the roll's 'as of' date, who
- * and when) or 'Not uploaded yet', and its upload button; the nominal roll also offers the people
- * on it who are not on the master list.
+ * and when) or 'Not uploaded yet', its upload button and, once uploaded, its history; the nominal
+ * roll also offers the people on it who are not on the master list.
  */
 export function HrListCard({
   kind,
   lastUpload,
   onUpload,
+  onHistory,
 }: {
   kind: HrListKind;
   lastUpload: HrListUpload | null;
   onUpload: () => void;
+  onHistory: () => void;
 }) {
   const list = texts.kinds[kind];
   return (
@@ -146,6 +149,11 @@ export function HrListCard({
         >
           {texts.upload}
         </Button>
+        {lastUpload && (
+          <Button variant="text" startIcon={<History />} aria-label={list.history} onClick={onHistory}>
+            {texts.history.open}
+          </Button>
+        )}
         {kind === 'NOMINAL_ROLL' && lastUpload && <NotOnPayrollDownload />}
       </Box>
     </Card>

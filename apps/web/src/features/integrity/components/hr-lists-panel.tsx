@@ -7,18 +7,20 @@ import { TitledSection } from '../../../components/titled-section.tsx';
 import { useHrLists } from '../api/hr-lists.ts';
 import { INTEGRITY_TEXTS } from '../integrity-texts.ts';
 import { HrListCard } from './hr-list-card.tsx';
+import { HrListHistoryDialog } from './hr-list-history-dialog.tsx';
 import { HrListUploadDialog } from './hr-list-upload-dialog.tsx';
 
 const texts = INTEGRITY_TEXTS.lists;
 
 /**
  * The Lists panel of the tenant admin's Integrity tab (issue #35): one card per HR list, in the
- * contract's order, with its last upload and its upload; a list the server does not name yet
- * reads as not uploaded.
+ * contract's order, with its last upload, its upload and its history; a list the server does not
+ * name yet reads as not uploaded.
  */
 export function HrListsPanel() {
   const lists = useHrLists();
   const [uploading, setUploading] = useState<HrListKind | null>(null);
+  const [history, setHistory] = useState<HrListKind | null>(null);
 
   let body;
   if (lists.isPending) body = <CenteredSpinner label={texts.loading} size={24} py={3} />;
@@ -44,6 +46,7 @@ export function HrListsPanel() {
               kind={kind}
               lastUpload={lists.data.find((l) => l.kind === kind)?.lastUpload ?? null}
               onUpload={() => setUploading(kind)}
+              onHistory={() => setHistory(kind)}
             />
           </Box>
         ))}
@@ -54,6 +57,7 @@ export function HrListsPanel() {
     <TitledSection title={texts.title} subtitle={texts.subtitle} gap={2}>
       {body}
       {uploading && <HrListUploadDialog kind={uploading} onClose={() => setUploading(null)} />}
+      {history && <HrListHistoryDialog kind={history} onClose={() => setHistory(null)} />}
     </TitledSection>
   );
 }

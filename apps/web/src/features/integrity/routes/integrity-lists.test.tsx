@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { tenantToday } from '../../../lib/format.ts';
-import { buildHrListUpload, hrListsReply } from '../../../test/build-hr-list.ts';
+import { buildHrListUpload, buildRollUpload, hrListsReply } from '../../../test/build-hr-list.ts';
 import { buildIntegritySummary } from '../../../test/build-integrity-summary.ts';
 import { stubXhr } from '../../../test/fake-xhr.ts';
 import { TENANT_ADMIN_ME_REPLY, openScreen } from '../../../test/open-screen.ts';
@@ -27,15 +27,7 @@ const SUMMARY = buildIntegritySummary({
   ),
 });
 const SEPARATIONS = buildHrListUpload();
-const ROLL = buildHrListUpload({
-  id: 'u-2',
-  fileName: 'nominal-roll-health.xlsx',
-  rows: 2500,
-  created: 2500,
-  updated: 0,
-  asOf: '2026-10-31',
-  uploadedAt: '2026-11-20T14:05:00.000Z',
-});
+const ROLL = buildRollUpload();
 const DONE = { rows: 3, created: 2, updated: 1 };
 
 function open(more: ApiReplies = {}) {

@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
+import { PAGE_SIZES } from '@portal/contract/limits';
 import type { UploadHistoryEntry } from '@portal/contract/records';
 import { CenteredSpinner } from '../../../components/loading-state.tsx';
 import { PagedDataTable } from '../../../components/paged-data-table.tsx';
@@ -11,8 +12,7 @@ import { formatFileSize } from '../../../lib/format-file-size.ts';
 import { useUploadHistory } from '../api/get-upload-history.ts';
 import { UPLOADS_TEXTS as texts } from '../uploads-texts.ts';
 
-const PAGE_SIZES = [5, 10, 25];
-const DEFAULT_PAGE_SIZE = 5;
+const DEFAULT_PAGE_SIZE = PAGE_SIZES.uploads[0];
 
 const c = texts.historyColumns;
 const COLUMNS: DataColumn<UploadHistoryEntry>[] = [
@@ -45,7 +45,7 @@ const COLUMNS: DataColumn<UploadHistoryEntry>[] = [
 /** The tenant's past uploads, newest first (the server keeps the last 200). */
 export function UploadHistoryTable() {
   const history = useUploadHistory();
-  const { rows, bar } = useClientPages(history.data ?? [], PAGE_SIZES, DEFAULT_PAGE_SIZE);
+  const { rows, bar } = useClientPages(history.data ?? [], PAGE_SIZES.uploads, DEFAULT_PAGE_SIZE);
 
   let body;
   if (history.isPending) {
