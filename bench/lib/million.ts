@@ -8,7 +8,7 @@ import { MaintenanceRepo } from '../../apps/server/src/modules/records/maintenan
 import type { Orm } from '../../apps/server/src/platform/db.ts';
 // @ts-expect-error plain ESM helper without types
 import { startCluster } from '../../scripts/pg-cluster.mjs';
-import { appRoleUrl, login, startPortal, type PortalProcess } from './portal-process.ts';
+import { appRoleUrl, login, startPortal, type PortalProcess, type StartOptions } from './portal-process.ts';
 
 export interface Cluster {
   url: string;
@@ -81,7 +81,7 @@ const IGBO = [
 ];
 
 /** The seeded record g's full name (SQL over the series' g). */
-const nameOf = (g: string) => {
+export const nameOf = (g: string) => {
   const pick = (list: readonly string[], salt: number) =>
     `(array[${list.map((n) => `'${n}'`).join(',')}])[1 + abs(hashint4(${g} + ${salt})) % ${list.length}]`;
   const compound = ([a, b]: string[][], salt: number) => `${pick(a!, salt)} || ${pick(b!, salt + 1234567)}`;
@@ -192,18 +192,22 @@ export const describeLoad = (l: Loaded) =>
 export async function startSeededPortal(
   databaseUrl: string,
   env: Record<string, string> = {},
+  opts: StartOptions = {},
 ): Promise<{ portal: PortalProcess; token: string }> {
   // The demo tenant and users, without the demo's sample records (the benchmark writes its own).
-  const portal = await startPortal({
-    DEMO: 'true',
-    DEMO_SEED_RECORDS: 'false',
-    // As production runs it: the portal's role owns nothing and row-level security holds it; the
-    // owner (the cluster's superuser) migrates (DECISIONS 111). BENCH_AS_OWNER=1 connects as the
-    // superuser instead (no row-level security), to compare.
-    DATABASE_URL: process.env.BENCH_AS_OWNER === '1' ? databaseUrl : appRoleUrl(databaseUrl),
-    DATABASE_OWNER_URL: databaseUrl,
-    ...env,
-  });
+  const portal = await startPortal(
+    {
+      DEMO: 'true',
+      DEMO_SEED_RECORDS: 'false',
+      // As production runs it: the portal's role owns nothing and row-level security holds it; the
+      // owner (the cluster's superuser) migrates (DECISIONS 111). BENCH_AS_OWNER=1 connects as the
+      // superuser instead (no row-level security), to compare.
+      DATABASE_URL: process.env.BENCH_AS_OWNER === '1' ? databaseUrl : appRoleUrl(databaseUrl),
+      DATABASE_OWNER_URL: databaseUrl,
+      ...env,
+    },
+    opts,
+  );
   const token = await login(portal.base, 'tenant.admin@demo.local', 'Demo12345!');
   return { portal, token };
 }

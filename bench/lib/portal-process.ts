@@ -111,12 +111,22 @@ export async function login(base: string, email: string, password: string): Prom
 
 const uploadAgent = new Agent({ headersTimeout: 0, bodyTimeout: 0 });
 
-/** Uploads a file from disk, streamed (fs.openAsBlob), and returns the summary and the time. */
-export async function upload(base: string, token: string, file: string) {
+/**
+ * Uploads a file from disk, streamed (fs.openAsBlob), and returns the summary and the time: the
+ * master list by default, or another list's upload route (`route`) with its other fields.
+ */
+export async function upload<T = { newRecordsCreated: number }>(
+  base: string,
+  token: string,
+  file: string,
+  route = '/api/v1/records/upload',
+  fields: Record<string, string> = {},
+) {
   const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
   form.append('file', await fs.openAsBlob(file), path.basename(file));
   const started = performance.now();
-  const res = await fetch(`${base}/api/v1/records/upload`, {
+  const res = await fetch(`${base}${route}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, ...csrfHeaders },
     body: form,
@@ -126,7 +136,7 @@ export async function upload(base: string, token: string, file: string) {
   const body = await res.text();
   const seconds = (performance.now() - started) / 1000;
   if (!res.ok) throw new Error(`upload failed: ${res.status} ${body.slice(0, 500)}`);
-  return { seconds, summary: JSON.parse(body) as { newRecordsCreated: number } };
+  return { seconds, summary: JSON.parse(body) as T };
 }
 
 /** A new tenant and its admin, created through the global admin's API; returns the admin's token. */

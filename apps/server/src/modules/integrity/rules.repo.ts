@@ -17,8 +17,11 @@ import { removedIdentityHits } from './removed-identity.repo.ts';
  * memory).
  */
 
-/** A step that raised or cleared this many flags refreshes the flags table's statistics. */
-const LARGE_FLAG_CHANGE = 1_000;
+/**
+ * Flags raised or cleared, by one step or by several since the last refresh, after which the flags
+ * table's statistics are refreshed (IntegrityEvaluator).
+ */
+export const LARGE_FLAG_CHANGE = 1_000;
 
 /** What a step of the evaluation reads. */
 export interface RuleParams {
@@ -227,11 +230,7 @@ export class RulesRepo {
 
   /**
    * Runs one step of `rules`: a rule switched off only clears its OPEN flags. A hash of the whole
-   * tenant's values wants more memory than a query's default: the step's transaction gets it. A
-   * step that changed many flags refreshes the flags table's statistics at once: with statistics
-   * that still thought it empty (a tenant's first findings, before autovacuum got to them), the
-   * next run paired each OPEN flag with every finding in a nested loop (two minutes over 1,000,000
-   * records instead of seven seconds).
+   * tenant's values wants more memory than a query's default: the step's transaction gets it.
    */
   async runStep(
     scope: TenantScope,
@@ -268,8 +267,11 @@ export class RulesRepo {
         const counts = await tx.execute<{ ministry_key: string; n: number }>(notOnPayrollCounts(t));
         await tx.execute(storeNotOnPayroll(t, counts.rows));
       });
-    if (outcome.raised + outcome.cleared >= LARGE_FLAG_CHANGE)
-      await this.orm.execute(sql`select portal_analyze('integrity_flags')`); // as the owner (0033)
     return outcome;
+  }
+
+  /** Fresh planner statistics of the flags table, as its owner (portal_analyze, migration 0033). */
+  async analyzeFlags(): Promise<void> {
+    await this.orm.execute(sql`select portal_analyze('integrity_flags')`);
   }
 }
