@@ -2,6 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig, type Alias } from 'vite';
 import react from '@vitejs/plugin-react';
 import { compression } from 'vite-plugin-compression2';
+// By its path: Node loads this config and cannot import the contract's .ts through its package.
+import { DEFAULT_TIME_ZONE, zoneLabel } from '../../packages/contract/src/zone-label.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -25,6 +27,20 @@ const FIELD_ENTRIES = {
   login: fileURLToPath(new URL('login.html', import.meta.url)),
 };
 
+/**
+ * The platform zone's label for the foot's 'Times in Africa/Lagos (GMT+1)', written in at build time
+ * (lib/time-zone-note.ts platformZoneNote): the page then makes no Intl object, whose first one
+ * starts ICU. Only for a zone with one offset all year; for another, null, and the page names it
+ * when it runs.
+ */
+function platformZoneLabel(): string | null {
+  const year = new Date().getUTCFullYear();
+  const [winter, summer] = [Date.UTC(year, 0, 1), Date.UTC(year, 6, 1)].map((at) =>
+    zoneLabel(DEFAULT_TIME_ZONE, at),
+  );
+  return winter === summer ? winter! : null;
+}
+
 // `npm run build` runs `vite build` (the app) first, then this config: it writes into the same
 // dist without emptying it. `--ssr src/field-prerender.tsx` builds the module that renders the field
 // pages' copies with Preact too, so the markup the client hydrates is the one its renderer writes.
@@ -36,6 +52,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     ...(isSsrBuild ? [] : [compression({ algorithms: ['brotliCompress', 'gzip'], threshold: 1024 })]),
   ],
   resolve: { alias: PREACT_FOR_REACT },
+  define: { __PLATFORM_ZONE_LABEL__: JSON.stringify(platformZoneLabel()) },
   build: isSsrBuild
     ? { emptyOutDir: true }
     : { outDir: 'dist', emptyOutDir: false, rolldownOptions: { input: FIELD_ENTRIES } },
