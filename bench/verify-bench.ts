@@ -6,7 +6,6 @@
 // Run: npm run bench:verify  (BENCH_RECORDS, BENCH_LATENCY_MS, VERIFY_CONCURRENCY to change)
 // 1,000,000 records: BENCH_RECORDS=1000000 (the list is then written in SQL, BENCH_WRITE=sql: see
 // writeInSql; BENCH_WRITE=upload to upload it anyway).
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -31,7 +30,8 @@ import {
   startSeededPortal,
   waitForRecordsVacuum,
 } from './lib/million.ts';
-import { csrfHeaders, freePort, login, root, upload } from './lib/portal-process.ts';
+import { csrfHeaders, upload } from './lib/portal-process.ts';
+import { pointDemoTenantAt, startSimulator } from './lib/simulator.ts';
 
 const COUNT = Number(process.env.BENCH_RECORDS ?? 100_000);
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 20);
@@ -88,75 +88,6 @@ function writeMasterList(file: string, population: GeneratedPopulation) {
   }
   fs.writeSync(out, lines.join(''));
   fs.closeSync(out);
-}
-
-async function startSimulator(count: number) {
-  const port = await freePort();
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      'apps/identity-sim/src/main.ts',
-      '--port',
-      String(port),
-      '--generate',
-      String(count),
-      '--seed',
-      String(SEED),
-      '--latency-ms',
-      String(LATENCY_MS),
-    ],
-    { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
-  );
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
-    try {
-      if ((await fetch(`${url}/healthz`)).ok) break;
-    } catch {
-      // not yet
-    }
-    if (i > 300) throw new Error('simulator did not start');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    url,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
-}
-
-/** Points the demo tenant at the simulator, as the global administrator would in the tenant form. */
-async function pointDemoTenantAt(base: string, simUrl: string) {
-  const token = await login(base, 'admin@portal.local', 'ChangeMe123!');
-  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...csrfHeaders };
-  const list = (await (await fetch(`${base}/api/v1/global-admin/tenants`, { headers })).json()) as
-    | { id: string; subdomain: string; name: string; stateCode: string }[]
-    | { items: { id: string; subdomain: string; name: string; stateCode: string }[] };
-  const tenants = Array.isArray(list) ? list : list.items;
-  const demo = tenants.find((t) => t.subdomain === 'demo')!;
-  const res = await fetch(`${base}/api/v1/global-admin/tenants/${demo.id}`, {
-    method: 'PUT',
-    headers,
-    body: JSON.stringify({
-      name: demo.name,
-      subdomain: demo.subdomain,
-      stateCode: demo.stateCode,
-      description: 'Benchmark tenant',
-      subscriptionStatus: 'ACTIVE',
-      providerName: 'OPTIMA',
-      apiBaseUrl: simUrl,
-      validationUrl: '',
-      clientId: DEMO_CREDENTIALS.clientId,
-      clientSecretEncrypted: DEMO_CREDENTIALS.clientSecret,
-      aesKey: DEMO_CREDENTIALS.aesKey,
-      iv: DEMO_CREDENTIALS.iv,
-    }),
-  });
-  if (!res.ok) throw new Error(`tenant update failed: ${res.status} ${await res.text()}`);
 }
 
 interface BulkJob {
@@ -272,7 +203,7 @@ async function writeInSql(databaseUrl: string, file: string): Promise<number> {
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-verify-'));
 const cluster = await startBenchCluster();
 const population = new GeneratedPopulation({ count: COUNT, seed: SEED });
-const sim = await startSimulator(COUNT);
+const sim = await startSimulator({ count: COUNT, seed: SEED, latencyMs: LATENCY_MS });
 try {
   const file = path.join(dir, 'master-list.csv');
   writeMasterList(file, population);

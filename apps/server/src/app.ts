@@ -97,6 +97,13 @@ import { AppealsRepo } from './modules/appeals/appeals.repo.ts';
 import { publicAppealRoutes } from './modules/appeals/public-appeal.routes.ts';
 import { PublicAppealService } from './modules/appeals/public-appeal.service.ts';
 import { appealsRoutes } from './modules/appeals/appeals.routes.ts';
+import { HrListsRepo } from './modules/hr-lists/hr-lists.repo.ts';
+import { hrListsRoutes } from './modules/hr-lists/hr-lists.routes.ts';
+import { HrListsService } from './modules/hr-lists/hr-lists.service.ts';
+import { NominalRollRepo } from './modules/hr-lists/nominal-roll.repo.ts';
+import { NominalRollService } from './modules/hr-lists/nominal-roll.service.ts';
+import { SalaryTableRepo } from './modules/hr-lists/salary-table.repo.ts';
+import { SalaryTableService } from './modules/hr-lists/salary-table.service.ts';
 import { AppealsService } from './modules/appeals/appeals.service.ts';
 import { AppealFiguresRepo } from './modules/appeals/appeal-figures.repo.ts';
 import { ArrearsReport } from './modules/appeals/arrears-report.ts';
@@ -251,6 +258,14 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
       config.publicUrlTemplate,
       app.log,
     ),
+    maxUploadBytes: config.upload.maxBytes,
+  });
+  // The HR lists beside the master list (issue #35), read by the same upload machinery.
+  const nominalRoll = new NominalRollService(new NominalRollRepo(db), config.upload, audit);
+  hrListsRoutes(app, {
+    hrLists: new HrListsService(new HrListsRepo(db), config.upload, audit, nominalRoll),
+    nominalRoll,
+    salaryTable: new SalaryTableService(new SalaryTableRepo(db), config.upload, audit),
     maxUploadBytes: config.upload.maxBytes,
   });
   // Claims and re-verifications write who appeared (issue #33), on the portal's clock.

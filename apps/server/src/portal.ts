@@ -173,7 +173,10 @@ export async function startPortal(config: Config, options: PortalOptions = {}): 
       new ReasonCodesService(db.orm, exportAudit),
       integrityDecisions(integrityRepo),
     );
-    jobs.register(exportJob, exportHandler(db.orm, exportsRepo, exportAudit, fourEyes, db.copyOut));
+    jobs.register(
+      exportJob,
+      exportHandler(db.orm, exportsRepo, exportAudit, fourEyes, db.copyOut, integrityRequest),
+    );
     const working = config.role !== 'api';
     await jobs.start({ work: working });
     const started = jobs;

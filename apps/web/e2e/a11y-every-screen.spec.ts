@@ -148,6 +148,10 @@ test.describe('every screen at 360, 390, 768 and 1280 px', () => {
     await page.getByRole('radio', { name: /^Confirm/ }).check();
     await expectAccessible(page, page.getByRole('dialog', { name: 'Decide on an Integrity Flag' }));
     await page.keyboard.press('Escape');
+    // The HR lists' panel (issue #35) is on the same screen; the nominal roll's upload, with its date.
+    await page.getByRole('button', { name: 'Upload a nominal roll' }).click();
+    await expectAccessible(page, page.getByRole('dialog', { name: 'Upload a nominal roll' }));
+    await page.keyboard.press('Escape');
 
     // Verification exercises (issue #33): the list (none in the demo) and the new-exercise form.
     await goTo(page, 'Verification Exercises');

@@ -22,6 +22,10 @@ export const AUDIT_ACTION_LABELS = {
   UPLOAD: 'Master list uploaded',
   UPLOAD_REJECTED: 'Master list upload refused',
   RECORD_UPDATED_BY_UPLOAD: 'Record updated by upload',
+  // The other HR lists (issue #35): after.kind says which list
+  HR_LIST_UPLOADED: 'HR list uploaded',
+  HR_LIST_UPLOAD_REJECTED: 'HR list upload refused',
+  NOT_ON_PAYROLL_DOWNLOADED: 'People on a nominal roll but not on the payroll downloaded',
   RECORD_REVERIFICATION_REQUIRED: 'Re-verification required',
   RECORD_RECOMPARED_AFTER_UPLOAD: 'Compared again after upload',
   RECORD_RECOMPARED_AFTER_SETTINGS: 'Compared again after settings change',

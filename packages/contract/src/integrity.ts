@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_REASON_CODES, reasonCodeField } from './decisions.ts';
 import { idSchema } from './fields.ts';
+import { ExitReasonSchema } from './hr-lists.ts';
 import {
   maskIdentifier,
   MaskedIdentifierSchema,
@@ -19,6 +20,9 @@ export const INTEGRITY_RULES = [
   'UNDERAGE_AT_APPOINTMENT',
   'IMPLAUSIBLE_BIRTH_DATE',
   'FUTURE_APPOINTMENT',
+  'PAY_ABOVE_SCALE',
+  'PAID_AFTER_EXIT',
+  'NOT_ON_NOMINAL_ROLL',
   'SHARED_BANK_ACCOUNT',
   'DUPLICATE_BVN',
   'DUPLICATE_NIN',
@@ -35,6 +39,9 @@ export const INTEGRITY_RULE_LABELS: Record<IntegrityRule, string> = {
   UNDERAGE_AT_APPOINTMENT: 'Under 18 at first appointment',
   IMPLAUSIBLE_BIRTH_DATE: 'Implausible birth date',
   FUTURE_APPOINTMENT: 'Appointed in the future',
+  PAY_ABOVE_SCALE: 'Paid above the salary table',
+  PAID_AFTER_EXIT: 'Paid after leaving the service',
+  NOT_ON_NOMINAL_ROLL: 'Not on the nominal roll',
   SHARED_BANK_ACCOUNT: 'Bank account on several records',
   DUPLICATE_BVN: 'BVN on several records',
   DUPLICATE_NIN: 'NIN on several records',
@@ -50,6 +57,12 @@ export const INTEGRITY_RULE_DESCRIPTIONS: Record<IntegrityRule, string> = {
   IMPLAUSIBLE_BIRTH_DATE:
     'Born before 1920 or in the future (a placeholder date); not judged by the age rules.',
   FUTURE_APPOINTMENT: 'A date of first appointment after today: paid before being appointed.',
+  PAY_ABOVE_SCALE:
+    "A monthly gross above the salary table's maximum for the record's structure, grade and step: the excess is at stake.",
+  PAID_AFTER_EXIT:
+    'On the separations list with an exit date before today, and still on the payroll with a monthly pay.',
+  NOT_ON_NOMINAL_ROLL:
+    'In a ministry whose nominal roll was uploaded, and not on that roll (by PSN, else NIN): HR does not know them there.',
   SHARED_BANK_ACCOUNT: 'The same bank and account number as another record.',
   DUPLICATE_BVN: 'The same BVN as another record.',
   DUPLICATE_NIN: 'The same NIN as another record.',
@@ -232,6 +245,44 @@ export const FlagEvidenceSchema = z.discriminatedUnion('kind', [
     asOf: dateText,
   }),
   z.object({
+    kind: z.literal('SCALE'),
+    /** The salary table's row (issue #35): its structure as the table writes it, grade and step. */
+    structure: z.string(),
+    gradeLevel: z.number(),
+    step: z.number(),
+    /** The record's salary grade id as written (the key read from it). */
+    salaryGradeId: z.string().nullable(),
+    /** In naira: the table's maximum monthly gross, the record's monthly gross, and the excess a month. */
+    maximumAmount: z.number(),
+    payAmount: z.number(),
+    excessAmount: z.number(),
+  }),
+  z.object({
+    kind: z.literal('EXIT'),
+    /** The separations list's entry (issue #35). */
+    exitDate: dateText,
+    exitReason: ExitReasonSchema,
+    reference: z.string().nullable(),
+    /** Matched by the record's PSN, else by its NIN. */
+    matchedBy: z.enum(['PSN', 'NIN']),
+    asOf: dateText,
+    /** The approved (COMPLETED) payroll exports after the exit date that carried the record, oldest first. */
+    exports: z.array(z.object({ exportId: z.string(), approvedAt: z.string() })),
+    /** Monthly pay × those exports, in naira: paid since the exit, recoverable. */
+    recoverableAmount: z.number(),
+  }),
+  z.object({
+    kind: z.literal('NOMINAL_ROLL'),
+    /** The ministry whose roll does not name the person, as the roll writes it (issue #35). */
+    ministry: z.string(),
+    /** The roll's 'as of' date, and the upload that wrote it. */
+    asOf: dateText,
+    uploadId: z.string(),
+    fileName: z.string(),
+    /** Another ministry whose roll names the person (by PSN, else NIN), the first by name; else null. */
+    onRollOf: z.string().nullable(),
+  }),
+  z.object({
     kind: z.literal('GROUP'),
     field: z.enum(['BANK_ACCOUNT', 'BVN', 'NIN']),
     /**
@@ -347,9 +398,18 @@ export const IntegritySummarySchema = z.object({
   /** Steps of the run under way (RUNNING), else null. */
   progress: z.object({ done: z.number(), total: z.number() }).nullable(),
   rules: z.array(
-    z.object({ code: IntegrityRuleSchema, label: z.string(), enabled: z.boolean(), ...figures }),
+    z.object({
+      code: IntegrityRuleSchema,
+      label: z.string(),
+      enabled: z.boolean(),
+      ...figures,
+      /** PAID_AFTER_EXIT only (issue #35): paid since the exit, by the approved exports after it. */
+      recoverableAmount: z.number().optional(),
+    }),
   ),
   ...figures,
+  /** Paid since the exit to the records PAID_AFTER_EXIT flags, in naira (issue #35): recoverable. */
+  recoverableAmount: z.number(),
   /** Pay at stake by ministry, largest first. */
   byMinistry: z.array(z.object({ ministryId: z.string().nullable(), ministry: z.string(), ...figures })),
 });

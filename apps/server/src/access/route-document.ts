@@ -78,5 +78,6 @@ export function operationDocument(route: ApiRoute): OperationDocument {
     responses,
     success: { status, ...(route.produces ? { media: route.produces } : {}) },
     ...(route.files ? { files: route.files } : {}),
+    ...(route.fields ? { fields: route.fields } : {}),
   };
 }

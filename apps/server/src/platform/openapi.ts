@@ -44,6 +44,8 @@ export interface OperationDocument {
   success: { status: number; media?: readonly string[] };
   /** Multipart fields that carry a file: the request body of an upload. */
   files?: readonly string[];
+  /** Optional multipart text fields beside them. */
+  fields?: readonly string[];
 }
 
 declare module 'fastify' {
@@ -115,7 +117,10 @@ const documentOperation: Transform = (input) => {
     schema.body = {
       type: 'object',
       required: [...doc.files],
-      properties: Object.fromEntries(doc.files.map((f) => [f, { type: 'string', format: 'binary' }])),
+      properties: Object.fromEntries([
+        ...doc.files.map((f) => [f, { type: 'string', format: 'binary' }]),
+        ...(doc.fields ?? []).map((f) => [f, { type: 'string' }]),
+      ]),
     };
   }
   for (const key of ['body', 'querystring', 'params', 'headers', 'response']) nullableWithType(schema[key]);

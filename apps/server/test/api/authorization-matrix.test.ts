@@ -248,6 +248,16 @@ async function seedTenant(
     ),
   );
   if (shared.statusCode !== 200) throw new Error(`payroll upload ${label}: ${shared.body}`);
+  // A nominal roll of a ministry the master list does not have (issue #35): its one person is not
+  // on the payroll, so the lists' state and the not-on-payroll CSV name the tenant's marker.
+  const roll = await uploadFile(
+    portal,
+    t.token,
+    `${label} roll.csv`,
+    `PSN,Full Name,Ministry\r\nPSN${k}7001,${label} Roll Only,${label} Roll Ministry\r\n`,
+    { url: '/api/v1/hr-lists/nominal-roll/upload' },
+  );
+  if (roll.statusCode !== 200) throw new Error(`nominal roll ${label}: ${roll.body}`);
   const reviewerEmail = `${label.toLowerCase()}.reviewer@example.gov.ng`;
   const agentEmail = `${label.toLowerCase()}.agent@example.gov.ng`;
   const reviewer = await tenantUser(t.token, 'REVIEWER', `${label} Reviewer`, reviewerEmail);
@@ -616,6 +626,8 @@ describe('authorization matrix', () => {
       '/api/v1/records/uploads',
       '/api/v1/tenant-admin/ministries',
       '/api/v1/campaigns',
+      '/api/v1/hr-lists',
+      '/api/v1/hr-lists/nominal-roll/not-on-payroll.csv',
     ]) {
       expect((await portal.api.get(url, { token: b.token })).body.toLowerCase(), url).toContain(MARKER);
     }

@@ -114,6 +114,24 @@ describe('integrity rules (issue #21)', () => {
         monthlyAmount: 0,
         payUnknownRecords: 0,
       }),
+      // No salary table here (integrity-pay-above-scale.test.ts has one).
+      PAY_ABOVE_SCALE: expect.objectContaining({
+        flaggedRecords: 0,
+        monthlyAmount: 0,
+        payUnknownRecords: 0,
+      }),
+      // No separations list here (integrity-paid-after-exit.test.ts has one).
+      PAID_AFTER_EXIT: expect.objectContaining({
+        flaggedRecords: 0,
+        monthlyAmount: 0,
+        payUnknownRecords: 0,
+      }),
+      // No nominal roll here (hr-lists-nominal-roll.test.ts has some).
+      NOT_ON_NOMINAL_ROLL: expect.objectContaining({
+        flaggedRecords: 0,
+        monthlyAmount: 0,
+        payUnknownRecords: 0,
+      }),
       SHARED_BANK_ACCOUNT: expect.objectContaining({
         flaggedRecords: 3,
         monthlyAmount: 390000.3,
@@ -142,6 +160,9 @@ describe('integrity rules (issue #21)', () => {
       'UNDERAGE_AT_APPOINTMENT',
       'IMPLAUSIBLE_BIRTH_DATE',
       'FUTURE_APPOINTMENT',
+      'PAY_ABOVE_SCALE',
+      'PAID_AFTER_EXIT',
+      'NOT_ON_NOMINAL_ROLL',
       'SHARED_BANK_ACCOUNT',
       'DUPLICATE_BVN',
       'DUPLICATE_NIN',

@@ -2,15 +2,28 @@ import type { TestPortal } from './test-portal.ts';
 
 const CSRF = 'test-csrf-token-value';
 
-/** POSTs a file as multipart/form-data in the field `file` (or another field name). */
+/**
+ * POSTs a file as multipart/form-data in the field `file` (or another field name), with text
+ * `fields` before it (or after it, `fieldsAfterFile`).
+ */
 export async function uploadFile(
   portal: TestPortal,
   token: string,
   fileName: string,
   content: Buffer | string,
-  opts: { field?: string; contentType?: string } = {},
+  opts: {
+    field?: string;
+    contentType?: string;
+    url?: string;
+    fields?: Record<string, string>;
+    fieldsAfterFile?: boolean;
+  } = {},
 ) {
   const form = new FormData();
+  const fields = () => {
+    for (const [name, value] of Object.entries(opts.fields ?? {})) form.append(name, value);
+  };
+  if (!opts.fieldsAfterFile) fields();
   form.append(
     opts.field ?? 'file',
     new Blob([typeof content === 'string' ? content : new Uint8Array(content)], {
@@ -18,11 +31,12 @@ export async function uploadFile(
     }),
     fileName,
   );
-  const request = new Request('http://localhost/api/v1/records/upload', { method: 'POST', body: form });
+  if (opts.fieldsAfterFile) fields();
+  const request = new Request('http://localhost/upload', { method: 'POST', body: form });
   const body = Buffer.from(await request.arrayBuffer());
   return portal.app.inject({
     method: 'POST',
-    url: '/api/v1/records/upload',
+    url: opts.url ?? '/api/v1/records/upload',
     payload: body,
     headers: {
       'content-type': request.headers.get('content-type')!,

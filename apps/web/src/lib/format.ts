@@ -1,5 +1,5 @@
 import { RECORD_STATUSES } from '@portal/contract/records';
-import { DEFAULT_TIME_ZONE, isTimeZone } from '@portal/contract/time-zone';
+import { DEFAULT_TIME_ZONE, dayIn, isTimeZone } from '@portal/contract/time-zone';
 import { timeZoneNote } from './time-zone-note.ts';
 
 /**
@@ -33,6 +33,13 @@ export function subscribeDisplayTimeZone(listener: () => void): () => void {
   zoneListeners.add(listener);
   return () => zoneListeners.delete(listener);
 }
+
+/**
+ * Today in the tenant's time zone (the zone the screens show), 'YYYY-MM-DD': an exercise's first
+ * opening day, a nominal roll's 'as of' date. Not the device's day: after 23:00 UTC it is already
+ * tomorrow in Lagos, and the server judges days in the tenant's zone.
+ */
+export const tenantToday = (now = new Date()) => dayIn(now, zone);
 
 /** 'Times in Africa/Lagos (GMT+1)': what a screen says of the zone its moments are in. */
 export function formatTimeZoneNote(): string {

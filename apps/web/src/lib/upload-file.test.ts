@@ -36,6 +36,17 @@ describe('uploadFile', () => {
     expect(progress).toEqual([25, 100]);
   });
 
+  it('sends text fields before the file, so that a streaming reader meets them first', async () => {
+    const Xhr = stubXhr();
+    void uploadFile('/api/v1/hr-lists/nominal-roll/upload', csv(), {
+      schema,
+      fields: { asOf: '2026-11-01' },
+    });
+    const body = Xhr.last!.body as FormData;
+    expect([...body.keys()]).toEqual(['asOf', 'file']);
+    expect(body.get('asOf')).toBe('2026-11-01');
+  });
+
   it('rejects with an ApiError carrying the message and details of a 422', async () => {
     const Xhr = stubXhr();
     const done = uploadFile('/api/v1/records/upload', csv(), { schema });

@@ -12,6 +12,11 @@ export interface UploadFileOptions<S extends z.ZodType> {
   schema: S;
   /** Multipart field name; SPEC §5: 'file'. */
   fieldName?: string;
+  /**
+   * Text fields sent with the file (the nominal roll's `asOf`, issue #35). They go before the file:
+   * a streaming multipart reader meets them before it reaches the file's bytes.
+   */
+  fields?: Record<string, string>;
   /** Whole percent (0–100) of the request body sent so far. */
   onProgress?: (percent: number) => void;
   signal?: AbortSignal;
@@ -33,7 +38,7 @@ function parseJson(text: string): unknown {
 export function uploadFile<S extends z.ZodType>(
   path: string,
   file: File,
-  { schema, fieldName = 'file', onProgress, signal }: UploadFileOptions<S>,
+  { schema, fieldName = 'file', fields = {}, onProgress, signal }: UploadFileOptions<S>,
 ): Promise<z.output<S>> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) {
@@ -41,6 +46,7 @@ export function uploadFile<S extends z.ZodType>(
       return;
     }
     const body = new FormData();
+    for (const [name, value] of Object.entries(fields)) body.append(name, value);
     body.append(fieldName, file, file.name);
     const xhr = new XMLHttpRequest();
     xhr.open('POST', path);

@@ -15,10 +15,12 @@ export const buildIntegritySummary = builder<IntegritySummary>(() => ({
     flaggedRecords: 0,
     monthlyAmount: 0,
     payUnknownRecords: 0,
+    ...(code === 'PAID_AFTER_EXIT' ? { recoverableAmount: 0 } : {}),
   })),
   flaggedRecords: 0,
   monthlyAmount: 0,
   payUnknownRecords: 0,
+  recoverableAmount: 0,
   byMinistry: [],
 }));
 

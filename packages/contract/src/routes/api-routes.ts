@@ -8,6 +8,7 @@ import type { ApiRoute } from './define-route.ts';
 import { EXPORTS_ROUTES } from './exports.ts';
 import { FIELD_ROUTES } from './field.ts';
 import { HEALTH_ROUTES } from './health.ts';
+import { HR_LISTS_ROUTES } from './hr-lists.ts';
 import { INTEGRITY_ROUTES } from './integrity.ts';
 import { OVERVIEW_ROUTES } from './overview.ts';
 import { PEOPLE_ROUTES } from './people.ts';
@@ -40,6 +41,7 @@ export const API_ROUTE_TABLES = {
   campaigns: CAMPAIGNS_ROUTES,
   field: FIELD_ROUTES,
   appeals: APPEALS_ROUTES,
+  hrLists: HR_LISTS_ROUTES,
 } as const satisfies Record<string, Record<string, ApiRoute>>;
 
 /** Every route of the API, one table per feature; the server serves exactly these (a test holds it). */

@@ -32,6 +32,8 @@ interface RouteShape {
    * `body` schema): the OpenAPI document describes them as the request body.
    */
   files?: readonly string[];
+  /** Optional text fields of such a multipart body, besides its files (the nominal roll's `asOf`). */
+  fields?: readonly string[];
   /** Answer media types other than JSON (the CSV files). */
   produces?: readonly string[];
   /**

@@ -33,3 +33,5 @@ export {
   campaignSuspensions,
 } from './campaigns.ts';
 export { appeals, appealMessages, appealAttachments } from './appeals.ts';
+export { hrListUploads, nominalRoll, nominalRollMinistries, separations } from './hr-lists.ts';
+export { salaryTable } from './salary-table.ts';

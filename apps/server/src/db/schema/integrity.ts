@@ -35,8 +35,9 @@ export const integrityFlags = pgTable(
     fingerprint: text('fingerprint').notNull(),
     evidence: jsonb('evidence').notNull(),
     /**
-     * The record's monthly pay in kobo as of the flag's last evaluation: the list's order (largest
-     * first) read from an index of the flags alone. Any change of the pay runs the rules again.
+     * The pay at stake a month in kobo as of the flag's last evaluation: the record's monthly pay,
+     * the excess above the salary table's maximum for PAY_ABOVE_SCALE (issue #35); the list's order
+     * (largest first) read from an index of the flags alone. Any change of the pay runs the rules again.
      */
     monthlyKobo: bigint('monthly_kobo', { mode: 'number' }),
     status: text('status').notNull().default('OPEN'),

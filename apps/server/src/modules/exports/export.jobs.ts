@@ -42,12 +42,19 @@ export function exportHandler(
   audit: AuditRepo,
   fourEyes: Pick<FourEyes, 'holdExport'>,
   copyOut?: (statement: string, snapshot?: string) => AsyncIterable<Buffer>,
+  /**
+   * Called once an export is COMPLETED by itself (no second approver): the integrity rules run
+   * again, since PAID_AFTER_EXIT's recoverable pay counts the approved exports (issue #35). An
+   * export approved by a second admin asks through the approvals route.
+   */
+  afterCompleted?: (tenantId: string, reason: string) => Promise<void>,
 ): JobHandler<z.infer<typeof exportJob.schema>> {
   return async ({ tenantId, exportId, actorId }, { log }) => {
     const scope = tenantScope(tenantId);
     const started = await repo.markProcessing(scope, exportId);
     if (!started) return;
     let members = null as Promise<void> | null;
+    let records = 0;
     try {
       await orm.transaction(async (tx) => {
         const writer = new ExportWriter(tx, scope, exportId, copyOut);
@@ -114,12 +121,18 @@ export function exportHandler(
         // The rule is the one in force when the export was requested (issue #30), not the setting now.
         if (started.secondApprover)
           await fourEyes.holdExport(tx, tenantId, exportId, { recordCount: count, sizeBytes: size, sha256 });
+        records = count;
       });
     } catch (err) {
       if (members) await members.then(() => dropExportMembers(orm, exportId)).catch(() => undefined);
       if (err instanceof RefusedExport) return void (await repo.markFailed(scope, exportId, err.message));
       log.error({ err, exportId }, 'payroll export failed');
       await repo.markFailed(scope, exportId, `The export failed: ${(err as Error).message}`);
+      return;
     }
+    if (!started.secondApprover)
+      await afterCompleted?.(tenantId, `payroll export of ${records} records`).catch((err: unknown) =>
+        log.warn({ err, exportId }, 'integrity evaluation not queued'),
+      );
   };
 }

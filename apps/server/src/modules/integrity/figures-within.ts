@@ -1,11 +1,12 @@
 import type { IntegrityRule } from '@portal/contract/integrity';
 import type { Figures, PostingFigures, StoredSummary } from './integrity.repo.ts';
 
-const ZERO: Figures = { flaggedRecords: 0, payUnknownRecords: 0, monthlyKobo: 0 };
+const ZERO: Figures = { flaggedRecords: 0, payUnknownRecords: 0, monthlyKobo: 0, recoverableKobo: 0 };
 const add = (a: Figures, b: Figures): Figures => ({
   flaggedRecords: a.flaggedRecords + b.flaggedRecords,
   payUnknownRecords: a.payUnknownRecords + b.payUnknownRecords,
   monthlyKobo: a.monthlyKobo + b.monthlyKobo,
+  recoverableKobo: (a.recoverableKobo ?? 0) + (b.recoverableKobo ?? 0),
 });
 
 /**

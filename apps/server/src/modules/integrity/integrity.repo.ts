@@ -22,6 +22,11 @@ export interface Figures {
   flaggedRecords: number;
   payUnknownRecords: number;
   monthlyKobo: number;
+  /**
+   * Paid since the exit (PAID_AFTER_EXIT's evidence, issue #35), recoverable; absent from figures
+   * stored before the rule existed (read as 0).
+   */
+  recoverableKobo?: number;
 }
 
 /** Where flagged records work: a ministry and a department (a reviewer's assignments name these). */
@@ -122,7 +127,8 @@ async function storePostings(tx: Orm, scope: TenantScope, postings: PostingFigur
 /** Figures over flagged records (per_record: each record once). */
 const FIGURES_OF_RECORDS = sql`count(*)::int as "flaggedRecords",
   (count(*) filter (where p.kobo is null))::int as "payUnknownRecords",
-  coalesce(sum(p.kobo), 0)::float8 as "monthlyKobo"`;
+  coalesce(sum(p.kobo), 0)::float8 as "monthlyKobo",
+  coalesce(sum(p.rec), 0)::float8 as "recoverableKobo"`;
 
 const toDate = (v: unknown) => (v == null ? null : v instanceof Date ? v : new Date(String(v)));
 
@@ -273,17 +279,26 @@ export class IntegrityRepo {
       by_posting: unknown;
     }>(sql`
       with f as (
-        select f.rule, f.record_id, records.monthly_gross_kobo as kobo, records.ministry_id, records.department_id
+        -- The pay at stake a month: the record's pay, but only the excess of a pay above the salary
+        -- table (PAY_ABOVE_SCALE, issue #35: the flag's monthly_kobo); a record flagged by several
+        -- rules counts its largest once (per_record).
+        select f.rule, f.record_id, records.ministry_id, records.department_id,
+          case when f.rule = 'PAY_ABOVE_SCALE' then f.monthly_kobo else records.monthly_gross_kobo end as kobo,
+          case when f.rule = 'PAID_AFTER_EXIT' then round((f.evidence ->> 'recoverableAmount')::numeric * 100) end as rec
         from integrity_flags f join records on records.id = f.record_id
         where f.tenant_id = ${scope.tenantId} and f.status = 'OPEN' and ${recordsInScope(scope)}
       ),
-      per_record as (select distinct on (record_id) record_id, kobo, ministry_id, department_id from f),
+      per_record as (
+        select record_id, max(kobo) as kobo, ministry_id, department_id, sum(rec) as rec
+        from f group by record_id, ministry_id, department_id
+      ),
       posting_rules as (
         select ministry_id, department_id, jsonb_agg(q.figures) as rules from (
           select ministry_id, department_id, jsonb_build_object('rule', rule,
               'flaggedRecords', count(distinct record_id)::int,
               'payUnknownRecords', (count(distinct record_id) filter (where kobo is null))::int,
-              'monthlyKobo', coalesce(sum(kobo), 0)::float8) as figures
+              'monthlyKobo', coalesce(sum(kobo), 0)::float8,
+              'recoverableKobo', coalesce(sum(rec), 0)::float8) as figures
           from f group by ministry_id, department_id, rule) q
         group by ministry_id, department_id
       )
@@ -291,11 +306,12 @@ export class IntegrityRepo {
         (select coalesce(jsonb_agg(x), '[]'::jsonb) from (
           select rule, count(distinct record_id)::int as "flaggedRecords",
             count(distinct record_id) filter (where kobo is null)::int as "payUnknownRecords",
-            coalesce(sum(kobo), 0)::float8 as "monthlyKobo"
+            coalesce(sum(kobo), 0)::float8 as "monthlyKobo", coalesce(sum(rec), 0)::float8 as "recoverableKobo"
           from f group by rule) x) as rules,
         (select jsonb_build_object('flaggedRecords', count(*)::int,
             'payUnknownRecords', (count(*) filter (where kobo is null))::int,
-            'monthlyKobo', coalesce(sum(kobo), 0)::float8) from per_record) as total,
+            'monthlyKobo', coalesce(sum(kobo), 0)::float8,
+            'recoverableKobo', coalesce(sum(rec), 0)::float8) from per_record) as total,
         (select coalesce(jsonb_agg(y order by y."monthlyKobo" desc, y.ministry), '[]'::jsonb) from (
           select p.ministry_id as "ministryId", mi.name as ministry, ${FIGURES_OF_RECORDS}
           from per_record p left join ministries mi on mi.id = p.ministry_id
@@ -306,7 +322,8 @@ export class IntegrityRepo {
             select p.ministry_id as "ministryId", mi.name as ministry, p.department_id as "departmentId",
               jsonb_build_object('flaggedRecords', count(*)::int,
                 'payUnknownRecords', (count(*) filter (where p.kobo is null))::int,
-                'monthlyKobo', coalesce(sum(p.kobo), 0)::float8) as total
+                'monthlyKobo', coalesce(sum(p.kobo), 0)::float8,
+                'recoverableKobo', coalesce(sum(p.rec), 0)::float8) as total
             from per_record p left join ministries mi on mi.id = p.ministry_id
             group by p.ministry_id, mi.name, p.department_id) t
           join posting_rules pr on pr.ministry_id is not distinct from t."ministryId"

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { CLAIMS_ROUTES } from '@portal/contract/routes/claims';
 import { APPROVALS_ROUTES } from '@portal/contract/routes/decisions';
+import { HR_LISTS_ROUTES } from '@portal/contract/routes/hr-lists';
 import { INTEGRITY_ROUTES } from '@portal/contract/routes/integrity';
 import { RECORDS_ROUTES } from '@portal/contract/routes/records';
 import { VALIDATION_ROUTES } from '@portal/contract/routes/validation';
@@ -33,6 +34,12 @@ const RECORD_CHANGING = [
   APPROVALS_ROUTES.approve,
   APPROVALS_ROUTES.decline,
   APPROVALS_ROUTES.withdraw,
+  // Issue #35: the separations list decides PAID_AFTER_EXIT, a nominal roll NOT_ON_NOMINAL_ROLL.
+  HR_LISTS_ROUTES.uploadSeparations,
+  // Issue #35: the nominal roll decides NOT_ON_NOMINAL_ROLL.
+  HR_LISTS_ROUTES.uploadNominalRoll,
+  // Issue #35: the salary table decides PAY_ABOVE_SCALE.
+  HR_LISTS_ROUTES.uploadSalaryTable,
 ];
 
 /**

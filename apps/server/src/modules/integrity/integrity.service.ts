@@ -45,6 +45,11 @@ const naira = (f: Figures | undefined) => ({
   payUnknownRecords: f?.payUnknownRecords ?? 0,
 });
 
+/** PAID_AFTER_EXIT's pay since the exit, in naira (issue #35). */
+const recoverable = (f: Figures | undefined) => ({
+  recoverableAmount: koboToNaira(f?.recoverableKobo ?? 0),
+});
+
 const iso = (d: Date) => d.toISOString();
 
 /**
@@ -90,8 +95,11 @@ export class IntegrityService {
         label: INTEGRITY_RULE_LABELS[code],
         enabled: integrity.rules[code],
         ...naira(byRule.get(code)),
+        // Issue #35: what was paid since the exit, the one rule that has it.
+        ...(code === 'PAID_AFTER_EXIT' ? recoverable(byRule.get(code)) : {}),
       })),
       ...naira(figures.total),
+      ...recoverable(figures.total),
       byMinistry: figures.byMinistry.map((m) => ({
         ministryId: m.ministryId,
         ministry: m.ministry ?? 'No ministry',

@@ -3,6 +3,9 @@ import { REMOVED_IDENTITY_RULE, type IntegrityRule } from '@portal/contract/inte
 import type { TenantScope } from '../../access/actor.ts';
 import type { Orm } from '../../platform/db.ts';
 import { INTEGRITY_JUDGED, statusLiterals } from '../records/record-state.ts';
+import { notOnNominalRollHits, notOnPayrollCounts, storeNotOnPayroll } from './not-on-nominal-roll.repo.ts';
+import { paidAfterExitHits } from './paid-after-exit.repo.ts';
+import { payAboveScaleHits } from './pay-above-scale.repo.ts';
 import { removedIdentityHits } from './removed-identity.repo.ts';
 
 /**
@@ -56,7 +59,10 @@ const DATE_RULES = [
 
 /**
  * The steps of an evaluation, in order: the date rules in one pass, then each group rule, then the
- * records sharing an identity with a removed one (removed-identity.repo.ts).
+ * records sharing an identity with a removed one (removed-identity.repo.ts), the records paid above
+ * the salary table (pay-above-scale.repo.ts), the records paid after their exit on the separations
+ * list (paid-after-exit.repo.ts), then the records missing from their ministry's nominal roll
+ * (not-on-nominal-roll.repo.ts).
  */
 export const RULE_STEPS = [
   DATE_RULES,
@@ -64,6 +70,9 @@ export const RULE_STEPS = [
   ['DUPLICATE_BVN'],
   ['DUPLICATE_NIN'],
   ['SHARES_REMOVED_IDENTITY'],
+  ['PAY_ABOVE_SCALE'],
+  ['PAID_AFTER_EXIT'],
+  ['NOT_ON_NOMINAL_ROLL'],
 ] as const satisfies readonly (readonly IntegrityRule[])[];
 
 const ruleList = (rules: readonly IntegrityRule[]) => sql.raw(rules.map((r) => `'${r}'`).join(', '));
@@ -240,12 +249,25 @@ export class RulesRepo {
           ? dateRules(t, p)
           : rules[0] === REMOVED_IDENTITY_RULE
             ? removedIdentityHits(t, banks, null)
-            : groupRule(t, rules[0] as GroupRule, banks);
+            : rules[0] === 'PAY_ABOVE_SCALE'
+              ? payAboveScaleHits(t)
+              : rules[0] === 'PAID_AFTER_EXIT'
+                ? paidAfterExitHits(t, p.asOf)
+                : rules[0] === 'NOT_ON_NOMINAL_ROLL'
+                  ? notOnNominalRollHits(t)
+                  : groupRule(t, rules[0] as GroupRule, banks);
     const outcome = await this.orm.transaction(async (tx) => {
       await tx.execute(sql`select set_config('work_mem', '256MB', true)`);
       const result = await tx.execute<StepOutcome>(merge(t, rules, hits));
       return result.rows[0]!;
     });
+    // The rolls' other direction (issue #35), counted whether the rule is on or not.
+    if (rules[0] === 'NOT_ON_NOMINAL_ROLL')
+      await this.orm.transaction(async (tx) => {
+        await tx.execute(sql`select set_config('work_mem', '256MB', true)`);
+        const counts = await tx.execute<{ ministry_key: string; n: number }>(notOnPayrollCounts(t));
+        await tx.execute(storeNotOnPayroll(t, counts.rows));
+      });
     if (outcome.raised + outcome.cleared >= LARGE_FLAG_CHANGE)
       await this.orm.execute(sql`select portal_analyze('integrity_flags')`); // as the owner (0033)
     return outcome;

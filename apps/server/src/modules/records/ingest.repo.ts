@@ -374,8 +374,8 @@ export class IngestSession {
    */
   async apply(batch: BatchMessage, actor: IngestActor, note: string): Promise<void> {
     if (batch.rowCount === 0) return;
-    await this.#create('ministries', this.#ministries, batch.ministries);
-    await this.#create('departments', this.#departments, batch.departments);
+    await this.#create('ministries', this.#ministries, batch.extra?.ministries ?? []);
+    await this.#create('departments', this.#departments, batch.extra?.departments ?? []);
     await this.tx.execute(sql`truncate upload_batch`);
     await this.copyIn('upload_batch', batch.copyText);
     const result = await this.tx.execute<{

@@ -3,6 +3,7 @@ import { scopeOf, type Actor, type TenantScope } from '../../access/actor.ts';
 import { AppError } from '../../platform/errors.ts';
 import { ERROR_CODES } from '@portal/contract/errors';
 import { UploadError, type ParseLimits } from './parse/parse-upload.ts';
+import { masterList } from './parse/master-list.ts';
 import { readUpload } from './parse/read-upload.ts';
 import { KEPT_COLUMNS, type IngestRepo } from './ingest.repo.ts';
 import type { TEMPLATE_HEADERS } from '@portal/contract/records';
@@ -20,7 +21,8 @@ export interface UploadedFile {
   sizeBytes: number;
 }
 
-const MAX_ERRORS = 100;
+/** Row errors an upload's refusal lists (all are counted). */
+export const MAX_ERRORS = 100;
 
 /**
  * The record columns an upload may leave as they were (ingest.repo.ts KEPT_COLUMNS), with the field
@@ -44,9 +46,23 @@ const KEPT_FIELDS: Record<string, { field: string; label: (typeof TEMPLATE_HEADE
   monthly_gross_kobo: { field: 'monthlyGrossPay', label: 'Monthly Gross Pay' },
 };
 
-function rejection(errorCount: number, errors: UploadRowError[]): AppError {
+/** A file refused for its rows: 422 with how many errors and the first ones (every list's upload). */
+export function rejection(errorCount: number, errors: UploadRowError[]): AppError {
   const message = `The file has ${errorCount} error${errorCount === 1 ? '' : 's'}; nothing was imported. Correct the rows listed and upload it again.`;
   return new AppError(422, message, ERROR_CODES.UNPROCESSABLE, { errorCount, errors });
+}
+
+/** A whole-file problem as the API answers it (every list's upload). */
+export function asAppError(err: UploadError): AppError {
+  const code =
+    err.statusCode === 413
+      ? ERROR_CODES.TOO_LARGE
+      : err.statusCode === 415
+        ? ERROR_CODES.UNSUPPORTED_MEDIA
+        : err.statusCode === 422
+          ? ERROR_CODES.UNPROCESSABLE
+          : ERROR_CODES.VALIDATION;
+  return new AppError(err.statusCode, err.message, code, err.details);
 }
 
 /**
@@ -102,7 +118,7 @@ export class UploadService {
         let columns: Set<string> | undefined;
         // A batch is upserted in the database while the worker parses the next one.
         let applying: Promise<void> = Promise.resolve();
-        for await (const batch of readUpload(file.path, file.fileName, this.limits)) {
+        for await (const batch of readUpload(file.path, file.fileName, this.limits, masterList)) {
           rowCount += batch.rowCount;
           columns ??= new Set(batch.columns);
           errorCount += batch.errors.length;
@@ -200,17 +216,7 @@ export class UploadService {
       });
     } catch (err) {
       if (err instanceof UploadError || err instanceof AppError) await this.#auditRefusal(actor, file, err);
-      if (err instanceof UploadError) {
-        const code =
-          err.statusCode === 413
-            ? ERROR_CODES.TOO_LARGE
-            : err.statusCode === 415
-              ? ERROR_CODES.UNSUPPORTED_MEDIA
-              : err.statusCode === 422
-                ? ERROR_CODES.UNPROCESSABLE
-                : ERROR_CODES.VALIDATION;
-        throw new AppError(err.statusCode, err.message, code, err.details);
-      }
+      if (err instanceof UploadError) throw asAppError(err);
       throw err;
     }
   }

@@ -4,6 +4,7 @@ import {
   INTEGRITY_RULE_LABELS,
   type IntegrityDecision,
 } from '@portal/contract/integrity';
+import type { HrListKind } from '@portal/contract/hr-lists';
 import { countOf, formatCount } from '../../lib/format.ts';
 
 /** Texts of the Integrity tab (issue #21). */
@@ -34,14 +35,79 @@ export const INTEGRITY_TEXTS = {
     label: 'Totals',
     flagged: 'Records flagged',
     atStake: '₦ at stake a month',
+    /** Issue #35: paid since the exit to the people PAID_AFTER_EXIT flags, by approved exports. */
+    recoverable: '₦ recoverable (paid since exit)',
     payUnknown: (n: number) => `${countOf(n, 'flagged record')} without a monthly pay (counted as ₦0)`,
   },
   cards: {
     label: 'Rules',
     records: (n: number) => countOf(n, 'record'),
     perMonth: 'a month',
+    recoverable: 'recoverable',
     off: 'Switched off',
     filter: (rule: string) => `Show the flags of ${rule}`,
+  },
+  /** The lists HR and the pay office keep beside the master list (issue #35). */
+  lists: {
+    title: 'Lists',
+    subtitle:
+      'The lists HR and the pay office keep beside the master list. Some ghosts show only against them: people paid after leaving, payees HR does not know, pay above the salary scale. The rules run again after every upload.',
+    label: 'HR lists',
+    kinds: {
+      SEPARATIONS: {
+        title: 'Separations',
+        about: 'Who left the service, when and why. An upload adds people and updates those already on it.',
+        columns:
+          'PSN or NIN, Full Name, Exit Date, Exit Reason (Retired, Deceased, Resigned, Dismissed, Transferred, Other), Reference',
+        upload: 'Upload the separations list',
+        dropzone: 'Drag and drop the separations list here',
+      },
+      NOMINAL_ROLL: {
+        title: 'Nominal roll',
+        about: "HR's list of who works where. An upload replaces the roll of the ministries it names.",
+        columns: 'PSN or NIN, Full Name, Ministry, Department, Grade Level',
+        upload: 'Upload a nominal roll',
+        dropzone: 'Drag and drop the nominal roll here',
+      },
+      SALARY_TABLE: {
+        title: 'Salary table',
+        about:
+          'The highest monthly gross of each salary structure, grade level and step. An upload replaces the table whole.',
+        columns:
+          'Salary Structure, Grade Level, Step, Maximum Monthly Gross (and, if you have it, Minimum Monthly Gross)',
+        upload: 'Upload the salary table',
+        dropzone: 'Drag and drop the salary table here',
+      },
+    } satisfies Record<
+      HrListKind,
+      { title: string; about: string; columns: string; upload: string; dropzone: string }
+    >,
+    loading: 'Loading the lists...',
+    loadFailed: 'Could not load the lists.',
+    notUploaded: 'Not uploaded yet',
+    file: 'File',
+    rows: 'Rows',
+    asOf: 'As of',
+    uploaded: 'Uploaded',
+    by: 'By',
+    counts: (rows: number, created: number, updated: number) =>
+      `${countOf(rows, 'row')}: ${formatCount(created)} new, ${formatCount(updated)} updated`,
+    upload: 'Upload',
+    /** On the roll but not on the master list: an HR discrepancy, not a ghost. */
+    notOnPayroll: 'Download those not on the payroll (CSV)',
+    notOnPayrollFailed: 'Could not download the list',
+    dialog: {
+      columns: (columns: string) =>
+        `Columns: ${columns}. Headers may be spelled as HR offices write them; every row is checked and a file with a bad row is refused whole.`,
+      asOf: 'As of',
+      asOfHint: 'The day the roll describes',
+      done: 'Upload complete',
+      rows: 'Rows read',
+      created: 'New',
+      updated: 'Updated',
+      close: 'Close',
+      uploadAnother: 'Upload Another File',
+    },
   },
   chart: {
     title: 'Pay at stake by ministry',

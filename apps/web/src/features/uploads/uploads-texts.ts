@@ -1,26 +1,19 @@
 import { RECORD_MESSAGES } from '@portal/contract/records';
-import { countOf, formatCount } from '../../lib/format.ts';
+import { FILE_UPLOAD_TEXTS } from '../../components/file-upload/file-upload-texts.ts';
+import { countOf } from '../../lib/format.ts';
 
-/** Texts of the File Upload tab (SPEC §2 Master List Uploader, §8); server messages win where SPEC says so. */
+/**
+ * Texts of the File Upload tab (SPEC §2 Master List Uploader, §8); server messages win where SPEC
+ * says so. The upload controls' own words are FILE_UPLOAD_TEXTS (shared with the HR lists).
+ */
 export const UPLOADS_TEXTS = {
   title: 'File Upload',
   subtitle: 'Upload the master list of your employees as a CSV or Excel file (.csv, .xlsx, .xls).',
   dropzoneTitle: 'Drag and drop your master list here',
-  dropzoneHint: 'or',
-  browse: 'Browse Files',
-  dropzoneAccepts: 'Accepted: .csv, .xlsx, .xls',
   downloadTemplate: 'Download the template',
   templateFileName: 'master-list-template.csv',
   templateFailed: 'Could not download the template.',
-  removeFile: (name: string) => `Remove ${name}`,
-  selectedFile: 'Selected file',
-  invalidType: (name: string) => `"${name}" is not a CSV or Excel file. Choose a .csv, .xlsx or .xls file.`,
-  upload: 'Upload',
-  uploading: 'Uploading...',
-  cancel: 'Cancel',
-  cancelled: 'The upload was cancelled.',
-  progressLabel: 'Upload progress',
-  processing: 'Checking and importing the rows...',
+  cancelled: FILE_UPLOAD_TEXTS.cancelled,
   successTitle: 'Upload complete',
   newRecords: 'New records created',
   updatedRecords: 'Existing records updated',
@@ -41,15 +34,8 @@ export const UPLOADS_TEXTS = {
   viewRecords: 'View Records',
   notifyAll: 'Notify All',
   uploadAnother: 'Upload Another File',
-  errorTitle: 'Upload failed',
-  uploadFailed: RECORD_MESSAGES.uploadFailed,
   notifyStarted: RECORD_MESSAGES.notifyStarted,
   notifyFailed: RECORD_MESSAGES.notifyFailed,
-  errorsCaption: (count: number, shown: number) =>
-    count > shown
-      ? `${countOf(count, 'error')}; showing the first ${formatCount(shown)}`
-      : countOf(count, 'error'),
-  errorColumns: { row: 'Row', column: 'Column', reason: 'Reason' },
   historyTitle: 'Upload History',
   historyEmpty: 'No uploads yet.',
   historyFailed: 'Could not load the upload history.',

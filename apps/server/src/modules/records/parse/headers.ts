@@ -1,4 +1,7 @@
+import type { HeaderMap } from './list-kind.ts';
 import { UploadError } from './upload-error.ts';
+
+export type { HeaderMap };
 
 export type Field =
   | 'fullName'
@@ -23,8 +26,8 @@ export type Field =
   | 'bvn'
   | 'monthlyGrossPay';
 
-/** Header spellings seen in real master lists, after normalise(). */
-const ALIASES: Record<Field, string[]> = {
+/** Header spellings seen in real master lists, after normaliseHeader(). */
+export const MASTER_ALIASES: Record<Field, string[]> = {
   fullName: [
     'fullname',
     'name',
@@ -38,6 +41,14 @@ const ALIASES: Record<Field, string[]> = {
     'nameofofficer',
     'employeefullname',
     'stafffullname',
+    // Nigerian nominal rolls and personnel records write the surname first, in one column.
+    'surnameandothernames',
+    'surnameothernames',
+    'surnamefirstname',
+    'surnameandfirstname',
+    'surnamefirstnameothernames',
+    'nameinfull',
+    'namesinfull',
   ],
   firstName: ['firstname', 'givenname', 'forename'],
   middleName: ['middlename', 'othername', 'othernames'],
@@ -181,10 +192,6 @@ const ALIASES: Record<Field, string[]> = {
   ],
 };
 
-const BY_ALIAS = new Map<string, Field>(
-  Object.entries(ALIASES).flatMap(([f, as]) => as.map((a) => [a, f as Field])),
-);
-
 /** Case, spaces, underscores, hyphens, dots, slashes, brackets and a naira sign do not matter. */
 export const normaliseHeader = (h: string) =>
   h
@@ -192,28 +199,31 @@ export const normaliseHeader = (h: string) =>
     .replace(/[\s_\-./\\()[\]:#*₦]+/g, '')
     .replace(/^\uFEFF/, '');
 
+/** Each kind's spellings by alias, built once per kind. */
+const byAliasOf = new WeakMap<object, Map<string, string>>();
+
+function byAlias(aliases: Record<string, readonly string[]>): Map<string, string> {
+  let map = byAliasOf.get(aliases);
+  if (!map) {
+    map = new Map(Object.entries(aliases).flatMap(([f, as]) => as.map((a) => [a, f] as const)));
+    byAliasOf.set(aliases, map);
+  }
+  return map;
+}
+
 /**
  * The field a header names: as written, else without its bracketed part, else by that part alone
  * ('Public Service Number (PSN)', 'Date of Birth (DOB)', 'NIN (National Identification Number)').
  */
-function fieldOf(header: string): Field | undefined {
-  const direct = BY_ALIAS.get(normaliseHeader(header));
+function fieldOf(header: string, aliases: Map<string, string>): string | undefined {
+  const direct = aliases.get(normaliseHeader(header));
   if (direct) return direct;
   const bracketed = /[([]([^)\]]*)[)\]]/.exec(header);
   if (!bracketed) return undefined;
   return (
-    BY_ALIAS.get(normaliseHeader(header.replace(bracketed[0], ' '))) ??
-    BY_ALIAS.get(normaliseHeader(bracketed[1]!))
+    aliases.get(normaliseHeader(header.replace(bracketed[0], ' '))) ??
+    aliases.get(normaliseHeader(bracketed[1]!))
   );
-}
-
-export interface HeaderMap {
-  /** Column index → canonical field. */
-  fields: Map<number, Field>;
-  /** Column index → header as written, for every column (unknown ones are kept in originalUploadData). */
-  headers: string[];
-  /** Canonical field → header as written (for error messages). */
-  labelOf: Partial<Record<Field, string>>;
 }
 
 const LABEL: Record<string, string> = {
@@ -223,23 +233,40 @@ const LABEL: Record<string, string> = {
   psnOrNin: 'PSN or NIN',
 };
 
-export function mapHeaders(row: unknown[]): HeaderMap {
-  const headers = row.map((c) => String(c ?? '').trim());
-  const fields = new Map<number, Field>();
-  const labelOf: Partial<Record<Field, string>> = {};
-  headers.forEach((h, i) => {
-    const field = fieldOf(h);
-    if (field && !(field in labelOf)) {
-      fields.set(i, field);
-      labelOf[field] = h;
-    }
-  });
+/** The master list's required columns: a name, ministry, department, and a PSN or a NIN. */
+export function masterMissingColumns(labelOf: Partial<Record<Field, string>>): string[] {
   const missing: string[] = [];
   const hasName = 'fullName' in labelOf || ('firstName' in labelOf && 'lastName' in labelOf);
   if (!hasName) missing.push(LABEL.fullName!);
   if (!('ministry' in labelOf)) missing.push(LABEL.ministry!);
   if (!('department' in labelOf)) missing.push(LABEL.department!);
   if (!('psn' in labelOf) && !('nin' in labelOf)) missing.push(LABEL.psnOrNin!);
+  return missing;
+}
+
+/**
+ * A header row → which column is which field of the list, or a 422 naming the required columns
+ * it lacks (parse-upload.ts then takes the row for a title and looks below it).
+ */
+export function mapListHeaders<F extends string>(
+  kind: {
+    aliases: Record<F, readonly string[]>;
+    missingColumns(labelOf: Partial<Record<F, string>>): string[];
+  },
+  row: unknown[],
+): HeaderMap<F> {
+  const aliases = byAlias(kind.aliases);
+  const headers = row.map((c) => String(c ?? '').trim());
+  const fields = new Map<number, F>();
+  const labelOf: Partial<Record<F, string>> = {};
+  headers.forEach((h, i) => {
+    const field = fieldOf(h, aliases) as F | undefined;
+    if (field && !(field in labelOf)) {
+      fields.set(i, field);
+      labelOf[field] = h;
+    }
+  });
+  const missing = kind.missingColumns(labelOf);
   if (missing.length) {
     throw new UploadError(
       422,
@@ -252,3 +279,7 @@ export function mapHeaders(row: unknown[]): HeaderMap {
   }
   return { fields, headers, labelOf };
 }
+
+/** The master list's header row (the unit tests' and upload fuzz's entry). */
+export const mapHeaders = (row: unknown[]): HeaderMap<Field> =>
+  mapListHeaders({ aliases: MASTER_ALIASES, missingColumns: masterMissingColumns }, row);

@@ -4,7 +4,7 @@ import { parentPort } from 'node:worker_threads';
 import { copyTextRow } from '../../../platform/copy-text.ts';
 import { parseUpload, UploadError } from './parse-upload.ts';
 import type { BatchMessage, StartMessage, WorkerMessage } from './read-upload.ts';
-import type { MasterRow } from './row-normalise.ts';
+import type { AnyListKind } from './list-kind.ts';
 
 const port = parentPort!;
 // The worker is started ahead of its upload (read-upload.ts keeps one ready) and waits here for
@@ -21,47 +21,21 @@ port.on('message', (msg: StartMessage | 'next') => {
 const post = (m: WorkerMessage) => port.postMessage(m);
 post({ type: 'ready' }); // its code is loaded
 
-/** A row in the column order of the upload's batch table (see ingest.repo.ts BATCH_COLUMNS). */
-const line = (r: MasterRow) =>
-  copyTextRow([
-    r.rowNumber,
-    r.naturalKey,
-    r.keyColumn,
-    r.fullName,
-    r.employeeId,
-    r.psn,
-    r.nin,
-    r.ssid,
-    r.ministry,
-    r.department,
-    r.gradeLevel,
-    r.salaryGradeId,
-    r.salaryStructure,
-    r.dateOfBirth,
-    r.email,
-    r.phone,
-    r.dateOfFirstAppointment,
-    r.bank,
-    r.accountNumber,
-    r.bvn,
-    r.monthlyGrossKobo,
-    JSON.stringify(r.original),
-  ]);
-
-const { filePath, fileName, limits } = await started;
+const { filePath, fileName, limits, kindModule } = await started;
 try {
+  // The list's kind, from the module the caller named (its own code: never a path from a request).
+  const list = ((await import(kindModule)) as { listKind: AnyListKind }).listKind;
   let failed = false;
-  for await (const batch of parseUpload(filePath, fileName, limits)) {
+  for await (const batch of parseUpload(filePath, fileName, limits, list)) {
     failed ||= batch.errors.length > 0;
-    const message: BatchMessage = {
+    const message: BatchMessage<unknown> = {
       type: 'batch',
       rowCount: batch.rows.length,
       errors: batch.errors,
       // A rejected file is only read on to count its errors: its rows are not needed.
-      copyText: failed ? '' : batch.rows.map(line).join(''),
+      copyText: failed ? '' : batch.rows.map((r) => copyTextRow(list.copyRow(r))).join(''),
       columns: batch.columns ?? [],
-      ministries: failed ? [] : [...new Set(batch.rows.map((r) => r.ministry))],
-      departments: failed ? [] : [...new Set(batch.rows.map((r) => r.department))],
+      extra: failed ? undefined : list.extraOf?.(batch.rows),
     };
     const acked = new Promise<void>((resolve) => (release = resolve));
     post(message);

@@ -2,8 +2,10 @@ import type { UploadRowError } from '@portal/contract/records';
 import type { Cell } from './cell-values.ts';
 import { readCsv } from './csv-reader.ts';
 import { detectKind } from './file-type.ts';
-import { mapHeaders, type Field, type HeaderMap } from './headers.ts';
-import { normaliseRow, type MasterRow } from './row-normalise.ts';
+import { mapListHeaders, type Field, type HeaderMap } from './headers.ts';
+import type { ListKind } from './list-kind.ts';
+import { masterList } from './master-list.ts';
+import type { MasterRow } from './row-normalise.ts';
 import { readSpreadsheet, type SheetStart } from './spreadsheet-reader.ts';
 import { UploadError } from './upload-error.ts';
 import { inspectZip } from './zip-inspect.ts';
@@ -19,11 +21,11 @@ export interface ParseLimits {
   batchRows?: number;
 }
 
-export interface ParsedBatch {
-  rows: MasterRow[];
+export interface ParsedBatch<R = MasterRow, F extends string = Field> {
+  rows: R[];
   errors: UploadRowError[];
   /** The fields the file has a column for (issue #30: a field it lacks is left as it was). */
-  columns?: Field[];
+  columns?: F[];
 }
 
 /** Non-blank rows above the headers that are taken for a title, not for missing headers. */
@@ -41,26 +43,48 @@ const BATCH = 3_000;
  * the first would leave the other's officers out without a word; taking both could bring in a list
  * kept beside the real one (leavers, retirees). The administrator decides.
  */
-const secondList = (first: string, second: string) =>
+const secondList = (first: string, second: string, list: string) =>
   new UploadError(
     422,
-    `The workbook has a staff list on more than one sheet ("${first}" and "${second}"). Upload a workbook with one staff list: put all the officers on one sheet, or delete the sheets that are not part of the master list.`,
+    `The workbook has a staff list on more than one sheet ("${first}" and "${second}"). Upload a workbook with one staff list: put all the officers on one sheet, or delete the sheets that are not part of the ${list}.`,
   );
 
 /**
- * Reads an uploaded master list (CSV streamed, spreadsheets in a worker) and yields normalised
- * rows and row errors in batches. Whole-file problems throw UploadError (400, 413, 415, 422).
+ * Reads an uploaded list (CSV streamed, spreadsheets in a worker) of a kind (the master list
+ * unless said) and yields normalised rows and row errors in batches. Whole-file problems throw
+ * UploadError (400, 413, 415, 422).
  */
-export async function* parseUpload(
+export function parseUpload(
   filePath: string,
   fileName: string,
   limits: ParseLimits,
-): AsyncGenerator<ParsedBatch> {
+): AsyncGenerator<ParsedBatch<MasterRow, Field>>;
+export function parseUpload<F extends string, R>(
+  filePath: string,
+  fileName: string,
+  limits: ParseLimits,
+  list: ListKind<F, R, unknown>,
+): AsyncGenerator<ParsedBatch<R, F>>;
+export function parseUpload(
+  filePath: string,
+  fileName: string,
+  limits: ParseLimits,
+  list: ListKind<string, unknown, unknown> = masterList as unknown as ListKind<string, unknown, unknown>,
+): AsyncGenerator<ParsedBatch<unknown, string>> {
+  return parseList(filePath, fileName, limits, list);
+}
+
+async function* parseList<F extends string, R>(
+  filePath: string,
+  fileName: string,
+  limits: ParseLimits,
+  list: ListKind<F, R, unknown>,
+): AsyncGenerator<ParsedBatch<R, F>> {
   const kind = await detectKind(filePath, fileName);
   if (kind === 'xlsx') await inspectZip(filePath, limits);
   const source: AsyncGenerator<Cell[] | SheetStart> =
     kind === 'csv' ? readCsv(filePath) : readSpreadsheet(filePath, kind, limits);
-  let map: HeaderMap | undefined;
+  let map: HeaderMap<F> | undefined;
   let notHeaders: UploadError | undefined;
   /** The sheet being read (spreadsheets), the one whose rows are the master list, and what to do with rows. */
   let sheet: string | undefined;
@@ -68,7 +92,7 @@ export async function* parseUpload(
   let mode: 'headers' | 'rows' | 'probe' | 'skip' = 'headers';
   let titleRows = 0;
   let rowNumber = 0;
-  let batch: ParsedBatch = { rows: [], errors: [] };
+  let batch: ParsedBatch<R, F> = { rows: [], errors: [] };
   let size = Math.min(FIRST_BATCH, limits.batchRows ?? BATCH);
   try {
     for await (const cells of source) {
@@ -86,9 +110,9 @@ export async function* parseUpload(
       if (mode === 'skip') continue;
       if (mode !== 'rows') {
         if (cells.every((c) => c == null || String(c).trim() === '')) continue; // leading blank rows
-        let found: HeaderMap;
+        let found: HeaderMap<F>;
         try {
-          found = mapHeaders(cells);
+          found = mapListHeaders(list, cells);
         } catch (err) {
           // A title row above the headers ("Ministry of Health: Nominal Roll, March 2026"). What
           // the first row lacks is reported when no row below it (nor any later sheet) holds them.
@@ -101,13 +125,13 @@ export async function* parseUpload(
           }
           continue;
         }
-        if (mode === 'probe') throw secondList(listSheet!, sheet!);
+        if (mode === 'probe') throw secondList(listSheet!, sheet!, list.name);
         map = found;
         listSheet = sheet;
         mode = 'rows';
         continue;
       }
-      const result = normaliseRow(cells, rowNumber, map!);
+      const result = list.normalise(cells, rowNumber, map!);
       if (!result) continue;
       if ('row' in result) batch.rows.push(result.row);
       else batch.errors.push(...result.errors);

@@ -1,11 +1,13 @@
 import { Worker } from 'node:worker_threads';
 import type { UploadRowError } from '@portal/contract/records';
+import type { ListKind } from './list-kind.ts';
+import type { MasterBatchNames } from './master-list.ts';
 import type { ParseLimits } from './parse-upload.ts';
 import { UploadError } from './upload-error.ts';
 import { workerInbox } from './worker-inbox.ts';
 
-/** One batch of an upload, as the worker hands it over. */
-export interface BatchMessage {
+/** One batch of an upload, as the worker hands it over; `extra` is what the list's kind adds. */
+export interface BatchMessage<X = MasterBatchNames> {
   type: 'batch';
   rowCount: number;
   errors: UploadRowError[];
@@ -13,13 +15,12 @@ export interface BatchMessage {
   copyText: string;
   /** The fields the file has a column for (issue #30). */
   columns: string[];
-  /** Ministry and department names as written in this batch, each once. */
-  ministries: string[];
-  departments: string[];
+  /** The kind's extraOf() of the batch's rows (the master list: its ministries and departments); none once the file has an error. */
+  extra?: X;
 }
 
 export type WorkerMessage =
-  | BatchMessage
+  | BatchMessage<unknown>
   | { type: 'ready' }
   | { type: 'done' }
   | { type: 'error'; statusCode: UploadError['statusCode']; message: string; details?: unknown };
@@ -30,6 +31,8 @@ export interface StartMessage {
   filePath: string;
   fileName: string;
   limits: ParseLimits;
+  /** The module that exports the list's kind as `listKind` (ListKind.moduleUrl). */
+  kindModule: string;
 }
 
 interface Spare {
@@ -105,21 +108,28 @@ function takeWorker(memoryMb: number): Worker {
  * parses the next batch while the caller stores this one, and waits for the caller before going
  * further, so memory stays flat however large the file. Whole-file problems throw UploadError.
  */
-export async function* readUpload(
+export async function* readUpload<X>(
   filePath: string,
   fileName: string,
   limits: ParseLimits,
-): AsyncGenerator<BatchMessage> {
+  list: ListKind<string, unknown, X>,
+): AsyncGenerator<BatchMessage<X>> {
   const worker = takeWorker(limits.workerMaxMemoryMb);
   const next = workerInbox<WorkerMessage>(worker);
-  worker.postMessage({ type: 'start', filePath, fileName, limits } satisfies StartMessage);
+  worker.postMessage({
+    type: 'start',
+    filePath,
+    fileName,
+    limits,
+    kindModule: list.moduleUrl,
+  } satisfies StartMessage);
   try {
     for (;;) {
       const e = await next();
       if (e.type === 'ready') continue; // a worker started for this upload loaded its code
       if (e.type === 'batch') {
         worker.postMessage('next'); // the worker reads the next batch while this one is stored
-        yield e;
+        yield e as BatchMessage<X>;
       } else if (e.type === 'done') return;
       else if (e.type === 'error') throw new UploadError(e.statusCode, e.message, e.details);
       else if ((e.error as NodeJS.ErrnoException).code === 'ERR_WORKER_OUT_OF_MEMORY')

@@ -9,6 +9,7 @@ import {
 } from '@portal/contract/payroll';
 import { cellText, parseDate, type Cell } from './cell-values.ts';
 import type { Field, HeaderMap } from './headers.ts';
+import type { RowResult } from './list-kind.ts';
 
 /** A valid row, normalised; `original` keeps every cell as uploaded (unknown columns too). */
 export interface MasterRow {
@@ -38,7 +39,7 @@ export interface MasterRow {
 }
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const UNREADABLE =
+export const UNREADABLE =
   'The text holds letters that could not be read (U+FFFD): the file mixes two text encodings, or lost the letters when it was saved. Save it as "CSV UTF-8" (or .xlsx) from the original and upload it again.';
 
 /**
@@ -64,11 +65,7 @@ const MAX_LENGTH = [
  * One data row → a MasterRow, or the reasons it is refused. Reasons never repeat the value (no
  * personal data in error reports). Returns null for a row with no value at all (skipped).
  */
-export function normaliseRow(
-  cells: Cell[],
-  rowNumber: number,
-  map: HeaderMap,
-): { row: MasterRow } | { errors: UploadRowError[] } | null {
+export function normaliseRow(cells: Cell[], rowNumber: number, map: HeaderMap<Field>): RowResult<MasterRow> {
   const raw: Partial<Record<Field, Cell>> = {};
   const texts: Partial<Record<Field, string>> = {};
   const original: Record<string, string> = {};
@@ -108,11 +105,9 @@ export function normaliseRow(
   const department = text('department');
   if (!department) fail('department', map.labelOf.department, 'Department is required');
 
-  const psn = text('psn')?.replace(/\s+/g, '').toUpperCase() ?? null;
-  let nin = text('nin')?.replace(/[\s-]/g, '') ?? null;
-  // A numeric NIN cell lost its leading zeros in the spreadsheet: put them back.
-  if (nin && typeof raw.nin === 'number' && /^\d{1,10}$/.test(nin)) nin = nin.padStart(11, '0');
-  if (nin && !/^\d{11}$/.test(nin)) fail('nin', map.labelOf.nin, 'NIN must be 11 digits');
+  const psn = psnOf(text('psn'));
+  const nin = ninOf(raw.nin, text('nin'));
+  if (nin && !/^\d{11}$/.test(nin)) fail('nin', map.labelOf.nin, NIN_DIGITS);
   if (!psn && !nin)
     fail('psnOrNin', map.labelOf.psn ?? map.labelOf.nin ?? 'PSN or NIN', 'A PSN or a NIN is required');
 
@@ -167,6 +162,17 @@ export function normaliseRow(
     },
   };
 }
+
+/** A PSN as written, without spaces, in capitals (every list matches people by it). */
+export const psnOf = (text: string | null): string | null => text?.replace(/\s+/g, '').toUpperCase() ?? null;
+
+/** A NIN as written without spaces or hyphens; a numeric cell lost its leading zeros: put them back. */
+export function ninOf(cell: Cell, text: string | null): string | null {
+  const nin = text?.replace(/[\s-]/g, '') ?? null;
+  return nin && typeof cell === 'number' && /^\d{1,10}$/.test(nin) ? nin.padStart(11, '0') : nin;
+}
+
+export const NIN_DIGITS = 'NIN must be 11 digits';
 
 /**
  * A number of `length` digits from its cell: a numeric cell lost its leading zeros in the

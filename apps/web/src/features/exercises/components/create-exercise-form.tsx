@@ -10,10 +10,9 @@ import { ChipMultiSelect } from '../../../components/chip-multi-select.tsx';
 import { FormButtons } from '../../../components/form-buttons.tsx';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { FieldGrid, FULL_ROW } from '../../../components/titled-section.tsx';
-import { dayIn } from '@portal/contract/time-zone';
 import { bindTextField } from '../../../lib/bind-text-field.ts';
 import { errorMessage, fieldErrorsOf } from '../../../lib/error-message.ts';
-import { displayTimeZone } from '../../../lib/format.ts';
+import { tenantToday } from '../../../lib/format.ts';
 import { useZodForm } from '../../../lib/use-zod-form.ts';
 import { useCreateExercise } from '../api/create-exercise.ts';
 import { useScopeDepartments, useScopeMinistries } from '../api/get-scope-options.ts';
@@ -30,13 +29,6 @@ const FIELDS = [
   'graceDays',
   'documents',
 ] as const;
-
-/**
- * Today in the tenant's time zone (the zone the screens show), 'YYYY-MM-DD': the form's first
- * opening day. Not the device's day: after 23:00 UTC it is already tomorrow in Lagos, and the
- * server refuses an opening day in the tenant's past.
- */
-export const tenantToday = (now = new Date()) => dayIn(now, displayTimeZone());
 
 /**
  * A new verification exercise (issue #33 item 1), checked by the contract's schema so its messages

@@ -6,4 +6,6 @@ export const integrityKeys = {
   summary: integritySummaryQueryKey,
   flags: ['integrity', 'flags'] as const,
   flagsPage: (query: FlagsQuery) => ['integrity', 'flags', query] as const,
+  /** The HR lists' state (issue #35): not under 'integrity', so a decision does not read it again. */
+  hrLists: ['hr-lists'] as const,
 };

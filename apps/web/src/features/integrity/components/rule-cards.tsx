@@ -18,7 +18,7 @@ export interface RuleCardsProps {
 }
 
 /**
- * One card per rule: its flagged records and ₦ a month. A card filters the flag list by its rule
+ * One card per rule: its flagged records and ₦ a month (and PAID_AFTER_EXIT's ₦ recoverable). A card filters the flag list by its rule
  * (pressed again, it shows every rule's flags).
  */
 export function RuleCards({ rules, selected, onSelect }: RuleCardsProps) {
@@ -43,6 +43,11 @@ export function RuleCards({ rules, selected, onSelect }: RuleCardsProps) {
       {rules.map((rule) => {
         const pressed = selected === rule.code;
         const flagged = rule.flaggedRecords > 0;
+        // PAID_AFTER_EXIT's pay since the exit (issue #35); the other rules have none.
+        const recoverable =
+          rule.recoverableAmount === undefined
+            ? ''
+            : `, ${formatNaira(rule.recoverableAmount)} ${texts.recoverable}`;
         return (
           <Box component="li" key={rule.code} sx={{ minWidth: 0 }}>
             <Tooltip title={INTEGRITY_TEXTS.ruleDescriptions[rule.code]} placement="top">
@@ -61,7 +66,7 @@ export function RuleCards({ rules, selected, onSelect }: RuleCardsProps) {
                 <CardActionArea
                   aria-pressed={pressed}
                   // Its state in its name too: the name replaces the card's words for a screen reader.
-                  aria-label={`${rule.label}${rule.enabled ? '' : ` (${texts.off})`}: ${texts.records(rule.flaggedRecords)}, ${formatNaira(rule.monthlyAmount)} ${texts.perMonth}. ${texts.filter(rule.label)}`}
+                  aria-label={`${rule.label}${rule.enabled ? '' : ` (${texts.off})`}: ${texts.records(rule.flaggedRecords)}, ${formatNaira(rule.monthlyAmount)} ${texts.perMonth}${recoverable}. ${texts.filter(rule.label)}`}
                   onClick={() => onSelect(pressed ? null : rule.code)}
                   sx={{
                     height: '100%',
@@ -87,6 +92,14 @@ export function RuleCards({ rules, selected, onSelect }: RuleCardsProps) {
                       {texts.perMonth}
                     </Box>
                   </Typography>
+                  {rule.recoverableAmount !== undefined && (
+                    <Typography component="p" variant="body2" sx={{ fontWeight: 600 }}>
+                      {formatNaira(rule.recoverableAmount)}{' '}
+                      <Box component="span" sx={{ color: 'text.secondary', fontWeight: 400 }}>
+                        {texts.recoverable}
+                      </Box>
+                    </Typography>
+                  )}
                   {!rule.enabled && (
                     <Typography component="p" variant="caption" sx={{ color: 'text.secondary', mt: 0.5 }}>
                       {texts.off}

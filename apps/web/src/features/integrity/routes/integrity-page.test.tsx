@@ -2,6 +2,7 @@ import { INTEGRITY_RULES } from '@portal/contract/integrity';
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { TENANT_ADMIN_ME_REPLY, openScreen } from '../../../test/open-screen.ts';
+import { hrListsReply } from '../../../test/build-hr-list.ts';
 import { buildIntegrityFlag, buildIntegritySummary } from '../../../test/build-integrity-summary.ts';
 
 const SUMMARY = buildIntegritySummary({
@@ -48,6 +49,7 @@ function open(more = {}) {
     ...TENANT_ADMIN_ME_REPLY,
     'GET /api/v1/integrity/summary': { status: 200, body: SUMMARY },
     'GET /api/v1/integrity/flags?status=OPEN&page=1&pageSize=10': page(),
+    'GET /api/v1/hr-lists': hrListsReply(),
     ...more,
   });
 }

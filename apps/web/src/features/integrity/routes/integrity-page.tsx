@@ -34,6 +34,7 @@ import { integrityKeys } from '../api/integrity-keys.ts';
 import { DecisionDialog } from '../components/decision-dialog.tsx';
 import { EvaluationStatus } from '../components/evaluation-status.tsx';
 import { FlagTable, FLAG_PAGE_SIZES } from '../components/flag-table.tsx';
+import { HrListsPanel } from '../components/hr-lists-panel.tsx';
 import { PayAtStakeChart } from '../components/pay-at-stake-chart.tsx';
 import { RuleCards } from '../components/rule-cards.tsx';
 import { INTEGRITY_TEXTS as texts } from '../integrity-texts.ts';
@@ -54,9 +55,10 @@ function Figure({ label, value }: { label: string; value: string }) {
 }
 
 /**
- * The Integrity tab (issue #21): where the evaluation stands, the totals, one card per rule, the
- * pay at stake by ministry and the flag list with its decision dialog. A reviewer sees the same
- * within their assignments (the server scopes every figure), without 'Evaluate now'.
+ * The Integrity tab (issue #21): where the evaluation stands, the totals (with what is recoverable
+ * from people paid after their exit, issue #35), one card per rule, the pay at stake by ministry,
+ * the HR lists (tenant admin only) and the flag list with its decision dialog. A reviewer sees the
+ * same within their assignments (the server scopes every figure), without 'Evaluate now' or the lists.
  */
 export function IntegrityPage({ variant }: { variant: IntegrityVariant }) {
   const listTitleId = useId();
@@ -153,6 +155,7 @@ export function IntegrityPage({ variant }: { variant: IntegrityVariant }) {
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: { xs: 2, sm: 6 } }}>
               <Figure label={texts.totals.flagged} value={formatCount(data.flaggedRecords)} />
               <Figure label={texts.totals.atStake} value={formatNaira(data.monthlyAmount)} />
+              <Figure label={texts.totals.recoverable} value={formatNaira(data.recoverableAmount)} />
             </Box>
             {data.payUnknownRecords > 0 && (
               <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1 }}>
@@ -166,6 +169,8 @@ export function IntegrityPage({ variant }: { variant: IntegrityVariant }) {
           </Paper>
         </>
       )}
+      {/* The HR lists are a tenant admin's to upload (GET /hr-lists answers no other role). */}
+      {variant === 'tenant' && <HrListsPanel />}
       <Divider />
       <Box component="section" aria-labelledby={listTitleId}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignItems: 'center', mb: 2 }}>

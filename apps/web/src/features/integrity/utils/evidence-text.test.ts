@@ -40,6 +40,56 @@ describe('integrity evidence as the flag list says it', () => {
         asOf: '2026-11-24',
       }),
     ).toBe('First appointed Nov 25, 2026: not yet appointed on Nov 24, 2026.');
+    expect(
+      evidenceSummary({
+        kind: 'SCALE',
+        structure: 'CONPSS',
+        gradeLevel: 8,
+        step: 10,
+        salaryGradeId: 'GL08/S10',
+        maximumAmount: 250000,
+        payAmount: 250000.01,
+        excessAmount: 0.01,
+      }),
+    ).toBe(
+      "Paid ₦250,000.01 a month: ₦0.01 above the salary table's maximum of ₦250,000.00 for CONPSS grade 8 step 10 (salary grade ID GL08/S10).",
+    );
+    expect(
+      evidenceSummary({
+        kind: 'EXIT',
+        exitDate: '2026-10-31',
+        exitReason: 'DECEASED',
+        reference: 'HR/D/1',
+        matchedBy: 'PSN',
+        asOf: '2026-11-24',
+        exports: [{ exportId: 'e1', approvedAt: '2026-11-20T10:00:00.000Z' }],
+        recoverableAmount: 250000.5,
+      }),
+    ).toMatch(
+      /^Deceased on Oct 31, 2026 \(separations list, ref\. HR\/D\/1, matched by PSN\); on 1 approved payroll export since: ₦250,000\.50 recoverable\.$/,
+    );
+    expect(
+      evidenceSummary({
+        kind: 'NOMINAL_ROLL',
+        ministry: 'Ministry of Health',
+        asOf: '2026-10-31',
+        uploadId: 'u1',
+        fileName: 'roll-health.xlsx',
+        onRollOf: null,
+      }),
+    ).toBe('Not on the nominal roll of Ministry of Health as of Oct 31, 2026 (roll-health.xlsx).');
+    expect(
+      evidenceSummary({
+        kind: 'NOMINAL_ROLL',
+        ministry: 'Ministry of Health',
+        asOf: '2026-10-31',
+        uploadId: 'u1',
+        fileName: 'roll.csv',
+        onRollOf: 'Ministry of Education',
+      }),
+    ).toBe(
+      'Not on the nominal roll of Ministry of Health as of Oct 31, 2026 (roll.csv); on the roll of Ministry of Education.',
+    );
   });
 
   it("names a group's shared value and its other records, hidden ones counted", () => {

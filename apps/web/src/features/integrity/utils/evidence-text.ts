@@ -1,5 +1,6 @@
 import { IDENTITY_FIELD_LABELS, removedDecisionText, type FlagEvidence } from '@portal/contract/integrity';
-import { countOf, formatCalendarDate } from '../../../lib/format.ts';
+import { EXIT_REASON_LABELS } from '@portal/contract/hr-lists';
+import { countOf, formatCalendarDate, formatNaira } from '../../../lib/format.ts';
 
 const source = (s: 'PROVIDER' | 'UPLOAD') =>
   s === 'PROVIDER' ? 'date of birth from the identity provider' : 'date of birth as uploaded';
@@ -17,6 +18,12 @@ export function evidenceSummary(e: FlagEvidence): string {
       return `Born ${formatCalendarDate(e.dateOfBirth)} (${source(e.dateOfBirthSource)}): ${e.problem === 'BEFORE_1920' ? 'before 1920, a placeholder date' : 'a date in the future'}.`;
     case 'APPOINTMENT_DATE':
       return `First appointed ${formatCalendarDate(e.dateOfFirstAppointment)}: not yet appointed on ${formatCalendarDate(e.asOf)}.`;
+    case 'SCALE':
+      return `Paid ${formatNaira(e.payAmount)} a month: ${formatNaira(e.excessAmount)} above the salary table's maximum of ${formatNaira(e.maximumAmount)} for ${e.structure} grade ${e.gradeLevel} step ${e.step}${e.salaryGradeId ? ` (salary grade ID ${e.salaryGradeId})` : ''}.`;
+    case 'EXIT':
+      return `${EXIT_REASON_LABELS[e.exitReason]} on ${formatCalendarDate(e.exitDate)} (separations list${e.reference ? `, ref. ${e.reference}` : ''}, matched by ${e.matchedBy}); on ${countOf(e.exports.length, 'approved payroll export')} since: ${formatNaira(e.recoverableAmount)} recoverable.`;
+    case 'NOMINAL_ROLL':
+      return `Not on the nominal roll of ${e.ministry} as of ${formatCalendarDate(e.asOf)} (${e.fileName})${e.onRollOf ? `; on the roll of ${e.onRollOf}` : ''}.`;
     case 'GROUP': {
       const what =
         e.field === 'BANK_ACCOUNT'

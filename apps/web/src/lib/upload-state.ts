@@ -1,6 +1,9 @@
-import type { UploadRowError, UploadSummary } from '@portal/contract/records';
+import type { UploadRowError } from '@portal/contract/records';
 
-/** SPEC §5: the master list is a CSV or Excel file. */
+/**
+ * SPEC §5: the master list is a CSV or Excel file; so are the HR lists beside it (issue #35), sent
+ * through the same machinery. The state is generic in the answer `S` of a finished upload.
+ */
 export const ACCEPTED_EXTENSIONS = ['.csv', '.xlsx', '.xls'] as const;
 
 /** The `accept` attribute of the file input: extensions plus their usual media types. */
@@ -26,28 +29,33 @@ export interface UploadFailure {
 }
 
 /** The uploader's states (SPEC §2): idle, file selected, uploading, done with summary, error. */
-export type UploadState =
+export type UploadState<S = unknown> =
   | { phase: 'idle'; file: null; progress: 0; fileError: string | null }
   | { phase: 'selected'; file: File; progress: 0 }
   | { phase: 'uploading'; file: File; progress: number }
-  | { phase: 'done'; file: File; progress: 100; summary: UploadSummary }
+  | { phase: 'done'; file: File; progress: 100; summary: S }
   | { phase: 'error'; file: File; progress: 0; failure: UploadFailure };
 
-export type UploadAction =
+export type UploadAction<S = unknown> =
   | { type: 'select'; file: File; invalidMessage: (name: string) => string }
   | { type: 'remove' }
   | { type: 'start' }
   | { type: 'progress'; percent: number }
-  | { type: 'succeed'; summary: UploadSummary }
+  | { type: 'succeed'; summary: S }
   | { type: 'fail'; failure: UploadFailure }
   | { type: 'cancel' }
   | { type: 'reset' };
 
-export const INITIAL_UPLOAD_STATE: UploadState = { phase: 'idle', file: null, progress: 0, fileError: null };
+export const INITIAL_UPLOAD_STATE: UploadState<never> = {
+  phase: 'idle',
+  file: null,
+  progress: 0,
+  fileError: null,
+};
 
 const clampPercent = (percent: number) => Math.max(0, Math.min(100, Math.round(percent)));
 
-export function uploadReducer(state: UploadState, action: UploadAction): UploadState {
+export function uploadReducer<S>(state: UploadState<S>, action: UploadAction<S>): UploadState<S> {
   switch (action.type) {
     case 'select':
       // A new file cannot replace one on its way to the server.
@@ -82,11 +90,11 @@ export function uploadReducer(state: UploadState, action: UploadAction): UploadS
  * SPEC §5: the Upload button is disabled with no file, while uploading, or when progress is
  * above 0. After a failure the same file may be sent again (a network error is worth a retry).
  */
-export function canUpload(state: UploadState): boolean {
+export function canUpload(state: UploadState<unknown>): boolean {
   return (state.phase === 'selected' || state.phase === 'error') && state.progress === 0;
 }
 
 /** Between the first byte and the server's answer; at 100 % the server is still importing. */
-export function isUploading(state: UploadState): boolean {
+export function isUploading(state: UploadState<unknown>): boolean {
   return state.phase === 'uploading';
 }

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { UPLOADS_TEXTS as texts } from '../uploads-texts.ts';
+import { FILE_UPLOAD_TEXTS as texts } from './file-upload-texts.ts';
 
 /** Determinate bar with the percent sent; at 100 % the server is still checking the rows. */
 export function UploadProgress({ percent }: { percent: number }) {

@@ -3,8 +3,8 @@ import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import CloseIcon from '@mui/icons-material/Close';
 import InsertDriveFileOutlined from '@mui/icons-material/InsertDriveFileOutlined';
-import { formatFileSize } from '../../../lib/format-file-size.ts';
-import { UPLOADS_TEXTS as texts } from '../uploads-texts.ts';
+import { formatFileSize } from '../../lib/format-file-size.ts';
+import { FILE_UPLOAD_TEXTS as texts } from './file-upload-texts.ts';
 
 export interface SelectedFileProps {
   file: File;

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -8,12 +9,14 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import type { UploadFailure } from '../upload-state.ts';
-import { UPLOADS_TEXTS as texts } from '../uploads-texts.ts';
+import type { UploadFailure } from '../../lib/upload-state.ts';
+import { FILE_UPLOAD_TEXTS as texts } from './file-upload-texts.ts';
 
 /** The error state: the server's message and, for rejected rows, a Row / Column / Reason table. */
 export function UploadErrorDetails({ failure }: { failure: UploadFailure }) {
   const rowErrors = failure.rowErrors;
+  // Its own id: several uploaders may be on one screen (the HR lists' dialogs, issue #35).
+  const captionId = useId();
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
       <Alert severity="error" role="alert">
@@ -22,7 +25,7 @@ export function UploadErrorDetails({ failure }: { failure: UploadFailure }) {
       </Alert>
       {rowErrors && (
         <Box>
-          <Typography variant="subtitle2" component="p" id="upload-errors-caption" sx={{ mb: 1 }}>
+          <Typography variant="subtitle2" component="p" id={captionId} sx={{ mb: 1 }}>
             {texts.errorsCaption(rowErrors.errorCount, rowErrors.errors.length)}
           </Typography>
           {/* Scrolls on its own: focusable so keyboard users can scroll it too; a named group, not
@@ -30,14 +33,15 @@ export function UploadErrorDetails({ failure }: { failure: UploadFailure }) {
           <TableContainer
             tabIndex={0}
             role="group"
-            aria-labelledby="upload-errors-caption"
+            aria-labelledby={captionId}
             sx={{ maxHeight: 360, border: 1, borderColor: 'divider', borderRadius: 2 }}
           >
-            <Table size="small" stickyHeader aria-labelledby="upload-errors-caption">
+            <Table size="small" stickyHeader aria-labelledby={captionId}>
               <TableHead>
                 <TableRow>
-                  <TableCell sx={{ width: 80 }}>{texts.errorColumns.row}</TableCell>
-                  <TableCell sx={{ width: 200 }}>{texts.errorColumns.column}</TableCell>
+                  {/* Fixed widths from a tablet up: on a phone the reason needs the room. */}
+                  <TableCell sx={{ width: { sm: 80 } }}>{texts.errorColumns.row}</TableCell>
+                  <TableCell sx={{ width: { sm: 200 } }}>{texts.errorColumns.column}</TableCell>
                   <TableCell>{texts.errorColumns.reason}</TableCell>
                 </TableRow>
               </TableHead>

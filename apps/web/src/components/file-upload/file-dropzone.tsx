@@ -3,10 +3,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
-import { ACCEPT_ATTRIBUTE } from '../upload-state.ts';
-import { UPLOADS_TEXTS as texts } from '../uploads-texts.ts';
+import { ACCEPT_ATTRIBUTE } from '../../lib/upload-state.ts';
+import { FILE_UPLOAD_TEXTS as texts } from './file-upload-texts.ts';
 
 export interface FileDropzoneProps {
+  /** What to drop, e.g. 'Drag and drop your master list here'. */
+  title: string;
   onFile: (file: File) => void;
   disabled?: boolean;
 }
@@ -16,7 +18,7 @@ export interface FileDropzoneProps {
  * out of sight and out of the tab order; the visible 'Browse Files' button opens it, so
  * keyboard users get a real button.
  */
-export function FileDropzone({ onFile, disabled = false }: FileDropzoneProps) {
+export function FileDropzone({ title, onFile, disabled = false }: FileDropzoneProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [dragging, setDragging] = useState(false);
 
@@ -61,7 +63,7 @@ export function FileDropzone({ onFile, disabled = false }: FileDropzoneProps) {
       }}
     >
       <CloudUploadOutlined aria-hidden="true" sx={{ fontSize: 48, color: 'primary.main' }} />
-      <Typography sx={{ fontWeight: 500 }}>{texts.dropzoneTitle}</Typography>
+      <Typography sx={{ fontWeight: 500 }}>{title}</Typography>
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
         {texts.dropzoneHint}
       </Typography>

@@ -1,0 +1,220 @@
+import { sql } from 'drizzle-orm';
+import { dayIn } from '@portal/contract/time-zone';
+import type { TenantScope } from '../../access/actor.ts';
+import type { CopyIn, Database, Orm } from '../../platform/db.ts';
+import { tenantTimeZone } from '../../platform/tenant-time-zone.ts';
+import { notOnPayrollIds, notOnPayrollLinesOf } from '../integrity/not-on-nominal-roll.repo.ts';
+
+/** Lines of the not-on-payroll list read per statement. */
+const NOT_ON_PAYROLL_BATCH = 5_000;
+import type { SamePerson } from './hr-lists.repo.ts';
+
+/**
+ * The nominal roll upload's staging table, in the order of nominal-roll-list.ts copyRow; `k` is the
+ * ministry as the roll compares it (migration 0050), computed once as the rows are copied in.
+ */
+const ROLL_ROWS = `row_no int not null, psn text, nin text, full_name text not null, ministry text not null,
+  department text, grade_level text, k text generated always as (ministry_key(ministry)) stored`;
+
+export type RollMinistryRow = {
+  ministry: string;
+  ministry_id: string | null;
+  as_of: string;
+  upload_id: string;
+  row_count: number;
+  not_on_payroll: number | null;
+};
+
+/** What replacing the rolls of the ministries a file names did. */
+export interface RollReplacement {
+  /** The ministries, as the file first writes each. */
+  ministries: string[];
+  /** Rows whose person was not on that ministry's roll before. */
+  created: number;
+  /** Rows whose person was on it (kept). */
+  updated: number;
+  /** People on those rolls before whom the file does not name again. */
+  removed: number;
+}
+
+/** One upload of a nominal roll, inside its transaction. */
+export class NominalRollSession {
+  constructor(
+    private readonly tx: Orm,
+    private readonly scope: TenantScope,
+    private readonly copyIn: CopyIn,
+  ) {}
+
+  /** Serialises the tenant's nominal roll uploads, and creates the upload's staging table. */
+  async begin(): Promise<void> {
+    await this.tx.execute(
+      sql`select pg_advisory_xact_lock(hashtext('hr-list:NOMINAL_ROLL:' || ${this.scope.tenantId}))`,
+    );
+    await this.tx.execute(sql.raw(`create temp table roll_rows (${ROLL_ROWS}) on commit drop`));
+  }
+
+  /** Stages one batch (COPY text); nothing reaches `nominal_roll` before every row is checked. */
+  async stage(copyText: string): Promise<void> {
+    if (copyText) await this.copyIn('roll_rows', copyText);
+  }
+
+  /**
+   * Rows that name a person an earlier row of the file already named, in any ministry: the same
+   * PSN, or the same NIN where either row has no PSN (as people are matched everywhere). Window
+   * functions rather than a self-join: a file naming one person many times costs no more.
+   */
+  async samePerson(limit: number): Promise<{ count: number; first: SamePerson[] }> {
+    const result = await this.tx.execute<{
+      row: number;
+      first_row: number;
+      by_psn: boolean;
+      total: number;
+    }>(sql`
+      with w as (
+        select row_no, psn is not null as has_psn,
+          case when psn is not null then min(row_no) over (partition by psn) end as p_first,
+          case when nin is not null then min(row_no) over (partition by nin) end as n_first,
+          case when nin is not null then min(row_no) filter (where psn is null) over (partition by nin) end as n_bare
+        from roll_rows
+      ), e as (
+        select row_no, p_first, least(
+            case when p_first < row_no then p_first end,
+            case when not has_psn and n_first < row_no then n_first end,
+            case when has_psn and n_bare < row_no then n_bare end) as first_row
+        from w
+      )
+      select row_no as row, first_row, coalesce(p_first = first_row, false) as by_psn,
+        count(*) over ()::int as total
+      from e where first_row is not null order by row_no limit ${limit}`);
+    return {
+      count: result.rows[0]?.total ?? 0,
+      first: result.rows.map((r) => ({
+        row: r.row,
+        firstRow: r.first_row,
+        column: r.by_psn ? 'PSN' : 'NIN',
+      })),
+    };
+  }
+
+  /** The upload's history row, with its 'as of' date; its counts are set by replace(). */
+  async recordUpload(entry: {
+    fileName: string;
+    sizeBytes: number;
+    rowCount: number;
+    asOf: string;
+    userId: string;
+    email: string;
+  }) {
+    const result = await this.tx.execute<{ id: string }>(sql`
+      insert into hr_list_uploads (tenant_id, kind, file_name, size_bytes, row_count, created, updated,
+        as_of, uploaded_by, uploaded_by_email)
+      values (${this.scope.tenantId}, 'NOMINAL_ROLL', ${entry.fileName}, ${entry.sizeBytes}, ${entry.rowCount},
+        0, 0, ${entry.asOf}::date, ${entry.userId}, ${entry.email})
+      returning id`);
+    return result.rows[0]!.id;
+  }
+
+  /**
+   * Replaces the roll of each ministry the file names with the file's rows, as of `asOf`; the rolls
+   * of the other ministries stay. Counts, before the old rows go, who was on that ministry's roll
+   * already (matched by PSN, else NIN where either has no PSN) and who is no longer.
+   */
+  async replace(uploadId: string, asOf: string): Promise<RollReplacement> {
+    const t = this.scope.tenantId;
+    const named = await this.tx.execute<{ k: string; ministry: string; n: number }>(sql`
+      with f as (select k, min(row_no) as first_row, count(*)::int as n from roll_rows group by k)
+      select f.k, r.ministry, f.n from f join roll_rows r on r.row_no = f.first_row order by r.ministry`);
+    const kept = await this.tx.execute<{ rows: number; old: number }>(sql`
+      with m as (
+        select s.row_no, n.id from roll_rows s
+        join nominal_roll n on n.tenant_id = ${t} and n.ministry_key = s.k and n.psn = s.psn
+        union
+        select s.row_no, n.id from roll_rows s
+        join nominal_roll n on n.tenant_id = ${t} and n.ministry_key = s.k and n.nin = s.nin
+          and (n.psn is null or s.psn is null)
+      )
+      select count(distinct row_no)::int as rows, count(distinct id)::int as old from m`);
+    const deleted = await this.tx.execute<{ n: number }>(sql`
+      with d as (
+        delete from nominal_roll n where n.tenant_id = ${t}
+          and n.ministry_key in (select k from roll_rows group by k)
+        returning 1
+      )
+      select count(*)::int as n from d`);
+    await this.tx.execute(sql`
+      insert into nominal_roll (tenant_id, ministry_key, psn, nin, full_name, department, grade_level)
+      select ${t}, k, psn, nin, full_name, department, grade_level from roll_rows order by row_no`);
+    const ministries = JSON.stringify(named.rows.map((r) => ({ k: r.k, ministry: r.ministry, n: r.n })));
+    await this.tx.execute(sql`
+      insert into nominal_roll_ministries (tenant_id, ministry_key, ministry, as_of, upload_id, row_count)
+      select ${t}, x.k, x.ministry, ${asOf}::date, ${uploadId}, x.n
+      from jsonb_to_recordset(${ministries}::jsonb) as x(k text, ministry text, n int)
+      on conflict (tenant_id, ministry_key) do update set ministry = excluded.ministry, as_of = excluded.as_of,
+        upload_id = excluded.upload_id, row_count = excluded.row_count, not_on_payroll = null`);
+    const rows = named.rows.reduce((n, r) => n + r.n, 0);
+    const updated = kept.rows[0]!.rows;
+    const removed = deleted.rows[0]!.n - kept.rows[0]!.old;
+    // A large load needs the planner's statistics now, not when autovacuum gets to it: a roll the
+    // statistics think empty would be held against a million records by index probes (the
+    // records' reason, ingest.repo.ts finish). ANALYZE needs the owner: portal_analyze (0033).
+    if (rows - updated + removed >= 1_000)
+      await this.tx.execute(
+        sql`select portal_analyze('nominal_roll', array['tenant_id', 'ministry_key', 'psn', 'nin'])`,
+      );
+    await this.tx.execute(sql`
+      update hr_list_uploads set created = ${rows - updated}, updated = ${updated}
+      where tenant_id = ${t} and id = ${uploadId}`);
+    return {
+      ministries: named.rows.map((r) => r.ministry),
+      created: rows - updated,
+      updated,
+      removed,
+    };
+  }
+
+  async within<T>(fn: (tx: Orm) => Promise<T>): Promise<T> {
+    return fn(this.tx);
+  }
+}
+
+export class NominalRollRepo {
+  constructor(private readonly db: Pick<Database, 'copyTransaction' | 'orm'>) {}
+
+  /** Runs one nominal roll upload in one transaction: any throw rolls every row back. */
+  async upload<T>(scope: TenantScope, fn: (session: NominalRollSession) => Promise<T>): Promise<T> {
+    return this.db.copyTransaction((tx, copyIn) => fn(new NominalRollSession(tx, scope, copyIn)));
+  }
+
+  /** Today in the tenant's time zone: a roll's 'as of' date when the upload names none. */
+  async today(scope: TenantScope, now: number = Date.now()): Promise<string> {
+    return dayIn(now, await tenantTimeZone(this.db.orm, scope.tenantId));
+  }
+
+  /** Each ministry's roll, by name, with the master list's ministry of that name (if any). */
+  async rolls(scope: TenantScope): Promise<RollMinistryRow[]> {
+    const result = await this.db.orm.execute<RollMinistryRow>(sql`
+      select k.ministry, (select m.id from ministries m
+          where m.tenant_id = k.tenant_id and ministry_key(m.name) = k.ministry_key order by m.created_at, m.id limit 1
+        ) as ministry_id,
+        k.as_of::text as as_of, k.upload_id, k.row_count, k.not_on_payroll
+      from nominal_roll_ministries k where k.tenant_id = ${scope.tenantId}
+      order by lower(k.ministry), k.ministry_key`);
+    return result.rows;
+  }
+
+  /**
+   * The not-on-payroll list's CSV lines (CRLF): which rows, in one statement; their lines `batch`
+   * rows at a time (only the ids are held, never the whole file).
+   */
+  async *notOnPayrollLines(scope: TenantScope, batch = NOT_ON_PAYROLL_BATCH): AsyncGenerator<string> {
+    const ids = (await this.db.orm.execute<{ id: string }>(notOnPayrollIds(scope.tenantId))).rows.map(
+      (r) => r.id,
+    );
+    for (let i = 0; i < ids.length; i += batch) {
+      const result = await this.db.orm.execute<{ line: string }>(
+        notOnPayrollLinesOf(scope.tenantId, ids.slice(i, i + batch)),
+      );
+      if (result.rows.length) yield result.rows.map((r) => `${r.line}\r\n`).join('');
+    }
+  }
+}

@@ -1,0 +1,64 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { DEFAULT_TIME_ZONE } from '@portal/contract/time-zone';
+import { INTEGRITY_JUDGED, statusLiterals } from '../records/record-state.ts';
+
+const judged = () => sql.raw(statusLiterals(INTEGRITY_JUDGED));
+
+/**
+ * PAID_AFTER_EXIT (issue #35): a judged record with a monthly pay whose person is on the
+ * separations list (hr-lists) with an exit date before `asOf`. The person is matched by PSN, else by
+ * NIN where the record or the list's entry has no PSN (a record with one PSN is not another PSN's
+ * leaver). The evidence names the reason, the exit date, the approved (COMPLETED) payroll exports
+ * that carried the record (export_members) approved (or finished) on a day after the exit day in
+ * the tenant's time zone, and the recoverable amount: the monthly pay × those exports. Fingerprint:
+ * the exit date and reason,
+ * so a dismissal holds until the list says otherwise, while the exports and the amount grow on an
+ * OPEN flag.
+ */
+export function paidAfterExitHits(t: string, asOf: string): SQL {
+  return sql`
+    with cand as (
+      select r.id, r.monthly_gross_kobo as kobo, r.search_terms as terms, x.exit_date, x.exit_reason,
+        x.reference, 'PSN' as matched_by, 0 as pri
+      from records r join separations x on x.tenant_id = r.tenant_id and x.psn = r.psn
+      where r.tenant_id = (select ${t}::uuid) and r.status in (${judged()}) and r.monthly_gross_kobo > 0
+        and x.exit_date < ${asOf}::date
+      union all
+      select r.id, r.monthly_gross_kobo, r.search_terms, x.exit_date, x.exit_reason, x.reference, 'NIN', 1
+      from records r join separations x on x.tenant_id = r.tenant_id and x.nin = r.nin
+        and (x.psn is null or r.psn is null)
+      where r.tenant_id = (select ${t}::uuid) and r.status in (${judged()}) and r.monthly_gross_kobo > 0
+        and x.exit_date < ${asOf}::date
+    ),
+    hit as (
+      select distinct on (id) * from cand order by id, pri, exit_date
+    ),
+    -- Each approved export after the earliest exit, by the records it carried (one pass per export),
+    -- with the day it was approved in the tenant's time zone (the exit date is a day there).
+    zone as (
+      select coalesce((select settings ->> 'timeZone' from tenant_settings where tenant_id = (select ${t}::uuid)),
+        ${DEFAULT_TIME_ZONE}) as name
+    ),
+    carried as (
+      select e.id as export_id, coalesce(e.approved_at, e.finished_at) as at,
+        (coalesce(e.approved_at, e.finished_at) at time zone (select name from zone))::date as day,
+        unnest(m.record_ids) as record_id
+      from export_jobs e join export_members m on m.export_id = e.id
+      where e.tenant_id = (select ${t}::uuid) and e.status = 'COMPLETED'
+        and coalesce(e.approved_at, e.finished_at) >= (select min(exit_date) from hit)
+    ),
+    paid as (
+      select h.id, count(c.export_id)::int as n,
+        coalesce(jsonb_agg(jsonb_build_object('exportId', c.export_id, 'approvedAt', c.at)
+          order by c.at, c.export_id) filter (where c.export_id is not null), '[]'::jsonb) as exports
+      from hit h left join carried c on c.record_id = h.id and c.day > h.exit_date
+      group by h.id
+    )
+    select h.id as record_id, 'PAID_AFTER_EXIT'::text as rule,
+      md5(h.exit_date::text || '|' || h.exit_reason) as fingerprint,
+      jsonb_build_object('kind', 'EXIT', 'exitDate', h.exit_date, 'exitReason', h.exit_reason,
+        'reference', h.reference, 'matchedBy', h.matched_by, 'asOf', ${asOf}::text,
+        'exports', p.exports, 'recoverableAmount', (h.kobo * p.n)::numeric / 100) as evidence,
+      h.kobo, h.terms
+    from hit h join paid p on p.id = h.id`;
+}
