@@ -5,6 +5,8 @@ export default defineConfig({
     projects: [
       'apps/server/vitest.config.ts',
       'apps/web/vitest.config.ts',
+      // The sign-in page's tests again on Preact, as its build runs it.
+      'apps/web/vitest.field.config.ts',
       'packages/contract/vitest.config.ts',
       'packages/optima/vitest.config.ts',
       'apps/identity-sim/vitest.config.ts',

@@ -8,6 +8,7 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 /**
  * The sign-in page is a page of its own (login.html, DECISIONS 200), which the portal sends for
  * GET /login: the dev server does the same, so /login is not the app's index.html there either.
+ * (The dev server runs it on React; the build, vite.field.config.ts, on Preact.)
  */
 function loginPageInDev(): Plugin {
   return {
@@ -39,11 +40,8 @@ export default defineConfig(({ isSsrBuild }) => ({
         outDir: 'dist',
         emptyOutDir: true,
         rolldownOptions: {
-          // Two pages: the app, and the sign-in page with React and the field kit only (DECISIONS 200).
-          input: {
-            main: fileURLToPath(new URL('index.html', import.meta.url)),
-            login: fileURLToPath(new URL('login.html', import.meta.url)),
-          },
+          // The app alone: the field pages (login.html) are built on Preact by vite.field.config.ts.
+          input: { main: fileURLToPath(new URL('index.html', import.meta.url)) },
           output: {
             // React changes less often than the app: its chunk stays cached across releases. The rest
             // is split by route (issue #32): one chunk of MUI or of every library would make the
@@ -51,7 +49,7 @@ export default defineConfig(({ isSsrBuild }) => ({
             codeSplitting: {
               groups: [
                 { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler)[\\/]/ },
-                // Apart from React: the sign-in page loads React's chunk and no router.
+                // Apart from React too: the router changes less often than the app as well.
                 { name: 'router', test: /node_modules[\\/]react-router[\\/]/ },
                 // zod with the line that turns its eval probe off (lib/zod-jitless.ts): the chunk runs
                 // before any chunk that imports zod, so no schema is built before the setting.

@@ -1,6 +1,8 @@
 #!/usr/bin/env node
-// After `vite build` and `vite build --ssr src/prerender.tsx --outDir dist-ssr` (the web app's
-// `npm run build`): writes the first paint of each public page into a copy of its HTML entry
+// After the web app's `npm run build` has built the app (`vite build`), the field pages
+// (`vite build -c vite.field.config.ts`) and their renderers (`--ssr src/prerender.tsx` into
+// dist-ssr, `--ssr src/field-prerender.tsx` on Preact into dist-ssr/field): writes the first paint
+// of each public page into a copy of its HTML entry
 // (dist/index.html, or dist/login.html for the sign-in page, DECISIONS 200),
 // dist/prerendered/<page>.html with its .br and .gz (issue #32, DECISIONS 176), then removes
 // dist-ssr. The screen's markup sits in an `inert` wrapper: until the app has started and drawn
@@ -43,9 +45,8 @@ globalThis.localStorage ??= new MemoryStorage();
 // names carry development labels that the app's own would not match.
 process.env.NODE_ENV = 'production';
 
-const { prerender, PRERENDERED_PAGES, FIELD_PAGES } = await import(
-  pathToFileURL(path.join(ssr, 'prerender.js')).href
-);
+const { prerender, PRERENDERED_PAGES } = await import(pathToFileURL(path.join(ssr, 'prerender.js')).href);
+const { FIELD_PAGES } = await import(pathToFileURL(path.join(ssr, 'field', 'field-prerender.js')).href);
 const ROOT = '<div id="root"></div>';
 
 function readTemplate(name) {

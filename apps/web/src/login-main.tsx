@@ -8,13 +8,18 @@ import './field-kit/field-kit.css';
 import { mountPage } from './field-kit/mount.tsx';
 import { LoginPage, signedInHome } from './features/auth/routes/login-page.tsx';
 
-const home = signedInHome();
-if (home) {
-  window.location.replace(home);
-} else {
-  mountPage(
-    <StrictMode>
-      <LoginPage />
-    </StrictMode>,
-  );
-}
+// In a task of its own: the module runs at the end of parsing, in the task that also lays the copy
+// out for the first time (the browser's autofill asks for it); hydrating there made one long task
+// of both. The copy is on screen and readable meanwhile.
+setTimeout(() => {
+  const home = signedInHome();
+  if (home) {
+    window.location.replace(home);
+  } else {
+    mountPage(
+      <StrictMode>
+        <LoginPage />
+      </StrictMode>,
+    );
+  }
+}, 0);

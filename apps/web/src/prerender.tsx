@@ -4,9 +4,9 @@
  * come, before the JavaScript. `scripts/prerender.mjs` runs this module (built by
  * `vite build --ssr`) and writes `dist/prerendered/<page>.html`; the server sends that file for
  * the page's path. The claim's app then starts as it always does and draws the same screen in its
- * place (src/main.tsx); the sign-in page, a field-kit page of its own, hydrates its copy
- * (src/login-main.tsx, DECISIONS 200). What is rendered is a first visit's: signed out, nothing in
- * localStorage.
+ * place (src/main.tsx). The field-kit pages (/login, DECISIONS 200) are rendered by
+ * src/field-prerender.tsx, on Preact as their client is. What is rendered is a first visit's:
+ * signed out, nothing in localStorage.
  */
 import { renderToString } from 'react-dom/server';
 import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router';
@@ -15,13 +15,9 @@ import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import { AppProviders } from './app/app-providers.tsx';
 import { routes } from './app/router.tsx';
-import { LoginPage } from './features/auth/routes/login-page.tsx';
 
 /** The app's pages whose first paint is in their HTML: the ones a phone opens signed out. */
 export const PRERENDERED_PAGES = ['/register-employee'] as const;
-
-/** The field-kit pages (login.html and its like): path -> their HTML entry and their screen. */
-export const FIELD_PAGES = { '/login': { html: 'login.html', render: () => renderToString(<LoginPage />) } };
 
 export interface PrerenderedPage {
   /** The screen's markup, for inside #root. */

@@ -2,12 +2,11 @@ import { useEffect, useState } from 'react';
 import { TOAST_MS } from '@portal/contract/limits';
 import { MESSAGES } from '@portal/contract/messages';
 import { homeForRole } from '@portal/contract/role-names';
-import { DEFAULT_TIME_ZONE } from '@portal/contract/zone-label';
 import { Card, PageFrame } from '../../../field-kit/page-frame.tsx';
 import { ToastHost, useToast } from '../../../field-kit/toast.tsx';
 import { clearToken, readSession, subscribeToToken, type Session } from '../../../lib/auth-storage.ts';
 import { pageLoad } from '../../../lib/page-load.ts';
-import { timeZoneNote } from '../../../lib/time-zone-note.ts';
+import { platformZoneNote } from '../../../lib/time-zone-note.ts';
 import { UI_TEXTS } from '../../../lib/ui-texts.ts';
 import { requestLogout } from '../api/request-logout.ts';
 import { LoginForm } from '../components/login-form.tsx';
@@ -15,7 +14,7 @@ import { LoginForm } from '../components/login-form.tsx';
 export const LOGIN_PATH = '/login';
 
 /** The app's foot note before a tenant is known: the platform's zone (lib/format.ts). */
-export const LOGIN_FOOT_NOTE = timeZoneNote(DEFAULT_TIME_ZONE);
+export const LOGIN_FOOT_NOTE = platformZoneNote();
 
 /** Where a signed-in visitor of /login goes, or null to stay (no session, or no dashboard). */
 export function signedInHome(session: Session | null = readSession()): string | null {
