@@ -5,7 +5,7 @@ export default defineConfig({
     projects: [
       'apps/server/vitest.config.ts',
       'apps/web/vitest.config.ts',
-      // The sign-in page's tests again on Preact, as its build runs it.
+      // The field pages' tests again on Preact, as their build runs them.
       'apps/web/vitest.field.config.ts',
       'packages/contract/vitest.config.ts',
       'packages/optima/vitest.config.ts',

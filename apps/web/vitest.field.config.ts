@@ -5,8 +5,9 @@ import { PREACT_FOR_REACT } from './vite.field.config.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
-// The sign-in page's tests again on Preact, as its build runs it (vite.field.config.ts): Testing
-// Library goes through the same aliases, so it renders with preact/compat too.
+// The field pages' tests (the sign-in page, the claim page) again on Preact, as their build runs
+// them (vite.field.config.ts): Testing Library goes through the same aliases, so it renders with
+// preact/compat too.
 export default defineConfig({
   root,
   plugins: [react()],
@@ -24,7 +25,12 @@ export default defineConfig({
   test: {
     name: 'web-field',
     environment: 'jsdom',
-    include: ['src/features/auth/**/*.test.{ts,tsx}'],
+    include: [
+      'src/features/auth/**/*.test.{ts,tsx}',
+      'src/features/registration/routes/register-employee-page.test.tsx',
+      'src/features/registration/registration-machine.test.ts',
+      'src/features/registration/claim-check.test.ts',
+    ],
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,
     unstubGlobals: true,

@@ -213,7 +213,7 @@ test.describe('claiming accounts', () => {
       await page.getByRole('button', { name: 'Next' }).click();
       await expect(message(page)).toHaveText('Verification failed. Please check your SSID and NIN.');
       await expect(message(page)).toHaveAttribute('data-icon', 'warning');
-      await expect(message(page).locator('.MuiAlert-icon svg')).toBeVisible();
+      await expect(message(page).locator('svg')).toBeVisible();
       const box = await card(page).boundingBox();
       expect(box!.width).toBeLessThanOrEqual(500);
       await saveScreen(page, 'claim-step-1-identity');
@@ -246,7 +246,7 @@ test.describe('claiming accounts', () => {
       await expect(page.getByRole('heading', { level: 1, name: 'Create Your Credentials' })).toBeVisible();
       await expect(message(page)).toHaveText('Identity confirmed. Create your credentials.');
       await expect(message(page)).toHaveAttribute('data-icon', 'check');
-      await expect(message(page).locator('.MuiAlert-icon svg')).toBeVisible();
+      await expect(message(page).locator('svg')).toBeVisible();
       await page.getByRole('textbox', { name: 'Email' }).fill(email);
       await page.getByLabel(/^Password/).fill('short');
       await page.getByLabel(/^Password/).blur();

@@ -1,14 +1,12 @@
 #!/usr/bin/env node
 // After the web app's `npm run build` has built the app (`vite build`), the field pages
-// (`vite build -c vite.field.config.ts`) and their renderers (`--ssr src/prerender.tsx` into
-// dist-ssr, `--ssr src/field-prerender.tsx` on Preact into dist-ssr/field): writes the first paint
-// of each public page into a copy of its HTML entry
-// (dist/index.html, or dist/login.html for the sign-in page, DECISIONS 200),
-// dist/prerendered/<page>.html with its .br and .gz (issue #32, DECISIONS 176), then removes
-// dist-ssr. The screen's markup sits in an `inert` wrapper: until the app has started and drawn
-// the same screen in its place, nothing in it can be typed into or pressed, so a form sent before
-// the JavaScript came can neither go out as a plain GET with the password in its address nor lose
-// what was typed into the copy.
+// (`vite build -c vite.field.config.ts`) and their renderer (`--ssr src/field-prerender.tsx`, on
+// Preact, into dist-ssr/field): writes the first paint of each field page (/login,
+// /register-employee; DECISIONS 176, 200) into a copy of its HTML entry (dist/login.html,
+// dist/register-employee.html), dist/prerendered/<page>.html with its .br and .gz, then removes
+// dist-ssr. The page's frame marks itself `inert` until it is hydrated: nothing in the copy can be
+// typed into or pressed, so a form sent before the JavaScript came can neither go out as a plain
+// GET with the password in its address nor lose what was typed into the copy.
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -41,11 +39,9 @@ class MemoryStorage {
   }
 }
 globalThis.localStorage ??= new MemoryStorage();
-// The browser's bundle is a production build: React and MUI here must be too, or Emotion's class
-// names carry development labels that the app's own would not match.
+// The browser's bundle is a production build: the renderer here must be too.
 process.env.NODE_ENV = 'production';
 
-const { prerender, PRERENDERED_PAGES } = await import(pathToFileURL(path.join(ssr, 'prerender.js')).href);
 const { FIELD_PAGES } = await import(pathToFileURL(path.join(ssr, 'field', 'field-prerender.js')).href);
 const ROOT = '<div id="root"></div>';
 
@@ -54,7 +50,6 @@ function readTemplate(name) {
   if (!html.includes(ROOT) || !html.includes('</head>')) throw new Error(`no ${ROOT} in dist/${name}`);
   return html;
 }
-const template = readTemplate('index.html');
 
 /**
  * The copy is the first paint, so the app's scripts are not needed for it: `fetchpriority="low"`
@@ -70,7 +65,7 @@ function lowPriorityScripts(html) {
       '<link rel="modulepreload" fetchpriority="low" crossorigin ',
     );
   if (!low.includes('<script type="module" fetchpriority="low"'))
-    throw new Error('dist/index.html has no module script to mark low priority');
+    throw new Error('a field page has no module script to mark low priority');
   return low;
 }
 
@@ -86,15 +81,6 @@ function write(page, html) {
   );
   fs.writeFileSync(`${file}.gz`, zlib.gzipSync(html, { level: 9 }));
   console.log(`prerendered ${page}: ${(html.length / 1024).toFixed(1)} KiB`);
-}
-
-for (const page of PRERENDERED_PAGES) {
-  const { body, styles } = await prerender(page);
-  if (!body.includes('<main')) throw new Error(`${page} rendered no <main>: ${body.slice(0, 200)}`);
-  const html = lowPriorityScripts(template)
-    .replace('</head>', `${styles}</head>`)
-    .replace(ROOT, `<div id="root"><div inert data-prerendered="${page}">${body}</div></div>`);
-  write(page, html);
 }
 
 /**

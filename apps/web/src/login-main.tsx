@@ -1,5 +1,5 @@
 /**
- * The sign-in page's own entry (DECISIONS 200): React and the field kit, none of the app (no
+ * The sign-in page's own entry (DECISIONS 200, 213): Preact and the field kit, none of the app (no
  * router, MUI, Emotion, react-query or zod). It hydrates the copy the build pre-rendered into
  * login.html (scripts/prerender.mjs); a signed-in visitor goes straight to their home instead.
  */

@@ -27,9 +27,9 @@ function initialized(): Promise<void> {
   });
 }
 
-// Rendered once the first screen's chunk is there: a page whose first paint came pre-rendered in
-// its HTML (src/prerender.tsx, DECISIONS 176) is then replaced by the same screen at once, never
-// by a blank frame while the chunk loads. In a transition, React renders it in slices of a few
+// Rendered once the first screen's chunk is there, so the first commit is the screen itself. (The
+// pages a phone opens first, /login and /register-employee, are pages of their own, pre-rendered
+// and hydrated on Preact: DECISIONS 200.) In a transition, React renders it in slices of a few
 // milliseconds, yielding to the browser between them, instead of one long task a tap would wait
 // behind.
 void initialized().then(() => {

@@ -1,63 +1,12 @@
 import { z } from 'zod';
 import { DEFAULT_TIME_ZONE } from './time-zone.ts';
+import { requiredString } from './fields.ts';
+import { cannotExceed } from './tenant-user-messages.ts';
 import { emailField, passwordField } from './tenant-users.ts';
+import { CLAIM_FIELD_MAX, CLAIM_MESSAGES } from './claim-texts.ts';
 
-export const CLAIM_MESSAGES = {
-  initiateFailed: 'Verification failed. Please check your SSID and NIN.',
-  challengeFailed: 'The provided PSN is incorrect.',
-  challengePassed: 'Identity confirmed. Create your credentials.',
-  tooManyAttempts: 'Too many incorrect attempts. Please try again in 15 minutes.',
-  claimExpired: 'This verification has expired or was already used. Please start again.',
-  challengeRequired: 'Confirm your PSN before creating the account.',
-  accountFailed: 'Account creation failed. Please try again or contact support.',
-  unexpected: 'An unexpected error occurred.',
-  agentCreated: 'Account created successfully for the user!',
-  publicCreated: 'Success! Your account has been created. Redirecting to your dashboard...',
-  rateLimited: 'Too many attempts. Please wait a moment and try again.',
-  unknownTenant: 'This portal address does not belong to any tenant.',
-  reverifyOk: 'Re-verification successful! Your record is now pending final review.',
-  reverifyMismatched:
-    'Re-verification done: your details differ from your identity record at the national identity provider. A reviewer will look at your record; you will see its status change here.',
-  reverifyNotFound:
-    'Re-verification done: the national identity provider could not confirm your identity (no record, or no biometrics enrolled). A reviewer will look at your record; please contact your administrator.',
-  /** An agent (never the public: no enumeration) names an employee who already has an account. */
-  alreadyClaimed:
-    'This employee already has an account. They can sign in on the login page with the email address of that account; if they can no longer reach it, the tenant administrator can help them recover access.',
-  /** An agent (issue #33) names a person of the tenant outside the agent's assignment. */
-  outsideAssignment:
-    'This person is not in your assignment. Please direct them to the field team of their ministry or department.',
-  reverifyFailed: 'Re-verification failed. Please check your details and try again.',
-  notAwaiting: 'This record is not awaiting re-verification.',
-  providerDown: 'The identity provider could not be reached. Please try again later.',
-  loadRecordFailed: 'Could not load your record. Please try again later.',
-  consentRequired:
-    'Please read and accept the consent statement before your identity is checked: send consentVersion, the version of the statement accepted (GET /api/v1/claims/consent answers the statement and its current version).',
-  consentOutdated:
-    'The consent statement has changed since this page was loaded. Please reload the page, read the current statement and accept it.',
-} as const;
-
-/**
- * The consent statement shown before the identity check of a claim (issue #22, Nigeria Data
- * Protection Act 2023). The version is stored with the claim and in the audit trail: a change of
- * the text needs a new version, so that what a person accepted can be told afterwards.
- */
-export const CLAIM_CONSENT = {
-  version: 'NDPA-2023-v1',
-  title: 'Consent to verify your identity',
-  paragraphs: [
-    'Your employer, the state government that runs this portal, is responsible for the personal data used here.',
-    'To confirm that you are the person on your payroll record, it uses your National Identification Number (NIN) and your SSID: they are matched against your employment record and checked with the national identity provider, whose answer (whether the NIN is found, and the name, date of birth and other identity details it holds) is compared with the record.',
-    'They are used for this check and to keep the payroll correct, and for nothing else, under the Nigeria Data Protection Act 2023.',
-    'You may ask your employer, through its HR or payroll office, to see the data it holds about you, to correct it, or to explain a decision taken on your record.',
-  ],
-  /** The checkbox: the employee's own words, or the agent's for the employee beside them. */
-  accept: {
-    public: 'I have read this statement and agree to the use of my NIN and SSID as described.',
-    agent:
-      'The employee has read this statement (or I read it to them) and agrees to the use of their NIN and SSID as described.',
-  },
-} as const;
-export const CONSENT_VERSION = CLAIM_CONSENT.version;
+// The texts live without zod for the public claim page (issue #32); one import path.
+export { CLAIM_MESSAGES, CLAIM_CONSENT, CONSENT_VERSION, CLAIM_FIELD_MAX } from './claim-texts.ts';
 
 /** GET /api/v1/claims/consent (public): the statement a claim's consentVersion accepts. */
 export const ConsentStatementSchema = z.object({
@@ -68,12 +17,15 @@ export const ConsentStatementSchema = z.object({
 });
 export type ConsentStatement = z.infer<typeof ConsentStatementSchema>;
 
+/**
+ * An SSID, NIN or PSN: trimmed, required, at most CLAIM_FIELD_MAX characters. Its own message for
+ * each check (a schema-wide message answered a 65-character SSID with 'SSID is required').
+ */
 const trimmed = (label: string) =>
-  z
-    .string({ error: `${label} is required` })
+  requiredString(`${label} is required`)
     .trim()
     .min(1, `${label} is required`)
-    .max(64);
+    .max(CLAIM_FIELD_MAX, cannotExceed(CLAIM_FIELD_MAX));
 
 /** The SSID and NIN that name a record (the identity form's fields). */
 export const IdentitySchema = z.object({ ssid: trimmed('SSID'), nin: trimmed('NIN') });

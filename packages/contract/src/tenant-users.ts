@@ -1,22 +1,10 @@
 import { z } from 'zod';
 import { LIMITS } from './limits.ts';
 import { idSchema, requiredString } from './fields.ts';
+import { TENANT_USER_MESSAGES, USER_FIELD_MAX, cannotExceed } from './tenant-user-messages.ts';
 
-export const TENANT_USER_MESSAGES = {
-  fullNameRequired: 'Full name is required',
-  fullNameMin: 'Name must be at least 2 characters long',
-  emailRequired: 'Email is required',
-  emailInvalid: 'Please enter a valid email address',
-  passwordRequired: 'Password is required',
-  passwordMin: 'Password must be at least 8 characters long',
-  roleRequired: 'Role is required',
-  emailTaken: 'This email is already taken',
-  created: 'User created successfully!',
-  /** Issue #30: with the second approver on, a new tenant admin waits for another tenant admin. */
-  adminAwaitsApproval:
-    'The tenant admin account was created and is waiting for a second approver: a different tenant admin must approve it in Pending my approval before it can sign in.',
-  unexpected: 'An unexpected error occurred. Please try again.',
-} as const;
+// The messages live without zod for the public claim page (issue #32); one import path.
+export { TENANT_USER_MESSAGES } from './tenant-user-messages.ts';
 
 /** Roles the global admin's tenant-user form offers (SPEC §6), with their labels. */
 export const REGISTER_ROLES = ['TENANT_ADMIN', 'TENANT_MANAGER', 'TENANT_USER'] as const;
@@ -27,21 +15,21 @@ export const REGISTER_ROLE_LABELS: Record<(typeof REGISTER_ROLES)[number], strin
 };
 
 const m = TENANT_USER_MESSAGES;
-const cannotExceed = (n: number) => `Cannot exceed ${n} characters`;
+const max = USER_FIELD_MAX;
 export const fullNameField = requiredString(m.fullNameRequired)
   .trim()
   .min(1, m.fullNameRequired)
   .min(2, m.fullNameMin)
-  .max(200, cannotExceed(200));
+  .max(max.fullName, cannotExceed(max.fullName));
 export const emailField = requiredString(m.emailRequired)
   .trim()
   .toLowerCase()
   .min(1, m.emailRequired)
-  .pipe(z.email(m.emailInvalid).max(254, cannotExceed(254)));
+  .pipe(z.email(m.emailInvalid).max(max.email, cannotExceed(max.email)));
 export const passwordField = requiredString(m.passwordRequired)
   .min(1, m.passwordRequired)
   .min(LIMITS.passwordMin, m.passwordMin)
-  .max(256, cannotExceed(256));
+  .max(max.password, cannotExceed(max.password));
 /** A role: missing or blank (the form's empty select) reads "Role is required", one not offered 'Invalid input'. */
 export const roleField = <const R extends readonly [string, ...string[]]>(roles: R) =>
   z.enum(roles, {

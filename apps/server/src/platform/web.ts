@@ -15,11 +15,13 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: 1024 });
 }
 
+/** The pages of their own (DECISIONS 200): path -> their HTML entry, never the app's index.html. */
+const FIELD_PAGES = { '/login': 'login.html', '/register-employee': 'register-employee.html' };
+
 /**
- * The pages whose first paint the web build rendered into their HTML (DECISIONS 176): path ->
- * file under dist, e.g. '/register-employee' -> 'prerendered/register-employee.html'. /login is
- * a page of its own (DECISIONS 200): its pre-rendered copy, or else its entry, login.html, never
- * the app's index.html.
+ * The pages whose first paint the web build rendered into their HTML (DECISIONS 176, 200): path ->
+ * file under dist, e.g. '/register-employee' -> 'prerendered/register-employee.html'. A field page
+ * without its copy gets its entry (login.html, register-employee.html), never the app's index.html.
  */
 function prerenderedPages(webDist: string): Map<string, string> {
   const dir = path.join(webDist, 'prerendered');
@@ -31,8 +33,8 @@ function prerenderedPages(webDist: string): Map<string, string> {
           .map((file) => [`/${file.slice(0, -'.html'.length)}`, `prerendered/${file}`] as const)
       : [],
   );
-  if (!pages.has('/login') && fs.existsSync(path.join(webDist, 'login.html')))
-    pages.set('/login', 'login.html');
+  for (const [page, entry] of Object.entries(FIELD_PAGES))
+    if (!pages.has(page) && fs.existsSync(path.join(webDist, entry))) pages.set(page, entry);
   return pages;
 }
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONSENT_VERSION } from '@portal/contract/claims';
 import type { MasterRecord } from '@portal/contract/records';
 import { createTestPortal, DEMO_ADMIN, type TestPortal } from '../helpers/test-portal.ts';
 import { createTenantWithAdmin } from '../helpers/tenants.ts';
@@ -107,6 +108,23 @@ describe('text that cannot be stored', () => {
       message: 'Cannot exceed 300 characters',
       details: { fullName: 'Cannot exceed 300 characters' },
     });
+  });
+
+  it("a claim's SSID or PSN over 64 characters says it is too long, not that it is required", async () => {
+    const initiate = await portal.api.post('/api/v1/verification/initiate', {
+      csrf: false,
+      body: { ssid: 'S'.repeat(65), nin: ' ', consentVersion: CONSENT_VERSION },
+    });
+    expect(initiate.statusCode).toBe(400);
+    expect(initiate.json()).toMatchObject({
+      details: { ssid: 'Cannot exceed 64 characters', nin: 'NIN is required' },
+    });
+    const challenge = await portal.api.post('/api/v1/verification/challenge', {
+      csrf: false,
+      body: { recordId: 'claim-1', psn: 'P'.repeat(65) },
+    });
+    expect(challenge.statusCode).toBe(400);
+    expect(challenge.json()).toMatchObject({ details: { psn: 'Cannot exceed 64 characters' } });
   });
 });
 

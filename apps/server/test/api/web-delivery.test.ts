@@ -8,14 +8,18 @@ import { tempDir } from '../helpers/temp-dirs.ts';
 // Issue #32: what the portal sends a phone on a slow network (DECISIONS 172, 176). The built
 // app's text files go out as the build compressed them (Brotli or gzip, by Accept-Encoding), the
 // hashed ones cached for a year; the API's answers are compressed on the fly; and a public page
-// the build pre-rendered is sent as its own HTML, every other page as index.html. /login is a
-// page of its own (login.html, DECISIONS 200), never the app's index.html.
+// the build pre-rendered is sent as its own HTML, every other page as index.html. /login and
+// /register-employee are pages of their own (login.html, register-employee.html; DECISIONS 200),
+// never the app's index.html.
 
 const SCRIPT = `console.log(${JSON.stringify('app '.repeat(600))});\n`;
 const INDEX = '<!doctype html><html><head></head><body><div id="root"></div></body></html>';
 const LOGIN = `<!doctype html><html><head><style>.fk-app{}</style></head><body><div id="root"><div class="fk-app" inert data-prerendered="/login"><main>Sign In</main></div></div></body></html>`;
 const LOGIN_ENTRY =
   '<!doctype html><html><head></head><body><div id="root"></div><script src="/assets/login-abc.js"></script></body></html>';
+const CLAIM = `<!doctype html><html><head><style>.fk-app{}</style></head><body><div id="root"><div class="fk-app" inert data-prerendered="/register-employee"><main>Verify Your Identity</main></div></div></body></html>`;
+const CLAIM_ENTRY =
+  '<!doctype html><html><head></head><body><div id="root"></div><script src="/assets/register-employee-abc.js"></script></body></html>';
 
 /** A built web app of the shape `npm run build -w @portal/web` writes, with its compressed copies. */
 function webDist({ prerendered = true } = {}): string {
@@ -29,8 +33,12 @@ function webDist({ prerendered = true } = {}): string {
   };
   fs.writeFileSync(path.join(dir, 'index.html'), INDEX);
   fs.writeFileSync(path.join(dir, 'login.html'), LOGIN_ENTRY);
+  fs.writeFileSync(path.join(dir, 'register-employee.html'), CLAIM_ENTRY);
   write('assets/index-abc.js', SCRIPT);
-  if (prerendered) write('prerendered/login.html', LOGIN);
+  if (prerendered) {
+    write('prerendered/login.html', LOGIN);
+    write('prerendered/register-employee.html', CLAIM);
+  }
   return dir;
 }
 
@@ -65,16 +73,29 @@ describe('the web app on the wire', () => {
   });
 
   it('sends a pre-rendered page its own HTML, compressed, and any other page index.html', async () => {
-    for (const url of ['/login', '/login?next=%2Fdashboard']) {
+    for (const [url, html] of [
+      ['/login', LOGIN],
+      ['/login?next=%2Fdashboard', LOGIN],
+      ['/register-employee', CLAIM],
+      ['/register-employee?tenant=lagos', CLAIM],
+    ] as const) {
       const res = await get(url, 'br');
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-encoding'], url).toBe('br');
       expect(res.headers['cache-control'], url).toBe('no-cache');
       expect(res.headers['content-type'], url).toMatch(/^text\/html/);
-      expect(zlib.brotliDecompressSync(res.rawPayload).toString(), url).toBe(LOGIN);
+      expect(zlib.brotliDecompressSync(res.rawPayload).toString(), url).toBe(html);
     }
     expect((await get('/login')).body).toBe(LOGIN);
-    for (const url of ['/', '/register-employee', '/dashboard/agent/verify', '/login/other', '/LOGIN']) {
+    expect((await get('/register-employee')).body).toBe(CLAIM);
+    for (const url of [
+      '/',
+      '/appeal',
+      '/dashboard/agent/verify',
+      '/login/other',
+      '/register-employee/x',
+      '/LOGIN',
+    ]) {
       const res = await get(url);
       expect(res.statusCode, url).toBe(200);
       expect(res.body, url).toBe(INDEX);
@@ -101,7 +122,7 @@ describe('the web app on the wire', () => {
   });
 });
 
-describe('the sign-in page without its pre-rendered copy', () => {
+describe('the field pages without their pre-rendered copies', () => {
   let bare: TestPortal;
   beforeAll(async () => {
     bare = await createTestPortal({ env: { WEB_DIST: webDist({ prerendered: false }) } });
@@ -110,11 +131,16 @@ describe('the sign-in page without its pre-rendered copy', () => {
     await bare?.close();
   });
 
-  it('is its own entry, login.html, not the app', async () => {
-    const res = await bare.api.get('/login');
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['cache-control']).toBe('no-cache');
-    expect(res.body).toBe(LOGIN_ENTRY);
+  it('are their own entries, login.html and register-employee.html, not the app', async () => {
+    for (const [url, entry] of [
+      ['/login', LOGIN_ENTRY],
+      ['/register-employee?tenant=lagos', CLAIM_ENTRY],
+    ] as const) {
+      const res = await bare.api.get(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(res.body, url).toBe(entry);
+    }
     expect((await bare.api.get('/dashboard')).body).toBe(INDEX);
   });
 });

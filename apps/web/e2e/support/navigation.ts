@@ -40,9 +40,9 @@ export async function expectCurrent(page: Page, name: string | RegExp): Promise<
 }
 
 /**
- * Opens a page and waits until the app has drawn it. /login and /register-employee come with a
- * pre-rendered, inert copy of their screen in the HTML (DECISIONS 176) that nothing can be typed
- * into: a user, and a test, acts on the live screen that replaces it.
+ * Opens a page and waits until it is live. /login and /register-employee come with a pre-rendered,
+ * inert copy of their screen in the HTML (DECISIONS 176, 200) that nothing can be typed into until
+ * their script has hydrated it: a user, and a test, acts on the live page.
  */
 export async function openPage(page: Page, path: string): Promise<void> {
   await page.goto(path);

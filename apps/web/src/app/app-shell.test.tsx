@@ -20,7 +20,8 @@ const ME = {
 describe('app shell', () => {
   it('starts with the skip link, which focuses <main>', async () => {
     const user = userEvent.setup();
-    renderApp('/register-employee');
+    // A public screen of the app (/register-employee and /login are pages of their own).
+    renderApp('/appeal');
     await screen.findByRole('heading', { name: 'Verify Your Identity' });
     await user.tab();
     const skip = screen.getByRole('link', { name: 'Skip to main content' });
@@ -31,7 +32,7 @@ describe('app shell', () => {
   });
 
   it('links the product title home and hides Sign Out when logged out', () => {
-    renderApp('/register-employee');
+    renderApp('/appeal');
     expect(screen.getByRole('link', { name: 'Verification Portal\u2122' }).getAttribute('href')).toBe('/');
     expect(screen.queryByRole('button', { name: 'Sign Out' })).toBeNull();
   });
@@ -76,7 +77,7 @@ describe('app shell', () => {
   });
 
   it('marks /profile, /settings and /admin pages as elevated only', async () => {
-    const { router } = renderApp('/register-employee');
+    const { router } = renderApp('/appeal');
     expect(document.getElementById('main-content')?.className).not.toContain('elevated-page');
     await router.navigate('/dashboard');
     expect(document.getElementById('main-content')?.className).not.toContain('elevated-page');

@@ -27,12 +27,16 @@ describe('open routes', () => {
     },
   );
 
-  it('shows the registration screen without a session', async () => {
-    renderApp('/register-employee');
-    expect(await screen.findByRole('heading', { name: 'Verify Your Identity' })).toBeTruthy();
-    expect(screen.getByText('Claim Your Secure Account')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Back to Login' })).toBeTruthy();
-  });
+  it.each([null, 'AGENT', 'SELF_SERVICE_USER'] as const)(
+    'loads the claim page, a page of its own, for %s (issue #32)',
+    async (role) => {
+      if (role) storeToken(buildToken({ role }));
+      const { router } = renderApp('/register-employee?tenant=lagos');
+      await expectPath(router, '/register-employee');
+      await waitFor(() => expect(pageLoad.replace).toHaveBeenCalledWith('/register-employee?tenant=lagos'));
+      expect(screen.queryByRole('heading', { name: 'Verify Your Identity' })).toBeNull();
+    },
+  );
 });
 
 describe('login guard', () => {

@@ -7,12 +7,12 @@ import { userDashboardRoute } from './dashboards/routes/user-dashboard.tsx';
 import { SITE_LIST_SEGMENT } from '../features/exercises/site-list-link.ts';
 import { AppShell } from './app-shell.tsx';
 import { lazyScreen } from './lazy-screen.tsx';
-import { LoadLoginPage } from './load-login-page.tsx';
+import { LoadFieldPage } from './load-field-page.tsx';
 import { RedirectLoggedIn, RequireLogin, RequireRole, RoleHomeRedirect } from './route-guards.tsx';
 
 /**
  * The route table of SPEC §2. Every screen comes from its own chunk, fetched when its route first
- * opens (issue #32): the claim page loads only what it shows. /login is not the app's.
+ * opens (issue #32). /login and /register-employee are not the app's (DECISIONS 200).
  */
 export const routes: RouteObject[] = [
   {
@@ -26,18 +26,12 @@ export const routes: RouteObject[] = [
         path: 'login',
         element: (
           <RedirectLoggedIn>
-            <LoadLoginPage />
+            <LoadFieldPage />
           </RedirectLoggedIn>
         ),
       },
-      {
-        path: 'register-employee',
-        ...lazyScreen(async () => {
-          const { RegisterEmployeePage } =
-            await import('../features/registration/routes/register-employee-page.tsx');
-          return <RegisterEmployeePage />;
-        }),
-      },
+      // The claim page is a page of its own too (register-employee.html): reaching it loads it.
+      { path: 'register-employee', element: <LoadFieldPage /> },
       {
         // The public appeal (issue #34 item 4): the claim's identity check, then the appeal's form.
         path: 'appeal',

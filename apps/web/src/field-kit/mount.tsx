@@ -6,13 +6,21 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
  * (scripts/prerender.mjs), or renders it when there is none (the Vite dev server). In a
  * transition, React does it in slices of a few milliseconds and yields to the browser between
  * them: no long task for a tap to wait behind (the copy is on screen meanwhile).
+ *
+ * `hydrate: false` is for a visit the copy does not show (a signed-in one: the copy is a first,
+ * signed-out visit's): the page is drawn anew in the copy's place, in the same task, so no blank
+ * frame comes between.
  */
-export function mountPage(page: ReactNode): void {
+export function mountPage(page: ReactNode, { hydrate = true }: { hydrate?: boolean } = {}): void {
   const container = document.getElementById('root');
   if (!container) throw new Error('Missing #root element');
-  if (container.firstElementChild) startTransition(() => void hydrateRoot(container, page));
-  else {
-    const root = createRoot(container);
-    startTransition(() => root.render(page));
+  if (hydrate && container.firstElementChild) {
+    startTransition(() => void hydrateRoot(container, page));
+    return;
   }
+  const root = createRoot(container);
+  startTransition(() => {
+    container.replaceChildren();
+    root.render(page);
+  });
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type HTMLAttributes, type ReactNode, type Ref } from 'react';
 import { focusMain, MAIN_CONTENT_ID } from '../lib/main-content.ts';
 
 export interface PageFrameProps {
@@ -53,11 +53,20 @@ export function PageFrame({
   );
 }
 
-/** A page's card (MUI Container + Paper): `xs` 444 px wide at most, `sm` 532 px. */
-export function Card({ width = 'xs', children }: { width?: 'xs' | 'sm'; children: ReactNode }) {
+export interface CardProps extends HTMLAttributes<HTMLDivElement> {
+  /** `xs` 444 px wide at most, `sm` 532 px, `md` a 500 px card on a 16 px gutter (SPEC §9's claim card). */
+  width?: 'xs' | 'sm' | 'md';
+  ref?: Ref<HTMLDivElement>;
+  'data-testid'?: string;
+}
+
+/** A page's card (MUI Container + Paper elevation 3); other attributes go on the card itself. */
+export function Card({ width = 'xs', ref, className, children, ...paper }: CardProps) {
   return (
-    <div className={width === 'sm' ? 'fk-container fk-container--sm' : 'fk-container'}>
-      <div className="fk-card">{children}</div>
+    <div className={width === 'xs' ? 'fk-container' : `fk-container fk-container--${width}`}>
+      <div {...paper} ref={ref} className={className ? `fk-card ${className}` : 'fk-card'}>
+        {children}
+      </div>
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useId, useState, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
 import { Icon } from './icons.tsx';
 
-export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'placeholder'> {
+export interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   ref?: Ref<HTMLInputElement>;
   label: string;
   /** The message under the field when its value is wrong: the field reads as invalid. */
@@ -10,6 +10,8 @@ export interface TextFieldProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   helperText?: string;
   /** A control at the field's end (the password's show/hide). */
   end?: ReactNode;
+  /** Shown in the empty field once it has the focus (the label sits above it then), as MUI does. */
+  placeholder?: string;
 }
 
 /**
@@ -23,6 +25,7 @@ export function TextField({
   error,
   helperText,
   end,
+  placeholder,
   id,
   required,
   className,
@@ -43,8 +46,9 @@ export function TextField({
           ref={ref}
           id={inputId}
           required={required}
-          // A blank placeholder lets the CSS tell an empty field (:placeholder-shown) from a filled one.
-          placeholder=" "
+          // A placeholder, blank when none is given, lets the CSS tell an empty field
+          // (:placeholder-shown) from a filled one.
+          placeholder={placeholder ?? ' '}
           className="fk-field__input"
           aria-invalid={error ? true : undefined}
           aria-describedby={message ? messageId : undefined}

@@ -1,5 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Severity } from './alert.tsx';
+import { Icon, type IconName } from './icons.tsx';
+
+const TOAST_ICONS: Record<Severity, IconName> = {
+  success: 'toastSuccess',
+  warning: 'toastWarning',
+  error: 'toastError',
+  info: 'toastInfo',
+};
 
 export interface Toast {
   id: number;
@@ -29,27 +37,34 @@ export function useToast() {
 }
 
 /**
- * Where the toast shows: top right below the top bar. notistack's class names, which the
- * journeys look for (`e2e/support/toasts.ts`), beside the field kit's own.
+ * Where the toast shows: below the top bar, at the right (the app's default) or in the middle (the
+ * agent's confirmation, SPEC §4). notistack's class names, which the journeys look for
+ * (`e2e/support/toasts.ts`), beside the field kit's own.
  */
 export function ToastHost({
   toast,
   onClose,
   closeLabel,
+  placement = 'top-right',
 }: {
   toast: Toast | null;
   onClose: () => void;
   closeLabel: string;
+  placement?: 'top-right' | 'top-center';
 }) {
   if (!toast) return null;
+  const where = placement === 'top-center' ? ' fk-toasts--center' : '';
   return (
-    <div className="fk-toasts notistack-SnackbarContainer">
+    <div className={`fk-toasts${where} notistack-SnackbarContainer`}>
       <div
         key={toast.id}
         role="alert"
         className={`fk-toast fk-toast--${toast.severity} notistack-MuiContent notistack-MuiContent-${toast.severity}`}
       >
-        <div className="fk-toast__message">{toast.message}</div>
+        <div className="fk-toast__message">
+          <Icon name={TOAST_ICONS[toast.severity]} className="fk-toast__icon" />
+          {toast.message}
+        </div>
         <button type="button" className="fk-toast__close" onClick={onClose}>
           {closeLabel}
         </button>

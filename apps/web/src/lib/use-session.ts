@@ -1,7 +1,7 @@
 import { useEffect, useReducer, useSyncExternalStore } from 'react';
 import { getStoredToken, readSession, subscribeToToken, type Session } from './auth-storage.ts';
 
-/** The pre-rendered first paint (src/prerender.tsx) is a signed-out visitor's. */
+/** The pre-rendered first paint (src/field-prerender.tsx) is a signed-out visitor's. */
 const signedOut = () => null;
 
 /** setTimeout fires at once for delays above 2^31-1 ms (~24.8 days). */

@@ -13,6 +13,7 @@ import {
   ReverifyResponseSchema,
 } from '../claims.ts';
 import { ApiErrorSchema } from '../errors.ts';
+import { CLAIM_PATHS } from '../claim-paths.ts';
 import { idSchema } from '../fields.ts';
 import { MasterRecordSchema } from '../records.ts';
 import { defineRoute } from './define-route.ts';
@@ -46,7 +47,7 @@ export const CLAIMS_ROUTES = {
   }),
   initiate: defineRoute({
     method: 'POST',
-    path: '/api/v1/verification/initiate',
+    path: CLAIM_PATHS.initiate,
     ...open,
     tags,
     summary:
@@ -57,7 +58,7 @@ export const CLAIMS_ROUTES = {
   }),
   challenge: defineRoute({
     method: 'POST',
-    path: '/api/v1/verification/challenge',
+    path: CLAIM_PATHS.challenge,
     ...open,
     tags,
     summary: 'Confirm the PSN of a claim',
@@ -65,12 +66,12 @@ export const CLAIMS_ROUTES = {
     response: ChallengeResponseSchema,
     errors,
   }),
-  createAccount: defineRoute({ ...createAccount, path: '/api/v1/auth/create-account' }),
+  createAccount: defineRoute({ ...createAccount, path: CLAIM_PATHS.createAccount }),
   /** SPEC §7 names the same call after the register-employee screen. */
   registerEmployee: defineRoute({ ...createAccount, path: '/api/v1/auth/register-employee' }),
   agentInitiate: defineRoute({
     method: 'POST',
-    path: '/api/v1/agent/verify',
+    path: CLAIM_PATHS.agentInitiate,
     roles: ['AGENT'],
     tags,
     summary:
@@ -81,7 +82,7 @@ export const CLAIMS_ROUTES = {
   }),
   agentChallenge: defineRoute({
     method: 'POST',
-    path: '/api/v1/agent/challenge',
+    path: CLAIM_PATHS.agentChallenge,
     roles: ['AGENT'],
     tags,
     summary: "An agent confirms the employee's PSN",
@@ -111,7 +112,7 @@ export const CLAIMS_ROUTES = {
   }),
   tenant: defineRoute({
     method: 'GET',
-    path: '/api/v1/claims/tenant',
+    path: CLAIM_PATHS.tenant,
     ...open,
     tags,
     summary: "The name of the claim screen's tenant (from the Host or X-Tenant), to say whose portal it is",

@@ -1,9 +1,6 @@
 import { LIMITS } from '@portal/contract/limits';
 import { MESSAGES } from '@portal/contract/messages';
-
-/** zod 4's e-mail pattern (`z.regexes.email`), which the contract's `.email()` uses. */
-const EMAIL =
-  /^(?:[A-Za-z0-9_'+-]+\.)*[A-Za-z0-9_'+-]*[A-Za-z0-9_+-]@(?:[A-Za-z0-9][A-Za-z0-9-]*\.)+[A-Za-z]{2,}$/;
+import { EMAIL_PATTERN } from '../../lib/email-pattern.ts';
 
 export interface LoginValues {
   email: string;
@@ -21,7 +18,7 @@ export function checkLogin({ email, password }: LoginValues): LoginErrors {
   const errors: LoginErrors = {};
   const trimmed = email.trim();
   if (trimmed === '') errors.email = MESSAGES.login.emailRequired;
-  else if (!EMAIL.test(trimmed)) errors.email = MESSAGES.login.emailInvalid;
+  else if (!EMAIL_PATTERN.test(trimmed)) errors.email = MESSAGES.login.emailInvalid;
   if (password === '') errors.password = MESSAGES.login.passwordRequired;
   else if (password.length < LIMITS.loginPasswordMin) errors.password = MESSAGES.login.passwordMin;
   return errors;

@@ -1,5 +1,5 @@
 import type { ChallengeResponse, InitiateResponse } from '@portal/contract/claims';
-import { ApiError, NETWORK_ERROR_STATUS } from '../../lib/api-client.ts';
+import { ApiError, NETWORK_ERROR_STATUS } from '../../lib/api-error.ts';
 import { REGISTRATION_TEXTS } from './registration-texts.ts';
 
 const M = REGISTRATION_TEXTS.messages;

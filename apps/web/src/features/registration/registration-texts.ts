@@ -1,4 +1,4 @@
-import { CLAIM_MESSAGES } from '@portal/contract/claims';
+import { CLAIM_MESSAGES } from '@portal/contract/claim-texts';
 
 /** Texts of the registration card (SPEC §2 Employee registration, §8); messages from the contract. */
 export const REGISTRATION_TEXTS = {

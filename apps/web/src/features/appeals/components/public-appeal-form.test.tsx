@@ -129,17 +129,4 @@ describe('public appeal page (/appeal)', () => {
     expect(screen.getByRole('textbox', { name: /Your grounds/ })).toHaveProperty('value', GROUNDS);
     expect(screen.getByRole('button', { name: 'Lodge Appeal' })).toHaveProperty('disabled', false);
   });
-
-  it("is linked from the claim page under 'Back to Login', keeping the link's tenant", async () => {
-    stubApi({ 'GET /api/v1/claims/tenant': { status: 200, body: { name: 'Lagos State' } } });
-    const user = userEvent.setup();
-    const { router } = renderApp('/register-employee?tenant=lagos');
-    await user.click(
-      await screen.findByRole('link', {
-        name: 'Suspended from the payroll and never claimed an account? Lodge an appeal',
-      }),
-    );
-    expect(await screen.findByText('Appeal a suspension')).toBeTruthy();
-    expect(router.state.location.pathname + router.state.location.search).toBe('/appeal?tenant=lagos');
-  });
 });

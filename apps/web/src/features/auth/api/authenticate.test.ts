@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AUTH_ROUTES } from '@portal/contract/routes/auth';
 import { AUTHENTICATE_PATH } from './authenticate.ts';
-import { LOGOUT_PATH } from './request-logout.ts';
+import { LOGOUT_PATH } from '../../../lib/request-logout.ts';
 
 describe('the sign-in page calls the contract routes', () => {
   it('by their paths and methods', () => {

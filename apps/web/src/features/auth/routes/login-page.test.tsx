@@ -6,7 +6,7 @@ import { takeHandedOverToast } from '../../../lib/handed-over-toast.ts';
 import { pageLoad } from '../../../lib/page-load.ts';
 import { STORAGE_KEYS } from '../../../lib/storage-keys.ts';
 import { buildToken } from '../../../test/build-token.ts';
-import { stubFetch } from '../../../test/stub-fetch.ts';
+import { callsTo, stubApi, stubFetch } from '../../../test/stub-fetch.ts';
 import { LoginPage } from './login-page.tsx';
 
 const INVALID = { status: 401, body: { message: 'Invalid credentials', code: 'UNAUTHORIZED' } };
@@ -210,10 +210,17 @@ describe('successful login', () => {
   });
 
   it('keeps a role without a dashboard here, signed in, with the welcome and Sign Out', async () => {
-    const fetchMock = stubFetch(
-      { status: 200, body: { token: buildToken({ role: 'TENANT_MANAGER' }) } },
-      { status: 204 },
-    );
+    const fetchMock = stubApi({
+      'POST /api/v1/auth/authenticate': {
+        status: 200,
+        body: { token: buildToken({ role: 'TENANT_MANAGER' }) },
+      },
+      'GET /api/v1/users/me': {
+        status: 200,
+        body: { fullName: 'Tola Manager', email: 'manager@demo.local' },
+      },
+      'POST /api/v1/auth/logout': { status: 204 },
+    });
     const user = userEvent.setup();
     renderPage();
     await signIn(user, 'manager@demo.local', 'Demo12345!');
@@ -222,10 +229,12 @@ describe('successful login', () => {
     );
     expect(toast && within(toast as HTMLElement).getByRole('button', { name: 'Close' })).toBeTruthy();
     expect(pageLoad.replace).not.toHaveBeenCalled();
+    // Who is signed in, in the top bar as the app shows it.
+    expect(await screen.findByText('Tola Manager')).toBeTruthy();
 
     await user.click(await screen.findByRole('button', { name: 'Sign Out' }));
     await waitFor(() => expect(readSession()).toBeNull());
-    expect(fetchMock.mock.calls[1]?.[0]).toBe('/api/v1/auth/logout');
+    expect(callsTo(fetchMock, 'POST /api/v1/auth/logout')).toBe(1);
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Sign Out' })).toBeNull());
   });
 });

@@ -3,12 +3,12 @@ import { TOAST_MS } from '@portal/contract/limits';
 import { MESSAGES } from '@portal/contract/messages';
 import { homeForRole } from '@portal/contract/role-names';
 import { Card, PageFrame } from '../../../field-kit/page-frame.tsx';
+import { SignedInActions } from '../../../field-kit/signed-in-actions.tsx';
 import { ToastHost, useToast } from '../../../field-kit/toast.tsx';
-import { clearToken, readSession, subscribeToToken, type Session } from '../../../lib/auth-storage.ts';
+import { readSession, subscribeToToken, type Session } from '../../../lib/auth-storage.ts';
 import { pageLoad } from '../../../lib/page-load.ts';
 import { platformZoneNote } from '../../../lib/time-zone-note.ts';
 import { UI_TEXTS } from '../../../lib/ui-texts.ts';
-import { requestLogout } from '../api/request-logout.ts';
 import { LoginForm } from '../components/login-form.tsx';
 
 export const LOGIN_PATH = '/login';
@@ -20,23 +20,6 @@ export const LOGIN_FOOT_NOTE = platformZoneNote();
 export function signedInHome(session: Session | null = readSession()): string | null {
   const home = homeForRole(session?.claims.role);
   return session && home !== LOGIN_PATH ? home : null;
-}
-
-/** Sign Out in the top bar, for a role without a dashboard, which stays here signed in. */
-function SignOutButton({ session }: { session: Session }) {
-  const [busy, setBusy] = useState(false);
-  const signOut = () => {
-    setBusy(true);
-    void requestLogout(session.token).finally(() => {
-      clearToken();
-      setBusy(false);
-    });
-  };
-  return (
-    <button type="button" className="fk-bar-button" onClick={signOut} disabled={busy}>
-      {busy ? UI_TEXTS.shell.signingOut : UI_TEXTS.shell.signOut}
-    </button>
-  );
 }
 
 /**
@@ -65,7 +48,8 @@ export function LoginPage() {
       skipLinkLabel={MESSAGES.skipLink}
       footNote={LOGIN_FOOT_NOTE}
       prerenderedPath={LOGIN_PATH}
-      actions={session && <SignOutButton session={session} />}
+      // A role without a dashboard stays here signed in, with Sign Out.
+      actions={session && <SignedInActions session={session} />}
     >
       <Card>
         <h1>{UI_TEXTS.login.title}</h1>

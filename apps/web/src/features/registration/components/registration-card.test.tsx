@@ -5,7 +5,7 @@ import { getStoredToken, storeToken } from '../../../lib/auth-storage.ts';
 import { buildToken } from '../../../test/build-token.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { stubApi } from '../../../test/stub-fetch.ts';
-import { CLAIM_CONSENT, CONSENT_VERSION } from '@portal/contract/claims';
+import { CLAIM_CONSENT } from '@portal/contract/claims';
 
 const EMPLOYEE_TOKEN = buildToken({ sub: 'employee-1', role: 'SELF_SERVICE_USER' });
 const CLAIM = { recordId: 'opaque-claim-token', nextStep: 'CHALLENGE_PSN' };
@@ -15,8 +15,6 @@ const heading = (name: string) => screen.findByRole('heading', { name });
 const card = () => screen.getByTestId('registration-card');
 const headersOf = (fetchMock: ReturnType<typeof stubApi>, url: string) =>
   new Headers(fetchMock.mock.calls.find(([input]) => String(input) === url)?.[1]?.headers);
-const bodyOf = (fetchMock: ReturnType<typeof stubApi>, url: string): unknown =>
-  JSON.parse(String(fetchMock.mock.calls.find(([input]) => String(input) === url)?.[1]?.body));
 
 const consentBox = () => screen.getByRole('checkbox', { name: /to the use of (my|their) NIN and SSID/ });
 
@@ -33,14 +31,16 @@ async function fillCredentials(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('button', { name: 'Create Account' }));
 }
 
-describe('registration card, public variant', () => {
+// The app's card serves the public appeal (/appeal) and the agent's verify page; the claim page
+// (/register-employee) is a page of its own on the field kit (routes/register-employee-page.test.tsx).
+describe('registration card, public variant (the public appeal)', () => {
   it('shows the consent statement first; Next stays disabled until it is accepted (issue #22)', async () => {
     const fetchMock = stubApi({
       'POST /api/v1/verification/initiate': { status: 200, body: CLAIM },
       'GET /api/v1/claims/tenant': { status: 200, body: { name: 'Lagos State' } },
     });
     const user = userEvent.setup();
-    renderApp('/register-employee?tenant=lagos');
+    renderApp('/appeal?tenant=lagos');
     await heading('Verify Your Identity');
     // Whose portal it is, asked for the link's tenant (issue #31).
     expect(await within(card()).findByText('Lagos State employee portal')).toBeTruthy();
@@ -58,69 +58,6 @@ describe('registration card, public variant', () => {
     expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/v1/verification/initiate')).toBe(false);
   });
 
-  it('claims in three steps with the tenant of the link, stores the token and goes to the dashboard after 2 s', async () => {
-    const fetchMock = stubApi({
-      'POST /api/v1/verification/initiate': { status: 200, body: CLAIM },
-      'POST /api/v1/verification/challenge': { status: 200, body: PASSED },
-      'POST /api/v1/auth/create-account': { status: 200, body: { token: EMPLOYEE_TOKEN } },
-    });
-    const user = userEvent.setup();
-    const { router } = renderApp('/register-employee?tenant=Lagos');
-
-    expect(await heading('Verify Your Identity')).toBeTruthy();
-    expect(within(card()).getByText('Claim Your Secure Account')).toBeTruthy();
-    expect(within(card()).getByText('Step 1 of 3')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Next' })).toHaveProperty('disabled', true);
-    await fillIdentity(user);
-
-    expect(await heading('Security Confirmation')).toBeTruthy();
-    expect(headersOf(fetchMock, '/api/v1/verification/initiate').get('X-Tenant')).toBe('lagos');
-    expect(bodyOf(fetchMock, '/api/v1/verification/initiate')).toEqual({
-      ssid: 'SS45837531',
-      nin: '94274577030',
-      consentVersion: CONSENT_VERSION,
-    });
-    const psn = screen.getByRole('textbox', { name: /^PSN/ });
-    expect(psn.getAttribute('placeholder')).toBe('Enter your PSN');
-    await user.type(psn, 'PSN479249');
-    await user.click(screen.getByRole('button', { name: 'Confirm & Continue' }));
-
-    expect(await heading('Create Your Credentials')).toBeTruthy();
-    expect(bodyOf(fetchMock, '/api/v1/verification/challenge')).toEqual({
-      recordId: 'opaque-claim-token',
-      psn: 'PSN479249',
-    });
-    expect(screen.getByRole('status').textContent).toBe('Identity confirmed. Create your credentials.');
-    await fillCredentials(user);
-
-    expect(
-      await screen.findByText('Success! Your account has been created. Redirecting to your dashboard...'),
-    ).toBeTruthy();
-    expect(bodyOf(fetchMock, '/api/v1/auth/create-account')).toEqual({
-      email: 'ada@example.gov.ng',
-      password: 'Employee-Pass1',
-      recordId: 'opaque-claim-token',
-    });
-    expect(getStoredToken()).toBe(EMPLOYEE_TOKEN);
-    expect(screen.queryByRole('link', { name: 'Back to Login' })).toBeNull();
-    expect(router.state.location.pathname).toBe('/register-employee');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard/user/profile'), {
-      timeout: 8000,
-    });
-  });
-
-  it('skips the PSN for a record without one', async () => {
-    stubApi({
-      'POST /api/v1/verification/initiate': { status: 200, body: { ...CLAIM, nextStep: 'CREATE_ACCOUNT' } },
-    });
-    const user = userEvent.setup();
-    renderApp('/register-employee');
-    await heading('Verify Your Identity');
-    await fillIdentity(user);
-    expect(await heading('Create Your Credentials')).toBeTruthy();
-    expect(within(card()).getByText('Step 3 of 3')).toBeTruthy();
-  });
-
   it('shows a spinner instead of the label while the call runs', async () => {
     let answer: (response: Response) => void = () => undefined;
     vi.stubGlobal(
@@ -128,7 +65,7 @@ describe('registration card, public variant', () => {
       vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
     );
     const user = userEvent.setup();
-    renderApp('/register-employee');
+    renderApp('/appeal');
     await heading('Verify Your Identity');
     await fillIdentity(user);
 
@@ -153,7 +90,7 @@ describe('registration card, public variant', () => {
       ],
     });
     const user = userEvent.setup();
-    renderApp('/register-employee');
+    renderApp('/appeal');
     await heading('Verify Your Identity');
     await fillIdentity(user);
     const alert = await screen.findByRole('alert');
@@ -178,7 +115,7 @@ describe('registration card, public variant', () => {
       },
     });
     const user = userEvent.setup();
-    renderApp('/register-employee');
+    renderApp('/appeal');
     await heading('Verify Your Identity');
     await fillIdentity(user);
     await heading('Security Confirmation');
@@ -196,7 +133,7 @@ describe('registration card, public variant', () => {
   it('hides Back to Login from a signed-in visitor', async () => {
     stubApi({});
     storeToken(EMPLOYEE_TOKEN);
-    renderApp('/register-employee');
+    renderApp('/appeal');
     await heading('Verify Your Identity');
     expect(screen.queryByRole('link', { name: 'Back to Login' })).toBeNull();
   });

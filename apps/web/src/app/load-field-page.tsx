@@ -9,15 +9,15 @@ function loadedAt(path: string): boolean {
 }
 
 /**
- * /login is a page of its own (login.html, DECISIONS 200), not a screen of the app: an in-app
- * navigation there (Sign Out, a guard, an expired session, 'Back to Login') loads it. A server
- * that sent the app for /login itself (none of ours) gets the entry by its file name instead of a
- * reload loop.
+ * /login and /register-employee are pages of their own (login.html, register-employee.html;
+ * DECISIONS 200), not screens of the app: an in-app navigation there (Sign Out, a guard, an
+ * expired session, 'Back to Login') loads the page. A server that sent the app for the path itself
+ * (none of ours) gets the page's entry by its file name instead of a reload loop.
  */
-export function LoadLoginPage() {
+export function LoadFieldPage() {
   const { pathname, search } = useLocation();
   useEffect(() => {
-    pageLoad.replace(loadedAt(pathname) ? `/login.html${search}` : `${pathname}${search}`);
+    pageLoad.replace(loadedAt(pathname) ? `${pathname}.html${search}` : `${pathname}${search}`);
   }, [pathname, search]);
   return null;
 }
