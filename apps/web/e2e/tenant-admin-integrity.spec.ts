@@ -41,7 +41,7 @@ test('a tenant admin uploads the master list, reads the integrity flags and deci
   page,
   request,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   await createTenantOnDemoSimulator(
     request,
     { name: `Integrity State ${run}`, subdomain: `integrity-${run}`, stateCode: 'IS' },
@@ -192,5 +192,27 @@ test('a tenant admin uploads the master list, reads the integrity flags and deci
     await expect(dismissed).toContainText('Dismissed');
     await expect(dismissed).toContainText('Data error');
     await saveScreen(page, 'integrity-dismissed');
+  });
+
+  await test.step('Settings switches a rule off: its open flags close and its card says so', async () => {
+    await goTo(page, 'Settings');
+    const rules = page.getByRole('list', { name: 'Integrity rules' });
+    const toggle = rules.getByRole('switch', { name: 'BVN on several records' });
+    await expect(toggle).toBeChecked();
+    await toggle.uncheck();
+    await page.getByRole('button', { name: 'Save rules' }).click();
+    await expect(page.getByText('Rules saved: the rules are running again.')).toBeVisible();
+    await expect(toggle).not.toBeChecked();
+    await page.mouse.move(0, 0);
+    await expectNoSeriousA11yViolations(page);
+    await goTo(page, 'Integrity');
+    await evaluated(page);
+    // Its card says so in its name (the card locator above expects the rule's name then a colon).
+    await expect(
+      page
+        .getByRole('list', { name: 'Rules' })
+        .getByRole('button', { name: /^BVN on several records \(Switched off\): 0 records, ₦0\.00 a month/ }),
+    ).toBeVisible();
+    await expect(card(page, 'Bank account on several records')).toHaveAccessibleName(/: 9 records, /);
   });
 });

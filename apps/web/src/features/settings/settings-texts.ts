@@ -1,6 +1,6 @@
 import { APPEAL_DEADLINE_LIMITS } from '@portal/contract/appeals';
 import { REASON_CODE_MESSAGES } from '@portal/contract/decisions';
-import { SETTINGS_MESSAGES } from '@portal/contract/settings';
+import { SETTINGS_LIMITS, SETTINGS_MESSAGES } from '@portal/contract/settings';
 
 /** Texts of the tenant admin's Settings tab (issue #22: the second approver and the reason codes). */
 export const SETTINGS_TEXTS = {
@@ -46,6 +46,26 @@ export const SETTINGS_TEXTS = {
     saved: (days: number) => `Appeal deadline saved: ${days} days for appeals lodged from now on.`,
     awaits: SETTINGS_MESSAGES.awaitsApproval,
     failed: (message: string) => `Could not save the appeal deadline: ${message}`,
+  },
+  /** Issue #21, #35: the payroll integrity rules' thresholds and switches. */
+  integrity: {
+    title: 'Integrity rules',
+    saving: 'Saving...',
+    thresholds: {
+      description: `The ages the date rules judge by: a person is past retirement at the retirement age (${SETTINGS_LIMITS.retirementAge.min} to ${SETTINGS_LIMITS.retirementAge.max}), and past the service limit after that many years since the first appointment (${SETTINGS_LIMITS.serviceLimitYears.min} to ${SETTINGS_LIMITS.serviceLimitYears.max}). A change runs the rules again.`,
+      labels: { retirementAge: 'Retirement age', serviceLimitYears: 'Service limit (years)' },
+      save: 'Save thresholds',
+      saved: 'Thresholds saved: the rules are running again with them.',
+    },
+    rules: {
+      description:
+        'Which rules look for ghosts on your payroll. A rule switched off raises no flag and its open flags close when the rules next run, which saving starts; flags already confirmed or dismissed keep their decision.',
+      listLabel: 'Integrity rules',
+      save: 'Save rules',
+      saved: 'Rules saved: the rules are running again.',
+    },
+    awaits: SETTINGS_MESSAGES.awaitsApproval,
+    failed: (message: string) => `Could not save the integrity rules: ${message}`,
   },
   reasonCodes: {
     title: 'Reason codes',

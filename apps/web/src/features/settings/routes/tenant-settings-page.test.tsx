@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import { DEFAULT_REASON_CODES, REASON_CODE_MESSAGES, type ReasonCode } from '@portal/contract/decisions';
+import {
+  INTEGRITY_RULES,
+  INTEGRITY_RULE_DESCRIPTIONS,
+  INTEGRITY_RULE_LABELS,
+} from '@portal/contract/integrity';
 import { SETTINGS_MESSAGES, TenantSettingsSchema } from '@portal/contract/settings';
 import { TENANT_ADMIN_ME_REPLY, openScreen } from '../../../test/open-screen.ts';
 
@@ -220,5 +225,120 @@ describe('the tenant admin’s Settings tab (issue #22)', () => {
     await user.type(field, '60');
     await user.click(screen.getByRole('button', { name: 'Save deadline' }));
     expect(await screen.findByText(SETTINGS_MESSAGES.awaitsApproval)).toBeTruthy();
+  });
+
+  // Issue #21, #35: the integrity rules' thresholds and switches, as the API has had them.
+  describe('the integrity rules', () => {
+    const rulesList = () => screen.getByRole('list', { name: 'Integrity rules' });
+    const ruleSwitch = (name: string) =>
+      within(rulesList()).getByRole('switch', { name }) as HTMLInputElement;
+
+    it('lists every rule with what it looks for; switching two off sends only those two', async () => {
+      const saved = {
+        ...SETTINGS,
+        integrity: {
+          ...SETTINGS.integrity,
+          rules: { ...SETTINGS.integrity.rules, DUPLICATE_BVN: false, NOT_ON_NOMINAL_ROLL: false },
+        },
+        pendingChanges: [],
+      };
+      const { user, fetchMock } = open({ 'PUT /api/v1/tenant-admin/settings': { status: 200, body: saved } });
+      await screen.findByRole('list', { name: 'Integrity rules' });
+      for (const rule of INTEGRITY_RULES) {
+        const toggle = ruleSwitch(INTEGRITY_RULE_LABELS[rule]);
+        expect(toggle.checked).toBe(true);
+        expect(document.getElementById(toggle.getAttribute('aria-describedby')!)!.textContent).toBe(
+          INTEGRITY_RULE_DESCRIPTIONS[rule],
+        );
+      }
+      const save = screen.getByRole('button', { name: 'Save rules' });
+      expect(save.hasAttribute('disabled')).toBe(true);
+      await user.click(ruleSwitch('BVN on several records'));
+      await user.click(ruleSwitch('Not on the nominal roll'));
+      await user.click(ruleSwitch('Past retirement age'));
+      await user.click(ruleSwitch('Past retirement age'));
+      await user.click(screen.getByRole('button', { name: 'Save rules' }));
+      await screen.findByText('Rules saved: the rules are running again.');
+      const put = lastCall(fetchMock, 'PUT', '/api/v1/tenant-admin/settings');
+      expect(JSON.parse(String(put?.[1]?.body))).toEqual({
+        integrity: { rules: { NOT_ON_NOMINAL_ROLL: false, DUPLICATE_BVN: false } },
+      });
+      expect(ruleSwitch('BVN on several records').checked).toBe(false);
+      expect(ruleSwitch('Past retirement age').checked).toBe(true);
+      expect(screen.getByRole('button', { name: 'Save rules' }).hasAttribute('disabled')).toBe(true);
+    });
+
+    it('with the second approver on, a rule switched off waits and the switch shows the rule in force', async () => {
+      const on = { ...SETTINGS, secondApprover: true, pendingChanges: [] };
+      const pending = {
+        ...on,
+        pendingChanges: [
+          {
+            approvalId: '7b0c8d43-5f41-4a47-9a4e-0b8d1f2f0c12',
+            makerEmail: 'ada.admin@example.gov.ng',
+            createdAt: '2026-11-28T01:00:00.000Z',
+            changes: [{ setting: 'integrity.rules.SHARES_REMOVED_IDENTITY', before: true, after: false }],
+          },
+        ],
+      };
+      const { user } = open({
+        'GET /api/v1/tenant-admin/settings': { status: 200, body: on },
+        'PUT /api/v1/tenant-admin/settings': { status: 200, body: pending },
+      });
+      await screen.findByRole('list', { name: 'Integrity rules' });
+      await user.click(ruleSwitch('Identity of a removed record'));
+      await user.click(screen.getByRole('button', { name: 'Save rules' }));
+      await screen.findByText(SETTINGS_MESSAGES.awaitsApproval);
+      expect(ruleSwitch('Identity of a removed record').checked).toBe(true);
+      const alert = screen.getByText('Waiting for a second approver').closest('[role="status"]')!;
+      expect(alert.textContent).toContain('Integrity rule: Identity of a removed record: On → Off');
+    });
+
+    it('checks the thresholds with the contract’s bounds and sends only the one changed', async () => {
+      const saved = {
+        ...SETTINGS,
+        integrity: { ...SETTINGS.integrity, retirementAge: 65 },
+        pendingChanges: [],
+      };
+      const { user, fetchMock } = open({ 'PUT /api/v1/tenant-admin/settings': { status: 200, body: saved } });
+      const age = await screen.findByRole('textbox', { name: 'Retirement age' });
+      const service = screen.getByRole('textbox', { name: 'Service limit (years)' });
+      expect((age as HTMLInputElement).value).toBe('60');
+      expect((service as HTMLInputElement).value).toBe('35');
+      expect(age.getAttribute('inputmode')).toBe('numeric');
+      const save = () => screen.getByRole('button', { name: 'Save thresholds' });
+      expect(save().hasAttribute('disabled')).toBe(true);
+      await user.clear(age);
+      await user.type(age, '80');
+      expect(screen.getByText('Retirement age must be between 50 and 75')).toBeTruthy();
+      expect(save().hasAttribute('disabled')).toBe(true);
+      await user.clear(age);
+      await user.type(age, '65');
+      await user.click(save());
+      await screen.findByText('Thresholds saved: the rules are running again with them.');
+      const put = lastCall(fetchMock, 'PUT', '/api/v1/tenant-admin/settings');
+      expect(JSON.parse(String(put?.[1]?.body))).toEqual({ integrity: { retirementAge: 65 } });
+      expect((screen.getByRole('textbox', { name: 'Retirement age' }) as HTMLInputElement).value).toBe('65');
+    });
+
+    it("shows the server's refusal of a threshold under its field", async () => {
+      const { user } = open({
+        'PUT /api/v1/tenant-admin/settings': {
+          status: 400,
+          body: {
+            code: 'VALIDATION_ERROR',
+            message: 'Validation failed',
+            details: { 'integrity.serviceLimitYears': 'Service limit must be between 10 and 50' },
+          },
+        },
+      });
+      const service = await screen.findByRole('textbox', { name: 'Service limit (years)' });
+      await user.clear(service);
+      await user.type(service, '40');
+      await user.click(screen.getByRole('button', { name: 'Save thresholds' }));
+      await screen.findByText('Could not save the integrity rules: Validation failed');
+      expect(service.getAttribute('aria-invalid')).toBe('true');
+      expect(screen.getByText('Service limit must be between 10 and 50')).toBeTruthy();
+    });
   });
 });

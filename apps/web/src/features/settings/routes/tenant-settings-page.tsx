@@ -28,11 +28,24 @@ import {
   useUpdateTenantSettings,
 } from '../api/tenant-settings.ts';
 import { AppealDeadlineField } from '../components/appeal-deadline-field.tsx';
+import { RuleSwitches, ThresholdsField } from '../components/integrity-rules-fields.tsx';
 import { AddReasonCodeDialog } from '../components/add-reason-code-dialog.tsx';
 import { ReasonCodesTable } from '../components/reason-codes-table.tsx';
 import { SecondApproverSwitch } from '../components/second-approver-switch.tsx';
 import { TimeZoneField } from '../components/time-zone-field.tsx';
 import { SETTINGS_TEXTS as texts } from '../settings-texts.ts';
+
+type IntegrityChange = NonNullable<TenantSettingsUpdate['integrity']>;
+type ThresholdErrors = Partial<Record<'retirementAge' | 'serviceLimitYears', string>>;
+
+/** Whether the settings in force now hold every value of the change (else it waits, issue #30). */
+function integrityApplied(change: IntegrityChange, now: TenantSettingsView['integrity']): boolean {
+  const { rules, ...thresholds } = change;
+  return (
+    Object.entries(thresholds).every(([k, v]) => now[k as keyof typeof thresholds] === v) &&
+    Object.entries(rules ?? {}).every(([rule, on]) => now.rules[rule as keyof typeof now.rules] === on)
+  );
+}
 
 /** The settings saved one field at a time, each with its own form. */
 type SavedField = 'timeZone' | 'appealDeadlineDays';
@@ -43,8 +56,8 @@ interface FieldWords<V> {
 }
 
 /**
- * The tenant admin's Settings tab (issue #22): whether decisions need a second approver, the time
- * zone, the appeal deadline (issue #34) and the reason codes decisions name, with the records
+ * The tenant admin's Settings tab (issue #22): whether decisions need a second approver, the
+ * integrity rules' thresholds and switches (issue #21, #35), the time zone, the appeal deadline (issue #34) and the reason codes decisions name, with the records
  * rejected for each.
  */
 export function TenantSettingsPage() {
@@ -58,6 +71,10 @@ export function TenantSettingsPage() {
   const [adding, setAdding] = useState(false);
   const [addErrors, setAddErrors] = useState<Record<string, string>>({});
   const [fieldErrors, setFieldErrors] = useState<Partial<Record<SavedField, string>>>({});
+  const [thresholdErrors, setThresholdErrors] = useState<ThresholdErrors>({});
+  // Bumped after each answer, so the integrity forms show the settings in force again (a change
+  // waiting for a second approver is not in force).
+  const [integrityRound, setIntegrityRound] = useState(0);
   const queryClient = useQueryClient();
 
   /**
@@ -90,6 +107,29 @@ export function TenantSettingsPage() {
       void queryClient.invalidateQueries({ queryKey: ['users', 'me'] });
     });
   const saveAppealDeadline = (days: number) => saveField('appealDeadlineDays', days, texts.appealDeadline);
+
+  /** The integrity rules' thresholds or switches (issue #21, #35): only what changed is sent. */
+  const saveIntegrity = (change: IntegrityChange, saved: string) => {
+    setThresholdErrors({});
+    update.mutate(
+      { integrity: change },
+      {
+        onSuccess: (now) => {
+          toast.success(integrityApplied(change, now.integrity) ? saved : texts.integrity.awaits);
+          setIntegrityRound((n) => n + 1);
+        },
+        onError: (error) => {
+          const fields = fieldErrorsOf(error);
+          setThresholdErrors({
+            retirementAge: fields['integrity.retirementAge'],
+            serviceLimitYears: fields['integrity.serviceLimitYears'],
+          });
+          toast.error(texts.integrity.failed(errorMessage(error, '')));
+        },
+      },
+    );
+  };
+  const integrityBusy = update.isPending && update.variables.integrity !== undefined;
 
   const switchApprover = (secondApprover: boolean) =>
     update.mutate(
@@ -167,6 +207,24 @@ export function TenantSettingsPage() {
             <Typography variant="body2">{texts.secondApprover.pendingHint}</Typography>
           </Alert>
         ))}
+      </TitledSection>
+      <Divider />
+      <TitledSection title={texts.integrity.title} gap={1}>
+        {settings.data && (
+          <Stack spacing={3} key={integrityRound}>
+            <ThresholdsField
+              value={settings.data.integrity}
+              busy={integrityBusy && update.variables?.integrity?.rules === undefined}
+              errors={thresholdErrors}
+              onSave={(change) => saveIntegrity(change, texts.integrity.thresholds.saved)}
+            />
+            <RuleSwitches
+              value={settings.data.integrity.rules}
+              busy={integrityBusy && update.variables?.integrity?.rules !== undefined}
+              onSave={(rules) => saveIntegrity({ rules }, texts.integrity.rules.saved)}
+            />
+          </Stack>
+        )}
       </TitledSection>
       <Divider />
       <TitledSection title={texts.timeZone.title} gap={1}>
