@@ -338,6 +338,9 @@ test('an exercise opens, agents and staff appear, it closes, and its no-shows ar
     await expect(
       page.getByText(`The suspension of ${noShows} no-shows was sent for approval to another tenant admin`),
     ).toBeVisible();
+    // It cannot be asked twice: the button waits with the approval, and says so.
+    await expect(section.getByRole('button', { name: 'Suspend no-shows' })).toBeDisabled();
+    await expect(section.getByText(/awaits a second approver in Pending my approval/)).toBeVisible();
   });
 
   await test.step('a second tenant admin approves the suspension', async () => {
@@ -367,6 +370,10 @@ test('an exercise opens, agents and staff appear, it closes, and its no-shows ar
     await expect(totals.getByRole('listitem').filter({ hasText: /^Suspended/ })).toContainText(
       String(noShows),
     );
+    // Every no-show is suspended: nobody is left to suspend, and the screen says so.
+    const noShowsSection = page.getByRole('region', { name: 'No-shows' });
+    await expect(noShowsSection.getByRole('button', { name: 'Suspend no-shows' })).toBeDisabled();
+    await expect(noShowsSection.getByText(/^Nobody is left to suspend/)).toBeVisible();
     await settle(page);
     await saveScreen(page, 'exercise-journey-report');
   });

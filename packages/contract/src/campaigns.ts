@@ -328,6 +328,13 @@ export const NoShowsPageSchema = pageOf(NoShowSchema).extend({
   monthlyPay: z.number(),
   /** How many no-shows have no known pay. */
   payUnknown: z.number(),
+  /**
+   * How many of the no-shows 'Suspend no-shows' would put on its list now: those in a state a
+   * suspension moves (not those already suspended, nor those awaiting a decision).
+   */
+  suspendable: z.number(),
+  /** A suspension of this exercise's no-shows awaits a second approver. */
+  suspensionPending: z.boolean(),
 });
 export type NoShowsPage = z.infer<typeof NoShowsPageSchema>;
 

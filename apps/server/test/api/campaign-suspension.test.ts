@@ -186,6 +186,8 @@ describe('suspending the no-shows of an exercise', () => {
       'Suspension paidNoShow',
       'Suspension pending',
     ]);
+    // Three a suspension would list: the one awaiting a decision is left for it.
+    expect(page).toMatchObject({ total: 4, suspendable: 3, suspensionPending: false });
   });
 
   it('with the second approver: the frozen list waits; declined, nothing moves', async () => {
@@ -202,6 +204,10 @@ describe('suspending the no-shows of an exercise', () => {
       note: 'Circular HOS/2033/14',
     });
     expect(await statuses()).toEqual(before);
+    const waiting = (
+      await portal.api.get(`/api/v1/campaigns/${campaign.id}/no-shows`, { token: a.token })
+    ).json() as NoShowsPage;
+    expect(waiting).toMatchObject({ suspendable: 3, suspensionPending: true });
     const again = await suspend();
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(M.suspensionPending);
@@ -304,7 +310,8 @@ describe('suspending the no-shows of an exercise', () => {
         ['Suspension ghost', 'SUSPENDED'],
       ]),
     );
-    // Nobody is left to suspend: the one awaiting a decision is left for it.
+    // Nobody is left to suspend: the one awaiting a decision is left for it. The list says so.
+    expect(page).toMatchObject({ suspendable: 0, suspensionPending: false });
     const none = await suspend();
     expect(none.statusCode).toBe(409);
     expect(none.json().message).toBe(M.nothingToSuspend);

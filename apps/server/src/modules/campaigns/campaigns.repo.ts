@@ -483,17 +483,31 @@ export class CampaignsRepo {
       and not exists (select 1 from campaign_excusals e where e.campaign_id = ${c.id} and e.record_id = r.id)`;
   }
 
-  /** How many no-shows, and the monthly pay (kobo) of those whose pay is known. */
+  /**
+   * How many no-shows, the monthly pay (kobo) of those whose pay is known, and how many of them a
+   * suspension would list now (in a state it moves, as `freezeNoShows` picks them).
+   */
   async noShowTotals(
     scope: TenantScope,
     c: CampaignRow,
-  ): Promise<{ total: number; kobo: number; unknown: number }> {
-    const result = await this.orm.execute<{ total: number; kobo: string; unknown: number }>(sql`
+  ): Promise<{ total: number; kobo: number; unknown: number; suspendable: number }> {
+    const result = await this.orm.execute<{
+      total: number;
+      kobo: string;
+      unknown: number;
+      suspendable: number;
+    }>(sql`
       select count(*)::int as total, coalesce(sum(n.monthly_gross_kobo), 0)::bigint as kobo,
-        count(*) filter (where n.monthly_gross_kobo is null)::int as unknown
+        count(*) filter (where n.monthly_gross_kobo is null)::int as unknown,
+        count(*) filter (where n.status in (${sql.raw(statusLiterals(SUSPEND.from))}))::int as suspendable
       from (${this.#noShowsSql(scope, c)}) n`);
     const row = result.rows[0]!;
-    return { total: Number(row.total), kobo: Number(row.kobo), unknown: Number(row.unknown) };
+    return {
+      total: Number(row.total),
+      kobo: Number(row.kobo),
+      unknown: Number(row.unknown),
+      suspendable: Number(row.suspendable),
+    };
   }
 
   /** A page of the no-shows, by ministry, department, name and id. */
@@ -553,7 +567,7 @@ export class CampaignsRepo {
   }
 
   /** Whether a suspension of this exercise's no-shows awaits a second approver. */
-  async pendingSuspension(tx: Orm, scope: TenantScope, campaignId: string): Promise<boolean> {
+  async pendingSuspension(tx: Orm = this.orm, scope: TenantScope, campaignId: string): Promise<boolean> {
     const found = await tx
       .select({ id: campaignSuspensions.id })
       .from(campaignSuspensions)

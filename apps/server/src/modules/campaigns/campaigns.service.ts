@@ -525,11 +525,14 @@ export class CampaignsService implements CampaignDecisions {
   async noShows(actor: Actor, id: string, q: NoShowsQuery): Promise<NoShowsPage> {
     const { scope, c, listed } = await this.#noShowsOf(actor, id);
     const empty = { items: [], total: 0, page: q.page, pageSize: q.pageSize, monthlyPay: 0, payUnknown: 0 };
-    if (!listed) return { ...empty, listed, graceEndsOn: graceEndsOn(c) };
+    if (!listed) {
+      return { ...empty, listed, graceEndsOn: graceEndsOn(c), suspendable: 0, suspensionPending: false };
+    }
     const { repo } = this.deps;
-    const [totals, rows] = await Promise.all([
+    const [totals, rows, suspensionPending] = await Promise.all([
       repo.noShowTotals(scope, c),
       repo.noShowsPage(scope, c, q.page, q.pageSize),
+      repo.pendingSuspension(undefined, scope, c.id),
     ]);
     return {
       items: rows.map((r) => ({
@@ -549,6 +552,8 @@ export class CampaignsService implements CampaignDecisions {
       graceEndsOn: graceEndsOn(c),
       monthlyPay: koboToNaira(totals.kobo),
       payUnknown: totals.unknown,
+      suspendable: totals.suspendable,
+      suspensionPending,
     };
   }
 

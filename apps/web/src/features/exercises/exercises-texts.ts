@@ -199,6 +199,10 @@ export const EXERCISES_TEXTS = {
     download: 'Download CSV',
     downloadFailed: 'The no-shows could not be downloaded.',
     suspend: 'Suspend no-shows',
+    /** Why 'Suspend no-shows' cannot be pressed now (the server says who is left to suspend). */
+    suspendWaits: 'A suspension of these no-shows awaits a second approver in Pending my approval.',
+    noneToSuspend:
+      'Nobody is left to suspend: every no-show is suspended already or awaits a decision on their record.',
     suspendTitle: 'Suspend the no-shows',
     suspendIntro:
       'Each no-show is held off the payroll (SUSPENDED, reason NO_SHOW), never deleted. Anyone who appears later goes back to review.',

@@ -73,6 +73,15 @@ export function NoShowsSection({ exercise }: { exercise: Campaign }) {
   const [downloading, setDownloading] = useState(false);
   const [downloadProblem, setDownloadProblem] = useState<string | null>(null);
   const data = noShows.data;
+  const suspendWhyNotId = useId();
+  // Said only when there are no-shows: an empty list says why itself.
+  const suspendWhyNot = !data?.listed
+    ? null
+    : data.suspensionPending
+      ? texts.suspendWaits
+      : data.total > 0 && data.suspendable === 0
+        ? texts.noneToSuspend
+        : null;
 
   const onSuspend = () => {
     suspend.mutate(
@@ -122,11 +131,17 @@ export function NoShowsSection({ exercise }: { exercise: Campaign }) {
             setAnswer(null);
             setAsking(true);
           }}
-          disabled={!data?.listed || data.total === 0}
+          disabled={!data?.listed || data.suspendable === 0 || data.suspensionPending}
+          aria-describedby={suspendWhyNot ? suspendWhyNotId : undefined}
         >
           {texts.suspend}
         </Button>
       </Box>
+      {suspendWhyNot && (
+        <Typography id={suspendWhyNotId} variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
+          {suspendWhyNot}
+        </Typography>
+      )}
       {answer && (
         <Alert severity={answer.severity} onClose={() => setAnswer(null)} sx={{ mb: 2 }}>
           {answer.text}

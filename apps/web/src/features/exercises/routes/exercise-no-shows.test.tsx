@@ -13,6 +13,7 @@ const NO_SHOWS = buildNoShowsPage({
   total: 2,
   monthlyPay: 410_000.25,
   payUnknown: 1,
+  suspendable: 2,
   items: [
     {
       recordId: 'r-1',
@@ -128,5 +129,41 @@ describe("an exercise's no-shows (issue #33 item 5)", () => {
     expect((await within(section).findByRole('alert')).textContent).toContain(
       CAMPAIGN_MESSAGES.suspensionPending,
     );
+  });
+
+  it('cannot suspend again once every no-show is suspended, and says why', async () => {
+    const suspended = {
+      ...NO_SHOWS,
+      suspendable: 0,
+      items: NO_SHOWS.items.map((n) => ({ ...n, status: 'SUSPENDED' })),
+    };
+    open({ 'GET /api/v1/campaigns/c-1/no-shows?page=1&pageSize=10': ok(suspended) });
+    const section = await screen.findByRole('region', { name: 'No-shows' });
+    await within(section).findByRole('table', { name: 'No-shows' });
+    const button = within(section).getByRole('button', { name: 'Suspend no-shows' });
+    expect(button.hasAttribute('disabled')).toBe(true);
+    expect(document.getElementById(button.getAttribute('aria-describedby')!)!.textContent).toBe(
+      'Nobody is left to suspend: every no-show is suspended already or awaits a decision on their record.',
+    );
+  });
+
+  it('cannot ask twice while a suspension awaits its second approver', async () => {
+    open({
+      'GET /api/v1/campaigns/c-1/no-shows?page=1&pageSize=10': ok({ ...NO_SHOWS, suspensionPending: true }),
+    });
+    const section = await screen.findByRole('region', { name: 'No-shows' });
+    await within(section).findByRole('table', { name: 'No-shows' });
+    const button = within(section).getByRole('button', { name: 'Suspend no-shows' });
+    expect(button.hasAttribute('disabled')).toBe(true);
+    expect(within(section).getByText(/awaits a second approver in Pending my approval/)).toBeTruthy();
+  });
+
+  it('can suspend while some no-shows are left to suspend, and says nothing of it', async () => {
+    open();
+    const section = await screen.findByRole('region', { name: 'No-shows' });
+    await within(section).findByRole('table', { name: 'No-shows' });
+    const button = within(section).getByRole('button', { name: 'Suspend no-shows' });
+    expect(button.hasAttribute('disabled')).toBe(false);
+    expect(button.getAttribute('aria-describedby')).toBeNull();
   });
 });

@@ -81,6 +81,8 @@ export const buildNoShowsPage = builder<NoShowsPage>(() => ({
   graceEndsOn: '2026-12-11',
   monthlyPay: 0,
   payUnknown: 0,
+  suspendable: 0,
+  suspensionPending: false,
 }));
 
 export const buildReport = builder<CampaignReport>(() => ({
