@@ -139,7 +139,9 @@ try {
   ].filter(
     (page) =>
       !process.env.BENCH_PAGES ||
-      process.env.BENCH_PAGES.split(',').some((name) => name === page.name || name === new URL(page.url).pathname),
+      process.env.BENCH_PAGES.split(',').some(
+        (name) => name === page.name || name === new URL(page.url).pathname,
+      ),
   );
   console.log(`Lighthouse 12.2.3, mobile, simulated slow 4G, ${CHROME_PATH}, median of ${RUNS} run(s)\n`);
   console.log(

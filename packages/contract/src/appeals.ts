@@ -1,12 +1,7 @@
 import { z } from 'zod';
 import { idSchema, requiredString } from './fields.ts';
 import { PageQuerySchema, pageOf } from './records.ts';
-import {
-  APPEAL_ATTACHMENT_TYPES,
-  APPEAL_KINDS,
-  APPEAL_LIMITS,
-  APPEAL_MESSAGES,
-} from './appeal-texts.ts';
+import { APPEAL_ATTACHMENT_TYPES, APPEAL_KINDS, APPEAL_LIMITS, APPEAL_MESSAGES } from './appeal-texts.ts';
 
 // Without zod for the field agent's page (issue #32): appeal-texts.ts.
 export {
@@ -22,7 +17,6 @@ export type { AppealKind, AttachmentContentType } from './appeal-texts.ts';
  * Appeals and reinstatement (issue #34): a person taken off the payroll (rejected, confirmed as a
  * ghost, or suspended as a no-show) is heard, and a wrong decision is put right with its arrears.
  */
-
 
 /** The decision codes (after OpenSPP's grievance module). */
 export const APPEAL_DECISIONS = ['UPHELD', 'PARTLY_UPHELD', 'REJECTED', 'WITHDRAWN'] as const;
@@ -73,8 +67,6 @@ export const APPEAL_CHANNEL_LABELS: Record<AppealChannel, string> = {
   LETTER: 'By letter, entered by a tenant admin',
   PUBLIC: 'On the public appeal page',
 };
-
-
 
 const kind = z.enum(APPEAL_KINDS, { error: `kind must be one of ${APPEAL_KINDS.join(', ')}` });
 const text = (required: string, max: number) =>

@@ -67,7 +67,6 @@ export function formatMediumDate(iso: string | null | undefined): string {
   return Number.isNaN(date.getTime()) ? DASH : formats.mediumDate.format(date);
 }
 
-
 /**
  * 'Nov 21, 2026, 3:05 AM': the one format of moments in histories, jobs, exports and dialogs
  * (entries of one day told apart by the time), in the display zone; a dash when missing or unreadable.
@@ -82,7 +81,6 @@ export function formatMediumDateTime(iso: string | number | null | undefined): s
 export function formatTime(at: number | Date): string {
   return formats.time.format(at);
 }
-
 
 const compact = new Intl.NumberFormat(LOCALE, { notation: 'compact', maximumFractionDigits: 2 });
 const decimal = new Intl.NumberFormat(LOCALE, { maximumFractionDigits: 2 });
@@ -102,7 +100,6 @@ export function formatPercent(value: number): string {
 export function formatMilliseconds(value: number): string {
   return `${decimal.format(Math.round(value))}ms`;
 }
-
 
 /**
  * The share as text, one decimal at most: '94%', '4.5%'. A non-zero share never reads as '0%'

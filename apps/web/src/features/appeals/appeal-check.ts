@@ -10,9 +10,11 @@ export function checkAppeal({ kind, grounds }: { kind: string; grounds: string }
   errors: { kind?: string; grounds?: string };
 } {
   const errors: { kind?: string; grounds?: string } = {};
-  if (!APPEAL_KINDS.includes(kind as AppealKind)) errors.kind = `kind must be one of ${APPEAL_KINDS.join(', ')}`;
+  if (!APPEAL_KINDS.includes(kind as AppealKind))
+    errors.kind = `kind must be one of ${APPEAL_KINDS.join(', ')}`;
   const trimmed = grounds.trim();
   if (trimmed === '') errors.grounds = 'Grounds are required';
-  else if (trimmed.length > APPEAL_LIMITS.groundsMax) errors.grounds = `Cannot exceed ${APPEAL_LIMITS.groundsMax} characters`;
+  else if (trimmed.length > APPEAL_LIMITS.groundsMax)
+    errors.grounds = `Cannot exceed ${APPEAL_LIMITS.groundsMax} characters`;
   return { values: { kind: kind as AppealKind, grounds: trimmed }, errors };
 }

@@ -49,4 +49,3 @@ export function checkCredentials({ email, password }: CredentialValues): Checked
     password: { value: password, error: passwordError },
   });
 }
-

@@ -5,6 +5,7 @@ import { Alert } from '../../../field-kit/alert.tsx';
 import { PageFrame } from '../../../field-kit/page-frame.tsx';
 import { SignedInActions } from '../../../field-kit/signed-in-actions.tsx';
 import { ToastHost, useToast } from '../../../field-kit/toast.tsx';
+import { readSession } from '../../../lib/auth-storage.ts';
 import { takeHandedOverToast } from '../../../lib/handed-over-toast.ts';
 import { pageLoad } from '../../../lib/page-load.ts';
 import { platformZoneNote } from '../../../lib/time-zone-note.ts';
@@ -43,6 +44,12 @@ export function AgentDashboardPage() {
   const [accountsCreated, setAccountsCreated] = useState(0);
   const cardBox = useRef<HTMLDivElement>(null);
 
+  // Signed out in another tab, or the token expired while the page is open: to the sign-in page.
+  // (The first render of a hydration reads no session, as the copy: storage is asked again.)
+  useEffect(() => {
+    if (session === null && readSession() === null) pageLoad.replace('/login');
+  }, [session]);
+
   // The sign-in page's welcome, left for this page (DECISIONS 200).
   useEffect(() => {
     const handed = takeHandedOverToast();
@@ -77,7 +84,9 @@ export function AgentDashboardPage() {
       skipLinkLabel={MESSAGES.skipLink}
       footNote={platformZoneNote()}
       prerenderedPath={AGENT_VERIFY_PATH}
-      actions={session && <SignedInActions session={session} onSignedOut={() => pageLoad.replace('/login')} />}
+      actions={
+        session && <SignedInActions session={session} onSignedOut={() => pageLoad.replace('/login')} />
+      }
     >
       <div className="fk-dashboard">
         <header className="fk-dashboard__header">

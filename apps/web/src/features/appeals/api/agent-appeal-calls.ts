@@ -21,7 +21,11 @@ export function readLodgedId(body: unknown): string {
 }
 
 /** POST /appeals: the person's record, what happened, their grounds. */
-export async function lodgeAppeal(body: { recordId: string; kind: AppealKind; grounds: string }): Promise<string> {
+export async function lodgeAppeal(body: {
+  recordId: string;
+  kind: AppealKind;
+  grounds: string;
+}): Promise<string> {
   return readLodgedId(await fetchJson('POST', APPEAL_PATHS.create, { body }));
 }
 

@@ -40,7 +40,11 @@ export function AgentAppealAction({
             person={person}
             onClose={() => setOpen(false)}
             onToast={(message, severity) =>
-              onLodged(message, severity, severity === 'success' ? TOAST_MS.tenantSuccess : TOAST_MS.tenantError)
+              onLodged(
+                message,
+                severity,
+                severity === 'success' ? TOAST_MS.tenantSuccess : TOAST_MS.tenantError,
+              )
             }
           />
         </Suspense>

@@ -87,7 +87,10 @@ export function AgentAppealDialog({ person, onClose, onToast }: AgentAppealDialo
           try {
             await attachFile(appealId, file);
           } catch (error) {
-            onToast(texts.uploadFailed(file.name, messageOf(error, APPEAL_MESSAGES.attachmentType)), 'warning');
+            onToast(
+              texts.uploadFailed(file.name, messageOf(error, APPEAL_MESSAGES.attachmentType)),
+              'warning',
+            );
           }
         }
         setBusy(false);
@@ -106,7 +109,9 @@ export function AgentAppealDialog({ person, onClose, onToast }: AgentAppealDialo
     const ok = list.filter((f) => attachmentProblem(f) === null);
     const next = [...files, ...ok].slice(0, APPEAL_LIMITS.attachmentsPerAppeal);
     setFiles(next);
-    setFileError(refused ?? (files.length + ok.length > next.length ? APPEAL_MESSAGES.attachmentsFull : null));
+    setFileError(
+      refused ?? (files.length + ok.length > next.length ? APPEAL_MESSAGES.attachmentsFull : null),
+    );
     if (fileInput.current) fileInput.current.value = '';
   };
 

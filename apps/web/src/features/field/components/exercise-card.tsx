@@ -30,7 +30,9 @@ export function ExerciseCard({ exercise }: { exercise: FieldExercise }) {
         <div className="fk-row-wrap">
           <p className="fk-body2">{texts.remaining(formatCount(exercise.remaining))}</p>
           {exercise.excused > 0 && <p className="fk-body2">{texts.excused(formatCount(exercise.excused))}</p>}
-          <p className="fk-body2 fk-strong-text">{texts.helpedToday(formatCount(exercise.verifiedByMeToday))}</p>
+          <p className="fk-body2 fk-strong-text">
+            {texts.helpedToday(formatCount(exercise.verifiedByMeToday))}
+          </p>
         </div>
       </div>
 

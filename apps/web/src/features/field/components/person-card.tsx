@@ -59,7 +59,12 @@ export function PersonCard({
         <h3 id="field-person-title" className="fk-h6 fk-person__title">
           {person.data?.fullName ?? texts.title}
         </h3>
-        <button type="button" className="fk-icon-button fk-person__close" aria-label={texts.close} onClick={onClose}>
+        <button
+          type="button"
+          className="fk-icon-button fk-person__close"
+          aria-label={texts.close}
+          onClick={onClose}
+        >
           <Icon name="close" />
         </button>
       </div>

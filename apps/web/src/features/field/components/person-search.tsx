@@ -78,8 +78,12 @@ export function PersonSearch({ onChoose, resultsHidden = false, refresh = 0 }: P
 
       <div aria-live="polite" className="fk-search__status">
         {search.failed && <Alert severity="error">{texts.failed}</Alert>}
-        {succeeded && !resultsHidden && people.length === 0 && <p className="fk-secondary">{texts.none(q)}</p>}
-        {succeeded && people.length > 0 && <p className="fk-body2 fk-secondary">{texts.results(people.length)}</p>}
+        {succeeded && !resultsHidden && people.length === 0 && (
+          <p className="fk-secondary">{texts.none(q)}</p>
+        )}
+        {succeeded && people.length > 0 && (
+          <p className="fk-body2 fk-secondary">{texts.results(people.length)}</p>
+        )}
       </div>
       {people.length > 0 && (
         <ul aria-label={texts.title} className="fk-results">
