@@ -9,6 +9,7 @@
 import { StrictMode } from 'react';
 import { homeForRole } from '@portal/contract/role-names';
 import './field-kit/field-kit.css';
+import './field-kit/field-kit-desk.css';
 import { AGENT_VERIFY_PATH, AgentDashboardPage } from './app/dashboards/routes/agent-dashboard.tsx';
 import { mountPage } from './field-kit/mount.tsx';
 import { readSession } from './lib/auth-storage.ts';
