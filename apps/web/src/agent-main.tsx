@@ -22,9 +22,15 @@ else {
   // SPEC §2: the dashboard's empty path is its verify page.
   if (window.location.pathname !== AGENT_VERIFY_PATH)
     window.history.replaceState(window.history.state, '', AGENT_VERIFY_PATH);
-  mountPage(
-    <StrictMode>
-      <AgentDashboardPage />
-    </StrictMode>,
+  // In a task of its own, as /login's (DECISIONS 213): the module runs at the end of parsing, in
+  // the task that lays the copy out for the first time; hydrating there made one long task of both.
+  setTimeout(
+    () =>
+      mountPage(
+        <StrictMode>
+          <AgentDashboardPage />
+        </StrictMode>,
+      ),
+    0,
   );
 }
