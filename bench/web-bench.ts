@@ -135,7 +135,14 @@ try {
       url: `${portal.base}/dashboard/agent/verify`,
       token: agentToken,
     },
-  ].filter((page) => !process.env.BENCH_PAGES || process.env.BENCH_PAGES.split(',').includes(page.name));
+    // BENCH_PAGES names pages by their path ('/dashboard/agent/verify'), with or without ' (signed in)'.
+  ].filter(
+    (page) =>
+      !process.env.BENCH_PAGES ||
+      process.env.BENCH_PAGES.split(',').some(
+        (name) => name === page.name || name === new URL(page.url).pathname,
+      ),
+  );
   console.log(`Lighthouse 12.2.3, mobile, simulated slow 4G, ${CHROME_PATH}, median of ${RUNS} run(s)\n`);
   console.log(
     '| page | performance | LCP | FCP | TBT | accessibility | best practices | bytes on the wire | requests |',

@@ -20,6 +20,7 @@ const INPUTS = [
   'apps/web/index.html',
   'apps/web/login.html',
   'apps/web/register-employee.html',
+  'apps/web/agent.html',
   'apps/web/vite.config.ts',
   'apps/web/vite.field.config.ts',
   'apps/web/scripts',

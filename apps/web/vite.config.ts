@@ -18,6 +18,10 @@ function fieldPagesInDev(): Plugin {
       server.middlewares.use((req, _res, next) => {
         const page = req.method === 'GET' ? /^\/(login|register-employee)(?=\?|$)/.exec(req.url ?? '') : null;
         if (page) req.url = req.url!.replace(page[0], `${page[0]}.html`);
+        // The agent's dashboard (agent.html) for both its addresses.
+        const agent =
+          req.method === 'GET' ? /^\/dashboard\/agent(\/verify)?\/?(?=\?|$)/.exec(req.url ?? '') : null;
+        if (agent) req.url = req.url!.replace(agent[0], '/agent.html');
         next();
       });
     },

@@ -8,7 +8,7 @@ import { DEFAULT_TIME_ZONE, zoneLabel } from '../../packages/contract/src/zone-l
 const root = fileURLToPath(new URL('.', import.meta.url));
 
 /**
- * The field-kit pages (login.html, register-employee.html; DECISIONS 200) run on Preact through
+ * The field-kit pages (login.html, register-employee.html, agent.html; DECISIONS 200) run on Preact through
  * preact/compat: the same React code, with the page's whole script 14 KiB Brotli where React's chunk alone was 58 KiB.
  * The app (vite.config.ts) keeps React; this build sees only the field pages' modules, so each
  * module has one React and the alias needs no test of who imports it.
@@ -30,6 +30,7 @@ export const PREACT_FOR_REACT: Alias[] = [
 export const FIELD_ENTRIES = {
   login: fileURLToPath(new URL('login.html', import.meta.url)),
   'register-employee': fileURLToPath(new URL('register-employee.html', import.meta.url)),
+  agent: fileURLToPath(new URL('agent.html', import.meta.url)),
 };
 
 /** The app's libraries, which no field page may load (DECISIONS 200). */

@@ -5,7 +5,7 @@ import { PREACT_FOR_REACT } from './vite.field.config.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
-// The field pages' tests (the sign-in page, the claim page) again on Preact, as their build runs
+// The field pages' tests (the sign-in page, the claim page, the agent's dashboard) again on Preact, as their build runs
 // them (vite.field.config.ts): Testing Library goes through the same aliases, so it renders with
 // preact/compat too.
 export default defineConfig({
@@ -30,6 +30,11 @@ export default defineConfig({
       'src/features/registration/routes/register-employee-page.test.tsx',
       'src/features/registration/registration-machine.test.ts',
       'src/features/registration/claim-check.test.ts',
+      // The field agent's dashboard (agent.html, issue #32): the page, its desk and appeal's calls.
+      'src/app/dashboards/routes/agent-dashboard.test.tsx',
+      'src/features/field/api/field-calls.test.ts',
+      'src/features/appeals/api/agent-appeal-calls.test.ts',
+      'src/features/appeals/appeal-check.test.ts',
     ],
     setupFiles: ['src/test/setup.ts'],
     restoreMocks: true,

@@ -72,8 +72,9 @@ function lowPriorityScripts(html) {
 const out = path.join(dist, 'prerendered');
 fs.mkdirSync(out, { recursive: true });
 
-function write(page, html) {
-  const file = path.join(out, `${page.slice(1)}.html`);
+/** dist/prerendered/<entry>: login.html, register-employee.html, agent.html (web.ts reads them so). */
+function write(page, entry, html) {
+  const file = path.join(out, entry);
   fs.writeFileSync(file, html);
   fs.writeFileSync(
     `${file}.br`,
@@ -103,6 +104,6 @@ for (const [page, { html: entry, render }] of Object.entries(FIELD_PAGES)) {
     throw new Error(`${page} rendered no inert <main>: ${body.slice(0, 200)}`);
   const html = inlineStyles(lowPriorityScripts(readTemplate(entry)));
   if (html.includes('rel="stylesheet"')) throw new Error(`${page}: a style sheet was left as a link`);
-  write(page, html.replace(ROOT, `<div id="root">${body}</div>`));
+  write(page, entry, html.replace(ROOT, `<div id="root">${body}</div>`));
 }
 fs.rmSync(ssr, { recursive: true, force: true });

@@ -556,19 +556,5 @@ export const SiteListSchema = z.object({
 });
 export type SiteList = z.infer<typeof SiteListSchema>;
 
-/**
- * What a printed list's QR code carries: the agent's screen opened on this person. A phone's camera
- * opens it; a scanner that types it into the agent's search finds the person (fieldPersonIdOf).
- */
-export const FIELD_PERSON_PATH = '/dashboard/agent/verify';
-export const fieldPersonLink = (origin: string, recordId: string) =>
-  `${origin}${FIELD_PERSON_PATH}?person=${recordId}`;
-
-/** The person a scanned QR code (or a pasted link) names, if it names one. */
-export function fieldPersonIdOf(text: string): string | null {
-  const m =
-    /(?:^|[?&]person=)([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:$|[&#\s])/i.exec(
-      text.trim(),
-    );
-  return m ? m[1]!.toLowerCase() : null;
-}
+// The QR link and what a scanned one names live without zod for the agent's page (issue #32).
+export { FIELD_PERSON_PATH, fieldPersonIdOf, fieldPersonLink } from './field-paths.ts';

@@ -62,3 +62,10 @@ export const CONSENT_VERSION = CLAIM_CONSENT.version;
 
 /** The longest SSID, NIN or PSN a claim takes (after trimming): the schemas' `.max(64)`. */
 export const CLAIM_FIELD_MAX = 64;
+
+/** What a re-verification says, by the state it led to: success only when the record awaits final review. */
+export function reverifyMessageOf(newStatus: string): string {
+  if (newStatus === 'PENDING_GRADE_VALIDATION') return CLAIM_MESSAGES.reverifyOk;
+  if (newStatus === 'MISMATCHED') return CLAIM_MESSAGES.reverifyMismatched;
+  return CLAIM_MESSAGES.reverifyNotFound;
+}

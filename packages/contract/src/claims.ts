@@ -6,7 +6,13 @@ import { emailField, passwordField } from './tenant-users.ts';
 import { CLAIM_FIELD_MAX, CLAIM_MESSAGES } from './claim-texts.ts';
 
 // The texts live without zod for the public claim page (issue #32); one import path.
-export { CLAIM_MESSAGES, CLAIM_CONSENT, CONSENT_VERSION, CLAIM_FIELD_MAX } from './claim-texts.ts';
+export {
+  CLAIM_MESSAGES,
+  CLAIM_CONSENT,
+  CONSENT_VERSION,
+  CLAIM_FIELD_MAX,
+  reverifyMessageOf,
+} from './claim-texts.ts';
 
 /** GET /api/v1/claims/consent (public): the statement a claim's consentVersion accepts. */
 export const ConsentStatementSchema = z.object({
@@ -68,12 +74,6 @@ export type CreateAccount = z.input<typeof CreateAccountSchema>;
 export const ReverifyRequestSchema = z.object({ ssid: trimmed('SSID'), nin: trimmed('NIN') });
 export const ReverifyResponseSchema = z.object({ newStatus: z.string(), message: z.string() });
 
-/** What a re-verification says, by the state it led to: success only when the record awaits final review. */
-export function reverifyMessageOf(newStatus: string): string {
-  if (newStatus === 'PENDING_GRADE_VALIDATION') return CLAIM_MESSAGES.reverifyOk;
-  if (newStatus === 'MISMATCHED') return CLAIM_MESSAGES.reverifyMismatched;
-  return CLAIM_MESSAGES.reverifyNotFound;
-}
 export type ReverifyResponse = z.infer<typeof ReverifyResponseSchema>;
 
 export const CLAIM_TTL_MS = 15 * 60 * 1000;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CampaignStateSchema, ScheduleEntrySchema } from './campaigns.ts';
+import { FIELD_MESSAGES, FIELD_NEXT_STEPS, FIELD_SEARCH_MAX } from './field-paths.ts';
 import { requiredString } from './fields.ts';
 import { RecordStatusSchema } from './records.ts';
 
@@ -8,11 +9,8 @@ import { RecordStatusSchema } from './records.ts';
  * schedule, and a search for the person in front of the agent before the identity check. An agent
  * reaches only the people of its assignment (DECISIONS 183).
  */
-export const FIELD_MESSAGES = {
-  personNotFound: 'Person not found',
-  searchRequired: 'Type a name, a PSN or a Work ID, or scan the QR code of the printed list',
-  searchTooLong: 'The search cannot exceed 200 characters',
-} as const;
+// The messages and next steps live without zod for the agent's page (issue #32): field-paths.ts.
+export { FIELD_MESSAGES, FIELD_NEXT_STEPS };
 
 /** How many people a search answers at most: the agent narrows it with more of the name. */
 export const FIELD_SEARCH_LIMIT = 20;
@@ -21,7 +19,6 @@ export const FIELD_SEARCH_LIMIT = 20;
  * What the agent does next for a person: start a claim (no account yet), re-verify (an account whose
  * record awaits re-verification or was suspended as a no-show), or nothing.
  */
-export const FIELD_NEXT_STEPS = ['CLAIM', 'REVERIFY', 'NONE'] as const;
 export const FieldNextStepSchema = z.enum(FIELD_NEXT_STEPS);
 export type FieldNextStep = z.infer<typeof FieldNextStepSchema>;
 
@@ -44,7 +41,7 @@ export const FieldSearchQuerySchema = z.object({
   q: requiredString(FIELD_MESSAGES.searchRequired)
     .trim()
     .min(1, { error: FIELD_MESSAGES.searchRequired })
-    .max(200, { error: FIELD_MESSAGES.searchTooLong }),
+    .max(FIELD_SEARCH_MAX, { error: FIELD_MESSAGES.searchTooLong }),
 });
 
 export const FieldSearchSchema = z.object({

@@ -1,23 +1,9 @@
 import { z } from 'zod';
 import { countOf } from './counts.ts';
 import { idSchema } from './fields.ts';
+import { RECORD_STATUSES } from './record-statuses.ts';
 
-export const RECORD_STATUSES = [
-  'UPLOADED',
-  'PENDING_GRADE_VALIDATION',
-  'MISMATCHED',
-  'NOT_FOUND',
-  'VALIDATED',
-  'REJECTED',
-  'AWAITING_REVALIDATION',
-  /** A rejection or an integrity confirmation awaiting a second approver (issue #22). */
-  'PENDING_SECOND_APPROVAL',
-  /**
-   * A no-show of a verification exercise, held off the payroll, never deleted (issue #33 item 5);
-   * appearing later sends the person to be verified again, then reviewed.
-   */
-  'SUSPENDED',
-] as const;
+export { RECORD_STATUSES };
 export const RecordStatusSchema = z.enum(RECORD_STATUSES);
 export type RecordStatus = z.infer<typeof RecordStatusSchema>;
 /**

@@ -15,26 +15,29 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
   await app.register(fastifyCompress, { encodings: ['br', 'gzip'], threshold: 1024 });
 }
 
-/** The pages of their own (DECISIONS 200): path -> their HTML entry, never the app's index.html. */
-const FIELD_PAGES = { '/login': 'login.html', '/register-employee': 'register-employee.html' };
+/**
+ * The pages of their own (DECISIONS 200): path -> their HTML entry, never the app's index.html. The
+ * agent's dashboard is one page at both its addresses (it moves /dashboard/agent to verify itself).
+ */
+const FIELD_PAGES: Record<string, string> = {
+  '/login': 'login.html',
+  '/register-employee': 'register-employee.html',
+  '/dashboard/agent': 'agent.html',
+  '/dashboard/agent/verify': 'agent.html',
+};
 
 /**
- * The pages whose first paint the web build rendered into their HTML (DECISIONS 176, 200): path ->
- * file under dist, e.g. '/register-employee' -> 'prerendered/register-employee.html'. A field page
- * without its copy gets its entry (login.html, register-employee.html), never the app's index.html.
+ * The file sent for each field page's path: the copy the web build rendered into its HTML
+ * (DECISIONS 176, 200), dist/prerendered/<entry> (scripts/prerender.mjs), or the entry itself when
+ * the build has no copy; a field page never gets the app's index.html.
  */
 function prerenderedPages(webDist: string): Map<string, string> {
-  const dir = path.join(webDist, 'prerendered');
-  const pages = new Map<string, string>(
-    fs.existsSync(dir)
-      ? fs
-          .readdirSync(dir)
-          .filter((file) => file.endsWith('.html'))
-          .map((file) => [`/${file.slice(0, -'.html'.length)}`, `prerendered/${file}`] as const)
-      : [],
-  );
-  for (const [page, entry] of Object.entries(FIELD_PAGES))
-    if (!pages.has(page) && fs.existsSync(path.join(webDist, entry))) pages.set(page, entry);
+  const pages = new Map<string, string>();
+  for (const [page, entry] of Object.entries(FIELD_PAGES)) {
+    const copy = path.join('prerendered', entry);
+    if (fs.existsSync(path.join(webDist, copy))) pages.set(page, copy);
+    else if (fs.existsSync(path.join(webDist, entry))) pages.set(page, entry);
+  }
   return pages;
 }
 
@@ -65,7 +68,7 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
   app.setNotFoundHandler((request, reply) => {
     const isPage = request.method === 'GET' && !request.url.startsWith('/api/') && hasWeb;
     if (!isPage) return reply.code(404).send({ message: 'Service not found', code: ERROR_CODES.NOT_FOUND });
-    const page = prerendered.get(request.url.split('?')[0]!) ?? 'index.html';
+    const page = prerendered.get(request.url.split('?')[0]!.replace(/(.)\/$/, '$1')) ?? 'index.html';
     return reply.header('cache-control', 'no-cache').sendFile(page);
   });
 }

@@ -10,6 +10,7 @@ import { tempDir } from '../helpers/temp-dirs.ts';
 // hashed ones cached for a year; the API's answers are compressed on the fly; and a public page
 // the build pre-rendered is sent as its own HTML, every other page as index.html. /login and
 // /register-employee are pages of their own (login.html, register-employee.html; DECISIONS 200),
+// and so is the agent's dashboard (agent.html at /dashboard/agent and /dashboard/agent/verify),
 // never the app's index.html.
 
 const SCRIPT = `console.log(${JSON.stringify('app '.repeat(600))});\n`;
@@ -20,6 +21,9 @@ const LOGIN_ENTRY =
 const CLAIM = `<!doctype html><html><head><style>.fk-app{}</style></head><body><div id="root"><div class="fk-app" inert data-prerendered="/register-employee"><main>Verify Your Identity</main></div></div></body></html>`;
 const CLAIM_ENTRY =
   '<!doctype html><html><head></head><body><div id="root"></div><script src="/assets/register-employee-abc.js"></script></body></html>';
+const AGENT = `<!doctype html><html><head><style>.fk-app{}</style></head><body><div id="root"><div class="fk-app" inert data-prerendered="/dashboard/agent/verify"><main>Agent Dashboard</main></div></div></body></html>`;
+const AGENT_ENTRY =
+  '<!doctype html><html><head></head><body><div id="root"></div><script src="/assets/agent-abc.js"></script></body></html>';
 
 /** A built web app of the shape `npm run build -w @portal/web` writes, with its compressed copies. */
 function webDist({ prerendered = true } = {}): string {
@@ -34,10 +38,12 @@ function webDist({ prerendered = true } = {}): string {
   fs.writeFileSync(path.join(dir, 'index.html'), INDEX);
   fs.writeFileSync(path.join(dir, 'login.html'), LOGIN_ENTRY);
   fs.writeFileSync(path.join(dir, 'register-employee.html'), CLAIM_ENTRY);
+  fs.writeFileSync(path.join(dir, 'agent.html'), AGENT_ENTRY);
   write('assets/index-abc.js', SCRIPT);
   if (prerendered) {
     write('prerendered/login.html', LOGIN);
     write('prerendered/register-employee.html', CLAIM);
+    write('prerendered/agent.html', AGENT);
   }
   return dir;
 }
@@ -78,6 +84,11 @@ describe('the web app on the wire', () => {
       ['/login?next=%2Fdashboard', LOGIN],
       ['/register-employee', CLAIM],
       ['/register-employee?tenant=lagos', CLAIM],
+      // The agent's dashboard (issue #32): one page at both its addresses, a QR code's ?person= too.
+      ['/dashboard/agent', AGENT],
+      ['/dashboard/agent/', AGENT],
+      ['/dashboard/agent/verify', AGENT],
+      ['/dashboard/agent/verify?person=3f0c2a52-8d4e-4c1b-9a6f-2b7d9e1c4a00', AGENT],
     ] as const) {
       const res = await get(url, 'br');
       expect(res.statusCode, url).toBe(200);
@@ -91,7 +102,10 @@ describe('the web app on the wire', () => {
     for (const url of [
       '/',
       '/appeal',
-      '/dashboard/agent/verify',
+      '/dashboard',
+      '/dashboard/agent/other',
+      '/dashboard/agentx',
+      '/dashboard/reviewer',
       '/login/other',
       '/register-employee/x',
       '/LOGIN',
@@ -131,10 +145,12 @@ describe('the field pages without their pre-rendered copies', () => {
     await bare?.close();
   });
 
-  it('are their own entries, login.html and register-employee.html, not the app', async () => {
+  it('are their own entries, login.html, register-employee.html and agent.html, not the app', async () => {
     for (const [url, entry] of [
       ['/login', LOGIN_ENTRY],
       ['/register-employee?tenant=lagos', CLAIM_ENTRY],
+      ['/dashboard/agent', AGENT_ENTRY],
+      ['/dashboard/agent/verify?person=x', AGENT_ENTRY],
     ] as const) {
       const res = await bare.api.get(url);
       expect(res.statusCode, url).toBe(200);

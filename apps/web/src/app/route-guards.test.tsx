@@ -79,17 +79,39 @@ describe('role dashboards', () => {
       'Global Admin Dashboard',
     ],
     ['TENANT_ADMIN', '/dashboard/tenant-admin', '/dashboard/tenant-admin/overview', 'Tenant Admin Dashboard'],
-    ['AGENT', '/dashboard/agent', '/dashboard/agent/verify', 'Agent Dashboard'],
     ['REVIEWER', '/dashboard/reviewer', '/dashboard/reviewer/queue', 'Reviewer Dashboard'],
     ['SELF_SERVICE_USER', '/dashboard/user', '/dashboard/user/profile', 'User Dashboard'],
     ['REVIEWER', '/dashboard', '/dashboard/reviewer/queue', 'Reviewer Dashboard'],
-    ['AGENT', '/login', '/dashboard/agent/verify', 'Agent Dashboard'],
+    ['REVIEWER', '/login', '/dashboard/reviewer/queue', 'Reviewer Dashboard'],
   ] as const)('%s opening %s lands on %s', async (role, path, landing, title) => {
     stubFetch(ME_UNAVAILABLE);
     storeToken(buildToken({ role }));
     const { router } = renderApp(path);
     await expectPath(router, landing);
     expect(screen.getByRole('heading', { level: 1, name: title })).toBeTruthy();
+  });
+
+  // The agent's dashboard is a page of its own (agent.html, issue #32): the app's guards let the
+  // agent through, then the page is loaded at the address; another role never reaches it.
+  it.each([
+    ['/dashboard/agent', '/dashboard/agent'],
+    ['/dashboard/agent/verify?person=r-1', '/dashboard/agent/verify?person=r-1'],
+    ['/login', '/dashboard/agent'],
+    ['/dashboard', '/dashboard/agent'],
+  ])("AGENT opening %s loads the agent's dashboard at %s", async (path, loaded) => {
+    stubFetch(ME_UNAVAILABLE);
+    storeToken(buildToken({ role: 'AGENT' }));
+    renderApp(path);
+    await waitFor(() => expect(pageLoad.replace).toHaveBeenCalledWith(loaded));
+    expect(screen.queryByRole('heading', { name: 'Agent Dashboard' })).toBeNull();
+  });
+
+  it("keeps another role off the agent's dashboard, in the app", async () => {
+    stubFetch(ME_UNAVAILABLE);
+    storeToken(buildToken({ role: 'REVIEWER' }));
+    const { router } = renderApp('/dashboard/agent/verify');
+    await expectPath(router, '/dashboard/reviewer/queue');
+    expect(pageLoad.replace).not.toHaveBeenCalledWith('/dashboard/agent/verify');
   });
 
   it('marks the open destination in the side navigation and lists every tenant admin destination in its group', async () => {
@@ -151,9 +173,9 @@ describe('role dashboards', () => {
 describe('session expiry', () => {
   it('sends the user to /login when the token expires while a dashboard is open', async () => {
     stubFetch(ME_UNAVAILABLE);
-    storeToken(buildToken({ role: 'AGENT', exp: Math.floor(Date.now() / 1000) + 1 }));
-    const { router } = renderApp('/dashboard/agent/verify');
-    await expectPath(router, '/dashboard/agent/verify');
+    storeToken(buildToken({ role: 'REVIEWER', exp: Math.floor(Date.now() / 1000) + 1 }));
+    const { router } = renderApp('/dashboard/reviewer/queue');
+    await expectPath(router, '/dashboard/reviewer/queue');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 3000 });
     await waitFor(() => expect(pageLoad.replace).toHaveBeenCalledWith('/login'));
   });

@@ -1,5 +1,4 @@
 import { Navigate, createBrowserRouter, type RouteObject } from 'react-router';
-import { agentDashboardRoute } from './dashboards/routes/agent-dashboard.tsx';
 import { globalAdminDashboardRoute } from './dashboards/routes/global-admin-dashboard.tsx';
 import { reviewerDashboardRoute } from './dashboards/routes/reviewer-dashboard.tsx';
 import { tenantAdminDashboardRoute } from './dashboards/routes/tenant-admin-dashboard.tsx';
@@ -12,7 +11,8 @@ import { RedirectLoggedIn, RequireLogin, RequireRole, RoleHomeRedirect } from '.
 
 /**
  * The route table of SPEC §2. Every screen comes from its own chunk, fetched when its route first
- * opens (issue #32). /login and /register-employee are not the app's (DECISIONS 200).
+ * opens (issue #32). /login, /register-employee and the agent's dashboard are not the app's
+ * (DECISIONS 200).
  */
 export const routes: RouteObject[] = [
   {
@@ -105,31 +105,12 @@ export const routes: RouteObject[] = [
             ],
           },
           {
+            // The agent's dashboard is a page of its own (agent.html, issue #32): reaching it loads it.
             path: 'agent',
             element: <RequireRole role="AGENT" />,
             children: [
-              agentDashboardRoute({
-                // The field desk (issue #33) above the registration card, its person card offering the appeals'
-                // lodging (issue #34): three features, put together here.
-                verify: async () => {
-                  const [{ AgentVerifyPage }, { AgentDesk }, { AgentAppealAction }] = await Promise.all([
-                    import('../features/registration/routes/agent-verify-page.tsx'),
-                    import('../features/field/components/agent-desk.tsx'),
-                    import('../features/appeals/components/agent-appeal-action.tsx'),
-                  ]);
-                  return (
-                    <AgentVerifyPage
-                      desk={(startCheck, accountsCreated) => (
-                        <AgentDesk
-                          onStartCheck={startCheck}
-                          accountsCreated={accountsCreated}
-                          personActions={(person) => <AgentAppealAction person={person} />}
-                        />
-                      )}
-                    />
-                  );
-                },
-              }),
+              { index: true, element: <LoadFieldPage entry="/agent.html" /> },
+              { path: 'verify', element: <LoadFieldPage entry="/agent.html" /> },
             ],
           },
           { path: 'reviewer', element: <RequireRole role="REVIEWER" />, children: [reviewerDashboardRoute] },

@@ -1,8 +1,8 @@
 import type { ButtonHTMLAttributes } from 'react';
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
-  /** MUI's large contained button, or its text button (Start Over). */
-  variant?: 'contained' | 'text';
+  /** MUI's large contained button, its outlined one (the agent's appeal), or its text button (Start Over). */
+  variant?: 'contained' | 'outlined' | 'text';
   fullWidth?: boolean;
   /** A spinner before the label while a call is under way. */
   busy?: boolean;

@@ -43,14 +43,16 @@ export async function fetchJson(
     const csrf = readCookie(CSRF_COOKIE);
     if (csrf) headers.set(CSRF_HEADER, csrf);
   }
-  if (body !== undefined) headers.set('Content-Type', 'application/json');
+  // A file goes as multipart: the browser writes the Content-Type with its boundary.
+  const multipart = body instanceof FormData;
+  if (body !== undefined && !multipart) headers.set('Content-Type', 'application/json');
   for (const [name, value] of Object.entries(extra ?? {})) headers.set(name, value);
   let response: Response;
   try {
     response = await fetch(path, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
       credentials: 'same-origin',
     });
   } catch (error) {

@@ -1,6 +1,10 @@
-import { RECORD_STATUSES } from '@portal/contract/records';
 import { DEFAULT_TIME_ZONE, dayIn, isTimeZone } from '@portal/contract/time-zone';
 import { timeZoneNote } from './time-zone-note.ts';
+
+// Apart for the field agent's page, which loads none of this module's schemas (issue #32).
+export { formatCalendarDate } from './calendar-date.ts';
+export { formatRecordStatus, sharePercent, titleCase } from './record-status-label.ts';
+import { sharePercent } from './record-status-label.ts';
 
 /**
  * Every number, date and status the screens show goes through here, so the same value reads the
@@ -63,22 +67,6 @@ export function formatMediumDate(iso: string | null | undefined): string {
   return Number.isNaN(date.getTime()) ? DASH : formats.mediumDate.format(date);
 }
 
-const calendarDate = new Intl.DateTimeFormat(LOCALE, { dateStyle: 'medium', timeZone: 'UTC' });
-const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:$|T)/;
-
-/**
- * 'Jan 2, 1980' for a calendar date such as a date of birth ('1980-01-02', or an ISO timestamp a
- * provider sends for one). Read in UTC: in a time zone west of Greenwich a date read as local
- * midnight would show the day before. Text that is not a date is shown as it is.
- */
-export function formatCalendarDate(value: string | null | undefined): string {
-  if (!value) return DASH;
-  const match = CALENDAR_DATE.exec(value.trim());
-  if (!match) return value;
-  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
-  return Number.isNaN(date.getTime()) ? value : calendarDate.format(date);
-}
-
 /**
  * 'Nov 21, 2026, 3:05 AM': the one format of moments in histories, jobs, exports and dialogs
  * (entries of one day told apart by the time), in the display zone; a dash when missing or unreadable.
@@ -92,23 +80,6 @@ export function formatMediumDateTime(iso: string | number | null | undefined): s
 /** '3:05:12 AM': when a live figure was last refreshed (display zone). */
 export function formatTime(at: number | Date): string {
   return formats.time.format(at);
-}
-
-const KNOWN_STATUSES: ReadonlySet<string> = new Set(RECORD_STATUSES);
-
-/** 'PENDING_GRADE_VALIDATION' → 'Pending Grade Validation'. */
-export function titleCase(value: string): string {
-  return value
-    .toLowerCase()
-    .split(/[_\s]+/)
-    .filter(Boolean)
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-    .join(' ');
-}
-
-/** The label of a record status (title-cased, SPEC §2); 'Unknown' for one the product does not know. */
-export function formatRecordStatus(status: string | null | undefined): string {
-  return status && KNOWN_STATUSES.has(status) ? titleCase(status) : 'Unknown';
 }
 
 const compact = new Intl.NumberFormat(LOCALE, { notation: 'compact', maximumFractionDigits: 2 });
@@ -128,12 +99,6 @@ export function formatPercent(value: number): string {
 /** 120 → '120ms'. */
 export function formatMilliseconds(value: number): string {
   return `${decimal.format(Math.round(value))}ms`;
-}
-
-/** `part` as a percentage of `total`, 0–100 (0 when there is no total). */
-export function sharePercent(part: number, total: number): number {
-  if (total <= 0 || part <= 0) return 0;
-  return Math.min(100, (part / total) * 100);
 }
 
 /**

@@ -13,6 +13,7 @@ import {
   PublicAppealCreateSchema,
   PublicAppealLodgedSchema,
 } from '../appeals.ts';
+import { APPEAL_PATHS } from '../appeal-texts.ts';
 import { ApiErrorSchema } from '../errors.ts';
 import { idSchema } from '../fields.ts';
 import { defineRoute } from './define-route.ts';
@@ -27,7 +28,7 @@ const errors = { 400: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema }
 export const APPEALS_ROUTES = {
   create: defineRoute({
     method: 'POST',
-    path: '/api/v1/appeals',
+    path: APPEAL_PATHS.create,
     roles: ['SELF_SERVICE_USER', 'AGENT', 'TENANT_ADMIN'],
     tags,
     summary:
@@ -123,7 +124,7 @@ export const APPEALS_ROUTES = {
   }),
   attach: defineRoute({
     method: 'POST',
-    path: '/api/v1/appeals/:id/attachments',
+    path: APPEAL_PATHS.attach,
     roles: ['SELF_SERVICE_USER', 'AGENT', 'TENANT_ADMIN'],
     tags,
     summary:

@@ -14,6 +14,7 @@ import {
 } from '../claims.ts';
 import { ApiErrorSchema } from '../errors.ts';
 import { CLAIM_PATHS } from '../claim-paths.ts';
+import { FIELD_PATHS } from '../field-paths.ts';
 import { idSchema } from '../fields.ts';
 import { MasterRecordSchema } from '../records.ts';
 import { defineRoute } from './define-route.ts';
@@ -92,7 +93,7 @@ export const CLAIMS_ROUTES = {
   }),
   reverify: defineRoute({
     method: 'POST',
-    path: '/api/v1/agent/records/:id/verify',
+    path: FIELD_PATHS.reverify,
     roles: ['AGENT', 'SELF_SERVICE_USER'],
     tags,
     summary: 'Re-verify a record awaiting re-validation (the employee their own; agents their tenant’s)',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ApiErrorSchema } from '../errors.ts';
+import { FIELD_PATHS } from '../field-paths.ts';
 import { idSchema } from '../fields.ts';
 import {
   FIELD_MESSAGES,
@@ -17,7 +18,7 @@ const tags = ['agent'];
 export const FIELD_ROUTES = {
   desk: defineRoute({
     method: 'GET',
-    path: '/api/v1/agent/exercises',
+    path: FIELD_PATHS.desk,
     roles,
     tags,
     summary:
@@ -26,7 +27,7 @@ export const FIELD_ROUTES = {
   }),
   search: defineRoute({
     method: 'GET',
-    path: '/api/v1/agent/people',
+    path: FIELD_PATHS.search,
     roles,
     tags,
     summary:
@@ -37,7 +38,7 @@ export const FIELD_ROUTES = {
   }),
   person: defineRoute({
     method: 'GET',
-    path: '/api/v1/agent/people/:id',
+    path: FIELD_PATHS.person,
     roles,
     tags,
     summary: "One person of the agent's assignment (404 outside it)",

@@ -1,4 +1,4 @@
-import { APPEAL_LIMITS } from '@portal/contract/appeals';
+import { APPEAL_LIMITS } from '@portal/contract/appeal-texts';
 
 const mb = APPEAL_LIMITS.attachmentMaxBytes / 1024 / 1024;
 

@@ -1,4 +1,4 @@
-import { FIELD_MESSAGES, type FieldNextStep } from '@portal/contract/field';
+import { FIELD_MESSAGES, type FieldNextStep } from '@portal/contract/field-paths';
 
 /** Texts of the field agent's desk and of a site's printed list (issue #33 items 1 and 6). */
 export const FIELD_TEXTS = {

@@ -1,6 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { ChallengeRequestSchema, CreateAccountSchema, IdentitySchema } from '@portal/contract/claims';
+import {
+  ChallengeRequestSchema,
+  CreateAccountSchema,
+  IdentitySchema,
+  ReverifyRequestSchema,
+} from '@portal/contract/claims';
 import { checkCredentials, checkIdentity, checkPsn, type Checked } from './claim-check.ts';
 
 /**
@@ -71,6 +76,15 @@ describe('the claim page checks its fields as the contract schemas do', () => {
     'identity %j',
     (values) => {
       expect(checkIdentity(values)).toEqual(schemaAnswer(IdentitySchema, values));
+    },
+  );
+
+  // The field agent's re-verification (issue #32: features/field/components/reverify-form.tsx)
+  // checks its SSID and NIN with the same hand check.
+  it.each(CLAIM_FIELDS.flatMap((ssid) => CLAIM_FIELDS.map((nin) => ({ ssid, nin }))))(
+    're-verification %j',
+    (values) => {
+      expect(checkIdentity(values)).toEqual(schemaAnswer(ReverifyRequestSchema, values));
     },
   );
 

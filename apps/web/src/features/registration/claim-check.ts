@@ -1,7 +1,7 @@
-import { CLAIM_FIELD_MAX } from '@portal/contract/claim-texts';
 import { LIMITS } from '@portal/contract/limits';
 import { TENANT_USER_MESSAGES, USER_FIELD_MAX, cannotExceed } from '@portal/contract/tenant-user-messages';
 import { EMAIL_PATTERN } from '../../lib/email-pattern.ts';
+import { claimField, collect, type Checked } from '../../lib/identity-check.ts';
 
 /**
  * The claim's fields checked by hand, as the contract's schemas check them (IdentitySchema, the PSN
@@ -10,46 +10,12 @@ import { EMAIL_PATTERN } from '../../lib/email-pattern.ts';
  * public claim page loads no zod (issue #32, DECISIONS 200); `claim-check.test.ts` feeds the same
  * samples to both.
  */
-export interface Checked<V> {
-  /** What the schema hands on; meaningful when `errors` is empty. */
-  values: V;
-  errors: Partial<Record<keyof V, string>>;
-}
-
-export interface IdentityValues {
-  ssid: string;
-  nin: string;
-}
+export type { Checked, IdentityValues } from '../../lib/identity-check.ts';
+export { checkIdentity, isValid } from '../../lib/identity-check.ts';
 
 export interface CredentialValues {
   email: string;
   password: string;
-}
-
-const required = (label: string) => `${label} is required`;
-
-/** An SSID, NIN or PSN: trimmed, required, at most CLAIM_FIELD_MAX characters. */
-function claimField(label: string, raw: string): { value: string; error?: string } {
-  const value = raw.trim();
-  if (value === '') return { value, error: required(label) };
-  if (value.length > CLAIM_FIELD_MAX) return { value, error: cannotExceed(CLAIM_FIELD_MAX) };
-  return { value };
-}
-
-function collect<V>(fields: { [K in keyof V]: { value: V[K]; error?: string } }): Checked<V> {
-  const values = {} as V;
-  const errors: Partial<Record<keyof V, string>> = {};
-  for (const key of Object.keys(fields) as (keyof V)[]) {
-    values[key] = fields[key].value;
-    const error = fields[key].error;
-    if (error !== undefined) errors[key] = error;
-  }
-  return { values, errors };
-}
-
-/** Step one's SSID and NIN. */
-export function checkIdentity({ ssid, nin }: IdentityValues): Checked<IdentityValues> {
-  return collect<IdentityValues>({ ssid: claimField('SSID', ssid), nin: claimField('NIN', nin) });
 }
 
 /** Step two's PSN. */
@@ -83,6 +49,3 @@ export function checkCredentials({ email, password }: CredentialValues): Checked
     password: { value: password, error: passwordError },
   });
 }
-
-/** No message for any field. */
-export const isValid = (checked: Checked<object>): boolean => Object.keys(checked.errors).length === 0;

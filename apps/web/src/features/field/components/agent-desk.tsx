@@ -1,115 +1,95 @@
-import { useEffect } from 'react';
-import { useSearchParams } from 'react-router';
-import { useQueryClient } from '@tanstack/react-query';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
+import { useCallback, useState } from 'react';
 import type { FieldPerson } from '@portal/contract/field';
-import { LoadingState } from '../../../components/loading-state.tsx';
-import { useAgentDesk } from '../api/get-desk.ts';
-import { fieldKeys } from '../api/field-keys.ts';
+import { Alert } from '../../../field-kit/alert.tsx';
+import { useRemote } from '../../../lib/use-remote.ts';
+import { fetchDesk } from '../api/field-calls.ts';
 import { FIELD_TEXTS } from '../field-texts.ts';
+import { usePersonParam } from '../person-param.ts';
 import { ExerciseCard } from './exercise-card.tsx';
+import { LoadingLine } from './loading-line.tsx';
 import { PersonCard, type PersonCardProps } from './person-card.tsx';
 import { PersonSearch } from './person-search.tsx';
 
 const texts = FIELD_TEXTS.desk;
-/** The query parameter a printed list's QR code opens this screen with (fieldPersonLink). */
-const PERSON_PARAM = 'person';
 
 export interface AgentDeskProps {
   /** Make the identity check ready for the chosen person's claim (the card below the desk). */
   onStartCheck: (person: FieldPerson) => void;
   /** Accounts made by the identity check below so far: each one is read again (card, counts). */
   accountsCreated?: number;
-  /** More actions on the person's card (the appeals', put together by the router). */
+  /** More actions on the person's card (the appeals', put together by the page). */
   personActions?: PersonCardProps['extraActions'];
 }
 
 /**
- * The field agent's desk above the identity check (issue #33 item 6): the exercises running in its
- * assignment, a search for the person in front of the agent, and that person's card. The chosen
- * person is the URL's ?person=, so a scanned QR code and a search lead to the same card.
+ * The field agent's desk above the identity check (issue #33 item 6), on the field kit (issue #32):
+ * the exercises running in its assignment, a search for the person in front of the agent, and that
+ * person's card. The chosen person is the address's ?person= (person-param.ts), so a scanned QR
+ * code and a search lead to the same card. A claim made below or a re-verification on the card
+ * reads the desk, the search and the person again.
  */
 export function AgentDesk({ onStartCheck, accountsCreated = 0, personActions }: AgentDeskProps) {
-  const [params, setParams] = useSearchParams();
-  const queryClient = useQueryClient();
-  // A claim made below changes the person's card (claimed, next step) and the desk's counts.
-  useEffect(() => {
-    if (accountsCreated > 0) void queryClient.invalidateQueries({ queryKey: fieldKeys.all });
-  }, [accountsCreated, queryClient]);
-  const personId = params.get(PERSON_PARAM);
-  const choose = ({ id, known }: { id: string; known?: FieldPerson }) => {
+  const [personId, setPersonId] = usePersonParam();
+  const [known, setKnown] = useState<FieldPerson | undefined>(undefined);
+  const [reverified, setReverified] = useState(0);
+  const refresh = accountsCreated + reverified;
+  const choose = ({ id, known: person }: { id: string; known?: FieldPerson }) => {
     // A search result is the person as the card shows it: no second call for it.
-    if (known) queryClient.setQueryData(fieldKeys.person(id), known);
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      next.set(PERSON_PARAM, id);
-      return next;
-    });
+    setKnown(person);
+    setPersonId(id);
   };
-  const close = () =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      next.delete(PERSON_PARAM);
-      return next;
-    });
+  const close = () => {
+    setKnown(undefined);
+    setPersonId(null);
+  };
 
   return (
-    <Stack spacing={3}>
-      <RunningExercises />
-      <PersonSearch onChoose={choose} resultsHidden={personId !== null} />
+    <div className="fk-stack fk-stack--24">
+      <RunningExercises refresh={refresh} />
+      <PersonSearch onChoose={choose} resultsHidden={personId !== null} refresh={refresh} />
       {personId && (
         <PersonCard
           key={personId}
           personId={personId}
+          known={known?.id === personId ? known : undefined}
+          refresh={refresh}
           onClose={close}
           onStartCheck={onStartCheck}
+          onReverified={() => setReverified((n) => n + 1)}
           extraActions={personActions}
         />
       )}
-    </Stack>
+    </div>
   );
 }
 
-function RunningExercises() {
-  const desk = useAgentDesk();
+function RunningExercises({ refresh }: { refresh: number }) {
+  const load = useCallback(() => fetchDesk(), []);
+  const desk = useRemote(load, { refresh });
   return (
-    <Box component="section" aria-labelledby="field-desk-title">
-      <Typography id="field-desk-title" variant="h6" component="h3" sx={{ mb: 1 }}>
+    <section aria-labelledby="field-desk-title">
+      <h3 id="field-desk-title" className="fk-h6 fk-gap-bottom">
         {texts.title}
-      </Typography>
-      {desk.isPending && <LoadingState message={texts.loading} />}
-      {desk.isError && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" onClick={() => void desk.refetch()} sx={{ minHeight: 48 }}>
-              {texts.retry}
-            </Button>
-          }
-        >
-          {texts.loadFailed}
+      </h3>
+      {!desk.data && !desk.failed && <LoadingLine message={texts.loading} />}
+      {desk.failed && !desk.data && (
+        <Alert severity="error" className="fk-alert--action">
+          <span>{texts.loadFailed}</span>
+          <button type="button" className="fk-button fk-button--text" onClick={desk.reload}>
+            {texts.retry}
+          </button>
         </Alert>
       )}
-      {desk.data && desk.data.exercises.length === 0 && (
-        <Typography sx={{ color: 'text.secondary' }}>{texts.none}</Typography>
-      )}
+      {/* body2, as the exercise card's other empty lines: at body1 this line, drawn once the desk
+          has answered, was the page's largest text and moved its LCP after the call (issue #32). */}
+      {desk.data && desk.data.exercises.length === 0 && <p className="fk-hint">{texts.none}</p>}
       {desk.data && desk.data.exercises.length > 0 && (
-        <Box
-          sx={{
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: { xs: '1fr', md: 'repeat(auto-fill, minmax(320px, 1fr))' },
-          }}
-        >
+        <div className="fk-exercises">
           {desk.data.exercises.map((exercise) => (
             <ExerciseCard key={exercise.id} exercise={exercise} />
           ))}
-        </Box>
+        </div>
       )}
-    </Box>
+    </section>
   );
 }

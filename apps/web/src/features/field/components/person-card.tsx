@@ -1,71 +1,81 @@
-import { useState, type ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
-import Close from '@mui/icons-material/Close';
+import { useCallback, useState, type ReactNode } from 'react';
 import type { FieldPerson } from '@portal/contract/field';
-import { ReverifyForm } from '../../../components/reverify-form.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { formatCalendarDate, formatRecordStatus } from '../../../lib/format.ts';
-import { LoadingState } from '../../../components/loading-state.tsx';
-import { usePerson } from '../api/get-person.ts';
-import { useReverifyPerson } from '../api/reverify-person.ts';
+import { Alert } from '../../../field-kit/alert.tsx';
+import { Button } from '../../../field-kit/button.tsx';
+import { Icon } from '../../../field-kit/icons.tsx';
+import { ApiError } from '../../../lib/api-error.ts';
+import { formatCalendarDate } from '../../../lib/calendar-date.ts';
+import { formatRecordStatus } from '../../../lib/record-status-label.ts';
+import { useRemote } from '../../../lib/use-remote.ts';
+import { fetchPerson } from '../api/field-calls.ts';
 import { FIELD_TEXTS } from '../field-texts.ts';
+import { LoadingLine } from './loading-line.tsx';
+import { ReverifyForm, type ReverifyState } from './reverify-form.tsx';
 
 const texts = FIELD_TEXTS.person;
 const DASH = '\u2014';
 
 export interface PersonCardProps {
   personId: string;
+  /** The person as a search answered them: no second call for the card. */
+  known?: FieldPerson;
+  /** Changes when a claim or a re-verification changed the people: the person is read again. */
+  refresh?: number;
   onClose: () => void;
   /** The identity check below is ready for this person's claim (next step CLAIM). */
   onStartCheck: (person: FieldPerson) => void;
+  /** A re-verification passed: the desk reads its people again. */
+  onReverified: () => void;
   /** What else the agent may do for the person: the appeals' 'Lodge an appeal with them' (issue #34). */
   extraActions?: (person: FieldPerson) => ReactNode;
 }
 
 /** The chosen person: who they are, where they work, and what the agent does next. */
-export function PersonCard({ personId, onClose, onStartCheck, extraActions }: PersonCardProps) {
-  const person = usePerson(personId);
+export function PersonCard({
+  personId,
+  known,
+  refresh = 0,
+  onClose,
+  onStartCheck,
+  onReverified,
+  extraActions,
+}: PersonCardProps) {
+  const load = useCallback(() => fetchPerson(personId), [personId]);
+  const person = useRemote(load, { initial: known, refresh });
   // Held here, above the person's data: once the check passes the person is read again and their
   // next step is no longer REVERIFY, yet the form and the server's answer stay.
-  const reverify = useReverifyPerson();
+  const [reverify, setReverify] = useState<ReverifyState>({ status: 'idle' });
   const [helping, setHelping] = useState(false);
   // A refetch that fails keeps the person shown: only a first load's failure is said.
-  const failed = person.isError && !person.data;
+  const failed = person.failed && !person.data;
   const notFound = failed && person.error instanceof ApiError && person.error.status === 404;
   return (
-    <Paper
-      variant="outlined"
-      component="section"
+    <section
       aria-labelledby="field-person-title"
       data-testid="field-person-card"
-      sx={{ p: 2, borderColor: 'primary.main', borderWidth: 2 }}
+      className="fk-sheet fk-sheet--primary fk-person"
     >
-      <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
-        <Typography
-          id="field-person-title"
-          variant="h6"
-          component="h3"
-          sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere', alignSelf: 'center' }}
-        >
+      <div className="fk-person__head">
+        <h3 id="field-person-title" className="fk-h6 fk-person__title">
           {person.data?.fullName ?? texts.title}
-        </Typography>
-        <IconButton aria-label={texts.close} onClick={onClose} sx={{ width: 48, height: 48, mt: -1, mr: -1 }}>
-          <Close />
-        </IconButton>
-      </Box>
-      {person.isPending && <LoadingState message={texts.loading} />}
+        </h3>
+        <button
+          type="button"
+          className="fk-icon-button fk-person__close"
+          aria-label={texts.close}
+          onClick={onClose}
+        >
+          <Icon name="close" />
+        </button>
+      </div>
+      {!person.data && !failed && <LoadingLine message={texts.loading} />}
       {notFound && (
-        <Alert severity="warning" sx={{ mt: 1 }}>
+        <Alert severity="warning" className="fk-gap-top">
           {texts.notFound}
         </Alert>
       )}
       {failed && !notFound && (
-        <Alert severity="error" sx={{ mt: 1 }}>
+        <Alert severity="error" className="fk-gap-top">
           {texts.failed}
         </Alert>
       )}
@@ -78,19 +88,18 @@ export function PersonCard({ personId, onClose, onStartCheck, extraActions }: Pe
       )}
       {person.data && extraActions?.(person.data)}
       {person.data && helping && (
-        <Box sx={{ mt: 2 }}>
-          <Typography variant="body2" sx={{ mb: 1.5 }}>
-            {texts.reverifyHint}
-          </Typography>
+        <div className="fk-gap-top">
+          <p className="fk-body2 fk-person__hint">{texts.reverifyHint}</p>
           <ReverifyForm
             recordId={person.data.id}
-            reverify={reverify}
+            state={reverify}
+            onStateChange={setReverify}
+            onReverified={onReverified}
             label={texts.reverifyForm(person.data.fullName)}
-            autoFocus
           />
-        </Box>
+        </div>
       )}
-    </Paper>
+    </section>
   );
 }
 
@@ -116,48 +125,27 @@ function PersonDetails({
   ];
   return (
     <>
-      <Box
-        component="dl"
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: 'minmax(96px, auto) 1fr',
-          columnGap: 2,
-          rowGap: 0.5,
-          m: 0,
-          mt: 1,
-          '& dt': { color: 'text.secondary' },
-          '& dd': { m: 0, fontWeight: 500, overflowWrap: 'anywhere', minWidth: 0 },
-        }}
-      >
+      <dl className="fk-facts">
         {facts.map(([term, value]) => (
-          <Box key={term} sx={{ display: 'contents' }}>
-            <Typography component="dt" variant="body2">
-              {term}
-            </Typography>
-            <Typography component="dd" variant="body2">
-              {value}
-            </Typography>
-          </Box>
+          <div key={term} className="fk-facts__row">
+            <dt>{term}</dt>
+            <dd>{value}</dd>
+          </div>
         ))}
-      </Box>
-      <Alert severity={person.nextStep === 'NONE' ? 'success' : 'info'} sx={{ mt: 2 }}>
-        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+      </dl>
+      <Alert severity={person.nextStep === 'NONE' ? 'success' : 'info'} className="fk-gap-top">
+        <p className="fk-body2 fk-strong-text">
           {texts.nextStep}: {step.label}
-        </Typography>
+        </p>
         {step.hint}
       </Alert>
       {person.nextStep === 'CLAIM' && (
-        <Button
-          variant="contained"
-          fullWidth
-          onClick={() => onStartCheck(person)}
-          sx={{ mt: 2, minHeight: 48 }}
-        >
+        <Button fullWidth className="fk-gap-top" onClick={() => onStartCheck(person)}>
           {texts.startCheck}
         </Button>
       )}
       {person.nextStep === 'REVERIFY' && onReverify && (
-        <Button variant="contained" fullWidth onClick={onReverify} sx={{ mt: 2, minHeight: 48 }}>
+        <Button fullWidth className="fk-gap-top" onClick={onReverify}>
           {texts.reverify}
         </Button>
       )}

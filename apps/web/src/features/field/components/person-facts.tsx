@@ -1,13 +1,11 @@
-import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
-import Typography from '@mui/material/Typography';
 import type { FieldPerson } from '@portal/contract/field';
-import { formatCalendarDate } from '../../../lib/format.ts';
+import { formatCalendarDate } from '../../../lib/calendar-date.ts';
 import { FIELD_TEXTS } from '../field-texts.ts';
 
 const texts = FIELD_TEXTS.person;
 const DASH = '\u2014';
 
+/** Ministry · Department, or a dash. */
 const posting = (person: FieldPerson) =>
   [person.ministry, person.department].filter((part) => part !== null).join(' \u00b7 ') || DASH;
 
@@ -15,40 +13,31 @@ const posting = (person: FieldPerson) =>
 function PersonChips({ person }: { person: FieldPerson }) {
   const step = FIELD_TEXTS.nextStep[person.nextStep];
   return (
-    <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, mt: 0.5 }}>
-      <Chip
-        size="small"
-        variant="outlined"
-        color={person.claimed ? 'success' : 'default'}
-        label={person.claimed ? texts.claimed : texts.notClaimed}
-      />
-      <Chip
-        size="small"
-        variant="outlined"
-        label={`${texts.lastAppeared}: ${person.lastAppearedOn ? formatCalendarDate(person.lastAppearedOn) : texts.never}`}
-      />
-      <Chip
-        size="small"
-        color={person.nextStep === 'NONE' ? 'default' : 'primary'}
-        label={`${texts.nextStep}: ${step.label}`}
-      />
-    </Box>
+    <span className="fk-chips">
+      <span className={person.claimed ? 'fk-chip fk-chip--success' : 'fk-chip'}>
+        {person.claimed ? texts.claimed : texts.notClaimed}
+      </span>
+      <span className="fk-chip">
+        {`${texts.lastAppeared}: ${person.lastAppearedOn ? formatCalendarDate(person.lastAppearedOn) : texts.never}`}
+      </span>
+      <span className={person.nextStep === 'NONE' ? 'fk-chip fk-chip--filled' : 'fk-chip fk-chip--primary'}>
+        {`${texts.nextStep}: ${step.label}`}
+      </span>
+    </span>
   );
 }
 
-/** A search result's lines: name, PSN and Work ID, posting, then the chips. */
+/** A search result's lines: name, PSN and Work ID, posting, then the chips (inside a button: spans). */
 export function PersonFacts({ person }: { person: FieldPerson }) {
   return (
-    <Box sx={{ minWidth: 0 }}>
-      <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{person.fullName}</Typography>
-      <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+    <span className="fk-person-facts">
+      <span className="fk-person-facts__name">{person.fullName}</span>
+      <span className="fk-body2">
         {texts.psn} {person.psn ?? DASH}
         {person.employeeId && ` \u00b7 ${texts.workId} ${person.employeeId}`}
-      </Typography>
-      <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
-        {posting(person)}
-      </Typography>
+      </span>
+      <span className="fk-body2 fk-secondary">{posting(person)}</span>
       <PersonChips person={person} />
-    </Box>
+    </span>
   );
 }

@@ -1,15 +1,11 @@
-import { useState, type FormEvent } from 'react';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import Search from '@mui/icons-material/Search';
+import { useCallback, useState, type FormEvent } from 'react';
 import type { FieldPerson } from '@portal/contract/field';
-import { fieldPersonIdOf } from '@portal/contract/campaigns';
-import { useSearchPeople } from '../api/search-people.ts';
+import { FIELD_SEARCH_MAX, fieldPersonIdOf } from '@portal/contract/field-paths';
+import { Alert } from '../../../field-kit/alert.tsx';
+import { Icon } from '../../../field-kit/icons.tsx';
+import { TextField } from '../../../field-kit/text-field.tsx';
+import { useRemote } from '../../../lib/use-remote.ts';
+import { searchPeople } from '../api/field-calls.ts';
 import { FIELD_TEXTS } from '../field-texts.ts';
 import { PersonFacts } from './person-facts.tsx';
 
@@ -23,16 +19,20 @@ export interface PersonSearchProps {
    * the search and not below twenty names. Closing the card shows them again.
    */
   resultsHidden?: boolean;
+  /** Changes when a claim or a re-verification changed the people: the answer is asked again. */
+  refresh?: number;
 }
 
 /**
  * 'Find a person': asked on Search (not on every letter: a field connection is slow and costly).
  * A scanner that types a printed list's QR link opens that person straight away.
  */
-export function PersonSearch({ onChoose, resultsHidden = false }: PersonSearchProps) {
+export function PersonSearch({ onChoose, resultsHidden = false, refresh = 0 }: PersonSearchProps) {
   const [text, setText] = useState('');
   const [q, setQ] = useState('');
-  const search = useSearchPeople(q);
+  const load = useCallback(() => searchPeople(q), [q]);
+  const search = useRemote(q === '' ? null : load, { refresh });
+  const succeeded = q !== '' && !search.failed && search.data !== undefined;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -44,72 +44,67 @@ export function PersonSearch({ onChoose, resultsHidden = false }: PersonSearchPr
       onChoose({ id: scanned });
       return;
     }
-    if (value === q) void search.refetch();
+    if (value === q) search.reload();
     else setQ(value);
   };
 
   const people = resultsHidden ? [] : (search.data?.people ?? []);
   return (
-    <Box component="section" aria-labelledby="field-search-title">
-      <Typography id="field-search-title" variant="h6" component="h3">
+    <section aria-labelledby="field-search-title">
+      <h3 id="field-search-title" className="fk-h6">
         {texts.title}
-      </Typography>
-      <Box
-        component="form"
-        role="search"
-        onSubmit={submit}
-        sx={{ display: 'flex', gap: 1, alignItems: 'flex-start', mt: 1 }}
-      >
+      </h3>
+      <form role="search" className="fk-search" onSubmit={submit}>
         <TextField
           label={texts.label}
           value={text}
-          onChange={(event) => setText(event.target.value)}
+          onChange={(event) => setText(event.currentTarget.value)}
           helperText={texts.hint}
           autoComplete="off"
-          fullWidth
-          slotProps={{ htmlInput: { spellCheck: false, enterKeyHint: 'search', maxLength: 200 } }}
+          spellCheck={false}
+          enterKeyHint="search"
+          maxLength={FIELD_SEARCH_MAX}
+          className="fk-search__field"
         />
-        <Button
+        <button
           type="submit"
-          variant="contained"
+          className="fk-button fk-button--contained fk-search__submit"
           aria-label={texts.submit}
-          loading={search.isFetching}
-          sx={{ minWidth: 56, minHeight: 56, flexShrink: 0 }}
+          aria-busy={search.fetching}
         >
-          <Search />
-        </Button>
-      </Box>
+          {search.fetching ? <span className="fk-spinner" aria-hidden="true" /> : <Icon name="search" />}
+        </button>
+      </form>
 
-      <Box aria-live="polite" sx={{ mt: 1 }}>
-        {search.isError && <Alert severity="error">{texts.failed}</Alert>}
-        {search.isSuccess && !resultsHidden && people.length === 0 && (
-          <Typography sx={{ color: 'text.secondary' }}>{texts.none(q)}</Typography>
+      <div aria-live="polite" className="fk-search__status">
+        {search.failed && <Alert severity="error">{texts.failed}</Alert>}
+        {succeeded && !resultsHidden && people.length === 0 && (
+          <p className="fk-secondary">{texts.none(q)}</p>
         )}
-        {search.isSuccess && people.length > 0 && (
-          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            {texts.results(people.length)}
-          </Typography>
+        {succeeded && people.length > 0 && (
+          <p className="fk-body2 fk-secondary">{texts.results(people.length)}</p>
         )}
-      </Box>
+      </div>
       {people.length > 0 && (
-        <List aria-label={texts.title} disablePadding sx={{ mt: 0.5 }}>
+        <ul aria-label={texts.title} className="fk-results">
           {people.map((person) => (
-            <ListItemButton
-              key={person.id}
-              divider
-              onClick={() => onChoose({ id: person.id, known: person })}
-              sx={{ minHeight: 56, px: 1, display: 'block' }}
-            >
-              <PersonFacts person={person} />
-            </ListItemButton>
+            <li key={person.id}>
+              <button
+                type="button"
+                className="fk-result"
+                onClick={() => onChoose({ id: person.id, known: person })}
+              >
+                <PersonFacts person={person} />
+              </button>
+            </li>
           ))}
-        </List>
+        </ul>
       )}
       {search.data?.more && !resultsHidden && (
-        <Alert severity="info" sx={{ mt: 1 }}>
+        <Alert severity="info" className="fk-search__more">
           {texts.more}
         </Alert>
       )}
-    </Box>
+    </section>
   );
 }

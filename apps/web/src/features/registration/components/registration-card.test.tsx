@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { getStoredToken, storeToken } from '../../../lib/auth-storage.ts';
+import { storeToken } from '../../../lib/auth-storage.ts';
 import { buildToken } from '../../../test/build-token.ts';
 import { renderApp } from '../../../test/render-app.tsx';
 import { stubApi } from '../../../test/stub-fetch.ts';
@@ -9,7 +9,6 @@ import { CLAIM_CONSENT } from '@portal/contract/claims';
 
 const EMPLOYEE_TOKEN = buildToken({ sub: 'employee-1', role: 'SELF_SERVICE_USER' });
 const CLAIM = { recordId: 'opaque-claim-token', nextStep: 'CHALLENGE_PSN' };
-const PASSED = { success: true, message: 'Identity confirmed. Create your credentials.' };
 
 const heading = (name: string) => screen.findByRole('heading', { name });
 const card = () => screen.getByTestId('registration-card');
@@ -25,13 +24,7 @@ async function fillIdentity(user: ReturnType<typeof userEvent.setup>) {
   await user.click(screen.getByRole('button', { name: 'Next' }));
 }
 
-async function fillCredentials(user: ReturnType<typeof userEvent.setup>) {
-  await user.type(screen.getByRole('textbox', { name: /^Email/ }), 'ada@example.gov.ng');
-  await user.type(screen.getByLabelText(/^Password/), 'Employee-Pass1');
-  await user.click(screen.getByRole('button', { name: 'Create Account' }));
-}
-
-// The app's card serves the public appeal (/appeal) and the agent's verify page; the claim page
+// The app's card serves the public appeal (/appeal); the claim page
 // (/register-employee) is a page of its own on the field kit (routes/register-employee-page.test.tsx).
 describe('registration card, public variant (the public appeal)', () => {
   it('shows the consent statement first; Next stays disabled until it is accepted (issue #22)', async () => {
@@ -139,38 +132,5 @@ describe('registration card, public variant (the public appeal)', () => {
   });
 });
 
-describe('registration card, agent variant', () => {
-  it("uses the agent's calls, keeps the agent signed in and starts again after the account is created", async () => {
-    const agentToken = buildToken({ sub: 'agent-1', role: 'AGENT' });
-    storeToken(agentToken);
-    const fetchMock = stubApi({
-      'POST /api/v1/agent/verify': { status: 200, body: CLAIM },
-      'POST /api/v1/agent/challenge': { status: 200, body: PASSED },
-      'POST /api/v1/auth/create-account': { status: 200, body: { token: EMPLOYEE_TOKEN } },
-    });
-    const user = userEvent.setup();
-    const { router } = renderApp('/dashboard/agent');
-
-    expect(await screen.findByRole('heading', { level: 3, name: 'Verify Your Identity' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/dashboard/agent/verify');
-    expect(screen.queryByRole('link', { name: 'Back to Login' })).toBeNull();
-    await fillIdentity(user);
-    await heading('Security Confirmation');
-    await user.type(screen.getByRole('textbox', { name: /^PSN/ }), 'PSN479249');
-    await user.click(screen.getByRole('button', { name: 'Confirm & Continue' }));
-    await heading('Create Your Credentials');
-    const scrolled = vi.mocked(Element.prototype.scrollIntoView);
-    scrolled.mockClear();
-    await fillCredentials(user);
-
-    expect(await screen.findByText('Account created successfully for the user!')).toBeTruthy();
-    expect(await screen.findByRole('heading', { level: 3, name: 'Verify Your Identity' })).toBeTruthy();
-    // The next claim starts in view, not below the fold where the last one ended (issue #31).
-    expect(scrolled.mock.contexts).toContain(screen.getByTestId('registration-card'));
-    expect(screen.getByRole('textbox', { name: /^SSID/ })).toHaveProperty('value', '');
-    expect(getStoredToken()).toBe(agentToken);
-    expect(router.state.location.pathname).toBe('/dashboard/agent/verify');
-    expect(fetchMock.mock.calls.some(([url]) => String(url) === '/api/v1/verification/initiate')).toBe(false);
-    expect(headersOf(fetchMock, '/api/v1/agent/verify').get('X-Tenant')).toBeNull();
-  });
-});
+// The agent's claim is the field kit's card on the agent's dashboard (agent.html, issue #32):
+// app/dashboards/routes/agent-dashboard.test.tsx.

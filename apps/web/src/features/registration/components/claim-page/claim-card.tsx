@@ -31,6 +31,8 @@ export interface ClaimCardProps {
   note?: ReactNode;
   /** The tenant whose portal this is, named above the heading. */
   tenantName?: string;
+  /** h1 on a page of its own; h3 inside the agent dashboard's panel (SPEC §4). */
+  headingLevel?: 'h1' | 'h3';
 }
 
 /**
@@ -38,7 +40,14 @@ export interface ClaimCardProps {
  * messages and failures of the app's RegistrationCard (the same machine, registration-machine.ts),
  * its calls by plain fetch (api/claim-calls.ts) and its fields checked by hand (claim-check.ts).
  */
-export function ClaimCard({ context, onCreated, footer, note, tenantName }: ClaimCardProps) {
+export function ClaimCard({
+  context,
+  onCreated,
+  footer,
+  note,
+  tenantName,
+  headingLevel: Heading = 'h1',
+}: ClaimCardProps) {
   const [state, dispatch] = useReducer(registrationReducer, initialRegistrationState);
   const [pending, setPending] = useState<Call | null>(null);
   const hints = texts.hints[context.variant];
@@ -79,7 +88,7 @@ export function ClaimCard({ context, onCreated, footer, note, tenantName }: Clai
     >
       {tenantName && <p className="fk-strong">{texts.portalOf(tenantName)}</p>}
       <p className="fk-overline">{texts.stepOf(stepPosition(state.step), STEP_ORDER.length)}</p>
-      <h1>{texts.steps[state.step].title}</h1>
+      <Heading className="fk-card__title">{texts.steps[state.step].title}</Heading>
       <p className="fk-subtitle">{texts.subtitle}</p>
       <div className="fk-stack fk-stack--16">
         {note}

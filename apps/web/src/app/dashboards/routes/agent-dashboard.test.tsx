@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { storeToken } from '../../../lib/auth-storage.ts';
+import { getStoredToken, storeToken } from '../../../lib/auth-storage.ts';
+import { pageLoad } from '../../../lib/page-load.ts';
+import { SESSION_KEYS } from '../../../lib/storage-keys.ts';
 import { buildToken } from '../../../test/build-token.ts';
 import { buildAppeal } from '../../../test/build-appeal.ts';
-import { renderApp } from '../../../test/render-app.tsx';
 import { callsTo, stubApi, type ApiReplies } from '../../../test/stub-fetch.ts';
 import {
   PERSON_ID,
@@ -12,7 +13,15 @@ import {
   buildFieldExercise,
   buildFieldPerson,
   buildReverifyPerson,
-} from '../test/build-field.ts';
+} from '../../../features/field/test/build-field.ts';
+import { AgentDashboardPage } from './agent-dashboard.tsx';
+
+/*
+ * The field agent's dashboard (/dashboard/agent/verify), a page of its own on the field kit (issue
+ * #32): the desk (issue #33 item 6) above the agent's claim card, the appeals' action on the
+ * person's card (issue #34). Run on Preact by the web-field project as the build runs it, and on
+ * React by the web project as the dev server does.
+ */
 
 const DESK = 'GET /api/v1/agent/exercises';
 const PERSON = `GET /api/v1/agent/people/${PERSON_ID}`;
@@ -21,8 +30,9 @@ const searchKey = (q: string) => `GET /api/v1/agent/people?${new URLSearchParams
 
 function openAgentScreen(path: string, replies: ApiReplies) {
   storeToken(buildToken({ sub: 'agent-1', role: 'AGENT' }));
+  window.history.replaceState(null, '', path);
   const fetchMock = stubApi({ [DESK]: { status: 200, body: buildFieldDesk() }, ...replies });
-  const view = renderApp(path);
+  const view = render(<AgentDashboardPage />);
   return { ...view, fetchMock, user: userEvent.setup() };
 }
 
@@ -75,7 +85,7 @@ describe("the agent's desk (issue #33 item 6)", { timeout: 20_000 }, () => {
 
 describe('find a person', { timeout: 20_000 }, () => {
   it('lists the matches with PSN, posting, claim and next step; choosing one shows the card', async () => {
-    const { user, fetchMock, router } = openAgentScreen('/dashboard/agent/verify', {
+    const { user, fetchMock } = openAgentScreen('/dashboard/agent/verify', {
       [searchKey('Hafsat')]: { status: 200, body: { people: [buildFieldPerson()], more: false } },
     });
     await search(user, 'Hafsat');
@@ -93,7 +103,7 @@ describe('find a person', { timeout: 20_000 }, () => {
     const card = within(await personCard());
     expect(card.getByRole('heading', { name: 'Hafsat Abdullahi' })).toBeTruthy();
     expect(card.getByText('DM/FIN/99796')).toBeTruthy();
-    expect(router.state.location.search).toBe(`?person=${PERSON_ID}`);
+    expect(window.location.search).toBe(`?person=${PERSON_ID}`);
     // The search's answer is the card's: no second call for the same person.
     expect(callsTo(fetchMock, PERSON)).toBe(0);
     // The card takes the results' place (on a phone they would push it off the screen); closing
@@ -162,19 +172,19 @@ describe('find a person', { timeout: 20_000 }, () => {
   });
 
   it('opens the person of a scanned QR link typed into the search, without a search call', async () => {
-    const { user, fetchMock, router } = openAgentScreen('/dashboard/agent/verify', {
+    const { user, fetchMock } = openAgentScreen('/dashboard/agent/verify', {
       [PERSON]: { status: 200, body: buildFieldPerson() },
     });
     await search(user, `https://lagos.portal.example/dashboard/agent/verify?person=${PERSON_ID}`);
     expect(within(await personCard()).getByRole('heading', { name: 'Hafsat Abdullahi' })).toBeTruthy();
-    expect(router.state.location.search).toBe(`?person=${PERSON_ID}`);
+    expect(window.location.search).toBe(`?person=${PERSON_ID}`);
     expect(fetchMock.mock.calls.some(([url]) => String(url).startsWith('/api/v1/agent/people?'))).toBe(false);
   });
 });
 
 describe('the printed QR code opens ?person=', { timeout: 20_000 }, () => {
   it('loads the person and shows the card; closing it leaves the desk', async () => {
-    const { user, fetchMock, router } = openAgentScreen(`/dashboard/agent/verify?person=${PERSON_ID}`, {
+    const { user, fetchMock } = openAgentScreen(`/dashboard/agent/verify?person=${PERSON_ID}`, {
       [PERSON]: { status: 200, body: buildFieldPerson() },
     });
     const card = within(await personCard());
@@ -185,7 +195,7 @@ describe('the printed QR code opens ?person=', { timeout: 20_000 }, () => {
 
     await user.click(card.getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByTestId('field-person-card')).toBeNull());
-    expect(router.state.location.search).toBe('');
+    expect(window.location.search).toBe('');
   });
 
   it('says "not in your assignment or not found" on a 404', async () => {
@@ -284,7 +294,7 @@ describe('re-verify with them (a person whose next step is REVERIFY)', { timeout
     });
     const status = await form.findByRole('status');
     expect(status.textContent).toContain('your details differ from your identity record');
-    expect(status.className).toContain('Warning');
+    expect(status.className).toContain('fk-alert--warning');
   });
 
   it.each([
@@ -313,8 +323,10 @@ describe('an appeal lodged with the person present (issue #34 item 1)', { timeou
     const card = within(await personCard());
     await user.click(await card.findByRole('button', { name: 'Lodge an appeal with them' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Appeal for Hafsat Abdullahi' }));
-    await user.click(dialog.getByRole('combobox', { name: /What happened/ }));
-    await user.click(await screen.findByRole('option', { name: 'I was on approved leave' }));
+    await user.selectOptions(
+      dialog.getByRole('combobox', { name: /What happened/ }),
+      dialog.getByRole('option', { name: 'I was on approved leave' }),
+    );
     await user.type(dialog.getByRole('textbox', { name: /Their grounds/ }), 'Maternity leave, letter shown.');
     await user.click(dialog.getByRole('button', { name: 'Lodge appeal' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -336,5 +348,141 @@ describe('an appeal lodged with the person present (issue #34 item 1)', { timeou
     const card = within(await personCard());
     expect(await card.findByText(/Hafsat Abdullahi/)).toBeTruthy();
     expect(card.queryByRole('button', { name: 'Lodge an appeal with them' })).toBeNull();
+  });
+});
+
+describe("the agent's dashboard, a page of its own (issue #32)", { timeout: 20_000 }, () => {
+  const ME = 'GET /api/v1/users/me';
+  const INITIATE = 'POST /api/v1/agent/verify';
+  const CHALLENGE = 'POST /api/v1/agent/challenge';
+  const ACCOUNT = 'POST /api/v1/auth/create-account';
+
+  it("keeps SPEC's texts and roles: title, subtitle, the panel, the identity check; Sign Out, no 'Back to Login'", async () => {
+    const { user, container } = openAgentScreen('/dashboard/agent/verify', {
+      [ME]: { status: 200, body: { fullName: 'Femi Field-Agent', email: 'agent@demo.local' } },
+    });
+    expect(screen.getByRole('heading', { level: 1, name: 'Agent Dashboard' })).toBeTruthy();
+    expect(screen.getByText('Data collection and field operations')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Agent Operations' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 3, name: 'Verify Your Identity' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 3, name: 'Exercises running today' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 3, name: 'Find a person' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Back to Login' })).toBeNull();
+    expect(await screen.findByRole('button', { name: 'Sign Out' })).toBeTruthy();
+    expect(await screen.findByText('Femi Field-Agent')).toBeTruthy();
+    // The agent's words, the NIN on a phone's number pad.
+    expect(screen.getByRole('checkbox', { name: /to the use of their NIN and SSID/ })).toBeTruthy();
+    expect(screen.getByRole('textbox', { name: /^NIN/ }).getAttribute('inputmode')).toBe('numeric');
+    await waitFor(() => expect(container.querySelector('[data-prerendered]')).toBeNull());
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('link', { name: 'Skip to main content' }));
+  });
+
+  it('goes to the sign-in page when the session ends while it is open', async () => {
+    storeToken(buildToken({ sub: 'agent-1', role: 'AGENT', exp: Math.floor(Date.now() / 1000) + 1 }));
+    stubApi({ [DESK]: { status: 200, body: buildFieldDesk() } });
+    render(<AgentDashboardPage />);
+    expect(await screen.findByRole('heading', { level: 3, name: 'Find a person' })).toBeTruthy();
+    expect(pageLoad.replace).not.toHaveBeenCalled();
+    await waitFor(() => expect(pageLoad.replace).toHaveBeenCalledWith('/login'), { timeout: 3000 });
+  });
+
+  it("shows the sign-in page's welcome once", async () => {
+    sessionStorage.setItem(
+      SESSION_KEYS.handedOverToast,
+      JSON.stringify({ message: 'Login successful! Welcome back.', variant: 'success', durationMs: 5000 }),
+    );
+    openAgentScreen('/dashboard/agent/verify', {});
+    expect(await screen.findByText('Login successful! Welcome back.')).toBeTruthy();
+    expect(sessionStorage.getItem(SESSION_KEYS.handedOverToast)).toBeNull();
+  });
+
+  it('makes an account for the person: the toast at the top centre, the card starts again, the desk reads its people again', async () => {
+    const { user, fetchMock } = openAgentScreen(`/dashboard/agent/verify?person=${PERSON_ID}`, {
+      [PERSON]: [
+        { status: 200, body: buildFieldPerson() },
+        {
+          status: 200,
+          body: buildFieldPerson({ claimed: true, nextStep: 'NONE', lastAppearedOn: '2026-11-29' }),
+        },
+      ],
+      [INITIATE]: { status: 200, body: { recordId: 'claim-1', nextStep: 'CHALLENGE_PSN' } },
+      [CHALLENGE]: {
+        status: 200,
+        body: { success: true, message: 'Identity confirmed. Create your credentials.' },
+      },
+      [ACCOUNT]: { status: 201, body: { token: buildToken({ role: 'SELF_SERVICE_USER' }) } },
+    });
+    const agentToken = getStoredToken();
+    const card = within(await personCard());
+    await user.click(await card.findByRole('button', { name: 'Start the identity check' }));
+    await user.type(screen.getByRole('textbox', { name: /^SSID/ }), 'SS45837531');
+    await user.type(screen.getByRole('textbox', { name: /^NIN/ }), '94274577030');
+    await user.click(screen.getByRole('checkbox', { name: /to the use of their NIN and SSID/ }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await user.type(await screen.findByRole('textbox', { name: /^PSN/ }), 'PSN635465');
+    await user.click(screen.getByRole('button', { name: 'Confirm & Continue' }));
+    await user.type(await screen.findByRole('textbox', { name: /^Email/ }), 'hafsat@example.gov.ng');
+    await user.type(screen.getByLabelText(/^Password/, { selector: 'input' }), 'Employee-Pass1');
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+
+    const toast = (await screen.findByText('Account created successfully for the user!')).closest(
+      '.fk-toasts',
+    );
+    expect(toast?.className).toContain('fk-toasts--center');
+    expect(await screen.findByRole('heading', { level: 3, name: 'Verify Your Identity' })).toBeTruthy();
+    expect(screen.queryByTestId('claim-for')).toBeNull();
+    // The agent stays signed in: the new account's token is not kept.
+    expect(getStoredToken()).toBe(agentToken);
+    expect(await card.findByText('Claimed')).toBeTruthy();
+    await waitFor(() => expect(callsTo(fetchMock, DESK)).toBe(2));
+    expect(callsTo(fetchMock, PERSON)).toBe(2);
+  });
+
+  it("Back closes the person's card (the address keeps the person)", async () => {
+    const { user } = openAgentScreen('/dashboard/agent/verify', {
+      [searchKey('Hafsat')]: { status: 200, body: { people: [buildFieldPerson()], more: false } },
+    });
+    await search(user, 'Hafsat');
+    await user.click(
+      within(await screen.findByRole('list', { name: 'Find a person' })).getByRole('button', {
+        name: /Hafsat/,
+      }),
+    );
+    expect(await personCard()).toBeTruthy();
+    window.history.back();
+    await waitFor(() => expect(screen.queryByTestId('field-person-card')).toBeNull());
+    expect(window.location.search).toBe('');
+  });
+});
+
+describe("the agent's appeal: documents go after it, one by one", { timeout: 20_000 }, () => {
+  it('attaches the chosen file, says so in a toast, and closes', async () => {
+    const lodged = buildAppeal({ id: 'a-9', recordId: PERSON_ID, channel: 'AGENT' });
+    const { user, fetchMock } = openAgentScreen(`/dashboard/agent/verify?person=${PERSON_ID}`, {
+      [PERSON]: { status: 200, body: buildFieldPerson({ status: 'REJECTED', nextStep: 'NONE' }) },
+      'POST /api/v1/appeals': { status: 201, body: lodged },
+      'POST /api/v1/appeals/a-9/attachments': { status: 201, body: { id: 'att-1' } },
+    });
+    await user.click(
+      await within(await personCard()).findByRole('button', { name: 'Lodge an appeal with them' }),
+    );
+    const dialog = within(await screen.findByRole('dialog', { name: 'Appeal for Hafsat Abdullahi' }));
+    // Nothing chosen: the form says what is missing and sends nothing.
+    await user.click(dialog.getByRole('button', { name: 'Lodge appeal' }));
+    expect(dialog.getByText('Grounds are required')).toBeTruthy();
+    expect(callsTo(fetchMock, 'POST /api/v1/appeals')).toBe(0);
+
+    await user.selectOptions(dialog.getByRole('combobox', { name: /What happened/ }), 'WAS_PRESENT');
+    await user.type(dialog.getByRole('textbox', { name: /Their grounds/ }), 'Was at the site.');
+    await user.upload(
+      dialog.getByTestId('appeal-files'),
+      new File(['%PDF-1.7'], 'attendance.pdf', { type: 'application/pdf' }),
+    );
+    expect(dialog.getByText(/attendance\.pdf/)).toBeTruthy();
+    await user.click(dialog.getByRole('button', { name: 'Lodge appeal' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(callsTo(fetchMock, 'POST /api/v1/appeals/a-9/attachments')).toBe(1);
+    expect(await screen.findByText(/lodged/i, { selector: '.fk-toast__message' })).toBeTruthy();
   });
 });
