@@ -36,23 +36,23 @@ export class SeparationsSession extends HrListSession {
 
   /**
    * Rows that name a person an earlier row of the file already named: the same PSN, the same NIN
-   * without a PSN, or the same person found on the list.
+   * without a PSN, or the same person found on the list. One pass over the staged rows, its two
+   * windows sorting only the keys (before: the rows twice, as one sort of both passes' keys).
    */
   async #samePerson(limit: number): Promise<Repeats> {
     return this.repeatedRows(sql`
-      with k as (
-        select row_no, psn is not null as by_psn, coalesce(target::text, 'P:' || psn, 'N:' || nin) as person
+      with w as (
+        select row_no, psn is not null as by_psn,
+          min(row_no) over (partition by coalesce(target::text, 'P:' || psn, 'N:' || nin)) as person_first,
+          case when psn is not null then min(row_no) over (partition by psn) end as psn_first
         from separation_matched
-        union all
-        select row_no, true, 'P:' || psn from separation_matched where psn is not null
-      ), d as (
-        select row_no, by_psn, min(row_no) over (partition by person) as first_row from k
       ), e as (
-        select row_no, min(first_row) as first_row, bool_or(by_psn) as by_psn from d
-        where row_no <> first_row group by row_no
+        select row_no, by_psn, least(case when person_first < row_no then person_first end,
+          case when psn_first < row_no then psn_first end) as first_row
+        from w
       )
       select row_no as row, first_row, by_psn, count(*) over ()::int as total
-      from e order by row_no limit ${limit}`);
+      from e where first_row is not null order by row_no limit ${limit}`);
   }
 
   /**
