@@ -33,18 +33,19 @@ export const digitsOf = (text: string) => text.replace(/[\s-]/g, '');
  * (a kobo is the smallest unit). Returns the kobo or the reason it is refused.
  */
 export function parseNairaToKobo(text: string): { kobo: number } | { error: string } {
-  let s = text.trim().replace(/\s+/g, '');
+  // Read once per cell of a million-row list: no closure, and no replace where nothing is replaced.
+  let s = text.trim();
+  if (SPACE.test(s)) s = s.replace(/\s+/g, '');
   let negative = false;
-  const sign = () => {
-    if (s.startsWith('-')) [negative, s] = [true, s.slice(1)];
-  };
   // Accounting negatives are bracketed: (250,000.00).
   if (/^\(.*\)$/.test(s)) [negative, s] = [true, s.slice(1, -1)];
-  sign();
-  s = s.replace(/^(₦|NGN|N)/i, '');
-  sign();
+  if (s.startsWith('-')) [negative, s] = [true, s.slice(1)];
+  if (!DIGIT.test(s)) {
+    s = s.replace(/^(₦|NGN|N)/i, '');
+    if (s.startsWith('-')) [negative, s] = [true, s.slice(1)];
+  }
   // The currency may also follow the amount ('250,000.00 NGN').
-  s = s.replace(/(₦|NGN)$/i, '');
+  if (/[₦N]$/i.test(s)) s = s.replace(/(₦|NGN)$/i, '');
   const m = /^(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d{0,2}))?$/.exec(s) ?? /^()\.(\d{1,2})$/.exec(s);
   if (!m) return { error: PAYROLL_MESSAGES.amount };
   const whole = (m[1] || '0').replace(/,/g, '');
@@ -54,6 +55,10 @@ export function parseNairaToKobo(text: string): { kobo: number } | { error: stri
   if (kobo > MAX_MONTHLY_KOBO) return { error: PAYROLL_MESSAGES.tooLarge };
   return { kobo };
 }
+
+const SPACE = /\s/;
+/** Starts with a digit: no currency before the amount. */
+const DIGIT = /^\d/;
 
 /**
  * A spreadsheet's number cell → kobo. A cell computed by a formula may carry floating-point noise

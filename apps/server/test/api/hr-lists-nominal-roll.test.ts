@@ -29,7 +29,7 @@ let portal: TestPortal;
 let a: TenantAdmin;
 let b: TenantAdmin;
 /** Both tenants have the payroll of MASTER, and tenant a's rules ran once. */
-const { upload, stateOf } = hrListWorld(
+const { upload, uploadTo, stateOf } = hrListWorld(
   'nominal-roll',
   async (w) => {
     ({ portal, a, b } = w);
@@ -497,18 +497,110 @@ describe('nominal roll: tenants and roles', () => {
     expect(csvLines((await notOnPayroll(b.token)).body)).toHaveLength(5);
   });
 
-  it('deleting a tenant deletes its rolls (its rows have no key of their own), and only its', async () => {
+  /** A tenant's rows of the three HR lists and of their history, none of which has a key per row. */
+  const listRows = async (tenantId: string) => {
+    const r = await portal.db.orm.execute<{
+      roll: number;
+      separations: number;
+      salary: number;
+      uploads: number;
+    }>(sql`
+      select (select count(*) from nominal_roll where tenant_id = ${tenantId})::int as roll,
+        (select count(*) from separations where tenant_id = ${tenantId})::int as separations,
+        (select count(*) from salary_table where tenant_id = ${tenantId})::int as salary,
+        (select count(*) from hr_list_uploads where tenant_id = ${tenantId})::int as uploads`);
+    return r.rows[0]!;
+  };
+  const SEPARATIONS = csv(['PSN,Full Name,Exit Date,Exit Reason', 'PSNH1,Officer PSNH1,2026-01-31,Deceased']);
+  const SALARY_TABLE = csv([
+    'Salary Structure,Grade Level,Step,Maximum Monthly Gross',
+    'CONPSS,8,1,150000',
+    'CONPSS,8,2,155000',
+  ]);
+
+  it('deleting a tenant deletes its rolls, separations and salary table (no key per row), and only its', async () => {
     const c = await createTenantWithAdmin(portal);
     const res = await upload(c.token, 'c.csv', HEALTH_ROLL);
     expect(res.statusCode, res.body).toBe(200);
+    for (const [path, file] of [
+      ['separations', SEPARATIONS],
+      ['salary-table', SALARY_TABLE],
+    ] as const) {
+      const listed = await uploadTo(path, c.token, `${path}.csv`, file);
+      expect(listed.statusCode, listed.body).toBe(200);
+    }
     await currentSummary(portal, c.token);
     const others = (await stored(a.tenant.id)).rows.length;
+    const othersLists = await listRows(a.tenant.id);
     expect((await stored(c.tenant.id)).rows).toHaveLength(6);
+    expect(await listRows(c.tenant.id)).toEqual({ roll: 6, separations: 1, salary: 2, uploads: 3 });
     const admin = await portal.login(DEMO_ADMIN.email, DEMO_ADMIN.password);
     const gone = await portal.api.delete(`/api/v1/global-admin/tenants/${c.tenant.id}`, { token: admin });
     expect(gone.statusCode, gone.body).toBe(204);
     expect(await stored(c.tenant.id)).toEqual({ rows: [], ministries: [], uploads: 0 });
+    expect(await listRows(c.tenant.id)).toEqual({ roll: 0, separations: 0, salary: 0, uploads: 0 });
     expect((await stored(a.tenant.id)).rows).toHaveLength(others);
+    expect(await listRows(a.tenant.id)).toEqual(othersLists);
+  });
+
+  it("refuses a separation or salary row naming another tenant's upload or none, and deleting an upload in use", async () => {
+    const c = await createTenantWithAdmin(portal);
+    const d = await createTenantWithAdmin(portal);
+    for (const [t, path, file] of [
+      [c, 'separations', SEPARATIONS],
+      [c, 'salary-table', SALARY_TABLE],
+      [d, 'separations', SEPARATIONS],
+    ] as const) {
+      const listed = await uploadTo(path, t.token, `${path}.csv`, file);
+      expect(listed.statusCode, listed.body).toBe(200);
+    }
+    const uploadOf = async (tenantId: string, kind: string) =>
+      (
+        await portal.db.orm.execute<{ id: string }>(sql`
+          select id from hr_list_uploads where tenant_id = ${tenantId} and kind = ${kind}
+          order by created_at desc limit 1`)
+      ).rows[0]!.id;
+    const cSeparations = await uploadOf(c.tenant.id, 'SEPARATIONS');
+    const cSalary = await uploadOf(c.tenant.id, 'SALARY_TABLE');
+    const dSeparations = await uploadOf(d.tenant.id, 'SEPARATIONS');
+    const failure = async (statement: ReturnType<typeof sql>) => {
+      try {
+        await portal.db.orm.execute(statement);
+      } catch (err) {
+        for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e)
+          if (e.code) return e.code;
+        return 'error without a code';
+      }
+      return 'no error';
+    };
+    const before = await listRows(c.tenant.id);
+    // Another tenant's upload (the keys let this through), a missing upload, a missing tenant.
+    expect(
+      await failure(sql`insert into separations (tenant_id, psn, full_name, exit_date, exit_reason, upload_id)
+        values (${c.tenant.id}, 'PSNX1', 'X', '2026-01-01', 'RETIRED', ${dSeparations})`),
+    ).toBe('23503');
+    expect(
+      await failure(
+        sql`update separations set upload_id = gen_random_uuid() where tenant_id = ${c.tenant.id}`,
+      ),
+    ).toBe('23503');
+    expect(
+      await failure(
+        sql`update salary_table set tenant_id = gen_random_uuid() where tenant_id = ${c.tenant.id}`,
+      ),
+    ).toBe('23503');
+    expect(
+      await failure(sql`insert into salary_table (tenant_id, structure, structure_key, grade, step, max_kobo, upload_id)
+        values (${d.tenant.id}, 'X', 'X', 1, 1, 100, ${cSalary})`),
+    ).toBe('23503');
+    // The tenant's own upload is accepted.
+    expect(
+      await failure(sql`update separations set upload_id = ${cSeparations} where tenant_id = ${c.tenant.id}`),
+    ).toBe('no error');
+    expect(await listRows(c.tenant.id)).toEqual(before);
+    for (const id of [cSeparations, cSalary])
+      expect(await failure(sql`delete from hr_list_uploads where id = ${id}`)).toBe('23503');
+    expect(await listRows(c.tenant.id)).toEqual(before);
   });
 
   it('403 for every other role, 401 without a token', async () => {

@@ -5,6 +5,7 @@ import type { HrListUploadSummary } from '@portal/contract/hr-lists';
 import type { UploadRejection } from '@portal/contract/records';
 import { csv, hrListWorld, otherRoles, type TenantAdmin } from '../helpers/hr-lists.ts';
 import type { TestPortal } from '../helpers/test-portal.ts';
+import { createTenantWithAdmin } from '../helpers/tenants.ts';
 
 /**
  * The separations list (issue #35): uploaded through the master list's machinery (CSV, XLSX, header
@@ -158,6 +159,50 @@ describe('separations upload', () => {
       { action: 'HR_LIST_UPLOADED', n: 4 },
       { action: 'HR_LIST_UPLOAD_REJECTED', n: 3 },
     ]);
+  });
+
+  it('refuses two rows of one person: same PSN, same NIN without a PSN, or one person on the list', async () => {
+    const c = await createTenantWithAdmin(portal);
+    const head = 'PSN,NIN,Full Name,Exit Date,Exit Reason';
+    const first = await upload(
+      c.token,
+      'list.csv',
+      csv([
+        head,
+        ',70000000001,On List By Nin,2026-01-01,Retired',
+        'PSN7002,70000000002,On List,2026-01-01,Retired',
+      ]),
+    );
+    expect(first.statusCode, first.body).toBe(200);
+    const before = await separationsOf(c.tenant.id);
+    const res = await upload(
+      c.token,
+      'repeats.csv',
+      csv([
+        head,
+        // Rows 2 and 3 are the listed person found by NIN (the list's row has no PSN): one person.
+        ',70000000001,A,2026-01-01,Retired',
+        'PSN7003,70000000001,B,2026-01-01,Retired',
+        // The same NIN, neither row with a PSN.
+        ',70000000005,C,2026-01-01,Retired',
+        ',70000000005,D,2026-01-01,Retired',
+        // Listed by PSN; then another PSN with that person's NIN: not them (both have a PSN).
+        'PSN7002,,E,2026-01-01,Retired',
+        'PSN7009,70000000002,F,2026-01-01,Retired',
+        // Row 3's PSN again, here matching nobody on the list: row 3's person all the same.
+        'psn 7003,70000000009,G,2026-01-01,Retired',
+      ]),
+    );
+    expect(res.statusCode, res.body).toBe(422);
+    expect((res.json() as UploadRejection).details).toMatchObject({
+      errorCount: 3,
+      errors: [
+        { row: 3, column: 'PSN', reason: 'This row and row 2 are the same person' },
+        { row: 5, column: 'NIN', reason: 'This row and row 4 are the same person' },
+        { row: 8, column: 'PSN', reason: 'This row and row 3 are the same person' },
+      ],
+    });
+    expect(await separationsOf(c.tenant.id)).toEqual(before);
   });
 
   it("lists each list's last upload; the lists not built yet have none", async () => {

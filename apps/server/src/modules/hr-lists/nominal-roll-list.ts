@@ -75,6 +75,9 @@ const MAX_LENGTH: [NominalRollField, number][] = [
   ['gradeLevel', 50],
 ];
 
+/** A field's column as the file names it, else its label. */
+const labelIn = (map: HeaderMap<NominalRollField>, f: NominalRollField) => map.labelOf[f] ?? LABEL[f];
+
 function normalise(
   cells: Cell[],
   rowNumber: number,
@@ -83,7 +86,6 @@ function normalise(
   const read = readCells(cells, rowNumber, map);
   if (!read) return null;
   const { raw, text, errors, fail } = read;
-  const label = (f: NominalRollField) => map.labelOf[f] ?? LABEL[f];
 
   const psnField = 'psn' in map.labelOf ? 'psn' : 'serviceNumber';
   const { psn, nin } = personKeys(
@@ -91,7 +93,7 @@ function normalise(
     raw.nin,
     text('nin'),
     {
-      nin: label('nin'),
+      nin: labelIn(map, 'nin'),
       psnOrNin: map.labelOf.psn ?? map.labelOf.serviceNumber ?? map.labelOf.nin ?? LABEL.psnOrNin,
     },
     fail,
@@ -102,12 +104,12 @@ function normalise(
     fail,
   );
   const ministry = text('ministry');
-  if (!ministry) fail(label('ministry'), 'Ministry is required');
+  if (!ministry) fail(labelIn(map, 'ministry'), 'Ministry is required');
   const department = text('department');
   const gradeLevel = text('gradeLevel');
   for (const [field, max] of tooLong({ psn, fullName, ministry, department, gradeLevel }, MAX_LENGTH)) {
     const f = field === 'psn' ? psnField : field;
-    fail(label(f), `${LABEL[f]} is longer than ${max} characters`);
+    fail(labelIn(map, f), `${LABEL[f]} is longer than ${max} characters`);
   }
   return rowResult(errors, () => ({
     rowNumber,

@@ -2,7 +2,7 @@ import { numberToKobo, parseNairaToKobo, PAYROLL_MESSAGES } from '@portal/contra
 import { gradeNumber, stepNumber, structureKey } from '@portal/contract/salary-grade';
 import { cellText, type Cell } from '../records/parse/cell-values.ts';
 import type { HeaderMap, ListKind, RowResult } from '../records/parse/list-kind.ts';
-import { readCells } from '../records/parse/row-normalise.ts';
+import { readCells, type RowCells } from '../records/parse/row-normalise.ts';
 
 /** `annual` is no field of the table: a column of a year's pay, named to refuse it as the monthly maximum. */
 export type SalaryTableField = 'structure' | 'gradeLevel' | 'step' | 'maximum' | 'minimum' | 'annual';
@@ -159,6 +159,14 @@ function koboOf(cell: Cell, label: string): { kobo: number } | { error: string }
     : { error: parsed.error.replace('Monthly gross pay', label) };
 }
 
+/** A row error under the field's column as the file names it, else its label. */
+const failIn = (
+  read: RowCells<SalaryTableField>,
+  map: HeaderMap<SalaryTableField>,
+  field: keyof typeof LABEL,
+  reason: string,
+) => read.fail(map.labelOf[field] ?? LABEL[field], reason);
+
 function normalise(
   cells: Cell[],
   rowNumber: number,
@@ -167,41 +175,40 @@ function normalise(
   const read = readCells(cells, rowNumber, map);
   if (!read) return null;
   const { raw, text, errors } = read;
-  const fail = (field: keyof typeof LABEL, reason: string) =>
-    read.fail(map.labelOf[field] ?? LABEL[field], reason);
 
   const structure = text('structure');
   const key = structureKey(structure);
-  if (!structure) fail('structure', 'Salary structure is required');
-  else if (structure.length > 100) fail('structure', 'Salary structure is longer than 100 characters');
-  else if (!key) fail('structure', 'Salary structure must have letters or digits, e.g. CONPSS');
+  if (!structure) failIn(read, map, 'structure', 'Salary structure is required');
+  else if (structure.length > 100)
+    failIn(read, map, 'structure', 'Salary structure is longer than 100 characters');
+  else if (!key) failIn(read, map, 'structure', 'Salary structure must have letters or digits, e.g. CONPSS');
   // Grades and steps as a salary grade id can name them (two digits).
   const gradeText = text('gradeLevel');
   const grade = gradeText ? gradeNumber(gradeText) : null;
-  if (!gradeText) fail('gradeLevel', 'Grade level is required');
+  if (!gradeText) failIn(read, map, 'gradeLevel', 'Grade level is required');
   else if (grade === null || grade < 1 || grade > 99)
-    fail('gradeLevel', 'Grade level must be a number from 1 to 99, e.g. 8, 08 or GL 08');
+    failIn(read, map, 'gradeLevel', 'Grade level must be a number from 1 to 99, e.g. 8, 08 or GL 08');
   const stepText = text('step');
   const step = stepText ? stepNumber(stepText) : null;
-  if (!stepText) fail('step', 'Step is required');
+  if (!stepText) failIn(read, map, 'step', 'Step is required');
   else if (step === null || step < 1)
-    fail('step', 'Step must be a number from 1 to 99, e.g. 3, 03 or Step 3');
+    failIn(read, map, 'step', 'Step must be a number from 1 to 99, e.g. 3, 03 or Step 3');
   let maxKobo: number | null = null;
-  if (!text('maximum')) fail('maximum', `${LABEL.maximum} is required`);
+  if (!text('maximum')) failIn(read, map, 'maximum', `${LABEL.maximum} is required`);
   else {
     const parsed = koboOf(raw.maximum, LABEL.maximum);
-    if ('error' in parsed) fail('maximum', parsed.error);
-    else if (parsed.kobo === 0) fail('maximum', `${LABEL.maximum} must be more than zero`);
+    if ('error' in parsed) failIn(read, map, 'maximum', parsed.error);
+    else if (parsed.kobo === 0) failIn(read, map, 'maximum', `${LABEL.maximum} must be more than zero`);
     else maxKobo = parsed.kobo;
   }
   let minKobo: number | null = null;
   if (text('minimum')) {
     const parsed = koboOf(raw.minimum, LABEL.minimum);
-    if ('error' in parsed) fail('minimum', parsed.error);
+    if ('error' in parsed) failIn(read, map, 'minimum', parsed.error);
     else minKobo = parsed.kobo;
   }
   if (minKobo !== null && maxKobo !== null && minKobo > maxKobo)
-    fail('minimum', `${LABEL.minimum} is more than the maximum`);
+    failIn(read, map, 'minimum', `${LABEL.minimum} is more than the maximum`);
   if (errors.length) return { errors };
   return {
     row: {

@@ -99,16 +99,31 @@ const REASONS: [RegExp, ExitReason][] = [
   [/^others?$/, 'OTHER'],
 ];
 
-export function exitReasonOf(text: string): ExitReason | undefined {
-  const letters = text.toLowerCase().replace(/[^a-z]/g, '');
-  return REASONS.find(([pattern]) => pattern.test(letters))?.[1];
+export function exitReasonOf(text: string): ExitReason | null {
+  let reason = reasonOfText.get(text);
+  if (reason === undefined) {
+    const letters = text.toLowerCase().replace(/[^a-z]/g, '');
+    reason = REASONS.find(([pattern]) => pattern.test(letters))?.[1] ?? null;
+    if (reasonOfText.size < 1_000) reasonOfText.set(text, reason);
+  }
+  return reason;
 }
+
+/**
+ * Exit reasons already read, by their text: a list writes a handful of them, a hundred thousand
+ * times. Bounded, so that a file of a different text in every row costs no more than before.
+ */
+const reasonOfText = new Map<string, ExitReason | null>();
 
 const MAX_LENGTH: (readonly [SeparationField, number])[] = [
   ['psn', 50],
   ['fullName', 300],
   ['reference', 200],
 ];
+
+/** A field's column as the file names it, else its label. */
+const columnOf = (map: HeaderMap<SeparationField>, field: SeparationField) =>
+  map.labelOf[field] ?? LABEL[field];
 
 function normalise(
   cells: Cell[],
@@ -118,31 +133,33 @@ function normalise(
   const read = readCells(cells, rowNumber, map);
   if (!read) return null;
   const { raw, text, errors, fail: failAt } = read;
-  const column = (field: SeparationField) => map.labelOf[field] ?? LABEL[field];
-  const fail = (field: SeparationField, reason: string) => failAt(column(field), reason);
 
   const { psn, nin } = personKeys(
     text('psn'),
     raw.nin,
     text('nin'),
-    { nin: column('nin'), psnOrNin: map.labelOf.psn ?? map.labelOf.nin ?? LABEL.psnOrNin },
+    { nin: columnOf(map, 'nin'), psnOrNin: map.labelOf.psn ?? map.labelOf.nin ?? LABEL.psnOrNin },
     failAt,
   );
-  const fullName = requiredName([text('fullName')], column('fullName'), failAt);
+  const fullName = requiredName([text('fullName')], columnOf(map, 'fullName'), failAt);
   let exitDate: string | undefined;
-  if (!cellText(raw.exitDate)) fail('exitDate', 'Exit date is required');
+  if (!cellText(raw.exitDate)) failAt(columnOf(map, 'exitDate'), 'Exit date is required');
   else {
     exitDate = parseDate(raw.exitDate);
-    if (!exitDate) fail('exitDate', 'Exit date is not a valid date (use YYYY-MM-DD or DD/MM/YYYY)');
+    if (!exitDate)
+      failAt(columnOf(map, 'exitDate'), 'Exit date is not a valid date (use YYYY-MM-DD or DD/MM/YYYY)');
   }
   const reasonText = text('exitReason');
-  const exitReason = reasonText ? exitReasonOf(reasonText) : undefined;
-  if (!reasonText) fail('exitReason', 'Exit reason is required');
+  const exitReason = reasonText ? exitReasonOf(reasonText) : null;
+  if (!reasonText) failAt(columnOf(map, 'exitReason'), 'Exit reason is required');
   else if (!exitReason)
-    fail('exitReason', 'Exit reason must be Retired, Deceased, Resigned, Dismissed, Transferred or Other');
+    failAt(
+      columnOf(map, 'exitReason'),
+      'Exit reason must be Retired, Deceased, Resigned, Dismissed, Transferred or Other',
+    );
   const reference = text('reference');
   for (const [field, max] of tooLong({ psn, fullName, reference }, MAX_LENGTH))
-    fail(field, `${LABEL[field]} is longer than ${max} characters`);
+    failAt(columnOf(map, field), `${LABEL[field]} is longer than ${max} characters`);
   return rowResult(errors, () => ({
     rowNumber,
     psn,

@@ -21,10 +21,16 @@ export function cellText(cell: Cell): string {
 
 const isoDate = (d: Date) => d.toISOString().slice(0, 10);
 
+/** Days in each month of a common year. */
+const MONTH_DAYS = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+const leap = (y: number) => y % 4 === 0 && (y % 100 !== 0 || y % 400 === 0);
+const twoDigits = (n: number) => (n < 10 ? `0${n}` : `${n}`);
+
+/** The day as YYYY-MM-DD when it exists; counted, not made a Date (a twentieth of a list's parse). */
 function valid(y: number, m: number, d: number): string | undefined {
-  if (y < 1900 || y > 2100 || m < 1 || m > 12 || d < 1 || d > 31) return undefined;
-  const date = new Date(Date.UTC(y, m - 1, d));
-  return date.getUTCMonth() === m - 1 ? isoDate(date) : undefined;
+  if (y < 1900 || y > 2100 || m < 1 || m > 12 || d < 1) return undefined;
+  if (d > (m === 2 && leap(y) ? 29 : MONTH_DAYS[m - 1]!)) return undefined;
+  return `${y}-${twoDigits(m)}-${twoDigits(d)}`;
 }
 
 /**

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { Transform } from 'node:stream';
+import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parse } from 'csv-parse';
 import type { Cell } from './cell-values.ts';
@@ -121,8 +121,12 @@ function utf16(encoding: 'utf-16le' | 'utf-16be'): Transform {
   });
 }
 
-/** Streams the rows of a CSV file (memory does not grow with the file). */
-export async function* readCsv(filePath: string): AsyncGenerator<Cell[]> {
+/**
+ * Streams the rows of a CSV file (memory does not grow with the file), as many at a time as the
+ * parser has ready: a row at a time cost three promises per row (the stream's async iterator and
+ * two generators), a fifth of the parser's time.
+ */
+export async function* readCsv(filePath: string): AsyncGenerator<Cell[][]> {
   const encoding = await detectEncoding(filePath);
   const delimiter = await detectDelimiter(filePath, encoding);
   const parser = parse({
@@ -134,9 +138,48 @@ export async function* readCsv(filePath: string): AsyncGenerator<Cell[]> {
   });
   // A failure anywhere (the disk, the decoding) ends the rows with its error.
   pipeline(
-    fs.createReadStream(filePath),
+    fs.createReadStream(filePath, { highWaterMark: READ_CHUNK }),
     encoding === 'utf-8' ? utf8OrCp1252() : utf16(encoding),
     parser,
   ).catch(() => undefined);
-  for await (const record of parser as AsyncIterable<string[]>) yield record;
+  yield* readyRows<Cell[]>(parser);
+}
+
+/** Bytes read from the file at a time: each chunk's rows are parsed in one go. */
+const READ_CHUNK = 256 * 1024;
+
+/**
+ * An object stream's items in arrays of what it holds each time it is read; ends with the stream
+ * or throws its error. While the caller holds an array, the stream fills up to its mark and waits.
+ */
+async function* readyRows<T>(stream: Readable): AsyncGenerator<T[]> {
+  let ended = false;
+  let failure: { error: unknown } | undefined;
+  let wake: (() => void) | undefined;
+  const woken = () => {
+    const w = wake;
+    wake = undefined;
+    w?.();
+  };
+  stream.on('readable', woken);
+  stream.once('end', () => {
+    ended = true;
+    woken();
+  });
+  stream.once('error', (error) => {
+    failure = { error };
+    woken();
+  });
+  try {
+    for (;;) {
+      if (failure) throw failure.error;
+      const rows: T[] = [];
+      for (let row = stream.read() as T | null; row !== null; row = stream.read() as T | null) rows.push(row);
+      if (rows.length) yield rows;
+      else if (ended) return;
+      else await new Promise<void>((resolve) => (wake = resolve));
+    }
+  } finally {
+    stream.destroy();
+  }
 }

@@ -82,7 +82,8 @@ async function* parseList<F extends string, R>(
 ): AsyncGenerator<ParsedBatch<R, F>> {
   const kind = await detectKind(filePath, fileName);
   if (kind === 'xlsx') await inspectZip(filePath, limits);
-  const source: AsyncGenerator<Cell[] | SheetStart> =
+  /** The file's rows (and a workbook's sheet starts), as many at a time as the reader has. */
+  const source: AsyncGenerator<(Cell[] | SheetStart)[]> =
     kind === 'csv' ? readCsv(filePath) : readSpreadsheet(filePath, kind, limits);
   let map: HeaderMap<F> | undefined;
   let notHeaders: UploadError | undefined;
@@ -95,52 +96,53 @@ async function* parseList<F extends string, R>(
   let batch: ParsedBatch<R, F> = { rows: [], errors: [] };
   let size = Math.min(FIRST_BATCH, limits.batchRows ?? BATCH);
   try {
-    for await (const cells of source) {
-      if (!Array.isArray(cells)) {
-        // A workbook's next visible sheet: its rows are numbered from 1, and before the master list
-        // is found it may hold it (a first sheet of instructions is passed over); after, its first
-        // rows are looked at only to refuse a second list rather than leave it out unsaid.
-        sheet = cells.sheet;
-        rowNumber = 0;
-        titleRows = 0;
-        mode = map ? 'probe' : 'headers';
-        continue;
-      }
-      rowNumber += 1;
-      if (mode === 'skip') continue;
-      if (mode !== 'rows') {
-        if (cells.every((c) => c == null || String(c).trim() === '')) continue; // leading blank rows
-        let found: HeaderMap<F>;
-        try {
-          found = mapListHeaders(list, cells);
-        } catch (err) {
-          // A title row above the headers ("Ministry of Health: Nominal Roll, March 2026"). What
-          // the first row lacks is reported when no row below it (nor any later sheet) holds them.
-          if (!(err instanceof UploadError)) throw err;
-          if (mode === 'headers') notHeaders ??= err;
-          titleRows += 1;
-          if (titleRows > MAX_TITLE_ROWS) {
-            if (sheet === undefined) throw notHeaders!;
-            mode = 'skip';
-          }
+    for await (const chunk of source)
+      for (const cells of chunk) {
+        if (!Array.isArray(cells)) {
+          // A workbook's next visible sheet: its rows are numbered from 1, and before the master list
+          // is found it may hold it (a first sheet of instructions is passed over); after, its first
+          // rows are looked at only to refuse a second list rather than leave it out unsaid.
+          sheet = cells.sheet;
+          rowNumber = 0;
+          titleRows = 0;
+          mode = map ? 'probe' : 'headers';
           continue;
         }
-        if (mode === 'probe') throw secondList(listSheet!, sheet!, list.name);
-        map = found;
-        listSheet = sheet;
-        mode = 'rows';
-        continue;
+        rowNumber += 1;
+        if (mode === 'skip') continue;
+        if (mode !== 'rows') {
+          if (cells.every((c) => c == null || String(c).trim() === '')) continue; // leading blank rows
+          let found: HeaderMap<F>;
+          try {
+            found = mapListHeaders(list, cells);
+          } catch (err) {
+            // A title row above the headers ("Ministry of Health: Nominal Roll, March 2026"). What
+            // the first row lacks is reported when no row below it (nor any later sheet) holds them.
+            if (!(err instanceof UploadError)) throw err;
+            if (mode === 'headers') notHeaders ??= err;
+            titleRows += 1;
+            if (titleRows > MAX_TITLE_ROWS) {
+              if (sheet === undefined) throw notHeaders!;
+              mode = 'skip';
+            }
+            continue;
+          }
+          if (mode === 'probe') throw secondList(listSheet!, sheet!, list.name);
+          map = found;
+          listSheet = sheet;
+          mode = 'rows';
+          continue;
+        }
+        const result = list.normalise(cells, rowNumber, map!);
+        if (!result) continue;
+        if ('row' in result) batch.rows.push(result.row);
+        else batch.errors.push(...result.errors);
+        if (batch.rows.length + batch.errors.length >= size) {
+          yield { ...batch, columns: [...map!.fields.values()] };
+          batch = { rows: [], errors: [] };
+          size = limits.batchRows ?? BATCH;
+        }
       }
-      const result = list.normalise(cells, rowNumber, map!);
-      if (!result) continue;
-      if ('row' in result) batch.rows.push(result.row);
-      else batch.errors.push(...result.errors);
-      if (batch.rows.length + batch.errors.length >= size) {
-        yield { ...batch, columns: [...map!.fields.values()] };
-        batch = { rows: [], errors: [] };
-        size = limits.batchRows ?? BATCH;
-      }
-    }
   } catch (err) {
     if (err instanceof UploadError) throw err;
     throw new UploadError(

@@ -17,14 +17,15 @@ type Message =
   { type: 'rows'; rows: (Cell[] | SheetStart)[] } | { type: 'done' } | { type: 'error'; message: string };
 
 /**
- * Streams the rows of a spreadsheet read by a worker thread. SheetJS has open advisories and a
- * crafted workbook can be heavy: the worker has its own heap limit and a deadline, and dies alone.
+ * Streams the rows of a spreadsheet read by a worker thread, in its batches (a sheet's start among
+ * them). SheetJS has open advisories and a crafted workbook can be heavy: the worker has its own
+ * heap limit and a deadline, and dies alone.
  */
 export async function* readSpreadsheet(
   filePath: string,
   kind: 'xlsx' | 'xls',
   limits: WorkerLimits,
-): AsyncGenerator<Cell[] | SheetStart> {
+): AsyncGenerator<(Cell[] | SheetStart)[]> {
   const worker = new Worker(new URL('./spreadsheet-worker.mjs', import.meta.url), {
     workerData: { filePath, kind, batchSize: 2000 },
     resourceLimits: { maxOldGenerationSizeMb: limits.workerMaxMemoryMb },
@@ -40,7 +41,7 @@ export async function* readSpreadsheet(
     for (;;) {
       const m = await next();
       if (m.type === 'rows') {
-        for (const row of m.rows) yield row;
+        yield m.rows;
         worker.postMessage('next');
       } else if (m.type === 'done') return;
       else if (m.type === 'error')
