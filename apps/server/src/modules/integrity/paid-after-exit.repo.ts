@@ -17,18 +17,24 @@ const judged = () => sql.raw(statusLiterals(INTEGRITY_JUDGED));
  */
 export function paidAfterExitHits(t: string, asOf: string): SQL {
   return sql`
-    with cand as (
-      select r.id, r.monthly_gross_kobo as kobo, r.search_terms as terms, x.exit_date, x.exit_reason,
-        x.reference, 'PSN' as matched_by, 0 as pri
-      from records r join separations x on x.tenant_id = r.tenant_id and x.psn = r.psn
+    with leavers as materialized (
+      select x.psn, x.nin, x.exit_date, x.exit_reason, x.reference from separations x
+      where x.tenant_id = (select ${t}::uuid) and x.exit_date < ${asOf}::date
+    ),
+    -- The paid judged records whose PSN or NIN is a leaver's, in one pass over the records (each
+    -- record tested in two hashed sets): the two matches below then join these few, where each
+    -- was a pass over every record of its own.
+    paid_people as materialized (
+      select r.id, r.psn, r.nin, r.monthly_gross_kobo as kobo, r.search_terms as terms from records r
       where r.tenant_id = (select ${t}::uuid) and r.status in (${judged()}) and r.monthly_gross_kobo > 0
-        and x.exit_date < ${asOf}::date
+        and (r.psn in (select psn from leavers) or r.nin in (select nin from leavers))
+    ),
+    cand as (
+      select r.id, r.kobo, r.terms, x.exit_date, x.exit_reason, x.reference, 'PSN' as matched_by, 0 as pri
+      from paid_people r join leavers x on x.psn = r.psn
       union all
-      select r.id, r.monthly_gross_kobo, r.search_terms, x.exit_date, x.exit_reason, x.reference, 'NIN', 1
-      from records r join separations x on x.tenant_id = r.tenant_id and x.nin = r.nin
-        and (x.psn is null or r.psn is null)
-      where r.tenant_id = (select ${t}::uuid) and r.status in (${judged()}) and r.monthly_gross_kobo > 0
-        and x.exit_date < ${asOf}::date
+      select r.id, r.kobo, r.terms, x.exit_date, x.exit_reason, x.reference, 'NIN', 1
+      from paid_people r join leavers x on x.nin = r.nin and (x.psn is null or r.psn is null)
     ),
     hit as (
       select distinct on (id) * from cand order by id, pri, exit_date
