@@ -632,7 +632,10 @@ try {
   }
   if (HOLD) {
     console.log(`holding the database ${url}: kill -USR2 ${process.pid} to finish`);
+    // A signal's listener alone does not keep node running: the timer does, until the signal.
+    const alive = setInterval(() => undefined, 60_000);
     await new Promise((resolve) => process.once('SIGUSR2', resolve));
+    clearInterval(alive);
   }
   if (serverLog) {
     // The plans themselves outlive the cluster, for a reader who wants more than their times.
