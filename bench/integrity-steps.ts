@@ -43,7 +43,7 @@ const explaining = {
   async query(q: Query, values?: unknown[]) {
     const text = typeof q === 'string' ? q : q.text;
     const params = typeof q === 'string' ? values : (q.values ?? values);
-    if (EXPLAIN && /integrity_step_hits|from nominal_roll n/.test(text)) {
+    if (EXPLAIN && /integrity_step_hits|with hits as \(|from nominal_roll n/.test(text)) {
       const body = text.replace(/^\s*create temporary table integrity_step_hits on commit drop as/, '');
       const r = await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${body}`, params);
       plans.push(r.rows.map((x) => x['QUERY PLAN']).join('\n'));
