@@ -17,7 +17,8 @@
 // (default BENCH_RECORDS); BENCH_SECONDS the duration of a load run; BENCH_ONLY=search to load only
 // the cases whose label holds 'search'; BENCH_LISTS=rules to leave out the second tenant's uploads,
 // BENCH_LISTS=none to upload no list; BENCH_PROFILE=1 to run the portal under --cpu-prof and print
-// where each list upload's time went)
+// where each list upload's time went, with the plans of statements of BENCH_EXPLAIN_MS or more,
+// default 1000; BENCH_HOLD=1 to keep the database up at the end, its URL printed, until SIGUSR2)
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -70,6 +71,10 @@ const ROLL_ROWS = COUNT;
 /** The second tenant's uploads of the separations list and the salary table. */
 const LARGE_ROWS = Number(process.env.BENCH_LIST_ROWS ?? COUNT);
 const PROFILE = process.env.BENCH_PROFILE === '1';
+/** Under BENCH_PROFILE=1, the statements whose plans are logged: this many ms or more. */
+const EXPLAIN_MS = Number(process.env.BENCH_EXPLAIN_MS ?? 1000);
+/** BENCH_HOLD=1: keep the database up at the end (its URL printed) until SIGUSR2, to query it. */
+const HOLD = process.env.BENCH_HOLD === '1';
 const CONNECTIONS = 20;
 const EVALUATION_TARGET_S = 15;
 const UPLOAD_RATIO_TARGET = 1.5;
@@ -196,7 +201,7 @@ async function explainSlowStatements(databaseUrl: string): Promise<string> {
   try {
     for (const setting of [
       "session_preload_libraries = 'auto_explain'",
-      "auto_explain.log_min_duration = '1s'",
+      `auto_explain.log_min_duration = '${EXPLAIN_MS}ms'`,
       'auto_explain.log_analyze = on',
       'auto_explain.log_triggers = on',
       'auto_explain.log_nested_statements = on',
@@ -625,11 +630,20 @@ try {
       }
     }
   }
+  if (HOLD) {
+    console.log(`holding the database ${url}: kill -USR2 ${process.pid} to finish`);
+    // A signal's listener alone does not keep node running: the timer does, until the signal.
+    const alive = setInterval(() => undefined, 60_000);
+    await new Promise((resolve) => process.once('SIGUSR2', resolve));
+    clearInterval(alive);
+  }
   if (serverLog) {
     // The plans themselves outlive the cluster, for a reader who wants more than their times.
     const kept = path.join(os.tmpdir(), `portal-integrity-plans-${process.pid}.log`);
     fs.copyFileSync(serverLog, kept);
-    console.log(`The portal's statements of 1 s or more (auto_explain; their plans in ${kept}):`);
+    console.log(
+      `The portal's statements of ${EXPLAIN_MS} ms or more (auto_explain; their plans in ${kept}):`,
+    );
     console.log(explainedStatements(kept));
   }
 } finally {

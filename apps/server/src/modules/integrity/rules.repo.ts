@@ -81,25 +81,49 @@ export const RULE_STEPS = [
 const ruleList = (rules: readonly IntegrityRule[]) => sql.raw(rules.map((r) => `'${r}'`).join(', '));
 
 /**
- * The statement that merges `hits` (a CTE) into the tenant's flags of `rules`. A flag carries its
+ * The step's findings, written once into a temporary table of the step's transaction (dropped at
+ * its commit): the merge's statements below read them with the planner knowing how many there
+ * are. Held in a CTE, they were estimated at one row whatever their number, and the merge paired
+ * each OPEN flag with every finding in a nested loop (8,491 × 8,491 for PAY_ABOVE_SCALE at
+ * 1,000,000 records).
+ */
+const stepHits = (hits: SQL) => sql`
+  create temporary table integrity_step_hits on commit drop as
+  select record_id, rule, fingerprint, evidence, kobo, terms from (${hits}) h`;
+
+/**
+ * Merges the step's findings (integrity_step_hits) into the tenant's flags of `rules`, touching only
+ * what changed: an OPEN flag no longer found (or found with other evidence) is removed, a finding
+ * with no flag of its fingerprint is raised, an OPEN flag whose evidence, pay or search terms
+ * differ from today's gets them. A finding whose flag is already as found (or decided) is left
+ * alone: a run that finds what the last one found writes no row. (Before, every finding went to
+ * INSERT … ON CONFLICT, whose DO UPDATE locks the existing row even when its WHERE then declines to
+ * update it: a row lock, a dirtied page and its WAL per flag, every run.) A flag carries its
  * record's search terms (migration 0036, the flags list's search): written when it is raised, and
  * refreshed on an OPEN flag whose copy differs: a record renamed while the run raising its flag
  * was under way (the records' trigger that keeps the copy could not see that flag yet) is right
  * again after the run the rename asked for.
  */
-function merge(t: string, rules: readonly IntegrityRule[], hits: SQL): SQL {
+function merge(t: string, rules: readonly IntegrityRule[]): SQL {
   return sql`
-    with hits as (${hits}),
-    cleared as (
+    with cleared as (
       delete from integrity_flags f
       where f.tenant_id = ${t} and f.status = 'OPEN' and f.rule in (${ruleList(rules)})
-        and not exists (select 1 from hits h
+        and not exists (select 1 from integrity_step_hits h
           where h.record_id = f.record_id and h.rule = f.rule and h.fingerprint = f.fingerprint)
       returning 1
     ),
+    changed as (
+      select h.* from integrity_step_hits h
+      where not exists (select 1 from integrity_flags f
+        where f.tenant_id = ${t} and f.rule in (${ruleList(rules)}) and f.record_id = h.record_id
+          and f.rule = h.rule and f.fingerprint = h.fingerprint
+          and (f.status <> 'OPEN' or (f.evidence, f.monthly_kobo, f.search_terms)
+            is not distinct from (h.evidence, h.kobo, h.terms)))
+    ),
     raised as (
       insert into integrity_flags (tenant_id, record_id, rule, fingerprint, evidence, monthly_kobo, search_terms)
-      select ${t}, record_id, rule, fingerprint, evidence, kobo, terms from hits
+      select ${t}, record_id, rule, fingerprint, evidence, kobo, terms from changed
       on conflict (tenant_id, record_id, rule, fingerprint)
         do update set evidence = excluded.evidence, monthly_kobo = excluded.monthly_kobo,
           search_terms = excluded.search_terms
@@ -108,7 +132,7 @@ function merge(t: string, rules: readonly IntegrityRule[], hits: SQL): SQL {
             is distinct from (excluded.evidence, excluded.monthly_kobo, excluded.search_terms)
       returning (xmax = 0) as inserted
     )
-    select (select count(*)::int from hits) as hits,
+    select (select count(*)::int from integrity_step_hits) as hits,
       (select count(*)::int from raised where inserted) as raised,
       (select count(*)::int from cleared) as cleared`;
 }
@@ -257,7 +281,8 @@ export class RulesRepo {
                   : groupRule(t, rules[0] as GroupRule, banks);
     const outcome = await this.orm.transaction(async (tx) => {
       await tx.execute(sql`select set_config('work_mem', '256MB', true)`);
-      const result = await tx.execute<StepOutcome>(merge(t, rules, hits));
+      await tx.execute(stepHits(hits));
+      const result = await tx.execute<StepOutcome>(merge(t, rules));
       return result.rows[0]!;
     });
     // The rolls' other direction (issue #35), counted whether the rule is on or not.

@@ -1,0 +1,89 @@
+// Each integrity rule step run on its own against a database left by `BENCH_HOLD=1 npm run
+// bench:integrity` (or any portal database): its time, its outcome (hits, raised, cleared) and,
+// with EXPLAIN=1, the plan of each of its statements (EXPLAIN ANALYZE, BUFFERS, run before the
+// statement itself, so a merge's counts then read 0); then an md5 per rule of the OPEN flags
+// (record, fingerprint, evidence, pay, search terms) and of the rolls' not-on-payroll counts, to
+// check that a change to the rules' SQL finds the same flags. Connects as portal_app under the
+// tenant's row-level security with jit off, as the portal's pool does.
+// Run: DB=postgres://portal@127.0.0.1:PORT/integrity npx tsx bench/integrity-steps.ts
+//   (AS_OF=YYYY-MM-DD the day, default today in Lagos; ONLY=<rule> or ONLY=date one step; ROUNDS=n;
+//   the tenant is the one with the most records; default settings: retirement 60, service 35)
+import pg from 'pg';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import type { IntegrityRule } from '@portal/contract/integrity';
+import type { TenantScope } from '../apps/server/src/access/actor.ts';
+import type { Orm } from '../apps/server/src/platform/db.ts';
+import { bankKeyOf } from '../apps/server/src/modules/integrity/bank-key.ts';
+import { RULE_STEPS, RulesRepo } from '../apps/server/src/modules/integrity/rules.repo.ts';
+
+const ownerUrl = process.env.DB;
+if (!ownerUrl) throw new Error('DB is the database URL (its owner)');
+const EXPLAIN = process.env.EXPLAIN === '1';
+const ONLY = process.env.ONLY ?? '';
+const ROUNDS = Number(process.env.ROUNDS ?? 1);
+const asOf = process.env.AS_OF ?? new Date(Date.now() + 3_600_000).toISOString().slice(0, 10);
+
+const owner = new pg.Client({ connectionString: ownerUrl });
+await owner.connect();
+const tenantId = (
+  await owner.query<{ tenant_id: string }>(
+    'select tenant_id from records group by 1 order by count(*) desc limit 1',
+  )
+).rows[0]!.tenant_id;
+const appUrl = new URL(ownerUrl);
+appUrl.username = 'portal_app';
+const client = new pg.Client({ connectionString: appUrl.toString(), options: '-c jit=off' });
+await client.connect();
+await client.query(`select set_config('app.tenant_id', $1, false)`, [tenantId]);
+
+const plans: string[] = [];
+type Query = { text: string; values?: unknown[] } | string;
+/** The client drizzle sees: each of a step's statements explained first when EXPLAIN=1. */
+const explaining = {
+  async query(q: Query, values?: unknown[]) {
+    const text = typeof q === 'string' ? q : q.text;
+    const params = typeof q === 'string' ? values : (q.values ?? values);
+    if (EXPLAIN && /integrity_step_hits|with hits as \(|from nominal_roll n/.test(text)) {
+      const body = text.replace(/^\s*create temporary table integrity_step_hits on commit drop as/, '');
+      const r = await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${body}`, params);
+      plans.push(r.rows.map((x) => x['QUERY PLAN']).join('\n'));
+    }
+    // As drizzle calls it: a config (text, rowMode) and the values beside it.
+    return (client.query as (q: Query, v?: unknown[]) => Promise<unknown>).call(client, q, values);
+  },
+};
+const rules = new RulesRepo(drizzle(explaining as unknown as pg.Client) as unknown as Orm);
+const scope = { tenantId } as TenantScope;
+const banks: Record<string, string> = {};
+for (const name of await rules.bankNames(scope)) {
+  const key = bankKeyOf(name);
+  if (key) banks[name] = key;
+}
+const enabled = new Proxy({}, { get: () => true }) as Record<IntegrityRule, boolean>;
+const params = { asOf, retirementAge: 60, serviceLimitYears: 35, enabled };
+for (let round = 0; round < ROUNDS; round++)
+  for (const step of RULE_STEPS) {
+    const name = step.length > 1 ? 'date rules' : step[0]!;
+    if (ONLY && ONLY !== name && !(ONLY === 'date' && step.length > 1)) continue;
+    const t0 = performance.now();
+    const out = await rules.runStep(scope, step, params, banks);
+    console.log(`${name}: ${((performance.now() - t0) / 1000).toFixed(2)} s ${JSON.stringify(out)}`);
+    for (const plan of plans.splice(0)) console.log(plan);
+  }
+await client.end();
+
+const flags = await owner.query<{ rule: string; n: number; h: string }>(
+  `select rule, count(*)::int as n, md5(string_agg(record_id::text || '|' || fingerprint || '|' || evidence::text
+     || '|' || coalesce(monthly_kobo::text, '') || '|' || coalesce(search_terms::text, ''), ','
+     order by record_id, fingerprint)) as h
+   from integrity_flags where tenant_id = $1 and status = 'OPEN' group by rule order by rule`,
+  [tenantId],
+);
+for (const f of flags.rows) console.log(`  ${f.rule} ${f.n} ${f.h}`);
+const rolls = await owner.query<{ h: string }>(
+  `select md5(string_agg(ministry_key || ':' || coalesce(not_on_payroll::text, '-'), ',' order by ministry_key)) as h
+   from nominal_roll_ministries where tenant_id = $1`,
+  [tenantId],
+);
+console.log(`  not_on_payroll ${rolls.rows[0]!.h}`);
+await owner.end();
