@@ -94,11 +94,12 @@ test.describe('the first paint in the HTML (issue #32)', () => {
       await expect(copy.getByText(text).first()).toBeVisible();
       await expect(copy.locator('main')).toBeVisible();
       // The page's scripts are not needed for this paint: they go after the HTML on a slow link.
-      // (Each field page on Preact has two: its entry and the field kit's chunk it preloads.)
+      // (Each field page on Preact has its entry and the field kit's chunks it preloads: those
+      // shared by all three field pages, and by it and one other.)
       const priorities = await page
         .locator('script[type="module"][src], link[rel="modulepreload"]')
         .evaluateAll((els) => els.map((el) => el.getAttribute('fetchpriority')));
-      expect(priorities.length).toBe(2);
+      expect(priorities.length).toBeGreaterThanOrEqual(2);
       expect(new Set(priorities)).toEqual(new Set(['low']));
       // Nothing in the copy takes focus or a tap: a form sent now would go out as a plain GET.
       const input = copy.locator('input').first();
