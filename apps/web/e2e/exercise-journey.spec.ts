@@ -411,6 +411,44 @@ test('an exercise opens, agents and staff appear, it closes, and its no-shows ar
     for (const record of setup.paid)
       expect(lines.some((line) => line.startsWith(`${record.psn},`))).toBe(false);
   });
+
+  await test.step('a field agent lodges an appeal with a suspended person, in a modal dialog', async () => {
+    const [person] = setup.paid;
+    const agentPage = await pageOf(browser, agent, portal);
+    await agentPage.setViewportSize({ width: 390, height: 844 });
+    await agentPage.goto(`${portal}/dashboard/agent/verify?person=${person!.id}`);
+    const card = agentPage.getByTestId('field-person-card');
+    await expect(card.getByRole('heading', { name: person!.fullName })).toBeVisible();
+    const open = card.getByRole('button', { name: 'Lodge an appeal with them' });
+    await open.click();
+    const dialog = agentPage.getByRole('dialog', { name: `Appeal for ${person!.fullName}` });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('combobox', { name: /What happened/ })).toBeFocused();
+    // Modal: Tab goes round the dialog's controls and never reaches the page behind it.
+    for (let i = 0; i < 8; i++) {
+      await agentPage.keyboard.press('Tab');
+      expect(
+        await agentPage.evaluate(() => document.activeElement?.closest('dialog') !== null),
+        `focus after ${i + 1} Tab presses`,
+      ).toBe(true);
+    }
+    // Escape closes it and gives the focus back to the button that opened it.
+    await agentPage.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+    await expect(open).toBeFocused();
+
+    await open.click();
+    await dialog.getByRole('combobox', { name: /What happened/ }).selectOption({ index: 1 });
+    await dialog
+      .getByRole('textbox', { name: /Their grounds/ })
+      .fill('Was on approved sick leave during the headcount; the hospital letter is with the HR desk.');
+    await settle(agentPage);
+    await saveScreen(agentPage, 'exercise-journey-agent-appeal-390');
+    await dialog.getByRole('button', { name: 'Lodge appeal' }).click();
+    await expect(agentPage.getByText('The appeal has been lodged.')).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+    await agentPage.context().close();
+  });
 });
 
 const SCREENS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../test-results/screens');

@@ -10,19 +10,32 @@ import { Icon } from './icons.tsx';
  * their name and e-mail from 600 px, and Sign Out, which asks the server to revoke the token,
  * forgets it whatever the answer, then calls `onSignedOut`.
  */
-export function SignedInActions({ session, onSignedOut }: { session: Session; onSignedOut?: () => void }) {
+export function SignedInActions({
+  session,
+  onSignedOut,
+  onUser,
+}: {
+  session: Session;
+  onSignedOut?: () => void;
+  /** The user as GET /users/me answered (the page may want their time zone). */
+  onUser?: (user: SignedInUser) => void;
+}) {
   const [busy, setBusy] = useState(false);
   const [user, setUser] = useState<SignedInUser | null>(null);
   useEffect(() => {
     let live = true;
     fetchSignedInUser().then(
-      (answer) => live && setUser(answer),
+      (answer) => {
+        if (!live) return;
+        setUser(answer);
+        onUser?.(answer);
+      },
       () => undefined,
     );
     return () => {
       live = false;
     };
-  }, [session.token]);
+  }, [session.token, onUser]);
   const signOut = () => {
     setBusy(true);
     void requestLogout(session.token).finally(() => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MeSchema } from '@portal/contract/auth';
 import { USERS_ROUTES } from '@portal/contract/routes/users';
 import { buildToken } from '../test/build-token.ts';
 import { stubFetch } from '../test/stub-fetch.ts';
@@ -13,10 +14,30 @@ describe("the field pages' signed-in user", () => {
     storeToken(token);
     const fetchMock = stubFetch({
       status: 200,
-      body: { fullName: 'Ade Agent', email: 'agent@demo.local', role: 'AGENT' },
+      body: { fullName: 'Ade Agent', email: 'agent@demo.local', role: 'AGENT', timeZone: 'Africa/Accra' },
     });
-    await expect(fetchSignedInUser()).resolves.toEqual({ fullName: 'Ade Agent', email: 'agent@demo.local' });
+    await expect(fetchSignedInUser()).resolves.toEqual({
+      fullName: 'Ade Agent',
+      email: 'agent@demo.local',
+      timeZone: 'Africa/Accra',
+    });
     expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).get('Authorization')).toBe(`Bearer ${token}`);
+  });
+
+  it("takes the platform's zone when the answer names none, as MeSchema does", async () => {
+    stubFetch({ status: 200, body: { fullName: 'Ade Agent', email: 'agent@demo.local' } });
+    const user = await fetchSignedInUser();
+    expect(user.timeZone).toBe(
+      MeSchema.parse({
+        ...user,
+        id: 'u',
+        role: 'AGENT',
+        status: 'ACTIVE',
+        tenantId: null,
+        tenantName: null,
+        timeZone: undefined,
+      }).timeZone,
+    );
   });
 
   it.each([{ fullName: 'Ade Agent' }, { email: 'a@b.co', fullName: null }, null, 'text'])(

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { TOAST_MS } from '@portal/contract/limits';
 import { MESSAGES } from '@portal/contract/messages';
 import { Alert } from '../../../field-kit/alert.tsx';
@@ -8,7 +8,9 @@ import { ToastHost, useToast } from '../../../field-kit/toast.tsx';
 import { readSession } from '../../../lib/auth-storage.ts';
 import { takeHandedOverToast } from '../../../lib/handed-over-toast.ts';
 import { pageLoad } from '../../../lib/page-load.ts';
-import { platformZoneNote } from '../../../lib/time-zone-note.ts';
+import { DEFAULT_TIME_ZONE } from '@portal/contract/zone-label';
+import type { SignedInUser } from '../../../lib/signed-in-user.ts';
+import { platformZoneNote, timeZoneNote } from '../../../lib/time-zone-note.ts';
 import { UI_TEXTS } from '../../../lib/ui-texts.ts';
 import { useSession } from '../../../lib/use-session.ts';
 import { AgentDesk } from '../../../features/field/components/agent-desk.tsx';
@@ -43,6 +45,17 @@ export function AgentDashboardPage() {
   const [round, setRound] = useState(0);
   const [accountsCreated, setAccountsCreated] = useState(0);
   const cardBox = useRef<HTMLDivElement>(null);
+  // The copy and the first render say the platform's zone (no Intl object before the form is drawn);
+  // the agent's tenant's, once GET /users/me has named it.
+  const [footNote, setFootNote] = useState(platformZoneNote);
+  const onUser = useCallback((user: SignedInUser) => {
+    if (user.timeZone === DEFAULT_TIME_ZONE) return;
+    try {
+      setFootNote(timeZoneNote(user.timeZone));
+    } catch {
+      // A name this browser does not know as a zone: the platform's stays.
+    }
+  }, []);
 
   // Signed out in another tab, or the token expired while the page is open: to the sign-in page.
   // (The first render of a hydration reads no session, as the copy: storage is asked again.)
@@ -82,10 +95,12 @@ export function AgentDashboardPage() {
     <PageFrame
       title={`${MESSAGES.productTitle}${UI_TEXTS.shell.trademark}`}
       skipLinkLabel={MESSAGES.skipLink}
-      footNote={platformZoneNote()}
+      footNote={footNote}
       prerenderedPath={AGENT_VERIFY_PATH}
       actions={
-        session && <SignedInActions session={session} onSignedOut={() => pageLoad.replace('/login')} />
+        session && (
+          <SignedInActions session={session} onSignedOut={() => pageLoad.replace('/login')} onUser={onUser} />
+        )
       }
     >
       <div className="fk-dashboard">

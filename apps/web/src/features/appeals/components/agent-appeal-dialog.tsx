@@ -62,12 +62,20 @@ export function AgentAppealDialog({ person, onClose, onToast }: AgentAppealDialo
   const [problem, setProblem] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const first = useRef<HTMLSelectElement>(null);
+  const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<Element | null>(null);
 
+  // A modal <dialog>: the browser keeps focus and the screen reader inside it (the rest of the page
+  // is inert), shows it above everything and answers Escape with 'cancel' (DECISIONS 228).
   useEffect(() => {
     opener.current = document.activeElement;
+    const element = dialog.current;
+    if (element && !element.open) element.showModal();
     first.current?.focus();
-    return () => (opener.current as HTMLElement | null)?.focus?.();
+    return () => {
+      if (element?.open) element.close();
+      (opener.current as HTMLElement | null)?.focus?.();
+    };
   }, []);
 
   const close = () => {
@@ -116,132 +124,135 @@ export function AgentAppealDialog({ person, onClose, onToast }: AgentAppealDialo
   };
 
   return (
-    <div className="fk-backdrop" onClick={(event) => event.target === event.currentTarget && close()}>
-      <div
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        aria-describedby={introId}
-        className="fk-dialog"
-        onKeyDown={(event) => event.key === 'Escape' && close()}
-      >
-        <form noValidate onSubmit={submit}>
-          <h2 id={titleId} className="fk-dialog__title">
-            {agentTexts.formTitle(person.fullName)}
-          </h2>
-          <div className="fk-dialog__content fk-stack fk-stack--20">
-            <p id={introId} className="fk-secondary">
-              {agentTexts.formIntro}
-            </p>
-            <div className={errors.kind ? 'fk-native fk-native--error' : 'fk-native'}>
-              <label htmlFor={kindId} className="fk-native__label">
-                {texts.kind}
-                <span aria-hidden="true">{'\u2009*'}</span>
-              </label>
-              <select
-                ref={first}
-                id={kindId}
-                name="kind"
-                required
-                value={kind}
-                onChange={(event) => setKind(event.currentTarget.value)}
-                aria-invalid={errors.kind ? true : undefined}
-                aria-describedby={errors.kind ? `${kindId}-helper` : undefined}
-                className="fk-native__control"
-              >
-                <option value="" disabled hidden />
-                {APPEAL_KINDS.map((k) => (
-                  <option key={k} value={k}>
-                    {APPEAL_KIND_LABELS[k]}
-                  </option>
-                ))}
-              </select>
-              {errors.kind && (
-                <p id={`${kindId}-helper`} className="fk-field__helper">
-                  {errors.kind}
-                </p>
-              )}
-            </div>
-            <div className={errors.grounds ? 'fk-native fk-native--error' : 'fk-native'}>
-              <label htmlFor={groundsId} className="fk-native__label">
-                {agentTexts.grounds}
-                <span aria-hidden="true">{'\u2009*'}</span>
-              </label>
-              <textarea
-                id={groundsId}
-                name="grounds"
-                required
-                rows={4}
-                maxLength={APPEAL_LIMITS.groundsMax}
-                value={grounds}
-                onChange={(event) => setGrounds(event.currentTarget.value)}
-                aria-invalid={errors.grounds ? true : undefined}
-                aria-describedby={errors.grounds ? `${groundsId}-helper` : undefined}
-                className="fk-native__control"
-              />
-              {errors.grounds && (
-                <p id={`${groundsId}-helper`} className="fk-field__helper">
-                  {errors.grounds}
-                </p>
-              )}
-            </div>
-            <div>
-              <input
-                ref={fileInput}
-                type="file"
-                hidden
-                multiple
-                accept={APPEAL_ATTACHMENT_TYPES.join(',')}
-                data-testid="appeal-files"
-                onChange={(event) => add(event.currentTarget.files)}
-              />
-              <Button
-                variant="outlined"
-                onClick={() => fileInput.current?.click()}
-                disabled={busy || files.length >= APPEAL_LIMITS.attachmentsPerAppeal}
-                aria-describedby={hintId}
-              >
-                {texts.files}
-              </Button>
-              <p id={hintId} className={fileError ? 'fk-body2 fk-error-text' : 'fk-body2 fk-secondary'}>
-                {fileError ?? texts.filesHint}
+    <dialog
+      ref={dialog}
+      aria-labelledby={titleId}
+      aria-describedby={introId}
+      className="fk-dialog"
+      onCancel={(event) => {
+        // Escape: the dialog closes through its owner (or stays while the appeal is being lodged).
+        event.preventDefault();
+        close();
+      }}
+      // A tap on the backdrop lands on the <dialog> itself; its form fills the box.
+      onClick={(event) => event.target === event.currentTarget && close()}
+    >
+      <form noValidate onSubmit={submit}>
+        <h2 id={titleId} className="fk-dialog__title">
+          {agentTexts.formTitle(person.fullName)}
+        </h2>
+        <div className="fk-dialog__content fk-stack fk-stack--20">
+          <p id={introId} className="fk-secondary">
+            {agentTexts.formIntro}
+          </p>
+          <div className={errors.kind ? 'fk-native fk-native--error' : 'fk-native'}>
+            <label htmlFor={kindId} className="fk-native__label">
+              {texts.kind}
+              <span aria-hidden="true">{'\u2009*'}</span>
+            </label>
+            <select
+              ref={first}
+              id={kindId}
+              name="kind"
+              required
+              value={kind}
+              onChange={(event) => setKind(event.currentTarget.value)}
+              aria-invalid={errors.kind ? true : undefined}
+              aria-describedby={errors.kind ? `${kindId}-helper` : undefined}
+              className="fk-native__control"
+            >
+              <option value="" disabled hidden />
+              {APPEAL_KINDS.map((k) => (
+                <option key={k} value={k}>
+                  {APPEAL_KIND_LABELS[k]}
+                </option>
+              ))}
+            </select>
+            {errors.kind && (
+              <p id={`${kindId}-helper`} className="fk-field__helper">
+                {errors.kind}
               </p>
-              {files.length > 0 && (
-                <ul className="fk-plain-list">
-                  {files.map((f, i) => (
-                    <li key={`${f.name}-${i}`} className="fk-file">
-                      <span className="fk-file__name">
-                        {f.name} ({formatFileSize(f.size)})
-                      </span>
-                      <button
-                        type="button"
-                        className="fk-icon-button"
-                        aria-label={texts.removeFile(f.name)}
-                        disabled={busy}
-                        onClick={() => {
-                          setFiles(files.filter((_, j) => j !== i));
-                          setFileError(null);
-                        }}
-                      >
-                        <Icon name="close" />
-                      </button>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </div>
-            {problem && <Alert severity="error">{problem}</Alert>}
+            )}
           </div>
-          <div className="fk-dialog__actions">
-            <Button variant="text" onClick={close} disabled={busy}>
-              {texts.cancel}
-            </Button>
-            <Button type="submit" busy={busy} aria-busy={busy}>
-              {busy ? texts.submitting : texts.submit}
-            </Button>
+          <div className={errors.grounds ? 'fk-native fk-native--error' : 'fk-native'}>
+            <label htmlFor={groundsId} className="fk-native__label">
+              {agentTexts.grounds}
+              <span aria-hidden="true">{'\u2009*'}</span>
+            </label>
+            <textarea
+              id={groundsId}
+              name="grounds"
+              required
+              rows={4}
+              maxLength={APPEAL_LIMITS.groundsMax}
+              value={grounds}
+              onChange={(event) => setGrounds(event.currentTarget.value)}
+              aria-invalid={errors.grounds ? true : undefined}
+              aria-describedby={errors.grounds ? `${groundsId}-helper` : undefined}
+              className="fk-native__control"
+            />
+            {errors.grounds && (
+              <p id={`${groundsId}-helper`} className="fk-field__helper">
+                {errors.grounds}
+              </p>
+            )}
           </div>
-        </form>
-      </div>
-    </div>
+          <div>
+            <input
+              ref={fileInput}
+              type="file"
+              hidden
+              multiple
+              accept={APPEAL_ATTACHMENT_TYPES.join(',')}
+              data-testid="appeal-files"
+              onChange={(event) => add(event.currentTarget.files)}
+            />
+            <Button
+              variant="outlined"
+              onClick={() => fileInput.current?.click()}
+              disabled={busy || files.length >= APPEAL_LIMITS.attachmentsPerAppeal}
+              aria-describedby={hintId}
+            >
+              {texts.files}
+            </Button>
+            <p id={hintId} className={fileError ? 'fk-body2 fk-error-text' : 'fk-body2 fk-secondary'}>
+              {fileError ?? texts.filesHint}
+            </p>
+            {files.length > 0 && (
+              <ul className="fk-plain-list">
+                {files.map((f, i) => (
+                  <li key={`${f.name}-${i}`} className="fk-file">
+                    <span className="fk-file__name">
+                      {f.name} ({formatFileSize(f.size)})
+                    </span>
+                    <button
+                      type="button"
+                      className="fk-icon-button"
+                      aria-label={texts.removeFile(f.name)}
+                      disabled={busy}
+                      onClick={() => {
+                        setFiles(files.filter((_, j) => j !== i));
+                        setFileError(null);
+                      }}
+                    >
+                      <Icon name="close" />
+                    </button>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </div>
+          {problem && <Alert severity="error">{problem}</Alert>}
+        </div>
+        <div className="fk-dialog__actions">
+          <Button variant="text" onClick={close} disabled={busy}>
+            {texts.cancel}
+          </Button>
+          <Button type="submit" busy={busy} aria-busy={busy}>
+            {busy ? texts.submitting : texts.submit}
+          </Button>
+        </div>
+      </form>
+    </dialog>
   );
 }
