@@ -24,6 +24,7 @@ import {
   startPortal,
   type PortalProcess,
 } from './lib/portal-process.ts';
+import { autocannonLoad } from './lib/autocannon-load.ts';
 import { summariseProfile, type CpuProfile } from './lib/cpu-profile.ts';
 import { REQUESTS_PER_CONNECTION } from '../apps/server/src/app.ts';
 
@@ -71,12 +72,17 @@ async function get(
   headers: Record<string, string> = {},
   connections = CONNECTIONS,
 ): Promise<Load> {
-  // A portal with several API processes ends a connection after REQUESTS_PER_CONNECTION requests
-  // (its answer says `Connection: close`; Node answers 503 to whatever else comes on it). wrk
-  // reconnects on that header; autocannon does not, so it is told to reconnect after as many
-  // requests (it then leaves that last answer uncounted: 0.1% of them).
+  // The portal's limit per connection applies with several API processes, as the bare two's.
   if (!hasWrk)
-    return loadOf(await run({ url, headers, connections, duration, reconnectRate: REQUESTS_PER_CONNECTION }));
+    return loadOf(
+      await autocannonLoad({
+        url,
+        headers,
+        connections,
+        duration,
+        requestsPerConnection: REQUESTS_PER_CONNECTION,
+      }),
+    );
   const args = ['-t1', `-c${connections}`, `-d${duration}s`, '--latency'];
   for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}: ${v}`);
   const out = await new Promise<string>((resolve, reject) => {
