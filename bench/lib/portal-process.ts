@@ -58,6 +58,9 @@ export function serverEntry(compiled = COMPILED_BY_DEFAULT): string[] {
 export const isPortalCommand = (cmdline: string) =>
   /apps\/server\/(src\/main\.ts|dist\/main\.js)/.test(cmdline);
 
+/** How long a portal may take to answer /readyz: BENCH_START_TIMEOUT_S (120 s), polled every 250 ms. */
+const START_POLLS = Number(process.env.BENCH_START_TIMEOUT_S ?? 120) * 4;
+
 export async function startPortal(
   env: Record<string, string>,
   opts: StartOptions = {},
@@ -91,7 +94,7 @@ export async function startPortal(
     } catch {
       // not yet
     }
-    if (i > 480 || child.exitCode !== null) {
+    if (i > START_POLLS || child.exitCode !== null) {
       child.kill('SIGKILL');
       if (ownDir) fs.rmSync(dataDir, { recursive: true, force: true });
       throw new Error('portal did not start');
