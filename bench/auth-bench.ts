@@ -7,6 +7,7 @@
 // (BENCH_LOADGEN=autocannon to choose it): on 2 cores the load generator shares the machine with
 // what it measures, and autocannon, JavaScript, spends about a core on 25,000 requests a second,
 // which leaves a second API process nothing to run on. The tool is printed with the figures.
+// BENCH_SERVER=compiled measures the compiled server (`npm run build` first; issue #37).
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,7 +15,16 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { startCluster } from '../scripts/pg-cluster.mjs';
-import { freePort, login, root, startPortal, type PortalProcess } from './lib/portal-process.ts';
+import {
+  COMPILED_BY_DEFAULT,
+  freePort,
+  isPortalCommand,
+  login,
+  root,
+  startPortal,
+  type PortalProcess,
+} from './lib/portal-process.ts';
+import { autocannonLoad } from './lib/autocannon-load.ts';
 import { summariseProfile, type CpuProfile } from './lib/cpu-profile.ts';
 import { REQUESTS_PER_CONNECTION } from '../apps/server/src/app.ts';
 
@@ -62,7 +72,17 @@ async function get(
   headers: Record<string, string> = {},
   connections = CONNECTIONS,
 ): Promise<Load> {
-  if (!hasWrk) return loadOf(await run({ url, headers, connections, duration }));
+  // The portal's limit per connection applies with several API processes, as the bare two's.
+  if (!hasWrk)
+    return loadOf(
+      await autocannonLoad({
+        url,
+        headers,
+        connections,
+        duration,
+        requestsPerConnection: REQUESTS_PER_CONNECTION,
+      }),
+    );
   const args = ['-t1', `-c${connections}`, `-d${duration}s`, '--latency'];
   for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}: ${v}`);
   const out = await new Promise<string>((resolve, reject) => {
@@ -95,7 +115,7 @@ function cpuNow(): Map<number, { what: string; seconds: number }> {
       const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replace(/\0/g, ' ');
       const what = cmd.startsWith('postgres')
         ? 'PostgreSQL'
-        : cmd.includes('apps/server/src/main.ts')
+        : isPortalCommand(cmd)
           ? 'portal'
           : cmd.startsWith('wrk')
             ? 'wrk'
@@ -118,7 +138,7 @@ function apiProcesses(pid: number): number[] {
     .map(Number)
     .filter((child) => {
       try {
-        return fs.readFileSync(`/proc/${child}/cmdline`, 'utf8').includes('apps/server/src/main.ts');
+        return isPortalCommand(fs.readFileSync(`/proc/${child}/cmdline`, 'utf8'));
       } catch {
         return false;
       }
@@ -253,7 +273,7 @@ async function measureBare(label: string, port = barePort) {
 }
 
 console.log(
-  `Authenticated request path (${seconds}s each, loopback, ${CONNECTIONS} connections, ${os.cpus().length} cores, load by ${loadgen})`,
+  `Authenticated request path (${seconds}s each, loopback, ${CONNECTIONS} connections, ${os.cpus().length} cores, load by ${loadgen}, server ${COMPILED_BY_DEFAULT ? 'compiled (apps/server/dist)' : 'TypeScript through tsx'})`,
 );
 
 // Sign-ins themselves (argon2id): the per-address request rate is lifted for the measure.

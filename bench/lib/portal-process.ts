@@ -35,37 +35,58 @@ export interface PortalProcess {
 export interface StartOptions {
   /** Node options before the entry point (e.g. --cpu-prof). */
   nodeArgs?: string[];
+  /** The compiled server (`npm run build`) instead of its TypeScript through tsx; BENCH_SERVER=compiled. */
+  compiled?: boolean;
+  /** A data directory of the caller's (kept when the portal stops), e.g. to measure a restart. */
+  dataDir?: string;
+  /** A port the caller chose (freePort()), e.g. to time the first answer itself. */
+  port?: number;
 }
+
+/** BENCH_SERVER=compiled runs every benchmark's portal from apps/server/dist (`npm run build` first). */
+export const COMPILED_BY_DEFAULT = process.env.BENCH_SERVER === 'compiled';
+
+/** Node's arguments that start the server: compiled, or its TypeScript through tsx. */
+export function serverEntry(compiled = COMPILED_BY_DEFAULT): string[] {
+  if (!compiled) return ['--import', 'tsx', 'apps/server/src/main.ts'];
+  if (!fs.existsSync(path.join(root, 'apps/server/dist/main.js')))
+    throw new Error('BENCH_SERVER=compiled: run `npm run build` (or `npm run build:server`) first');
+  return ['apps/server/dist/main.js'];
+}
+
+/** Whether a command line is a portal's server process (compiled or not). */
+export const isPortalCommand = (cmdline: string) =>
+  /apps\/server\/(src\/main\.ts|dist\/main\.js)/.test(cmdline);
+
+/** How long a portal may take to answer /readyz: BENCH_START_TIMEOUT_S (120 s), polled every 250 ms. */
+const START_POLLS = Number(process.env.BENCH_START_TIMEOUT_S ?? 120) * 4;
 
 export async function startPortal(
   env: Record<string, string>,
   opts: StartOptions = {},
 ): Promise<PortalProcess> {
-  const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
-  const child = spawn(
-    process.execPath,
-    [...(opts.nodeArgs ?? []), '--import', 'tsx', 'apps/server/src/main.ts'],
-    {
-      cwd: root,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'warn',
-        WEB_DIST: dataDir,
-        // One process (its memory is read from /proc by its pid) unless the benchmark asks for more.
-        API_PROCESSES: '1',
-        ...env,
-        // As in production (DECISIONS 111): the portal connects as the role that owns nothing, so
-        // row-level security is in every figure; the benchmark's superuser URL runs the migrations.
-        ...(env.DATABASE_URL && !env.DATABASE_OWNER_URL
-          ? { DATABASE_URL: appRoleUrl(env.DATABASE_URL), DATABASE_OWNER_URL: env.DATABASE_URL }
-          : {}),
-      },
-      stdio: ['ignore', 'ignore', 'inherit'],
+  const port = opts.port ?? (await freePort());
+  const ownDir = !opts.dataDir;
+  const dataDir = opts.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'portal-bench-'));
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), ...serverEntry(opts.compiled)], {
+    cwd: root,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      WEB_DIST: dataDir,
+      // One process (its memory is read from /proc by its pid) unless the benchmark asks for more.
+      API_PROCESSES: '1',
+      ...env,
+      // As in production (DECISIONS 111): the portal connects as the role that owns nothing, so
+      // row-level security is in every figure; the benchmark's superuser URL runs the migrations.
+      ...(env.DATABASE_URL && !env.DATABASE_OWNER_URL
+        ? { DATABASE_URL: appRoleUrl(env.DATABASE_URL), DATABASE_OWNER_URL: env.DATABASE_URL }
+        : {}),
     },
-  );
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; ; i++) {
     try {
@@ -73,9 +94,9 @@ export async function startPortal(
     } catch {
       // not yet
     }
-    if (i > 480 || child.exitCode !== null) {
+    if (i > START_POLLS || child.exitCode !== null) {
       child.kill('SIGKILL');
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (ownDir) fs.rmSync(dataDir, { recursive: true, force: true });
       throw new Error('portal did not start');
     }
     await new Promise((r) => setTimeout(r, 250));
@@ -91,7 +112,7 @@ export async function startPortal(
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => child.once('exit', r));
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (ownDir) fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

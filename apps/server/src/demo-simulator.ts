@@ -6,6 +6,7 @@ import { SimulatorMessageSchema } from '@portal/optima/simulator-messages';
 import type { Config } from './platform/config.ts';
 import type { SecretBox } from './platform/secrets.ts';
 import { DEMO_TENANT } from './bootstrap.ts';
+import { COMPILED } from './platform/compiled.ts';
 import type { TenantsRepo } from './modules/tenants/tenants.repo.ts';
 
 export interface DemoSimulator {
@@ -20,7 +21,8 @@ export interface DemoSimulator {
  * the portal knows the simulator only as a process and an HTTP address, like a real provider.
  */
 const SIMULATOR_DIR = path.resolve(import.meta.dirname, '../../identity-sim');
-const SIMULATOR_MAIN = 'src/main.ts';
+/** Compiled (npm run build), the simulator's compiled file without a loader; else through tsx. */
+const SIMULATOR_COMMAND = COMPILED ? ['dist/main.js'] : ['--import', 'tsx', 'src/main.ts'];
 const READY_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 5_000;
 /** Only what Node needs: the portal's own settings (its secret, database URL, SMTP) stay with it. */
@@ -92,7 +94,7 @@ function spawnSimulator(port: number, log: FastifyBaseLogger): Promise<DemoSimul
   const child = spawn(
     process.execPath,
     [
-      ...['--import', 'tsx', SIMULATOR_MAIN],
+      ...SIMULATOR_COMMAND,
       ...['--host', '127.0.0.1', '--port', String(port), '--people', DEMO_POPULATION_FILE],
       ...['--client-id', DEMO_CREDENTIALS.clientId, '--client-secret', DEMO_CREDENTIALS.clientSecret],
       ...['--aes-key', DEMO_CREDENTIALS.aesKey, '--iv', DEMO_CREDENTIALS.iv],

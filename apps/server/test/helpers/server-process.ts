@@ -22,10 +22,20 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the real server entry point (node + tsx) as its own process; `args` e.g. ['--role=worker']. */
-export async function spawnServer(env: Record<string, string>, args: string[] = []): Promise<ServerProcess> {
+/** How the server is started: its TypeScript through tsx, unless a test names another command. */
+const TYPESCRIPT_ENTRY = ['--import', 'tsx', 'src/main.ts'];
+
+/**
+ * Starts the real server entry point (node + tsx, or `entry`: Node's arguments up to and with the
+ * entry file, in apps/server) as its own process; `args` e.g. ['--role=worker'].
+ */
+export async function spawnServer(
+  env: Record<string, string>,
+  args: string[] = [],
+  entry: string[] = TYPESCRIPT_ENTRY,
+): Promise<ServerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
+  const child = spawn(process.execPath, [...entry, ...args], {
     cwd: serverDir,
     env: {
       ...process.env,

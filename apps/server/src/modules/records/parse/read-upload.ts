@@ -5,6 +5,7 @@ import type { MasterBatchNames } from './master-list.ts';
 import type { ParseLimits } from './parse-upload.ts';
 import { UploadError } from './upload-error.ts';
 import { workerInbox } from './worker-inbox.ts';
+import { COMPILED } from '../../../platform/compiled.ts';
 
 /** One batch of an upload, as the worker hands it over; `extra` is what the list's kind adds. */
 export interface BatchMessage<X = MasterBatchNames> {
@@ -51,7 +52,10 @@ interface Spare {
 let spare: Spare | undefined;
 
 function startWorker(memoryMb: number): Worker {
-  return new Worker(new URL('./ingest-worker.mjs', import.meta.url), {
+  // Compiled, the worker runs its compiled code as it is; as TypeScript, through an entry that
+  // registers tsx first.
+  const entry = COMPILED ? './ingest-worker-main.js' : './ingest-worker.mjs';
+  return new Worker(new URL(entry, import.meta.url), {
     resourceLimits: { maxOldGenerationSizeMb: memoryMb },
     execArgv: [],
   });
