@@ -7,6 +7,7 @@ import {
   isApiProcess,
   superviseApiProcesses,
 } from './platform/api-processes.ts';
+import { startMetricsExposition, type MetricsExposition } from './platform/metrics-exposition.ts';
 import { startPortal } from './portal.ts';
 
 async function main(): Promise<void> {
@@ -23,6 +24,14 @@ async function main(): Promise<void> {
   exitWithSupervisor();
   const portal = await startPortal(config);
   const { app } = portal;
+  // Prometheus metrics of every portal process of the machine, on a port of their own (issue #37).
+  let metrics: MetricsExposition | undefined;
+  if (config.metrics.port !== 0) {
+    metrics = await startMetricsExposition({
+      ...config.metrics,
+      log: (message, err) => app.log.warn({ err }, message),
+    });
+  }
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -34,7 +43,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }, config.shutdownTimeoutMs + 5000);
     force.unref();
-    portal.close().then(
+    Promise.all([metrics?.close(), portal.close()]).then(
       () => process.exit(0),
       (err: unknown) => {
         app.log.error({ err }, 'shutdown failed');
