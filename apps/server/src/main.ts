@@ -24,14 +24,17 @@ async function main(): Promise<void> {
   exitWithSupervisor();
   const portal = await startPortal(config);
   const { app } = portal;
-  // Prometheus metrics of every portal process of the machine, on a port of their own (issue #37).
+  // Prometheus metrics of every portal process of the machine, on a port of their own (issue #37);
+  // started after the public port listens: the supervisor takes a forked process's first
+  // 'listening' for its public port.
   let metrics: MetricsExposition | undefined;
-  if (config.metrics.port !== 0) {
+  const exposeMetrics = async () => {
+    if (config.metrics.port === 0) return;
     metrics = await startMetricsExposition({
       ...config.metrics,
       log: (message, err) => app.log.warn({ err }, message),
     });
-  }
+  };
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -55,10 +58,12 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => stop('SIGINT'));
 
   if (config.role === 'worker') {
+    await exposeMetrics();
     app.log.info('worker process: running jobs only');
     return;
   }
   await app.listen({ port: config.port, host: config.host });
+  await exposeMetrics();
   if (isApiProcess() && process.env[API_SLOT_ENV] !== '0') return; // one banner for the port
   const url = `http://localhost:${config.port}`;
   const lines = [`Verification Portal is running at ${url}`];

@@ -45,7 +45,8 @@ export async function startMetricsExposition(opts: MetricsExpositionOptions): Pr
   });
   await new Promise<void>((resolve, reject) => {
     socketServer.once('error', reject);
-    socketServer.listen(own, () => resolve());
+    // exclusive: a forked API process listens itself, not through node:cluster's primary.
+    socketServer.listen({ path: own, exclusive: true }, () => resolve());
   });
 
   const httpServer = http.createServer((req, res) => {

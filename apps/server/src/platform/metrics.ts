@@ -13,7 +13,11 @@ export const registry = new client.Registry();
 /** Node's own figures (event-loop delay, heap, GC, CPU), minus those promtool's lint refuses. */
 client.collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 20 });
 // Gauges named *_total: promtool says "non-counter metrics should not have _total suffix".
-for (const name of ['nodejs_active_handles_total', 'nodejs_active_requests_total', 'nodejs_active_resources_total'])
+for (const name of [
+  'nodejs_active_handles_total',
+  'nodejs_active_requests_total',
+  'nodejs_active_resources_total',
+])
   registry.removeSingleMetric(name);
 
 const SECONDS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30];

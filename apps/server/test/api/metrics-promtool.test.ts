@@ -7,10 +7,7 @@ import { createTestPortal, type TestPortal } from '../helpers/test-portal.ts';
 import { createTenantWithAdmin } from '../helpers/tenants.ts';
 import { csvOf, uploadFile } from '../helpers/uploads.ts';
 import { tempDir } from '../helpers/temp-dirs.ts';
-import {
-  startMetricsExposition,
-  type MetricsExposition,
-} from '../../src/platform/metrics-exposition.ts';
+import { startMetricsExposition, type MetricsExposition } from '../../src/platform/metrics-exposition.ts';
 
 /**
  * The metrics a Prometheus scrape gets (issue #37 item 2), checked by Debian's promtool (2.42)
@@ -40,9 +37,7 @@ beforeAll(async () => {
   adminEmail = email;
   // A route with an id in its path, an upload of three rows, and a refused one.
   await portal.api.get(`/api/v1/records/${recordId}`, { token });
-  const csv = csvOf(
-    [1, 2, 3].map((i) => ({ name: `Person Number${i}`, nin: String(10_000_000_000 + i) })),
-  );
+  const csv = csvOf([1, 2, 3].map((i) => ({ name: `Person Number${i}`, nin: String(10_000_000_000 + i) })));
   expect((await uploadFile(portal, token, 'list.csv', csv)).statusCode).toBe(200);
   expect((await uploadFile(portal, token, 'empty.csv', 'nothing,here\n')).statusCode).toBe(422);
   await portal.app.inject({ method: 'GET', url: '/livez' });
@@ -73,7 +68,9 @@ describe('a scrape of the metrics port', () => {
     expect(scrape).toMatch(
       /portal_http_request_duration_seconds_count\{route="\/api\/v1\/records\/:id",method="GET",status_code="404",role="all"\} 1/,
     );
-    expect(scrape).toMatch(/portal_http_request_duration_seconds_count\{route="\/livez",method="GET",status_code="200"/);
+    expect(scrape).toMatch(
+      /portal_http_request_duration_seconds_count\{route="\/livez",method="GET",status_code="200"/,
+    );
     expect(scrape).not.toContain(recordId);
     expect(scrape).not.toContain(adminEmail);
     expect(scrape).not.toMatch(/@/);
@@ -112,7 +109,7 @@ describe('the alert rules', () => {
     expect(status).toBe(0);
   });
 
-  it("fire as their unit tests say (promtool test rules alerts.test.yml)", () => {
+  it('fire as their unit tests say (promtool test rules alerts.test.yml)', () => {
     const { status, output } = promtool(['test', 'rules', 'alerts.test.yml']);
     expect(output).toContain('SUCCESS');
     expect(status).toBe(0);

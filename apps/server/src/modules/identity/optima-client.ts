@@ -13,11 +13,7 @@ import {
   type OptimaKeys,
 } from '@portal/optima/payload-crypto';
 import { fetch, type Dispatcher, type Response } from 'undici';
-import {
-  identityCircuitOpened,
-  identityLookupDuration,
-  identityLookups,
-} from '../../platform/metrics.ts';
+import { identityCircuitOpened, identityLookupDuration, identityLookups } from '../../platform/metrics.ts';
 import {
   addressRefusalOf,
   assertProviderUrl,
