@@ -39,14 +39,15 @@ it('two API processes and a worker: one scrape of METRICS_PORT sums the three, p
   });
   const api = await spawnServer({ ...env('api'), API_PROCESSES: '2' }, ['--role=api']);
   started.push(api);
-  await waitHealthy(api.port).catch((err: Error) => {
+  // A slow start on a loaded machine (migrations on a fresh database, two processes).
+  await waitHealthy(api.port, 240_000).catch((err: Error) => {
     throw new Error(`${err.message}: ${api.output()}`);
   });
   const worker = await spawnServer(env('worker'), ['--role=worker']);
   started.push(worker);
   // Two API processes and the worker each answer on a socket of their own.
   const sockets = () => fs.readdirSync(socketDir).filter((f) => f.endsWith('.sock'));
-  await until(() => sockets().length === 3).catch(() => {
+  await until(() => sockets().length === 3, 240_000).catch(() => {
     throw new Error(`sockets: ${sockets().join(', ')}\n${api.output()}\n${worker.output()}`);
   });
 
@@ -90,4 +91,4 @@ it('two API processes and a worker: one scrape of METRICS_PORT sums the three, p
   expect(after).not.toMatch(/role="worker"/);
   expect(after).toMatch(/portal_ready\{role="api"\} 1/);
   expect(sockets()).toHaveLength(2);
-}, 240_000);
+}, 600_000);
