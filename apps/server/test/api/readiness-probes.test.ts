@@ -93,8 +93,10 @@ describe('readiness and liveness', () => {
     let reopen: () => Promise<void>;
     if (portal.databaseUrl) {
       // PostgreSQL: the database refuses connections and the portal's are ended.
-      const name = new URL(portal.databaseUrl).pathname.slice(1);
-      const admin = new pg.Client({ connectionString: portal.databaseUrl });
+      const url = new URL(portal.databaseUrl);
+      const name = url.pathname.slice(1);
+      url.pathname = '/postgres'; // a database cannot refuse connections from its own
+      const admin = new pg.Client({ connectionString: url.toString() });
       await admin.connect();
       await admin.query(`alter database ${name} allow_connections false`);
       await admin.query(
