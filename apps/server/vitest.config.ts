@@ -24,6 +24,8 @@ export default defineProject({
           'test/process/many-processes.test.ts',
           'test/process/token-revocation.test.ts',
           'test/process/api-processes.test.ts',
+          // Two API processes beside a worker, scraped once (issue #37).
+          'test/process/metrics-scrape.test.ts',
           // A throwaway PostgreSQL cluster of its own, restarted under load.
           'test/process/database-restart.test.ts',
           'test/api/export-snapshot.test.ts',

@@ -57,6 +57,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: path.join(os.tmpdir(), `portal-e2e-${Date.now()}`),
       LOG_LEVEL: 'warn',
+      // No metrics port: parallel runs on one machine would share 9464 (issue #37).
+      METRICS_PORT: '0',
       // The demo identity simulator gets its own port per run too.
       IDENTITY_SIM_PORT: String(PORT + 1000),
       // Every journey signs in from 127.0.0.1, faster than people do (the limit is 30 a minute).

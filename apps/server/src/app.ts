@@ -20,7 +20,10 @@ import { AuditRepo } from './modules/audit/audit.repo.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { AuthService, loginRateLimiter } from './modules/auth/auth.service.ts';
 import { LoginAttemptsRepo } from './modules/auth/login-attempts.repo.ts';
-import { healthRoutes } from './modules/health/health.routes.ts';
+import underPressure from '@fastify/under-pressure';
+import type { Readiness } from '@portal/contract/routes/health';
+import { healthRoutes, readinessOf, type ReadinessProbe } from './modules/health/health.routes.ts';
+import { recordHttpMetrics } from './platform/metrics.ts';
 import { UsersRepo } from './modules/users/users.repo.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { UsersService } from './modules/users/users.service.ts';
@@ -132,11 +135,15 @@ export interface AppDeps {
   mailer: Mailer;
   /** The clock of the rules that read today's date (verification exercises); the system's by default. */
   now?: () => Date;
+  /** Throws when a migration this code knows is not applied (readiness); none by default. */
+  migrationsPending?: () => Promise<void>;
 }
 
 export interface PortalApp {
   app: FastifyInstance;
   routeTable: () => RouteAccessRow[];
+  /** What /readyz answers now (also the portal_ready metric). */
+  readiness: () => Promise<Readiness>;
 }
 
 /** Platform plugins first, then the modules; every route is checked by access/ before it runs. */
@@ -202,7 +209,24 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
     app.addHook('onReady', async () => warmIngestWorker(config.upload.workerMaxMemoryMb));
   app.addHook('onClose', closeIngestWorkers);
 
-  healthRoutes(app, { database: () => db.ping(), jobs: () => jobs.ping() });
+  // Event-loop pressure (issue #37 item 3): measured by @fastify/under-pressure and reported by
+  // /readyz only; requests already here are still served (pressureHandler lets them through), the
+  // proxy stops sending new ones once readiness fails.
+  await app.register(underPressure, {
+    maxEventLoopDelay: config.readyMaxEventLoopDelayMs,
+    pressureHandler: () => undefined,
+  });
+  const probe: ReadinessProbe = {
+    database: () => db.ping(),
+    jobs: () => jobs.ping(),
+    migrations: deps.migrationsPending ?? (async () => undefined),
+    eventLoop: async () => {
+      if (app.isUnderPressure())
+        throw new Error(`event loop delay ${app.memoryUsage().eventLoopDelay.toFixed(0)} ms`);
+    },
+  };
+  healthRoutes(app, probe);
+  recordHttpMetrics(app);
   authRoutes(
     app,
     new AuthService(
@@ -438,5 +462,5 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
 
   await registerWeb(app, config.webDist);
   await app.ready();
-  return { app, routeTable };
+  return { app, routeTable, readiness: () => readinessOf(probe) };
 }

@@ -7,6 +7,7 @@ import {
   isApiProcess,
   superviseApiProcesses,
 } from './platform/api-processes.ts';
+import { startMetricsExposition, type MetricsExposition } from './platform/metrics-exposition.ts';
 import { startPortal } from './portal.ts';
 
 async function main(): Promise<void> {
@@ -23,6 +24,17 @@ async function main(): Promise<void> {
   exitWithSupervisor();
   const portal = await startPortal(config);
   const { app } = portal;
+  // Prometheus metrics of every portal process of the machine, on a port of their own (issue #37);
+  // started after the public port listens: the supervisor takes a forked process's first
+  // 'listening' for its public port.
+  let metrics: MetricsExposition | undefined;
+  const exposeMetrics = async () => {
+    if (config.metrics.port === 0) return;
+    metrics = await startMetricsExposition({
+      ...config.metrics,
+      log: (message, err) => app.log.warn({ err }, message),
+    });
+  };
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -34,7 +46,7 @@ async function main(): Promise<void> {
       process.exit(1);
     }, config.shutdownTimeoutMs + 5000);
     force.unref();
-    portal.close().then(
+    Promise.all([metrics?.close(), portal.close()]).then(
       () => process.exit(0),
       (err: unknown) => {
         app.log.error({ err }, 'shutdown failed');
@@ -46,10 +58,12 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => stop('SIGINT'));
 
   if (config.role === 'worker') {
+    await exposeMetrics();
     app.log.info('worker process: running jobs only');
     return;
   }
   await app.listen({ port: config.port, host: config.host });
+  await exposeMetrics();
   if (isApiProcess() && process.env[API_SLOT_ENV] !== '0') return; // one banner for the port
   const url = `http://localhost:${config.port}`;
   const lines = [`Verification Portal is running at ${url}`];

@@ -9,7 +9,8 @@ import type { Config } from './platform/config.ts';
 import { openDatabase, type Database } from './platform/db.ts';
 import { JobQueue } from './platform/jobs.ts';
 import { createMailer } from './platform/mail.ts';
-import { migrate } from './platform/migrate.ts';
+import { migrate, pendingMigrations } from './platform/migrate.ts';
+import { labelProcessRole, setMetricSources } from './platform/metrics.ts';
 import { asPlatform } from './platform/tenant-context.ts';
 import { deriveKeys, resolvePortalSecret, secretBox, type Keys } from './platform/secrets.ts';
 import { AuditRepo } from './modules/audit/audit.repo.ts';
@@ -227,7 +228,19 @@ export async function startPortal(config: Config, options: PortalOptions = {}): 
       watchdog.unref();
     }
 
-    const built = await buildApp({ config, db, jobs, keys, log, mailer, now });
+    // Read as the owner (the portal's role may not read portal_migrations, DECISIONS 111), at
+    // most once per 30 s: a readiness probe every few seconds opens no owner connection each time.
+    const migrationsPending = cachedCheck(30_000, async () => {
+      const pending = await asPlatform(() => pendingMigrations(owner.orm));
+      if (pending.length) throw new Error(`migrations pending: ${pending.join(', ')}`);
+    });
+    const built = await buildApp({ config, db, jobs, keys, log, mailer, now, migrationsPending });
+    labelProcessRole(config.role);
+    setMetricSources({
+      pool: () => db.poolFigures(),
+      queueDepths: () => asPlatform(() => started.queueDepths()),
+      ready: async () => (await built.readiness()).status === 'ready',
+    });
     // Only on the start that created the demo tenant: a restart never seeds again.
     if (createdDemoTenantId && config.demoSeedRecords) {
       await asPlatform(() =>
@@ -245,6 +258,7 @@ export async function startPortal(config: Config, options: PortalOptions = {}): 
       close() {
         closing ??= (async () => {
           clearInterval(watchdog);
+          setMetricSources(undefined);
           await built.app.close();
           await started.stop();
           mailer.close();
@@ -265,4 +279,17 @@ export async function startPortal(config: Config, options: PortalOptions = {}): 
     await db.close();
     throw err;
   }
+}
+
+/** A check run at most once per `ms`: its last outcome (a pass or the same failure) meanwhile. */
+function cachedCheck(ms: number, fn: () => Promise<void>): () => Promise<void> {
+  let last: { at: number; outcome: Promise<void> } | undefined;
+  return () => {
+    if (!last || Date.now() - last.at >= ms) {
+      const outcome = fn();
+      outcome.catch(() => undefined);
+      last = { at: Date.now(), outcome };
+    }
+    return last.outcome;
+  };
 }

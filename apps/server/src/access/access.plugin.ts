@@ -34,7 +34,7 @@ export interface AccessDeps {
   holders: TokenHolders;
 }
 
-const guardedPrefixes = [API_BASE, '/healthz', '/readyz'];
+const guardedPrefixes = [API_BASE, '/healthz', '/livez', '/readyz'];
 
 /**
  * THE authorization entry point: every API route declares `roles` or `public: true` (a route that

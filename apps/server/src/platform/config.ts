@@ -49,6 +49,13 @@ const EnvSchema = z.object({
   /** Processes serving the API on the one port (issue #23); default: the cores on PostgreSQL, 1 on PGlite. */
   API_PROCESSES: z.coerce.number().int().min(1).max(64).optional(),
   JOB_POLL_SECONDS: z.coerce.number().positive().default(2),
+  /** Prometheus metrics of every portal process of the machine (issue #37); 0 turns them off. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+  METRICS_HOST: z.string().default('127.0.0.1'),
+  /** Where each process answers its own metrics (a unix socket per process) for the gatherer. */
+  METRICS_SOCKET_DIR: z.string().optional(),
+  /** Mean event-loop delay over which /readyz answers 503 (@fastify/under-pressure; 0: never). */
+  READY_MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(500),
   /** How often a worker looks for work no request asked for (orphans, integrity, reminders). */
   WATCHDOG_SECONDS: z.coerce.number().positive().default(10),
   /**
@@ -165,6 +172,10 @@ export interface Config {
   simulatorPort: number;
   /** Peers whose X-Forwarded-For is believed (Fastify's trustProxy; decision 58). */
   trustProxy: TrustProxy;
+  /** Prometheus exposition (issue #37): port 0 turns it off; sockets gathered from socketDir. */
+  metrics: { port: number; host: string; socketDir: string };
+  /** /readyz fails past this mean event-loop delay (0: never). */
+  readyMaxEventLoopDelayMs: number;
 }
 
 export const DEMO_ADMIN = { email: 'admin@portal.local', password: 'ChangeMe123!' } as const;
@@ -273,5 +284,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     simulatorPort: e.IDENTITY_SIM_PORT,
     claimRate: { perIp: e.CLAIM_RATE_PER_IP, perTenant: e.CLAIM_RATE_PER_TENANT },
     trustProxy,
+    metrics: {
+      port: e.METRICS_PORT,
+      host: e.METRICS_HOST,
+      // One directory per metrics port: the processes that one scrape gathers.
+      socketDir: path.resolve(
+        e.METRICS_SOCKET_DIR ?? path.join(os.tmpdir(), `verification-portal-metrics-${e.METRICS_PORT}`),
+      ),
+    },
+    readyMaxEventLoopDelayMs: e.READY_MAX_EVENT_LOOP_DELAY_MS,
   };
 }

@@ -64,6 +64,12 @@ export async function openPglite(dataDir: string): Promise<Database> {
     async ping() {
       await client.query('select 1');
     },
+    // One thread runs one statement at a time: busy or idle, and the statements queued behind it.
+    poolFigures: () => ({
+      inUse: Math.min(1, client.inFlight),
+      idle: client.inFlight > 0 ? 0 : 1,
+      waiting: Math.max(0, client.inFlight - 1),
+    }),
     async close() {
       try {
         await client.close();
@@ -161,6 +167,11 @@ class PgliteThread {
     });
     worker.unref(); // only a request in flight keeps the process alive
     return new PgliteThread(worker);
+  }
+
+  /** Requests sent to the thread and not yet answered: the one running and those queued behind it. */
+  get inFlight(): number {
+    return this.pending.size;
   }
 
   private send<T>(request: Request): Promise<T> {

@@ -128,6 +128,11 @@ export async function openPostgres(databaseUrl: string, poolSize: number): Promi
     async ping() {
       await pool.query('select 1');
     },
+    poolFigures: () => ({
+      inUse: pool.totalCount - pool.idleCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     async close() {
       listener.close();
       await pool.end();

@@ -1,5 +1,6 @@
 import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import type * as schema from '../db/schema/index.ts';
+import type { PoolFigures } from './metrics.ts';
 import { openPglite } from './db-pglite.ts';
 import { openPostgres } from './db-postgres.ts';
 
@@ -49,6 +50,8 @@ export interface Database {
    */
   notificationsCaughtUp(): Promise<void>;
   ping(): Promise<void>;
+  /** The connections now in use, idle and waited for (metrics; PGlite: its one thread). */
+  poolFigures(): PoolFigures;
   close(): Promise<void>;
 }
 

@@ -2,6 +2,7 @@ import PgBoss from 'pg-boss';
 import type { z } from 'zod';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SqlExecutor } from './db.ts';
+import { jobDuration, jobFailures } from './metrics.ts';
 import { asPlatform, withTenant } from './tenant-context.ts';
 
 /** Context a job handler runs with; handlers rebuild any tenant scope from their payload. */
@@ -117,12 +118,18 @@ export class JobQueue {
           if (job.data.v !== def.version)
             throw new Error(`${def.name}: payload version ${job.data.v} not supported`);
           const payload = def.schema.parse(job.data.payload);
+          const timer = jobDuration.startTimer({ queue: def.name });
           try {
             // A job sees its payload's tenant's rows (row-level security, DECISIONS 110); a job
             // without one (mail, maintenance, ping) works across tenants on purpose.
             const tenantId = (payload as { tenantId?: unknown } | null)?.tenantId;
             const run = () => handler(payload, { jobId: job.id, log });
             await (typeof tenantId === 'string' ? withTenant(tenantId, run) : asPlatform(run));
+            timer({ outcome: 'completed' });
+          } catch (err) {
+            timer({ outcome: 'failed' });
+            jobFailures.inc({ queue: def.name });
+            throw err;
           } finally {
             // Past stop(), the database may be closed: pg-boss would complete or fail the job on
             // it without awaiting (an unhandled rejection). stop() has had pg-boss mark a job still
@@ -147,6 +154,14 @@ export class JobQueue {
 
   get working(): boolean {
     return this.#working;
+  }
+
+  /** Jobs waiting to run (created or retry) per registered queue. */
+  async queueDepths(): Promise<Record<string, number>> {
+    if (!this.#started) return {};
+    const depths: Record<string, number> = {};
+    for (const name of this.#defs.keys()) depths[name] = (await this.#boss.getQueueSize(name)) ?? 0;
+    return depths;
   }
 
   /** Reachable when its own tables answer. */

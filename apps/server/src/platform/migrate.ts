@@ -11,6 +11,26 @@ interface Journal {
   entries: { idx: number; tag: string }[];
 }
 
+function journalTags(): string[] {
+  const journal = JSON.parse(
+    fs.readFileSync(path.join(migrationsDir, 'meta/_journal.json'), 'utf8'),
+  ) as Journal;
+  return [...journal.entries].sort((a, b) => a.idx - b.idx).map((e) => e.tag);
+}
+
+let knownTags: string[] | undefined;
+
+/**
+ * The migrations this process's code knows that the database has not applied (readiness, issue
+ * #37 item 3): a database restored from an older backup, or one whose migrating process failed.
+ */
+export async function pendingMigrations(orm: Orm): Promise<string[]> {
+  knownTags ??= journalTags();
+  const done = await orm.execute<{ tag: string }>(sql`select tag from portal_migrations`);
+  const applied = new Set(done.rows.map((r) => r.tag));
+  return knownTags.filter((t) => !applied.has(t));
+}
+
 /**
  * Applies the committed SQL migrations in order, once each, under an advisory lock. On PostgreSQL
  * as the tables' owner (DATABASE_OWNER_URL), in the platform's context.

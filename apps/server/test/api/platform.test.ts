@@ -59,10 +59,13 @@ describe('health', () => {
     expect(res.json()).toEqual({ status: 'ok' });
   });
 
-  it('GET /readyz checks the database and the job queue', async () => {
+  it('GET /readyz checks the database, the job queue, the migrations and the event loop', async () => {
     const res = await portal.app.inject({ method: 'GET', url: '/readyz' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ status: 'ready', checks: { database: 'ok', jobs: 'ok' } });
+    expect(res.json()).toEqual({
+      status: 'ready',
+      checks: { database: 'ok', jobs: 'ok', migrations: 'ok', eventLoop: 'ok' },
+    });
   });
 
   it('an unknown API path is a JSON 404', async () => {

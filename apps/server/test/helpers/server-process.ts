@@ -47,6 +47,8 @@ export async function spawnServer(
       IDENTITY_SIM_PORT: '0', // as in test-portal.ts
       // One process per server unless a test asks for more: a test's SIGKILL then kills what serves.
       API_PROCESSES: '1',
+      // No metrics port unless a test asks for one: parallel tests would contend for 9464.
+      METRICS_PORT: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -6,7 +6,14 @@ export type HealthCheck = z.infer<typeof HealthCheckSchema>;
 
 export const ReadinessSchema = z.object({
   status: z.enum(['ready', 'not ready']),
-  checks: z.object({ database: HealthCheckSchema, jobs: HealthCheckSchema }),
+  checks: z.object({
+    database: HealthCheckSchema,
+    jobs: HealthCheckSchema,
+    /** Every migration this process's code knows is applied. */
+    migrations: HealthCheckSchema,
+    /** The event loop's mean delay is under READY_MAX_EVENT_LOOP_DELAY_MS. */
+    eventLoop: HealthCheckSchema,
+  }),
 });
 export type Readiness = z.infer<typeof ReadinessSchema>;
 
@@ -14,6 +21,15 @@ const tags = ['health'];
 
 /** Probes for a load balancer or an orchestrator (server: modules/health/health.routes.ts). */
 export const HEALTH_ROUTES = {
+  /** Liveness from the process alone (never the database): restart the process when it fails. */
+  livez: defineRoute({
+    method: 'GET',
+    path: '/livez',
+    public: true,
+    tags,
+    summary: 'The process answers (it asks nothing of the database)',
+    response: z.object({ status: z.literal('ok') }),
+  }),
   live: defineRoute({
     method: 'GET',
     path: '/healthz',
@@ -27,7 +43,8 @@ export const HEALTH_ROUTES = {
     path: '/readyz',
     public: true,
     tags,
-    summary: 'The database and the job queue are reachable',
+    summary:
+      'Ready for traffic: the database and the job queue answer, no migration is pending, the event loop keeps up',
     response: ReadinessSchema,
     errors: { 503: ReadinessSchema },
   }),

@@ -13,6 +13,7 @@ import {
   type OptimaKeys,
 } from '@portal/optima/payload-crypto';
 import { fetch, type Dispatcher, type Response } from 'undici';
+import { identityCircuitOpened, identityLookupDuration, identityLookups } from '../../platform/metrics.ts';
 import {
   addressRefusalOf,
   assertProviderUrl,
@@ -101,20 +102,36 @@ export class OptimaClient {
     if (items.length === 0) return [];
     if (items.length > OPTIMA_BATCH_MAX)
       throw new RangeError(`at most ${OPTIMA_BATCH_MAX} identities per batch`);
-    if (this.circuitOpen) throw new ProviderDownError(this.#downMessage());
+    if (this.circuitOpen) {
+      identityLookups.inc({ outcome: 'circuit_open' }, items.length);
+      throw new ProviderDownError(this.#downMessage());
+    }
+    const timer = identityLookupDuration.startTimer();
+    const counted = (outcome: string) => {
+      timer({ outcome });
+      identityLookups.inc({ outcome }, items.length);
+    };
     try {
       const payload = await this.#withRetries(() => this.#post(OPTIMA_PATHS.lookupBatch, { items }));
       const result = OptimaBatchResultSchema.parse(payload);
       if (result.items.length !== items.length)
         throw new Error('the provider answered a different number of results');
       this.#consecutiveFailures = 0;
+      counted('ok');
       return result.items;
     } catch (err) {
       // A refused address stays refused: no retry, and the job stops with the reason.
-      if (err instanceof ProviderAddressError) throw new ProviderDownError(err.message);
+      if (err instanceof ProviderAddressError) {
+        counted('refused');
+        throw new ProviderDownError(err.message);
+      }
+      counted('failed');
       this.#consecutiveFailures += 1;
       this.#lastError = (err as Error).message;
-      if (this.circuitOpen) throw new ProviderDownError(this.#downMessage());
+      if (this.circuitOpen) {
+        identityCircuitOpened.inc();
+        throw new ProviderDownError(this.#downMessage());
+      }
       throw new LookupFailedError((err as Error).message);
     }
   }

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { defineJob, type JobHandler } from '../../platform/jobs.ts';
 import { maskEmail, type Mailer } from '../../platform/mail.ts';
+import { mailMessages } from '../../platform/metrics.ts';
 import type { OutboxRepo } from './outbox.repo.ts';
 
 export const MAX_MAIL_ATTEMPTS = 5;
@@ -27,8 +28,10 @@ export function deliverMailHandler(
       for (const item of batch) {
         try {
           await mailer.send({ to: item.toEmail, subject: item.subject, text: item.body });
+          mailMessages.inc({ outcome: 'sent' });
           await outbox.markSent(item.id);
         } catch (err) {
+          mailMessages.inc({ outcome: 'failed' });
           failures += 1;
           const final = item.attempts >= MAX_MAIL_ATTEMPTS;
           await outbox.markFailed(item.id, (err as Error).message, final);

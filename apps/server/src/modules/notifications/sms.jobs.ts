@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineJob, type JobHandler } from '../../platform/jobs.ts';
+import { smsMessages } from '../../platform/metrics.ts';
 import { maskPhone, sendSms, type SmsGateway, type SmsMessage } from '../../platform/sms.ts';
 import type { SmsItem, SmsOutboxRepo } from './sms-outbox.repo.ts';
 
@@ -35,6 +36,7 @@ export function deliverSmsHandler(
       for (const [tenantId, items] of byTenant) {
         const gateway = await gatewayOf(tenantId);
         if (!gateway) {
+          smsMessages.inc({ outcome: 'failed' }, items.length);
           for (const item of items) await outbox.markFailed(item.id, NOT_CONFIGURED, true);
           continue;
         }
@@ -42,6 +44,7 @@ export function deliverSmsHandler(
         const outcomes = await sendSms(gateway, messages);
         for (const [i, item] of items.entries()) {
           const o = outcomes[i]!;
+          smsMessages.inc({ outcome: o.ok ? 'sent' : 'failed' });
           if (o.ok) {
             await outbox.markSent(item.id, o.messageId);
             continue;

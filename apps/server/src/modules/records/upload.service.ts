@@ -1,6 +1,7 @@
 import type { UploadRowError, UploadSummary } from '@portal/contract/records';
 import { scopeOf, type Actor, type TenantScope } from '../../access/actor.ts';
 import { AppError } from '../../platform/errors.ts';
+import { uploadDuration, uploadRows } from '../../platform/metrics.ts';
 import { ERROR_CODES } from '@portal/contract/errors';
 import { UploadError, type ParseLimits } from './parse/parse-upload.ts';
 import { masterList } from './parse/master-list.ts';
@@ -98,7 +99,20 @@ export class UploadService {
 
   async upload(actor: Actor, file: UploadedFile): Promise<UploadSummary> {
     const scope = scopeOf(actor);
-    const summary = await this.#apply(actor, scope, file);
+    const read = { rows: 0 };
+    const timer = uploadDuration.startTimer();
+    const counted = (outcome: string) => {
+      timer({ outcome });
+      uploadRows.inc({ outcome }, read.rows);
+    };
+    let summary: UploadSummary;
+    try {
+      summary = await this.#apply(actor, scope, file, read);
+    } catch (err) {
+      counted(err instanceof AppError && err.statusCode < 500 ? 'rejected' : 'failed');
+      throw err;
+    }
+    counted('accepted');
     if (summary.newRecordsCreated + summary.existingRecordsUpdated >= LARGE_CHANGE)
       await this.afterLargeChange(
         `upload of ${summary.newRecordsCreated + summary.existingRecordsUpdated} records`,
@@ -106,7 +120,12 @@ export class UploadService {
     return summary;
   }
 
-  async #apply(actor: Actor, scope: TenantScope, file: UploadedFile): Promise<UploadSummary> {
+  async #apply(
+    actor: Actor,
+    scope: TenantScope,
+    file: UploadedFile,
+    read: { rows: number },
+  ): Promise<UploadSummary> {
     // Read before the transaction: on PGlite's single connection a read beside it would wait for it.
     const matchSettings = await this.matchSettings.forTenant(scope.tenantId);
     try {
@@ -124,6 +143,7 @@ export class UploadService {
         let applying: Promise<void> = Promise.resolve();
         for await (const batch of readUpload(file.path, file.fileName, this.limits, masterList)) {
           rowCount += batch.rowCount;
+          read.rows = rowCount;
           columns ??= new Set(batch.columns);
           errorCount += batch.errors.length;
           for (const e of batch.errors) if (errors.length < MAX_ERRORS) errors.push(e);
