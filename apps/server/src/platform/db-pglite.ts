@@ -64,6 +64,7 @@ export async function openPglite(dataDir: string): Promise<Database> {
     async ping() {
       await client.query('select 1');
     },
+    dumpTo: (file) => client.dump(file),
     async close() {
       try {
         await client.close();
@@ -202,6 +203,10 @@ class PgliteThread {
     }
     await this.send({ op: 'end', tx: id, commit: true });
     return result;
+  }
+
+  dump(file: string): Promise<{ bytes: number }> {
+    return this.send({ op: 'dump', file });
   }
 
   copyFromBlob(tx: number, table: string, data: string): Promise<void> {

@@ -49,6 +49,11 @@ export interface Database {
    */
   notificationsCaughtUp(): Promise<void>;
   ping(): Promise<void>;
+  /**
+   * PGlite only: writes a consistent copy of the data directory (PGlite's gzipped tar, taken
+   * between two transactions) to `file`, which must not exist; answers its size.
+   */
+  dumpTo?: (file: string) => Promise<{ bytes: number }>;
   close(): Promise<void>;
 }
 
