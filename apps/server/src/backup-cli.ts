@@ -39,7 +39,7 @@ async function main(): Promise<void> {
     } else {
       const { bytes, by } = await backupPglite(config.dataDir, file);
       console.log(
-        `Backed up the embedded database of ${config.dataDir} to ${file} (${bytes} bytes, taken by the ${by}) in ${seconds()} s.`,
+        `Backed up the embedded database of ${config.dataDir} to ${file} (${bytes} bytes, taken by the ${by === 'portal' ? 'running portal' : 'command itself'}) in ${seconds()} s.`,
       );
     }
     if (!config.portalSecret && fs.existsSync(path.join(config.dataDir, 'portal-secret')))
