@@ -88,10 +88,32 @@ export async function runPitrDrill({ log = console.log } = {}) {
   if (asRoot) execFileSync('chown', ['-R', 'postgres', dir]);
   const br = (...args) => run(pgbackrest, [`--config=${conf}`, `--stanza=${STANZA}`, ...args]);
   const psql = (sql) =>
-    run(findPgBin('psql'), ['-h', dir, '-p', String(port), '-U', 'portal', '-d', 'postgres', '-Atqc', sql]).trim();
-  const pgCtl = (...args) => run(findPgBin('pg_ctl'), ['-D', dataDir, '-l', path.join(dir, 'server.log'), ...args]);
+    run(findPgBin('psql'), [
+      '-h',
+      dir,
+      '-p',
+      String(port),
+      '-U',
+      'portal',
+      '-d',
+      'postgres',
+      '-Atqc',
+      sql,
+    ]).trim();
+  const pgCtl = (...args) =>
+    run(findPgBin('pg_ctl'), ['-D', dataDir, '-l', path.join(dir, 'server.log'), ...args]);
   try {
-    run(findPgBin('initdb'), ['-D', dataDir, '-U', 'portal', '--auth=trust', '-E', 'UTF8', '--no-locale', '-N']);
+    run(findPgBin('initdb'), [
+      '-D',
+      dataDir,
+      '-U',
+      'portal',
+      '--auth=trust',
+      '-E',
+      'UTF8',
+      '--no-locale',
+      '-N',
+    ]);
     fs.appendFileSync(
       path.join(dataDir, 'postgresql.conf'),
       [
@@ -118,7 +140,9 @@ export async function runPitrDrill({ log = console.log } = {}) {
 
     psql(`create table drill (id int primary key, what text); insert into drill values (1, 'change 1')`);
     // The time between the two changes, on the database's clock.
-    const target = psql(`select to_char(clock_timestamp(), 'YYYY-MM-DD HH24:MI:SS.US+00') from (select set_config('timezone', 'UTC', false)) s`);
+    const target = psql(
+      `select to_char(clock_timestamp(), 'YYYY-MM-DD HH24:MI:SS.US+00') from (select set_config('timezone', 'UTC', false)) s`,
+    );
     await new Promise((r) => setTimeout(r, 1100));
     psql(`insert into drill values (2, 'change 2')`);
     // Change 2's WAL archived, so that recovery sees a commit after the target and stops there.
@@ -139,9 +163,10 @@ export async function runPitrDrill({ log = console.log } = {}) {
     step('started: recovered to the noted time');
     const seconds = (Date.now() - started) / 1000;
     for (const s of steps) log(`pitr drill: ${s.name}: ${s.seconds.toFixed(1)} s`);
-    log(`pitr drill: target ${target}; rows after recovery: ${rows || '(none)'}; ${seconds.toFixed(1)} s in all`);
-    if (rows !== 'change 1')
-      throw new Error(`point-in-time recovery gave '${rows}', not 'change 1' alone`);
+    log(
+      `pitr drill: target ${target}; rows after recovery: ${rows || '(none)'}; ${seconds.toFixed(1)} s in all`,
+    );
+    if (rows !== 'change 1') throw new Error(`point-in-time recovery gave '${rows}', not 'change 1' alone`);
     return { target, rows, seconds, steps };
   } catch (err) {
     const serverLog = path.join(dir, 'server.log');

@@ -15,7 +15,11 @@ function usage(): never {
   process.exit(2);
 }
 
-const stamp = () => new Date().toISOString().replace(/[-:]/g, '').replace(/\.\d+Z$/, 'Z');
+const stamp = () =>
+  new Date()
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d+Z$/, 'Z');
 
 async function main(): Promise<void> {
   const [command, ...args] = process.argv.slice(2);
@@ -35,7 +39,9 @@ async function main(): Promise<void> {
     );
     if (ownerUrl) {
       const { bytes } = await backupPostgres(ownerUrl, file);
-      console.log(`Backed up PostgreSQL to ${file} (${bytes} bytes, pg_dump custom format) in ${seconds()} s.`);
+      console.log(
+        `Backed up PostgreSQL to ${file} (${bytes} bytes, pg_dump custom format) in ${seconds()} s.`,
+      );
     } else {
       const { bytes, by } = await backupPglite(config.dataDir, file);
       console.log(
@@ -53,7 +59,9 @@ async function main(): Promise<void> {
     const force = args.includes('--force');
     if (ownerUrl) {
       await restorePostgres(ownerUrl, path.resolve(file), force);
-      console.log(`Restored ${file} into PostgreSQL in ${seconds()} s. Start the portal: migrations newer than the backup run then.`);
+      console.log(
+        `Restored ${file} into PostgreSQL in ${seconds()} s. Start the portal: migrations newer than the backup run then.`,
+      );
     } else {
       const { keptAside } = await restorePglite(config.dataDir, path.resolve(file), force);
       console.log(
@@ -66,6 +74,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((err: unknown) => {
-  console.error(err instanceof ConfigError ? `Cannot start: ${err.message}` : `Failed: ${(err as Error).message}`);
+  console.error(
+    err instanceof ConfigError ? `Cannot start: ${err.message}` : `Failed: ${(err as Error).message}`,
+  );
   process.exit(1);
 });

@@ -76,7 +76,8 @@ async function serveWaiting(
     const started = Date.now();
     try {
       const { file } = JSON.parse(fs.readFileSync(taking, 'utf8')) as { file: string };
-      if (typeof file !== 'string' || !path.isAbsolute(file)) throw new Error('the request names no absolute file');
+      if (typeof file !== 'string' || !path.isAbsolute(file))
+        throw new Error('the request names no absolute file');
       const { bytes } = await db.dumpTo!(file);
       answer = { ok: true, bytes };
       log.info({ file, bytes, ms: Date.now() - started }, 'backup: copy of the embedded database written');
@@ -139,7 +140,9 @@ export async function backupPglite(
   while (!fs.existsSync(answerFile)) {
     if (Date.now() > end) {
       fs.rmSync(path.join(dir, `${id}.request`), { force: true });
-      throw new Error(`The portal owning ${dataDir} did not answer the backup request in ${waitMs / 1000} s.`);
+      throw new Error(
+        `The portal owning ${dataDir} did not answer the backup request in ${waitMs / 1000} s.`,
+      );
     }
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -41,7 +41,10 @@ const backupFile = (dir: string, onPostgres: boolean) =>
 
 /** A fresh, empty storage of the same kind as `like`. */
 async function freshStorage(like: Where): Promise<Where> {
-  return { dataDir: tempDir('portal-restored-'), databaseUrl: like.databaseUrl ? await freshPostgresDatabase() : undefined };
+  return {
+    dataDir: tempDir('portal-restored-'),
+    databaseUrl: like.databaseUrl ? await freshPostgresDatabase() : undefined,
+  };
 }
 
 /** The answers a user of each kind would see, to compare before and after the restore. */
@@ -73,21 +76,20 @@ async function answers(portal: TestPortal, before: Date) {
   };
 }
 
-/** The stored identity-provider settings of `tenantId` in a stopped portal's database. */
-async function storedProviderConfig(where: Where, tenantId: string): Promise<Record<string, string>> {
-  const text = `select identity_source_config as c from tenants where id = '${tenantId}'`;
+/** The rows of `text` in a stopped portal's database (on PostgreSQL as the owner). */
+async function queryStopped(where: Where, text: string): Promise<Record<string, unknown>[]> {
   if (where.databaseUrl) {
     const client = new pg.Client({ connectionString: where.databaseUrl });
     await client.connect();
     try {
-      return (await client.query(text)).rows[0].c as Record<string, string>;
+      return (await client.query(text)).rows as Record<string, unknown>[];
     } finally {
       await client.end();
     }
   }
   const db = await openPglite(where.dataDir);
   try {
-    return ((await db.executor.executeSql(text)).rows[0] as { c: Record<string, string> }).c;
+    return (await db.executor.executeSql(text)).rows as Record<string, unknown>[];
   } finally {
     await db.close();
   }
@@ -159,14 +161,82 @@ describe('backup and restore drill', () => {
     );
 
     // Sealed secrets: the same PORTAL_SECRET opens them; another one cannot (AES-GCM refuses).
-    const stored = await storedProviderConfig(target, tenantId);
+    const [{ c: stored }] = (await queryStopped(
+      target,
+      `select identity_source_config as c from tenants where id = '${tenantId}'`,
+    )) as { c: Record<string, string> }[];
     expect(stored.clientSecret).not.toContain(input.clientSecretEncrypted);
     expect(secretBox(deriveKeys(SECRET).atRest).open(stored.clientSecret!)).toBe(input.clientSecretEncrypted);
     expect(secretBox(deriveKeys(SECRET).atRest).open(stored.aesKey!)).toBe(input.aesKey);
-    expect(() => secretBox(deriveKeys('another-secret-of-the-same-length-0123456').atRest).open(stored.clientSecret!)).toThrow();
+    expect(() =>
+      secretBox(deriveKeys('another-secret-of-the-same-length-0123456').atRest).open(stored.clientSecret!),
+    ).toThrow();
 
     // The restored portal answers as the original did before its backup.
     const back = await open({ env: ENV, reuse: target });
     expect(await answers(back, before)).toEqual(expected);
+  }, 600_000);
+
+  it('a backup taken while writes go on restores to one moment: every write before it, none after, each whole', async () => {
+    const portal = await open({ env: { PORTAL_SECRET: SECRET } });
+    const where: Where = { dataDir: portal.dataDir, databaseUrl: portal.databaseUrl };
+    const admin = await portal.login('tenant.admin@demo.local');
+    // One writer adding reason codes W0001, W0002, … one after another: each code and its audit
+    // line are one transaction, and a later code is only written once the one before is answered.
+    let acknowledged = 0;
+    let writing = true;
+    const writer = (async () => {
+      while (writing) {
+        const code = `W${String(acknowledged + 1).padStart(4, '0')}`;
+        const res = await portal.api.post('/api/v1/tenant-admin/reason-codes', {
+          token: admin,
+          body: { code, label: `Drill ${code}`, needsNote: false },
+        });
+        expect(res.statusCode, res.body).toBe(201);
+        acknowledged++;
+      }
+    })();
+    await waitFor(async () => (acknowledged >= 5 ? true : undefined));
+    const file = backupFile(tempDir('portal-backup-'), Boolean(where.databaseUrl));
+    const atStart = acknowledged;
+    const backup = await runBackupCli(['backup', '--out', file], where);
+    const atEnd = acknowledged;
+    await waitFor(async () => (acknowledged >= atEnd + 3 ? true : undefined));
+    writing = false;
+    await writer;
+    // The embedded database's copy was taken by the running portal, which owns it.
+    if (!where.databaseUrl) expect(backup.output).toContain('taken by the running portal');
+
+    const target = await freshStorage(where);
+    await runBackupCli(['restore', file], target);
+    const codes = (
+      await queryStopped(target, `select code from reason_codes where code like 'W%' order by code`)
+    ).map((r) => r.code as string);
+    const audited = (
+      await queryStopped(
+        target,
+        `select entity_id from audit_events where action = 'REASON_CODE_ADDED' and entity_id like 'W%' order by entity_id`,
+      )
+    ).map((r) => r.entity_id as string);
+    console.log(
+      `backup under writes (${where.databaseUrl ? 'PostgreSQL' : 'PGlite'}): ${atStart} writes answered before it, ` +
+        `${atEnd} when it ended (${backup.seconds.toFixed(1)} s), ${acknowledged} in all; the copy holds ${codes.length}`,
+    );
+    // A prefix: no write without every one before it; at least all answered before the backup
+    // began, at most one beyond those answered when it ended (the write then in flight).
+    expect(codes).toEqual(codes.map((_, i) => `W${String(i + 1).padStart(4, '0')}`));
+    expect(codes.length).toBeGreaterThanOrEqual(atStart);
+    expect(codes.length).toBeLessThanOrEqual(atEnd + 1);
+    expect(codes.length).toBeLessThan(acknowledged);
+    // Each write whole: its audit line with it, none without.
+    expect(audited).toEqual(codes);
+
+    const back = await open({ env: { PORTAL_SECRET: SECRET }, reuse: target });
+    const listed = (
+      await back.api.get('/api/v1/tenant-admin/reason-codes', {
+        token: await back.login('tenant.admin@demo.local'),
+      })
+    ).json() as { items: { code: string }[] };
+    expect(listed.items.map((c) => c.code).filter((c) => /^W\d{4}$/.test(c))).toEqual(codes);
   }, 600_000);
 });

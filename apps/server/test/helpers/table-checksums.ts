@@ -76,19 +76,15 @@ export async function runBackupCli(
   env: Record<string, string> = {},
 ): Promise<{ seconds: number; output: string }> {
   const started = Date.now();
-  const { stdout, stderr } = await run(
-    process.execPath,
-    ['--import', 'tsx', 'src/backup-cli.ts', ...args],
-    {
-      cwd: serverDir,
-      env: {
-        ...process.env,
-        DATA_DIR: where.dataDir,
-        DATABASE_URL: where.databaseUrl ?? '',
-        DATABASE_OWNER_URL: where.databaseUrl ?? '',
-        ...env,
-      },
+  const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'src/backup-cli.ts', ...args], {
+    cwd: serverDir,
+    env: {
+      ...process.env,
+      DATA_DIR: where.dataDir,
+      DATABASE_URL: where.databaseUrl ?? '',
+      DATABASE_OWNER_URL: where.databaseUrl ?? '',
+      ...env,
     },
-  );
+  });
   return { seconds: (Date.now() - started) / 1000, output: stdout + stderr };
 }
