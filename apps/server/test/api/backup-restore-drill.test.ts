@@ -161,10 +161,11 @@ describe('backup and restore drill', () => {
     );
 
     // Sealed secrets: the same PORTAL_SECRET opens them; another one cannot (AES-GCM refuses).
-    const [{ c: stored }] = (await queryStopped(
+    const [row] = (await queryStopped(
       target,
       `select identity_source_config as c from tenants where id = '${tenantId}'`,
     )) as { c: Record<string, string> }[];
+    const stored = row!.c;
     expect(stored.clientSecret).not.toContain(input.clientSecretEncrypted);
     expect(secretBox(deriveKeys(SECRET).atRest).open(stored.clientSecret!)).toBe(input.clientSecretEncrypted);
     expect(secretBox(deriveKeys(SECRET).atRest).open(stored.aesKey!)).toBe(input.aesKey);
