@@ -6,6 +6,7 @@ import { privateLogOptions } from './platform/log-privacy.ts';
 import { buildApp, type PortalApp } from './app.ts';
 import { bootstrap } from './bootstrap.ts';
 import type { Config } from './platform/config.ts';
+import { serveBackupRequests } from './platform/backup-pglite.ts';
 import { openDatabase, type Database } from './platform/db.ts';
 import { JobQueue } from './platform/jobs.ts';
 import { createMailer } from './platform/mail.ts';
@@ -247,6 +248,8 @@ export async function startPortal(config: Config, options: PortalOptions = {}): 
         seedDemoRecords({ config, db, jobs: started, log, working }, createdDemoTenantId),
       );
     }
+    // The embedded database's backups are taken by the process that owns it (backup-pglite.ts).
+    const stopBackups = db.dumpTo ? serveBackupRequests(config.dataDir, db, log) : undefined;
     let closing: Promise<void> | undefined;
     return {
       ...built,
@@ -259,6 +262,7 @@ export async function startPortal(config: Config, options: PortalOptions = {}): 
         closing ??= (async () => {
           clearInterval(watchdog);
           setMetricSources(undefined);
+          await stopBackups?.();
           await built.app.close();
           await started.stop();
           mailer.close();

@@ -70,6 +70,7 @@ export async function openPglite(dataDir: string): Promise<Database> {
       idle: client.inFlight > 0 ? 0 : 1,
       waiting: Math.max(0, client.inFlight - 1),
     }),
+    dumpTo: (file) => client.dump(file),
     async close() {
       try {
         await client.close();
@@ -213,6 +214,10 @@ class PgliteThread {
     }
     await this.send({ op: 'end', tx: id, commit: true });
     return result;
+  }
+
+  dump(file: string): Promise<{ bytes: number }> {
+    return this.send({ op: 'dump', file });
   }
 
   copyFromBlob(tx: number, table: string, data: string): Promise<void> {

@@ -52,6 +52,11 @@ export interface Database {
   ping(): Promise<void>;
   /** The connections now in use, idle and waited for (metrics; PGlite: its one thread). */
   poolFigures(): PoolFigures;
+  /**
+   * PGlite only: writes a consistent copy of the data directory (PGlite's gzipped tar, taken
+   * between two transactions) to `file`, which must not exist; answers its size.
+   */
+  dumpTo?: (file: string) => Promise<{ bytes: number }>;
   close(): Promise<void>;
 }
 

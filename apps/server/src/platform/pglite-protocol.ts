@@ -22,6 +22,8 @@ export type ToWorker = { id: number } & (
   | { op: 'begin'; context: string }
   | { op: 'end'; tx: number; commit: boolean }
   | { op: 'listen'; channel: string }
+  /** A copy of the data directory written to `file` (answers `{ bytes }`). */
+  | { op: 'dump'; file: string }
   | { op: 'close' }
 );
 

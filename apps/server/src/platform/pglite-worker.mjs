@@ -7,6 +7,7 @@
 // statement outside a transaction waits until the open one ends. One exception (DECISIONS 124): a
 // read of another tenant may run between the open transaction's statements, kept apart from it by
 // a read-only savepoint that is always rolled back (`readBetween`).
+import fs from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 
@@ -240,6 +241,21 @@ const paramsOf = (params) =>
 
 const resultOf = (r) => ({ rows: r.rows, fields: r.fields, affectedRows: r.affectedRows });
 
+/**
+ * A copy of the data directory (issue #37 item 4) as PGlite's own gzipped tar, written to `file`
+ * (created, never overwritten). CHECKPOINT first, so the copy's first start replays little WAL.
+ * The files are then read while this thread holds PGlite's transaction lock, which an open
+ * transaction holds until it ends and every statement takes: nothing runs while they are read, so
+ * the copy is the database between two transactions, every committed one in it and no half of any.
+ */
+async function dump(file) {
+  await db.exec('checkpoint');
+  const tar = await db._runExclusiveTransaction(() => db.dumpDataDir('gzip'));
+  const bytes = Buffer.from(await tar.arrayBuffer());
+  fs.writeFileSync(file, bytes, { flag: 'wx', mode: 0o600 });
+  return { bytes: bytes.length };
+}
+
 /** @param {import('./pglite-protocol.ts').ToWorker} m */
 async function handle(m) {
   switch (m.op) {
@@ -267,6 +283,8 @@ async function handle(m) {
       // so the payload is posted before that statement's own answer.
       await db.listen(m.channel, (payload) => post({ op: 'notify', channel: m.channel, payload }));
       return null;
+    case 'dump':
+      return dump(m.file);
     case 'close':
       for (const t of open.values()) t.end(false);
       await Promise.allSettled([...open.values()].map((t) => t.done));
