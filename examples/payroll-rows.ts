@@ -87,7 +87,9 @@ export function addPayrollColumns(rows: MasterRow[]): Anomaly[] {
     row.dateOfFirstAppointment = firstAppointmentOf(row, random);
     row.bank = pick(random, BANKS);
     const bank = row.bank;
-    row.accountNumber = uniqueDraw(accounts, () => nubanAt(bank, `${randomInt(random, 0, 3)}${digits(random, 9)}`));
+    row.accountNumber = uniqueDraw(accounts, () =>
+      nubanAt(bank, `${randomInt(random, 0, 3)}${digits(random, 9)}`),
+    );
     row.bvn = uniqueDraw(bvns, () => `22${digits(random, 9)}`);
     // About 2% of the payroll lines lack the pay (the pay office's extract missed them).
     row.monthlyGrossKobo = random() < 0.02 ? null : payOf(row, random);
