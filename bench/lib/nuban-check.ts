@@ -2,7 +2,8 @@
  * The NUBAN check digit written out again for the black-box benches (issue #36), independently of
  * the portal's (packages/contract/src/nuban.ts): CBN's 2010 scheme, the 3-digit bank code and the
  * 9-digit serial weighted 3,7,3,3,7,3,…, check digit 10 − (sum mod 10), 10 → 0. The codes of the
- * banks the benches write, by their names folded to lower-case letters (CBN's list).
+ * banks the benches write, by their names folded to lower-case letters (CBN's list); Access also
+ * Diamond's 063, whose accounts it took over with their numbers (a number valid under either exists).
  */
 const CODE_OF: Record<string, string> = {
   accessbank: '044',
@@ -44,4 +45,6 @@ export function validNuban(bank: string, serial: number | string): string {
 
 /** Whether `account` fails the check digit of `bank` (a bank of CODE_OF). */
 export const failsNuban = (bank: string, account: string) =>
-  Number(account[9]) !== checkDigit(codeOf(bank), account.slice(0, 9));
+  [codeOf(bank), ...(codeOf(bank) === '044' ? ['063'] : [])].every(
+    (code) => Number(account[9]) !== checkDigit(code, account.slice(0, 9)),
+  );
