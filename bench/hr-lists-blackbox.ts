@@ -15,6 +15,7 @@ import path from 'node:path';
 import { DEMO_MINISTRIES } from '@portal/identity-sim/demo-org';
 import { GeneratedPopulation } from '@portal/identity-sim/generated-population';
 import { MAX_BULK_APPROVE } from '@portal/contract/validation';
+import { validNuban } from './lib/nuban-check.ts';
 import { csrfHeaders, login, startPortal } from './lib/portal-process.ts';
 import { pointDemoTenantAt, startSimulator } from './lib/simulator.ts';
 
@@ -246,7 +247,8 @@ const masterFile = write('master-list', [
     dateCell(x.dob),
     dateCell(x.doa),
     'Access Bank',
-    String(3000000000 + x.i * 13),
+    // A valid NUBAN at Access (issue #36): INVALID_ACCOUNT_NUMBER has nothing to find here.
+    validNuban('Access Bank', 300000000 + x.i * 13),
     String(24000000000 + x.i * 11),
     x.kobo === null ? '' : naira(x.kobo),
   ]),

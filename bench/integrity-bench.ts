@@ -25,6 +25,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { HrListState, HrListUploadSummary } from '@portal/contract/hr-lists';
 import type { IntegritySummary } from '@portal/contract/integrity';
+import { codeWeight } from '@portal/contract/nuban';
 import { HR_LISTS_ROUTES } from '@portal/contract/routes/hr-lists';
 import { nominalRollList } from '../apps/server/src/modules/hr-lists/nominal-roll-list.ts';
 import { salaryTableList } from '../apps/server/src/modules/hr-lists/salary-table-list.ts';
@@ -87,12 +88,20 @@ const SUMMARY_TARGET_MS = 100;
  * dates (the birth-date rules overlap, as they do in real lists), 0.2% first appointed in the
  * future (the others at least 30 days ago); 0.6% of the records share a bank account (groups of
  * three, the bank written two ways within a group: GTBank and Guaranty Trust Bank Plc, UBA and
- * United Bank for Africa, …), 0.6% a BVN and 0.4% a NIN (pairs); about 2% without pay.
+ * United Bank for Africa, …), 0.6% a BVN and 0.4% a NIN (pairs); about 2% without pay; every
+ * account number a valid NUBAN at its bank but 0.1% (a check digit one off: issue #36).
  * The salary scale (issue #35): each department's structure (STRUCTURES in turn), a step 1–15, the
  * salary grade id written three ways ('CONHESS-08-10', 'CONHESS 08/10', 'GL08/S10'; 1% an old id
  * that names no step, 'SG12', which PAY_ABOVE_SCALE cannot read); the pay 75–100% of the table's
  * maximum, 0.8% above it by up to ₦50,000, 0.1% exactly at it and 0.1% a kobo above.
  */
+/** The code weights (contract's nuban.ts) of the banks written below, in their order: Access, GTB, Zenith, UBA, First. */
+const BANK_CODE_WEIGHTS = ['044', '058', '057', '033', '011'].map(codeWeight);
+/** The serial's part of the NUBAN sum of r.s9 (weights 3,7,3,…). */
+const SERIAL_SUM = [3, 7, 3, 3, 7, 3, 3, 7, 3]
+  .map((w, i) => `${w} * substr(r.s9, ${i + 1}, 1)::int`)
+  .join(' + ');
+
 async function addPayroll(databaseUrl: string): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -107,7 +116,9 @@ async function addPayroll(databaseUrl: string): Promise<void> {
         from records x join departments d on d.id = x.department_id
       ),
       r as (select k.*, (array['${STRUCTURES.join("','")}'])[1 + k.si] as structure,
-        ${maxKoboSql('k.si', 'k.grade', 'k.step')} as mx from k)
+        ${maxKoboSql('k.si', 'k.grade', 'k.step')} as mx,
+        case when k.n % 1000 < 6 then lpad((k.n / 3)::text, 9, '0')
+          else lpad((100000000 + k.n::bigint * 7)::text, 9, '0') end as s9 from k)
       update records x set
         date_of_birth = case
           when ${h(11)} < 10 then date '1950-01-01' + (r.n % 5000)
@@ -123,8 +134,10 @@ async function addPayroll(databaseUrl: string): Promise<void> {
         -- A group's records (consecutive numbers) share the bank, written two ways for GTB and UBA.
         bank = (array['Access Bank','Access Bank Plc','GTBank','Guaranty Trust Bank Plc','Zenith Bank','ZENITH BANK',
           'UBA','United Bank for Africa','First Bank of Nigeria','FirstBank'])[1 + ((r.n / 3) % 5) * 2 + r.n % 2],
-        account_number = case when r.n % 1000 < 6 then lpad((r.n / 3)::text, 10, '0')
-          else (1000000000 + r.n::bigint * 7)::text end,
+        -- A valid NUBAN at the record's bank (issue #36: the bank's code weight, then the serial's),
+        -- except 0.1% whose check digit is one off: INVALID_ACCOUNT_NUMBER's share.
+        account_number = r.s9 || ((10 - ((array[${BANK_CODE_WEIGHTS.join(',')}])[1 + (r.n / 3) % 5] + ${SERIAL_SUM}) % 10
+          + case when r.n % 1000 >= 6 and ${h(27)} = 0 then 1 else 0 end) % 10)::text,
         bvn = case when r.n % 1000 between 500 and 505 then '22' || lpad((r.n / 2)::text, 9, '0')
           else '23' || lpad(r.n::text, 9, '0') end,
         nin = case when r.n % 1000 between 700 and 703 then (30000000000 + r.n / 2)::text else x.nin end,

@@ -6,6 +6,7 @@
 // exact to the kobo. `--xlsx` uploads the same rows as a workbook with date and number cells.
 // Run: npx tsx bench/integrity-blackbox.ts [--xlsx] [seed]
 import ExcelJS from 'exceljs';
+import { failsNuban, validNuban } from './lib/nuban-check.ts';
 import { csrfHeaders, login, startPortal } from './lib/portal-process.ts';
 
 const XLSX = process.argv.includes('--xlsx');
@@ -76,6 +77,7 @@ const rows: Row[] = Array.from({ length: 2000 }, (_, i) => {
   let doa = addDays(addYears(dob, 22), int(0, 3000));
   if (doa > addDays(TODAY, -30)) doa = addDays(TODAY, -400);
   const ministry = pick(Object.keys(POSTINGS));
+  const bank = pick(BANKS);
   return {
     name: `${pick(FIRST)} ${pick(LAST)}`,
     psn: `PSX${500000 + i}`,
@@ -85,8 +87,9 @@ const rows: Row[] = Array.from({ length: 2000 }, (_, i) => {
     grade: int(4, 16),
     dob,
     doa,
-    bank: pick(BANKS),
-    account: String(3000000000 + i * 13),
+    bank,
+    // A valid NUBAN at its bank (issue #36): INVALID_ACCOUNT_NUMBER flags only the rows below.
+    account: validNuban(bank, 300000000 + i * 13),
     bvn: String(24000000000 + i * 11),
     kobo: random() > 0.03 ? int(6_000_000, 90_000_000) : null,
   };
@@ -121,14 +124,18 @@ for (const [a, b, x, y] of [
   [62, 63, 'UBA', 'United Bank for Africa Plc'],
   [64, 65, 'FIRST BANK', 'First Bank of Nigeria Ltd'],
 ] as const) {
-  Object.assign(r(a), { bank: x });
+  Object.assign(r(a), { bank: x, account: validNuban(x, r(a).account.slice(0, 9)) });
   Object.assign(r(b), { bank: y, account: r(a).account });
 }
-Object.assign(r(66), { bank: 'Zenith Bank' });
+Object.assign(r(66), { bank: 'Zenith Bank', account: validNuban('Zenith Bank', r(66).account.slice(0, 9)) });
 Object.assign(r(67), { bank: 'Zenith Bank Plc', account: r(66).account });
 Object.assign(r(68), { bank: 'ZENITH BANK', account: r(66).account });
-Object.assign(r(69), { bank: 'Access Bank' });
+Object.assign(r(69), { bank: 'Access Bank', account: validNuban('Access Bank', r(69).account.slice(0, 9)) });
+// Access's number at Wema: another account, and (its check digit being Access's) one that cannot exist.
 Object.assign(r(70), { bank: 'Wema Bank', account: r(69).account });
+// Account numbers with a check digit off by one or two (issue #36).
+for (const k of [100, 101, 102])
+  r(k).account = `${r(k).account.slice(0, 9)}${(Number(r(k).account[9]) + 1 + (k % 2)) % 10}`;
 // A BVN on two and on three records; a NIN on two and on three (other PSNs), one without pay.
 r(81).bvn = r(80).bvn;
 r(83).bvn = r(84).bvn = r(82).bvn;
@@ -162,6 +169,7 @@ for (const x of rows) {
   }
   if (x.doa <= addYears(TODAY, -35)) flag('PAST_SERVICE_LIMIT', x.psn);
   if (x.doa > TODAY) flag('FUTURE_APPOINTMENT', x.psn);
+  if (failsNuban(x.bank, x.account)) flag('INVALID_ACCOUNT_NUMBER', x.psn);
 }
 for (const [rule, key] of [
   ['SHARED_BANK_ACCOUNT', (x: Row) => `${bankKey(x.bank)}|${x.account}`],

@@ -1,4 +1,6 @@
 import type { IntegrityRule } from '@portal/contract/integrity';
+import { nubanCheckDigit } from '@portal/contract/nuban';
+import { bankKeyOf, cbnBankOf } from '../apps/server/src/modules/integrity/bank-key.ts';
 import { mulberry32, pick, randomInt, type Random } from '../apps/identity-sim/src/prng.ts';
 import type { MasterRow } from './master-list-rows.ts';
 import { outcomeOf } from './sot-population-rows.ts';
@@ -47,6 +49,16 @@ function uniqueDraw(seen: Set<string>, draw: () => string): string {
   }
 }
 
+/**
+ * A valid NUBAN at `bank` (its CBN code, the integrity rules' table) from ten drawn digits: the last
+ * becomes the check digit, so the PRNG's stream, and every column drawn after, stays as it was.
+ */
+function nubanAt(bank: string, drawn: string): string {
+  const code = cbnBankOf(bankKeyOf(bank)!)?.codes[0];
+  if (!code) throw new Error(`no CBN code for ${bank}`);
+  return `${drawn.slice(0, 9)}${nubanCheckDigit(code, drawn.slice(0, 9))}`;
+}
+
 /** The step of a salary grade id ('CONPSS-08-03' → 3). */
 const stepOf = (row: MasterRow) => Number(row.salaryGradeId.split('-').at(-1)) || 1;
 
@@ -74,7 +86,10 @@ export function addPayrollColumns(rows: MasterRow[]): Anomaly[] {
   for (const row of rows) {
     row.dateOfFirstAppointment = firstAppointmentOf(row, random);
     row.bank = pick(random, BANKS);
-    row.accountNumber = uniqueDraw(accounts, () => `${randomInt(random, 0, 3)}${digits(random, 9)}`);
+    const bank = row.bank;
+    row.accountNumber = uniqueDraw(accounts, () =>
+      nubanAt(bank, `${randomInt(random, 0, 3)}${digits(random, 9)}`),
+    );
     row.bvn = uniqueDraw(bvns, () => `22${digits(random, 9)}`);
     // About 2% of the payroll lines lack the pay (the pay office's extract missed them).
     row.monthlyGrossKobo = random() < 0.02 ? null : payOf(row, random);
@@ -150,7 +165,10 @@ export function addPayrollColumns(rows: MasterRow[]): Anomaly[] {
   ];
   for (const [size, spellings] of groups) {
     const first = take(identical);
-    if (spellings.length) first.bank = spellings[0]!;
+    if (spellings.length) {
+      first.bank = spellings[0]!;
+      first.accountNumber = nubanAt(first.bank, first.accountNumber);
+    }
     for (let k = 1; k < size; k++) {
       const row = take(() => true);
       row.bank = spellings[k] ?? first.bank;
@@ -177,6 +195,14 @@ export function addPayrollColumns(rows: MasterRow[]): Anomaly[] {
     copy.nin = first.nin;
     note(first, 'DUPLICATE_NIN', `NIN also on S/N ${copy.serial}`);
     note(copy, 'DUPLICATE_NIN', `NIN of S/N ${first.serial}`);
+  }
+  // Account numbers that cannot exist at their bank (issue #36): a check digit off by one, as a
+  // mistyped or made-up number is; four, so that the rule shows without flooding the demo.
+  for (let i = 0; i < 4; i++) {
+    const row = take(identical);
+    const n = row.accountNumber;
+    row.accountNumber = `${n.slice(0, 9)}${(Number(n[9]) + 1 + i) % 10}`;
+    note(row, 'INVALID_ACCOUNT_NUMBER', `check digit ${row.accountNumber[9]}, ${row.bank} gives ${n[9]}`);
   }
   return anomalies.sort((a, b) => a.serial - b.serial);
 }

@@ -69,6 +69,10 @@ test('a tenant admin uploads the master list, reads the integrity flags and deci
     await expect(card(page, 'BVN on several records')).toHaveAccessibleName(/: 9 records, /);
     await expect(card(page, 'NIN on several records')).toHaveAccessibleName(/: 6 records, /);
     await expect(card(page, 'Implausible birth date')).toHaveAccessibleName(/: 4 records, /);
+    // Issue #36: the sample's four account numbers with a wrong check digit, with their pay.
+    await expect(card(page, 'Account number that cannot exist')).toHaveAccessibleName(
+      /^[^:]+: 4 records, ₦[1-9][\d,]*\.\d\d a month/,
+    );
     const totals = page.getByRole('region', { name: 'Totals' });
     await expect(totals).toContainText(/₦ at stake a month₦[1-9][\d,]*\.\d\d/);
     const chart = page.getByTestId('pay-at-stake-chart');

@@ -23,6 +23,7 @@ export const INTEGRITY_RULES = [
   'PAY_ABOVE_SCALE',
   'PAID_AFTER_EXIT',
   'NOT_ON_NOMINAL_ROLL',
+  'INVALID_ACCOUNT_NUMBER',
   'SHARED_BANK_ACCOUNT',
   'DUPLICATE_BVN',
   'DUPLICATE_NIN',
@@ -42,6 +43,7 @@ export const INTEGRITY_RULE_LABELS: Record<IntegrityRule, string> = {
   PAY_ABOVE_SCALE: 'Paid above the salary table',
   PAID_AFTER_EXIT: 'Paid after leaving the service',
   NOT_ON_NOMINAL_ROLL: 'Not on the nominal roll',
+  INVALID_ACCOUNT_NUMBER: 'Account number that cannot exist',
   SHARED_BANK_ACCOUNT: 'Bank account on several records',
   DUPLICATE_BVN: 'BVN on several records',
   DUPLICATE_NIN: 'NIN on several records',
@@ -63,6 +65,8 @@ export const INTEGRITY_RULE_DESCRIPTIONS: Record<IntegrityRule, string> = {
     'On the separations list with an exit date before today, and still on the payroll with a monthly pay.',
   NOT_ON_NOMINAL_ROLL:
     'In a ministry whose nominal roll was uploaded, and not on that roll (by PSN, else NIN): HR does not know them there.',
+  INVALID_ACCOUNT_NUMBER:
+    "An account number that fails the NUBAN check digit of the bank the record names (by the bank's CBN code): fabricated or mistyped. A bank name the portal's table does not know is not judged.",
   SHARED_BANK_ACCOUNT: 'The same bank and account number as another record.',
   DUPLICATE_BVN: 'The same BVN as another record.',
   DUPLICATE_NIN: 'The same NIN as another record.',
@@ -283,6 +287,22 @@ export const FlagEvidenceSchema = z.discriminatedUnion('kind', [
     onRollOf: z.string().nullable(),
   }),
   z.object({
+    kind: z.literal('ACCOUNT_NUMBER'),
+    /** The bank as the record writes it, and the CBN's name and code of the bank it means (issue #36). */
+    bank: z.string(),
+    bankName: z.string(),
+    bankCode: z.string(),
+    /** The account number, masked as in a records list (its last four digits, the check digit last). */
+    accountNumber: MaskedIdentifierSchema,
+    /** Why it cannot exist: not 10 digits long, not digits, or the check digit is not the bank's. */
+    problem: z.enum(['LENGTH', 'NOT_DIGITS', 'CHECK_DIGIT']),
+    /** LENGTH: how many characters it has. */
+    length: z.number().nullable(),
+    /** CHECK_DIGIT: the digit the bank's code and the serial give, and the one written. */
+    expectedCheckDigit: z.number().nullable(),
+    actualCheckDigit: z.number().nullable(),
+  }),
+  z.object({
     kind: z.literal('GROUP'),
     field: z.enum(['BANK_ACCOUNT', 'BVN', 'NIN']),
     /**
@@ -319,8 +339,10 @@ export const FlagEvidenceSchema = z.discriminatedUnion('kind', [
 ]);
 export type FlagEvidence = z.infer<typeof FlagEvidenceSchema>;
 
-/** A GROUP flag's evidence as the API gives it: the shared number masked (maskIdentifier). */
+/** A GROUP or ACCOUNT_NUMBER flag's evidence as the API gives it: the number masked (maskIdentifier). */
 export function maskFlagEvidence(evidence: FlagEvidence): FlagEvidence {
+  if (evidence.kind === 'ACCOUNT_NUMBER')
+    return { ...evidence, accountNumber: maskIdentifier(evidence.accountNumber)! };
   if (evidence.kind !== 'GROUP') return evidence;
   const value = maskIdentifier(evidence.value)!;
   return { ...evidence, accountNumber: maskIdentifier(evidence.accountNumber), value };

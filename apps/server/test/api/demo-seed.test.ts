@@ -54,6 +54,8 @@ describe('demo seed (first start in demo mode)', () => {
       DUPLICATE_BVN: 9,
       DUPLICATE_NIN: 6,
       IMPLAUSIBLE_BIRTH_DATE: 4,
+      // Issue #36: four numbers with a wrong check digit; every other number is valid at its bank.
+      INVALID_ACCOUNT_NUMBER: 4,
     });
     // Ages move on with the calendar: at least the planted ones.
     expect(byRule.PAST_RETIREMENT_AGE).toBeGreaterThanOrEqual(12);

@@ -420,6 +420,7 @@ describe('integrity decisions (issue #21)', () => {
           PAY_ABOVE_SCALE: true,
           PAID_AFTER_EXIT: true,
           NOT_ON_NOMINAL_ROLL: true,
+          INVALID_ACCOUNT_NUMBER: true,
           SHARED_BANK_ACCOUNT: true,
           DUPLICATE_BVN: true,
           DUPLICATE_NIN: true,

@@ -45,15 +45,17 @@ const ROWS: PayrollRow[] = [
   row('PSNIMP1', { dob: '31/12/1919', pay: '50,000' }),
   row('PSNIMP2', { dob: day(0, 1), dofa: '', pay: 'N50,000.00' }),
   row('PSNOLD', { dob: '01/01/1920', dofa: '', pay: '75,000.25' }),
-  row('PSNA1', { bank: 'GTBank', account: '0123456789', pay: '120,000' }),
-  row('PSNA2', { bank: 'Guaranty Trust Bank Plc', account: '0123456789', pay: '130,000.10' }),
-  row('PSNA3', { bank: 'GTB', account: '0123456789', pay: '140,000.20' }),
-  row('PSNA4', { bank: 'Zenith Bank', account: '0123456789', pay: '9' }),
+  row('PSNA1', { bank: 'GTBank', account: '0123456785', pay: '120,000' }),
+  row('PSNA2', { bank: 'Guaranty Trust Bank Plc', account: '0123456785', pay: '130,000.10' }),
+  row('PSNA3', { bank: 'GTB', account: '0123456785', pay: '140,000.20' }),
+  // GTB's number at Zenith: another account, and one that cannot exist there (issue #36: the check
+  // digit of Zenith's code 057 is 8, not 5).
+  row('PSNA4', { bank: 'Zenith Bank', account: '0123456785', pay: '9' }),
   row('PSNB1', { bvn: '22211122233', pay: '200,000' }),
   row('PSNB2', { bvn: '22211122233' }),
   row('PSNN1', { nin: '80000009999', dob: day(-61), pay: '300,000' }),
   row('PSNN2', { nin: '80000009999', pay: '300,000.99' }),
-  row('PSNOK', { bank: 'Zenith Bank', account: '1111111111', bvn: '22200000001', pay: '5' }),
+  row('PSNOK', { bank: 'Zenith Bank', account: '1111111115', bvn: '22200000001', pay: '5' }),
 ];
 
 let summary: IntegritySummary;
@@ -80,6 +82,7 @@ describe('integrity rules (issue #21)', () => {
       UNDERAGE_AT_APPOINTMENT: ['PSNU17'],
       IMPLAUSIBLE_BIRTH_DATE: ['PSNIMP1', 'PSNIMP2'],
       SHARED_BANK_ACCOUNT: ['PSNA1', 'PSNA2', 'PSNA3'],
+      INVALID_ACCOUNT_NUMBER: ['PSNA4'],
       DUPLICATE_BVN: ['PSNB1', 'PSNB2'],
       DUPLICATE_NIN: ['PSNN1', 'PSNN2'],
     });
@@ -132,6 +135,11 @@ describe('integrity rules (issue #21)', () => {
         monthlyAmount: 0,
         payUnknownRecords: 0,
       }),
+      INVALID_ACCOUNT_NUMBER: expect.objectContaining({
+        flaggedRecords: 1,
+        monthlyAmount: 9,
+        payUnknownRecords: 0,
+      }),
       SHARED_BANK_ACCOUNT: expect.objectContaining({
         flaggedRecords: 3,
         monthlyAmount: 390000.3,
@@ -163,6 +171,7 @@ describe('integrity rules (issue #21)', () => {
       'PAY_ABOVE_SCALE',
       'PAID_AFTER_EXIT',
       'NOT_ON_NOMINAL_ROLL',
+      'INVALID_ACCOUNT_NUMBER',
       'SHARED_BANK_ACCOUNT',
       'DUPLICATE_BVN',
       'DUPLICATE_NIN',
@@ -174,14 +183,14 @@ describe('integrity rules (issue #21)', () => {
       status: 'CURRENT',
       asOf: todayIso,
       progress: null,
-      flaggedRecords: 13,
-      monthlyAmount: 1715002.04,
+      flaggedRecords: 14,
+      monthlyAmount: 1715011.04,
       payUnknownRecords: 2,
       byMinistry: [
         {
           ministry: 'Ministry of Health',
-          flaggedRecords: 13,
-          monthlyAmount: 1715002.04,
+          flaggedRecords: 14,
+          monthlyAmount: 1715011.04,
           payUnknownRecords: 2,
         },
       ],
@@ -234,8 +243,8 @@ describe('integrity rules (issue #21)', () => {
       field: 'BANK_ACCOUNT',
       bank: 'GTBank',
       // A flags page masks the shared number (issue #31 item 3).
-      accountNumber: '••••6789',
-      value: '••••6789',
+      accountNumber: '••••6785',
+      value: '••••6785',
       groupSize: 3,
     });
     expect(a1.evidence.kind === 'GROUP' && a1.evidence.others.map((o) => [o.psn, o.fullName])).toEqual([

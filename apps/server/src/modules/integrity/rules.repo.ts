@@ -3,6 +3,7 @@ import { REMOVED_IDENTITY_RULE, type IntegrityRule } from '@portal/contract/inte
 import type { TenantScope } from '../../access/actor.ts';
 import type { Orm } from '../../platform/db.ts';
 import { INTEGRITY_JUDGED, statusLiterals } from '../records/record-state.ts';
+import { invalidAccountNumberHits } from './invalid-account-number.repo.ts';
 import { notOnNominalRollHits, notOnPayrollCounts, storeNotOnPayroll } from './not-on-nominal-roll.repo.ts';
 import { paidAfterExitHits } from './paid-after-exit.repo.ts';
 import { payAboveScaleHits } from './pay-above-scale.repo.ts';
@@ -65,7 +66,8 @@ const DATE_RULES = [
  * records sharing an identity with a removed one (removed-identity.repo.ts), the records paid above
  * the salary table (pay-above-scale.repo.ts), the records paid after their exit on the separations
  * list (paid-after-exit.repo.ts), then the records missing from their ministry's nominal roll
- * (not-on-nominal-roll.repo.ts).
+ * (not-on-nominal-roll.repo.ts), then the account numbers that fail their bank's NUBAN check digit
+ * (invalid-account-number.repo.ts).
  */
 export const RULE_STEPS = [
   DATE_RULES,
@@ -76,6 +78,7 @@ export const RULE_STEPS = [
   ['PAY_ABOVE_SCALE'],
   ['PAID_AFTER_EXIT'],
   ['NOT_ON_NOMINAL_ROLL'],
+  ['INVALID_ACCOUNT_NUMBER'],
 ] as const satisfies readonly (readonly IntegrityRule[])[];
 
 const ruleList = (rules: readonly IntegrityRule[]) => sql.raw(rules.map((r) => `'${r}'`).join(', '));
@@ -278,7 +281,9 @@ export class RulesRepo {
                 ? paidAfterExitHits(t, p.asOf)
                 : rules[0] === 'NOT_ON_NOMINAL_ROLL'
                   ? notOnNominalRollHits(t)
-                  : groupRule(t, rules[0] as GroupRule, banks);
+                  : rules[0] === 'INVALID_ACCOUNT_NUMBER'
+                    ? invalidAccountNumberHits(t, banks)
+                    : groupRule(t, rules[0] as GroupRule, banks);
     const outcome = await this.orm.transaction(async (tx) => {
       await tx.execute(sql`select set_config('work_mem', '256MB', true)`);
       await tx.execute(stepHits(hits));

@@ -112,4 +112,32 @@ describe('integrity evidence as the flag list says it', () => {
       'and 22 more records',
     ]);
   });
+
+  it('says why an account number cannot exist at the bank the record names (issue #36)', () => {
+    const e = {
+      kind: 'ACCOUNT_NUMBER' as const,
+      bank: 'GTB',
+      bankName: 'Guaranty Trust Bank',
+      bankCode: '058',
+      accountNumber: '••••4072',
+      length: null,
+      expectedCheckDigit: 1,
+      actualCheckDigit: 2,
+    };
+    expect(evidenceSummary({ ...e, problem: 'CHECK_DIGIT' })).toBe(
+      "Account ••••4072 at GTB (Guaranty Trust Bank, CBN code 058) cannot exist: its check digit is 2, the bank's code gives 1.",
+    );
+    expect(
+      evidenceSummary({
+        ...e,
+        problem: 'LENGTH',
+        length: 9,
+        expectedCheckDigit: null,
+        actualCheckDigit: null,
+      }),
+    ).toBe(
+      'Account ••••4072 at GTB (Guaranty Trust Bank, CBN code 058) cannot exist: it has 9 digits, not 10.',
+    );
+    expect(evidenceOthers({ ...e, problem: 'NOT_DIGITS' })).toEqual([]);
+  });
 });

@@ -24,6 +24,15 @@ export function evidenceSummary(e: FlagEvidence): string {
       return `${EXIT_REASON_LABELS[e.exitReason]} on ${formatCalendarDate(e.exitDate)} (separations list${e.reference ? `, ref. ${e.reference}` : ''}, matched by ${e.matchedBy}); on ${countOf(e.exports.length, 'approved payroll export')} since: ${formatNaira(e.recoverableAmount)} recoverable.`;
     case 'NOMINAL_ROLL':
       return `Not on the nominal roll of ${e.ministry} as of ${formatCalendarDate(e.asOf)} (${e.fileName})${e.onRollOf ? `; on the roll of ${e.onRollOf}` : ''}.`;
+    case 'ACCOUNT_NUMBER': {
+      const why =
+        e.problem === 'CHECK_DIGIT'
+          ? `its check digit is ${e.actualCheckDigit}, the bank's code gives ${e.expectedCheckDigit}`
+          : e.problem === 'LENGTH'
+            ? `it has ${countOf(e.length ?? 0, 'digit')}, not 10`
+            : 'it is not all digits';
+      return `Account ${e.accountNumber} at ${e.bank} (${e.bankName}, CBN code ${e.bankCode}) cannot exist: ${why}.`;
+    }
     case 'GROUP': {
       const what =
         e.field === 'BANK_ACCOUNT'
