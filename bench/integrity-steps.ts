@@ -3,11 +3,14 @@
 // with EXPLAIN=1, the plan of each of its statements (EXPLAIN ANALYZE, BUFFERS, run before the
 // statement itself, so a merge's counts then read 0); then an md5 per rule of the OPEN flags
 // (record, fingerprint, evidence, pay, search terms) and of the rolls' not-on-payroll counts, to
-// check that a change to the rules' SQL finds the same flags. Connects as portal_app under the
+// check that a change to the rules' SQL finds the same flags. Beside each step's wall time, the CPU
+// time its PostgreSQL backend used (from /proc, the cluster on this machine), which a loaded machine
+// hardly moves. Connects as portal_app under the
 // tenant's row-level security with jit off, as the portal's pool does.
 // Run: DB=postgres://portal@127.0.0.1:PORT/integrity npx tsx bench/integrity-steps.ts
 //   (AS_OF=YYYY-MM-DD the day, default today in Lagos; ONLY=<rule> or ONLY=date one step; ROUNDS=n;
 //   the tenant is the one with the most records; default settings: retirement 60, service 35)
+import fs from 'node:fs';
 import pg from 'pg';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import type { IntegrityRule } from '@portal/contract/integrity';
@@ -35,6 +38,19 @@ appUrl.username = 'portal_app';
 const client = new pg.Client({ connectionString: appUrl.toString(), options: '-c jit=off' });
 await client.connect();
 await client.query(`select set_config('app.tenant_id', $1, false)`, [tenantId]);
+const backend = (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
+/**
+ * The CPU seconds the step's backend has used (user + system, from /proc when the cluster runs on
+ * this machine; null elsewhere): unlike the wall time, it hardly moves with the machine's load.
+ */
+function backendCpu(): number | null {
+  try {
+    const fields = fs.readFileSync(`/proc/${backend}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
 
 const plans: string[] = [];
 type Query = { text: string; values?: unknown[] } | string;
@@ -66,8 +82,11 @@ for (let round = 0; round < ROUNDS; round++)
     const name = step.length > 1 ? 'date rules' : step[0]!;
     if (ONLY && ONLY !== name && !(ONLY === 'date' && step.length > 1)) continue;
     const t0 = performance.now();
+    const c0 = backendCpu();
     const out = await rules.runStep(scope, step, params, banks);
-    console.log(`${name}: ${((performance.now() - t0) / 1000).toFixed(2)} s ${JSON.stringify(out)}`);
+    const c1 = backendCpu();
+    const cpu = c0 === null || c1 === null ? '' : `, backend CPU ${(c1 - c0).toFixed(2)} s`;
+    console.log(`${name}: ${((performance.now() - t0) / 1000).toFixed(2)} s${cpu} ${JSON.stringify(out)}`);
     for (const plan of plans.splice(0)) console.log(plan);
   }
 await client.end();

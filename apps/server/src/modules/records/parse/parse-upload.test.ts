@@ -207,6 +207,28 @@ describe('CSV', () => {
     });
   });
 
+  it('reads UTF-8 with a byte order mark (Excel "CSV UTF-8"), a letter cut between two reads kept whole', async () => {
+    // The reader hands valid UTF-8 on as bytes: a dotted vowel split by the 256 KB read must come
+    // out whole (the cut bytes carried to the next read), and the mark must not reach the header.
+    const name = 'Ọlá Adébáyọ̀';
+    const line = (i: number, pad = '') => `${name},${String(10_000_000_000 + i)},Health,Accounts${pad}\r\n`;
+    const head = '\uFEFFFull Name,NIN,Ministry,Department\r\n';
+    const fileOf = (pad: string) => {
+      const lines = [line(0, pad)];
+      for (let i = 1; i < 7_000; i++) lines.push(line(i));
+      return Buffer.from(head + lines.join(''), 'utf8');
+    };
+    // Pad the first row until the read's boundary (256 KB) falls inside a letter of several bytes.
+    let pad = '';
+    while ((fileOf(pad)[256 * 1024]! & 0xc0) !== 0x80) pad += ' ';
+    const bytes = fileOf(pad);
+    const { rows, errors } = await parse(write('utf8-bom.csv', bytes));
+    expect(errors).toEqual([]);
+    expect(rows).toHaveLength(7_000);
+    expect(rows.every((r) => r.fullName === name && r.ministry === 'Health')).toBe(true);
+    expect(rows[6_999]!.nin).toBe('10000006999');
+  });
+
   it('reads UTF-16 with a byte order mark (Excel "Unicode Text", tab-separated), either byte order', async () => {
     const text =
       '\uFEFFFull Name\tNIN\tMinistry\tDepartment\r\nỌlá Adébáyọ̀\t12345678901\tHealth\tAccounts\r\n';
