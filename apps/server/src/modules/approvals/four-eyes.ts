@@ -315,33 +315,63 @@ export class FourEyes {
     return this.#appeals;
   }
 
-  /** In the appeal's transaction (issue #34): a reinstating decision waits for a different tenant admin. */
-  async holdAppealDecision(tx: Orm, actor: Actor, p: AppealDecisionPayload): Promise<string> {
-    const { tenantId } = scopeOf(actor);
+  /**
+   * The approval row and its APPROVAL_REQUESTED audit event, in the maker's transaction: what every
+   * hold that is not a record's own status change writes (the audit event names the approval).
+   */
+  async #request(
+    tx: Orm,
+    maker: { tenantId: string; userId: string | null; email: string; address?: string | null },
+    approval: Omit<Parameters<typeof insertApproval>[1], 'tenantId' | 'makerUserId' | 'makerEmail'>,
+    event: { entityType: string; entityId: string; before?: unknown; after: Record<string, unknown> },
+  ): Promise<string> {
     const approvalId = await insertApproval(tx, {
-      tenantId,
-      kind: 'APPEAL_REINSTATEMENT',
-      makerUserId: actor.userId,
-      makerEmail: actor.email,
-      note: p.note,
-      summary: `Reinstate ${p.fullName}${p.psn ? ` (${p.psn})` : ''} on appeal (${p.decision.toLowerCase().replace('_', ' ')}): back to review, with arrears`,
-      payload: p,
+      ...approval,
+      tenantId: maker.tenantId,
+      makerUserId: maker.userId,
+      makerEmail: maker.email,
     });
     await this.audit.append(
       {
-        tenantId,
-        actorUserId: actor.userId,
-        actorEmail: actor.email,
-        address: actor.address ?? null,
+        tenantId: maker.tenantId,
+        actorUserId: maker.userId,
+        actorEmail: maker.email,
+        ...(maker.address === undefined ? {} : { address: maker.address }),
         action: 'APPROVAL_REQUESTED',
-        entityType: 'record',
-        entityId: p.recordId,
-        after: { kind: 'APPEAL_REINSTATEMENT', approvalId, appealId: p.appealId, decision: p.decision },
-        note: p.note,
+        entityType: event.entityType,
+        entityId: event.entityId,
+        ...(event.before === undefined ? {} : { before: event.before }),
+        after: { kind: approval.kind, approvalId, ...event.after },
+        ...(approval.note === undefined ? {} : { note: approval.note }),
       },
       tx,
     );
     return approvalId;
+  }
+
+  /** The maker of a hold asked for by `actor`. */
+  #makerOf(actor: Actor) {
+    return {
+      tenantId: scopeOf(actor).tenantId,
+      userId: actor.userId,
+      email: actor.email,
+      address: actor.address ?? null,
+    };
+  }
+
+  /** In the appeal's transaction (issue #34): a reinstating decision waits for a different tenant admin. */
+  holdAppealDecision(tx: Orm, actor: Actor, p: AppealDecisionPayload): Promise<string> {
+    return this.#request(
+      tx,
+      this.#makerOf(actor),
+      {
+        kind: 'APPEAL_REINSTATEMENT',
+        note: p.note,
+        summary: `Reinstate ${p.fullName}${p.psn ? ` (${p.psn})` : ''} on appeal (${p.decision.toLowerCase().replace('_', ' ')}): back to review, with arrears`,
+        payload: p,
+      },
+      { entityType: 'record', entityId: p.recordId, after: { appealId: p.appealId, decision: p.decision } },
+    );
   }
 
   #campaignsPort(): CampaignDecisions {
@@ -353,36 +383,26 @@ export class FourEyes {
    * In the exercise's transaction (issue #33): the suspension of the frozen no-show list waits for a
    * different tenant admin.
    */
-  async holdSuspension(tx: Orm, actor: Actor, s: SuspensionPayload, note: string | null): Promise<string> {
-    const { tenantId } = scopeOf(actor);
+  holdSuspension(tx: Orm, actor: Actor, s: SuspensionPayload, note: string | null): Promise<string> {
     const pay = s.listedMonthlyPay.toLocaleString('en-NG', {
       minimumFractionDigits: 2,
       maximumFractionDigits: 2,
     });
-    const approvalId = await insertApproval(tx, {
-      tenantId,
-      kind: 'NO_SHOW_SUSPENSION',
-      makerUserId: actor.userId,
-      makerEmail: actor.email,
-      note,
-      summary: `Suspend ${s.listed.toLocaleString('en-US')} no-shows of the verification exercise '${s.campaignName}' (₦${pay} a month)`,
-      payload: s,
-    });
-    await this.audit.append(
+    return this.#request(
+      tx,
+      this.#makerOf(actor),
       {
-        tenantId,
-        actorUserId: actor.userId,
-        actorEmail: actor.email,
-        address: actor.address ?? null,
-        action: 'APPROVAL_REQUESTED',
+        kind: 'NO_SHOW_SUSPENSION',
+        note,
+        summary: `Suspend ${s.listed.toLocaleString('en-US')} no-shows of the verification exercise '${s.campaignName}' (₦${pay} a month)`,
+        payload: s,
+      },
+      {
         entityType: 'campaign',
         entityId: s.campaignId,
-        after: { kind: 'NO_SHOW_SUSPENSION', approvalId, suspensionId: s.suspensionId, listed: s.listed },
-        note,
+        after: { suspensionId: s.suspensionId, listed: s.listed },
       },
-      tx,
     );
-    return approvalId;
   }
 
   /** Whether an excusal of this person from this exercise already waits for a second approver. */
@@ -395,32 +415,22 @@ export class FourEyes {
   }
 
   /** In the exercise's transaction (issue #33): the excusal waits for a different tenant admin. */
-  async holdExcusal(tx: Orm, actor: Actor, e: ExcusalPayload): Promise<string> {
-    const { tenantId } = scopeOf(actor);
-    const approvalId = await insertApproval(tx, {
-      tenantId,
-      kind: 'EXCUSAL',
-      makerUserId: actor.userId,
-      makerEmail: actor.email,
-      note: e.note,
-      summary: `Excuse ${e.fullName}${e.psn ? ` (${e.psn})` : ''} from the verification exercise '${e.campaignName}': ${EXCUSAL_REASON_LABELS[e.reasonCode as ExcusalReason] ?? e.reasonCode}`,
-      payload: e,
-    });
-    await this.audit.append(
+  holdExcusal(tx: Orm, actor: Actor, e: ExcusalPayload): Promise<string> {
+    return this.#request(
+      tx,
+      this.#makerOf(actor),
       {
-        tenantId,
-        actorUserId: actor.userId,
-        actorEmail: actor.email,
-        address: actor.address ?? null,
-        action: 'APPROVAL_REQUESTED',
+        kind: 'EXCUSAL',
+        note: e.note,
+        summary: `Excuse ${e.fullName}${e.psn ? ` (${e.psn})` : ''} from the verification exercise '${e.campaignName}': ${EXCUSAL_REASON_LABELS[e.reasonCode as ExcusalReason] ?? e.reasonCode}`,
+        payload: e,
+      },
+      {
         entityType: 'record',
         entityId: e.recordId,
-        after: { kind: 'EXCUSAL', approvalId, campaignId: e.campaignId, reasonCode: e.reasonCode },
-        note: e.note,
+        after: { campaignId: e.campaignId, reasonCode: e.reasonCode },
       },
-      tx,
     );
-    return approvalId;
   }
   /** The composition root hands in the settings module's side once both exist (they ask each other). */
   applySettingsWith(settings: SettingsChanges): void {
@@ -441,29 +451,16 @@ export class FourEyes {
     actor: Actor,
     user: { id: string; fullName: string; email: string },
   ): Promise<string> {
-    const { tenantId } = scopeOf(actor);
-    const approvalId = await insertApproval(tx, {
-      tenantId,
-      kind: 'ADMIN_GRANT',
-      makerUserId: actor.userId,
-      makerEmail: actor.email,
-      summary: `Make ${user.fullName} (${user.email}) a tenant admin`,
-      payload: { userId: user.id, fullName: user.fullName, email: user.email } satisfies AdminGrantPayload,
-    });
-    await this.audit.append(
-      {
-        tenantId,
-        actorUserId: actor.userId,
-        actorEmail: actor.email,
-        address: actor.address ?? null,
-        action: 'APPROVAL_REQUESTED',
-        entityType: 'user',
-        entityId: user.id,
-        after: { kind: 'ADMIN_GRANT', approvalId, email: user.email, role: 'TENANT_ADMIN' },
-      },
+    return this.#request(
       tx,
+      this.#makerOf(actor),
+      {
+        kind: 'ADMIN_GRANT',
+        summary: `Make ${user.fullName} (${user.email}) a tenant admin`,
+        payload: { userId: user.id, fullName: user.fullName, email: user.email } satisfies AdminGrantPayload,
+      },
+      { entityType: 'user', entityId: user.id, after: { email: user.email, role: 'TENANT_ADMIN' } },
     );
-    return approvalId;
   }
 
   /**
@@ -475,37 +472,25 @@ export class FourEyes {
     actor: Actor,
     change: { before: TenantSettings; after: TenantSettings; changes: SettingChange[] },
   ): Promise<string> {
-    const { tenantId } = scopeOf(actor);
+    const maker = this.#makerOf(actor);
     const words = change.changes
       .map((c) => `${c.setting} ${JSON.stringify(c.before)} → ${JSON.stringify(c.after)}`)
       .join('; ');
-    const approvalId = await insertApproval(tx, {
-      tenantId,
-      kind: 'SETTINGS_CHANGE',
-      makerUserId: actor.userId,
-      makerEmail: actor.email,
-      summary: `Change the settings: ${words}`,
-      payload: change satisfies SettingsPayload,
-    });
-    await this.audit.append(
-      {
-        tenantId,
-        actorUserId: actor.userId,
-        actorEmail: actor.email,
-        address: actor.address ?? null,
-        action: 'APPROVAL_REQUESTED',
-        entityType: 'tenant',
-        entityId: tenantId,
-        before: Object.fromEntries(change.changes.map((c) => [c.setting, c.before])),
-        after: {
-          kind: 'SETTINGS_CHANGE',
-          approvalId,
-          ...Object.fromEntries(change.changes.map((c) => [c.setting, c.after])),
-        },
-      },
+    return this.#request(
       tx,
+      maker,
+      {
+        kind: 'SETTINGS_CHANGE',
+        summary: `Change the settings: ${words}`,
+        payload: change satisfies SettingsPayload,
+      },
+      {
+        entityType: 'tenant',
+        entityId: maker.tenantId,
+        before: Object.fromEntries(change.changes.map((c) => [c.setting, c.before])),
+        after: Object.fromEntries(change.changes.map((c) => [c.setting, c.after])),
+      },
     );
-    return approvalId;
   }
 
   /** The tenant's changes of the settings waiting for a second approver, oldest first. */
@@ -622,26 +607,12 @@ export class FourEyes {
     );
     const { exported_by, exported_by_email } = await holdExportStatus(tx, tenantId, exportId);
     const summary = `Payroll export of ${file.recordCount.toLocaleString('en-US')} records (+${details.added.toLocaleString('en-US')}, −${details.removed.toLocaleString('en-US')} since the last approved export)`;
-    const approvalId = await insertApproval(tx, {
-      tenantId,
-      kind: 'EXPORT',
-      exportId,
-      makerUserId: exported_by,
-      makerEmail: exported_by_email,
-      summary,
-      payload: { details } satisfies ExportPayload,
-    });
-    await this.audit.append(
-      {
-        tenantId,
-        actorUserId: exported_by,
-        actorEmail: exported_by_email,
-        action: 'APPROVAL_REQUESTED',
-        entityType: 'export',
-        entityId: exportId,
-        after: { kind: 'EXPORT', approvalId, ...file },
-      },
+    // The export job's own event: no client address.
+    await this.#request(
       tx,
+      { tenantId, userId: exported_by, email: exported_by_email },
+      { kind: 'EXPORT', exportId, summary, payload: { details } satisfies ExportPayload },
+      { entityType: 'export', entityId: exportId, after: { ...file } },
     );
   }
 
