@@ -11,6 +11,7 @@ import type { AuditPage } from '@portal/contract/audit';
 import type { BulkJob } from '@portal/contract/verification';
 import type { Tenant } from '@portal/contract/tenants';
 import { startCluster, type Cluster } from '../../../../scripts/pg-cluster.mjs';
+import { loadConfig } from '../../src/platform/config.ts';
 import { freePort, PROCESS_CSRF, spawnServer, type ServerProcess } from '../helpers/server-process.ts';
 import { simCredentials, startSimProcess, type SimProcess } from '../helpers/simulator-process.ts';
 import { buildTenantInput, buildUserInput } from '../helpers/factories.ts';
@@ -58,6 +59,10 @@ async function listening(host: string, port: number, timeoutMs = 60_000): Promis
 /** The shipped nginx site with this machine's addresses; every replaced text must be there. */
 function siteConfig(vars: { tls: number; http: number; appPort: number; cert: string; key: string }) {
   let text = fs.readFileSync(path.join(repoRoot, 'deploy/nginx/verification-portal.conf'), 'utf8');
+  // nginx lets through a file of MAX_UPLOAD_MB's default and its multipart framing (1 MiB more),
+  // so that the portal, not nginx, refuses a larger one with its own message.
+  const maxUpload = loadConfig({}, []).upload.maxBytes / 2 ** 20;
+  expect(text).toContain(`client_max_body_size ${maxUpload + 1}m;`);
   const replace = (from: string, to: string) => {
     expect(text, `deploy/nginx/verification-portal.conf has "${from}"`).toContain(from);
     text = text.replaceAll(from, to);
@@ -411,7 +416,7 @@ it('nginx in front of two hosts: a host SIGKILLed during a bulk verification, ng
       `  ${victim} SIGKILLed (API and worker) at ${processedAtKill} of 2,000 records; ${survivor} finished the job`,
       `  reads answered through nginx: ${answers.length} in all, ${after.length} after the kill ` +
         `(${within(killedAt, caughtUp).length} in its first second, ${failedBefore.length} of them 5xx or unanswered; ` +
-        `${failedAfter.length} after); ${triedVictim} tried the dead host first and were passed on`,
+        `${failedAfter.length} after); passed on after trying the dead host first: ${triedVictim}`,
       `  lookups at the simulator: ${requested} for 2,000 records (${perRecord.toFixed(3)} per record; ` +
         `${lookedUpAtKill} asked before the kill, ${processedAtKill} shown as processed)`,
       `  standby: ${lagAtEnd} bytes behind when the job completed (replay lag ${replay[0]?.ms ?? 0} ms), ` +
