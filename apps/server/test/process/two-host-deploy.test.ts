@@ -81,6 +81,7 @@ function siteConfig(vars: { tls: number; http: number; appPort: number; cert: st
 
 /** nginx as an unprivileged process with its own prefix, in front of the two hosts. */
 async function startNginx(appPort: number) {
+  expect(fs.existsSync('/usr/sbin/nginx'), "nginx: install Debian's nginx package (.ci/run does)").toBe(true);
   const dir = tempDir('portal-nginx-');
   const cert = path.join(dir, 'cert.pem');
   const key = path.join(dir, 'key.pem');
