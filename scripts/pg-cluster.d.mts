@@ -8,6 +8,14 @@ export interface Cluster {
   port: number;
   /** `pg_ctl restart -m fast`. */
   restart(): void;
+  /** A hot standby streaming from this cluster (`pg_basebackup -R`); stopped with it. */
+  startReplica(): Promise<Replica>;
+  stop(): void;
+}
+export interface Replica {
+  /** The superuser's URL on the standby (read-only). */
+  url: string;
+  port: number;
   stop(): void;
 }
 export function startCluster(opts?: { settings?: string[] }): Promise<Cluster>;

@@ -87,6 +87,7 @@ export async function startCluster({ settings = [] } = {}) {
     '-c',
     'create role portal_app login',
   ]);
+  let replica;
   return {
     url: `postgres://portal@127.0.0.1:${port}/postgres`,
     appUrl: `postgres://portal_app@127.0.0.1:${port}/postgres`,
@@ -95,7 +96,47 @@ export async function startCluster({ settings = [] } = {}) {
     restart() {
       runAs(findPgBin('pg_ctl'), ['-D', dataDir, '-m', 'fast', '-w', '-t', '60', 'restart']);
     },
+    /**
+     * A streaming replica of this cluster (`pg_basebackup -R`: a hot standby that replays the
+     * primary's WAL as it is written), on a port of its own; stopped and removed with the cluster.
+     */
+    async startReplica() {
+      const replicaDir = path.join(dir, 'replica');
+      const replicaPort = await freePort();
+      runAs(findPgBin('pg_basebackup'), [
+        ...['-h', '127.0.0.1', '-p', String(port), '-U', 'portal'],
+        ...['-D', replicaDir, '-R', '-X', 'stream', '-c', 'fast'],
+      ]);
+      runAs(findPgBin('pg_ctl'), [
+        ...['-D', replicaDir, '-l', path.join(dir, 'replica.log'), '-w', '-t', '60'],
+        ...[
+          '-o',
+          `-h 127.0.0.1 -p ${replicaPort} -k ${dir} -c fsync=off -c max_connections=300 -c hot_standby=on`,
+          'start',
+        ],
+      ]);
+      replica = replicaDir; // max_connections as the primary's: a hot standby refuses fewer
+      return {
+        url: `postgres://portal@127.0.0.1:${replicaPort}/postgres`,
+        port: replicaPort,
+        stop() {
+          try {
+            runAs(findPgBin('pg_ctl'), ['-D', replicaDir, '-m', 'fast', '-w', 'stop']);
+          } catch {
+            // already stopped
+          }
+          replica = undefined;
+        },
+      };
+    },
     stop() {
+      if (replica) {
+        try {
+          runAs(findPgBin('pg_ctl'), ['-D', replica, '-m', 'immediate', '-w', 'stop']);
+        } catch {
+          // already stopped
+        }
+      }
       try {
         runAs(findPgBin('pg_ctl'), ['-D', dataDir, '-m', 'fast', '-w', 'stop']);
       } catch {

@@ -248,12 +248,12 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
     new TenantsService(
       tenants,
       audit,
-      secretBox(keys.atRest),
+      secretBox(keys.atRest, keys.atRestPrevious),
       config.provider.allowPrivateAddresses,
       new SettingsRecompare(new SettingsRecompareRepo()),
     ),
     userAdmin,
-    new SmsGateways(new SmsGatewayRepo(db.orm), audit, secretBox(keys.atRest)),
+    new SmsGateways(new SmsGatewayRepo(db.orm), audit, secretBox(keys.atRest, keys.atRestPrevious)),
   );
   peopleRoutes(app, new PeopleService(people, userAdmin, audit, fourEyes));
   overviewRoutes(app, new OverviewService(overviewRepo, metrics));
@@ -318,7 +318,7 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
       new EmployeeRepo(db.orm),
       recordsRepo,
       audit,
-      new ProviderSettings(tenants, secretBox(keys.atRest)),
+      new ProviderSettings(tenants, secretBox(keys.atRest, keys.atRestPrevious)),
       config.provider,
       appearances,
     ),

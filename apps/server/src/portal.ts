@@ -29,6 +29,8 @@ import { pingHandler, pingJob } from './modules/system/ping.jobs.ts';
 import { maintainRecordsHandler, maintainRecordsJob } from './modules/records/maintain.jobs.ts';
 import { MaintenanceRepo } from './modules/records/maintenance.repo.ts';
 import { TenantsRepo } from './modules/tenants/tenants.repo.ts';
+import { resealSecrets } from './modules/tenants/reseal-secrets.ts';
+import { SealedSecretsRepo } from './modules/tenants/sealed-secrets.repo.ts';
 import { UsersRepo } from './modules/users/users.repo.ts';
 import { bulkVerifyHandler, bulkVerifyJob } from './modules/verification/bulk-verify.jobs.ts';
 import { VerificationRepo } from './modules/verification/verification.repo.ts';
@@ -81,7 +83,10 @@ export async function startPortal(config: Config, options: PortalOptions = {}): 
   const now = options.now ?? (config.clockFile ? fileClock(config.clockFile) : () => new Date());
   if (config.clockFile)
     log.warn({ file: config.clockFile }, 'the clock is moved by PORTAL_CLOCK_FILE (tests only)');
-  const keys = deriveKeys(resolvePortalSecret(config.portalSecret, config.dataDir));
+  const keys = deriveKeys(
+    resolvePortalSecret(config.portalSecret, config.dataDir),
+    config.portalSecretPrevious,
+  );
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   // The tables' owner (DECISIONS 111): migrations, pg-boss's schema and VACUUM; the portal's own
   // role owns nothing. One connection at most, closed when idle.
@@ -103,7 +108,18 @@ export async function startPortal(config: Config, options: PortalOptions = {}): 
     if (ran.length) log.info({ migrations: ran }, 'applied migrations');
     const tenants = new TenantsRepo(db.orm);
     const users = new UsersRepo(db.orm);
-    const box = secretBox(keys.atRest);
+    const box = secretBox(keys.atRest, keys.atRestPrevious);
+    if (keys.atRestPrevious) {
+      // A rotation of PORTAL_SECRET (docs/operations-deploy.md): what the previous secret sealed
+      // is sealed again under the new one, so that the previous one can be dropped.
+      const { resealed, unopened } = await asPlatform(() =>
+        resealSecrets(new SealedSecretsRepo(db.orm), box),
+      );
+      log.warn(
+        { resealed, unopened },
+        'PORTAL_SECRET_PREVIOUS is set: sealed secrets are now under PORTAL_SECRET; remove PORTAL_SECRET_PREVIOUS',
+      );
+    }
     const { createdDemoTenantId } = await asPlatform(() => bootstrap(config, { users, tenants }, log));
     if (config.demo) simulator = await asPlatform(() => startDemoSimulator(config, tenants, box, log));
     // A worker's (an API process sends no SMS).

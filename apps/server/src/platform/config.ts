@@ -12,6 +12,8 @@ const EnvSchema = z.object({
   DATABASE_URL: z.string().optional(),
   DATABASE_OWNER_URL: z.string().optional(),
   PORTAL_SECRET: z.string().optional(),
+  /** While PORTAL_SECRET is rotated: the secret it replaces, to open what was sealed under it. */
+  PORTAL_SECRET_PREVIOUS: z.string().optional(),
   PORTAL_ADMIN_EMAIL: z.string().optional(),
   PORTAL_ADMIN_PASSWORD: z.string().optional(),
   PORTAL_DOMAIN: z.string().default('localhost'),
@@ -126,6 +128,8 @@ export interface Config {
    */
   databaseOwnerUrl: string | undefined;
   portalSecret: string | undefined;
+  /** PORTAL_SECRET_PREVIOUS: sealed secrets still under it are re-sealed at start. */
+  portalSecretPrevious: string | undefined;
   adminEmail: string;
   adminPassword: string | undefined;
   portalDomain: string;
@@ -217,6 +221,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
   if (production && !e.PORTAL_SECRET) {
     throw new ConfigError('PORTAL_SECRET is required when NODE_ENV=production.');
   }
+  if (e.PORTAL_SECRET_PREVIOUS && !e.PORTAL_SECRET) {
+    throw new ConfigError('PORTAL_SECRET_PREVIOUS is set without the PORTAL_SECRET that replaces it.');
+  }
+  if (e.PORTAL_SECRET_PREVIOUS && e.PORTAL_SECRET_PREVIOUS === e.PORTAL_SECRET) {
+    throw new ConfigError(
+      'PORTAL_SECRET_PREVIOUS is the same as PORTAL_SECRET: set the new secret as PORTAL_SECRET.',
+    );
+  }
   let trustProxy: TrustProxy;
   try {
     trustProxy = parseTrustProxy(e.TRUST_PROXY);
@@ -237,6 +249,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     databaseUrl: e.DATABASE_URL || undefined,
     databaseOwnerUrl: (e.DATABASE_URL && e.DATABASE_OWNER_URL) || e.DATABASE_URL || undefined,
     portalSecret: e.PORTAL_SECRET || undefined,
+    portalSecretPrevious: e.PORTAL_SECRET_PREVIOUS || undefined,
     adminEmail: (e.PORTAL_ADMIN_EMAIL ?? DEMO_ADMIN.email).trim().toLowerCase(),
     adminPassword: e.PORTAL_ADMIN_PASSWORD ?? (demo ? DEMO_ADMIN.password : undefined),
     portalDomain: e.PORTAL_DOMAIN,

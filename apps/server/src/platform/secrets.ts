@@ -10,6 +10,8 @@ import path from 'node:path';
 export interface Keys {
   jwt: Uint8Array;
   atRest: Buffer;
+  /** PORTAL_SECRET_PREVIOUS's key for secrets at rest, while a rotation is under way. */
+  atRestPrevious?: Buffer;
 }
 
 export function resolvePortalSecret(portalSecret: string | undefined, dataDir: string): string {
@@ -25,10 +27,16 @@ export function resolvePortalSecret(portalSecret: string | undefined, dataDir: s
   }
 }
 
-export function deriveKeys(secret: string): Keys {
-  const derive = (purpose: string) =>
-    Buffer.from(crypto.hkdfSync('sha256', secret, 'verification-portal', purpose, 32));
-  return { jwt: new Uint8Array(derive('jwt-hs256')), atRest: derive('secrets-at-rest-aes-256-gcm') };
+export function deriveKeys(secret: string, previousSecret?: string): Keys {
+  const derive = (from: string, purpose: string) =>
+    Buffer.from(crypto.hkdfSync('sha256', from, 'verification-portal', purpose, 32));
+  const atRest = 'secrets-at-rest-aes-256-gcm';
+  // Sessions are signed under the current secret alone: a rotation (often after a leak) ends them.
+  return {
+    jwt: new Uint8Array(derive(secret, 'jwt-hs256')),
+    atRest: derive(secret, atRest),
+    ...(previousSecret && { atRestPrevious: derive(previousSecret, atRest) }),
+  };
 }
 
 /** AES-256-GCM: base64 of iv(12) | tag(16) | ciphertext. */
@@ -46,12 +54,39 @@ export function decryptSecret(key: Buffer, sealed: string): string {
   return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
 }
 
-/** Seals and opens secrets at rest under one key. */
+/** Seals secrets at rest under the current key; opens them under it or the previous one. */
 export interface SecretBox {
   seal(plaintext: string): string;
   open(sealed: string): string;
+  /**
+   * The value sealed under the current key when it was sealed under the previous one; null when
+   * it is already the current key's. Throws when neither key opens it.
+   */
+  reseal(sealed: string): string | null;
 }
 
-export function secretBox(key: Buffer): SecretBox {
-  return { seal: (p) => encryptSecret(key, p), open: (s) => decryptSecret(key, s) };
+/**
+ * `previous`: the key of PORTAL_SECRET_PREVIOUS while PORTAL_SECRET is rotated (DECISIONS; the
+ * operator's steps in docs/operations-deploy.md). It only opens, never seals.
+ */
+export function secretBox(key: Buffer, previous?: Buffer): SecretBox {
+  const opensWith = (k: Buffer, sealed: string): string | undefined => {
+    try {
+      return decryptSecret(k, sealed);
+    } catch {
+      return undefined;
+    }
+  };
+  return {
+    seal: (p) => encryptSecret(key, p),
+    open: (s) => {
+      if (!previous) return decryptSecret(key, s);
+      return opensWith(key, s) ?? decryptSecret(previous, s);
+    },
+    reseal: (s) => {
+      if (opensWith(key, s) !== undefined) return null;
+      if (!previous) throw new Error('sealed under another PORTAL_SECRET');
+      return encryptSecret(key, decryptSecret(previous, s));
+    },
+  };
 }
