@@ -137,6 +137,10 @@ export async function runPitrDrill({ log = console.log } = {}) {
     step('stanza created and archiving checked');
     br('backup', '--type=full');
     step('full backup');
+    // pgBackRest keeps a backup's stop time in whole seconds and restores to a time only from a
+    // backup that stopped before it: a target in the backup's last second finds none (CI,
+    // 2026-11-30: "unable to find backup set with stop time less than …"). The next second first.
+    await new Promise((r) => setTimeout(r, 1100));
 
     psql(`create table drill (id int primary key, what text); insert into drill values (1, 'change 1')`);
     // The time between the two changes, on the database's clock.

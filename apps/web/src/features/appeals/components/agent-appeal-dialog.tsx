@@ -70,10 +70,15 @@ export function AgentAppealDialog({ person, onClose, onToast }: AgentAppealDialo
   useEffect(() => {
     opener.current = document.activeElement;
     const element = dialog.current;
-    if (element && !element.open) element.showModal();
+    // A browser without the element's methods (jsdom in the unit tests) shows it open, not modal.
+    if (typeof element?.showModal === 'function') {
+      if (!element.open) element.showModal();
+    } else element?.setAttribute('open', '');
     first.current?.focus();
     return () => {
-      if (element?.open) element.close();
+      if (typeof element?.close === 'function') {
+        if (element.open) element.close();
+      } else element?.removeAttribute('open');
       (opener.current as HTMLElement | null)?.focus?.();
     };
   }, []);
