@@ -1,5 +1,9 @@
 // Types of pg-cluster.mjs, for the TypeScript tests that start a cluster of their own.
 export function findPgBin(name: string): string;
+/** A TCP port free on 127.0.0.1 now. */
+export function freePort(): Promise<number>;
+/** initdb of a throwaway cluster (superuser `portal`, trust, UTF-8). */
+export function initDataDir(dataDir: string): void;
 export interface Cluster {
   /** The superuser's URL (owns the tables, runs the migrations). */
   url: string;

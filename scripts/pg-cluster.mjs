@@ -21,7 +21,8 @@ export function findPgBin(name) {
   }
 }
 
-const freePort = () =>
+/** A TCP port free on 127.0.0.1 now (the cluster, its replica, the PITR drill's). */
+export const freePort = () =>
   new Promise((resolve, reject) => {
     const srv = net.createServer();
     srv.listen(0, '127.0.0.1', () => {
@@ -39,13 +40,8 @@ const runAs = (bin, args) =>
       })
     : execFileSync(bin, args, { stdio: ['ignore', 'ignore', 'inherit'] });
 
-/** Starts a cluster; returns its admin URL and a stop() that removes it. */
-export async function startCluster({ settings = [] } = {}) {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-pg-'));
-  fs.chmodSync(dir, 0o755);
-  const dataDir = path.join(dir, 'data');
-  if (asRoot) execFileSync('chown', ['-R', 'postgres', dir]);
-  const port = await freePort();
+/** initdb of a throwaway cluster: superuser `portal`, trust on 127.0.0.1, UTF-8, no fsync at init. */
+export function initDataDir(dataDir) {
   runAs(findPgBin('initdb'), [
     '-D',
     dataDir,
@@ -57,6 +53,16 @@ export async function startCluster({ settings = [] } = {}) {
     '--no-locale',
     '-N',
   ]);
+}
+
+/** Starts a cluster; returns its admin URL and a stop() that removes it. */
+export async function startCluster({ settings = [] } = {}) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-pg-'));
+  fs.chmodSync(dir, 0o755);
+  const dataDir = path.join(dir, 'data');
+  if (asRoot) execFileSync('chown', ['-R', 'postgres', dir]);
+  const port = await freePort();
+  initDataDir(dataDir);
   const opts = [
     `-h 127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c max_connections=300`,
     ...settings.map((s) => `-c ${s}`),

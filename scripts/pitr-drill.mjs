@@ -9,11 +9,10 @@
 //   node scripts/pitr-drill.mjs      prints each step's seconds; exit 1 when the drill fails
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { findPgBin } from './pg-cluster.mjs';
+import { findPgBin, freePort, initDataDir } from './pg-cluster.mjs';
 
 const asRoot = process.getuid?.() === 0;
 const STANZA = 'portal';
@@ -25,16 +24,6 @@ function run(bin, args, { quiet = true } = {}) {
     stdio: ['ignore', 'pipe', quiet ? 'pipe' : 'inherit'],
   });
 }
-
-const freePort = () =>
-  new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address();
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
 
 function pgbackrestBin() {
   for (const p of ['/usr/bin/pgbackrest', '/usr/local/bin/pgbackrest']) if (fs.existsSync(p)) return p;
@@ -103,17 +92,7 @@ export async function runPitrDrill({ log = console.log } = {}) {
   const pgCtl = (...args) =>
     run(findPgBin('pg_ctl'), ['-D', dataDir, '-l', path.join(dir, 'server.log'), ...args]);
   try {
-    run(findPgBin('initdb'), [
-      '-D',
-      dataDir,
-      '-U',
-      'portal',
-      '--auth=trust',
-      '-E',
-      'UTF8',
-      '--no-locale',
-      '-N',
-    ]);
+    initDataDir(dataDir);
     fs.appendFileSync(
       path.join(dataDir, 'postgresql.conf'),
       [
