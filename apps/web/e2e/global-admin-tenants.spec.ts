@@ -5,6 +5,7 @@ import { signIn, signOut } from './support/login-page.ts';
 import { saveScreen } from './support/screens.ts';
 import { goTo } from './support/navigation.ts';
 import { BULK_LEGAL_BASIS } from '@portal/contract/tenants';
+import { showMostTenants } from './support/tenant-table.ts';
 
 const LEGAL_BASIS =
   'Public Service Rules of the state, rule 020101, and circular HOS/2026/07 on payroll verification.';
@@ -36,6 +37,7 @@ async function openTenants(page: Page) {
   await goTo(page, 'Tenant Management');
   await expect(page.getByRole('heading', { level: 2, name: 'Tenant Management' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Tenants' })).toBeVisible();
+  await showMostTenants(page);
 }
 
 async function activeTenants(page: Page): Promise<number> {

@@ -10,6 +10,7 @@ import { saveScreen } from './support/screens.ts';
 import { settle } from './support/toasts.ts';
 import { call } from './support/api.ts';
 import { goTo } from './support/navigation.ts';
+import { showMostTenants } from './support/tenant-table.ts';
 
 /*
  * Name matching (issue #20): a reviewer sees why a close name was forgiven (chips in the pending
@@ -137,6 +138,7 @@ test.describe('name matching in review', () => {
     test.setTimeout(90_000);
     await signIn(page, DEMO_USERS.globalAdmin);
     await goTo(page, 'Tenant Management');
+    await showMostTenants(page);
     await page
       .getByRole('row')
       .filter({ has: page.getByRole('rowheader', { name: `Names State ${run}`, exact: true }) })
