@@ -241,7 +241,7 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
       new PublicTenantResolver(accessRepo, config.portalDomain).named(request).catch(() => undefined),
   );
   const people = new PeopleRepo(db.orm);
-  usersRoutes(app, new UsersService(holders, people, (tenantId) => tenantTimeZone(db.orm, tenantId)));
+  usersRoutes(app, new UsersService(holders, people));
   const userAdmin = new UserAdminService(users, audit);
   tenantsRoutes(
     app,

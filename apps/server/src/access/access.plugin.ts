@@ -92,6 +92,7 @@ async function resolveActor(request: FastifyRequest, deps: AccessDeps): Promise<
     tenantId: user.tenantId,
     fullName: user.fullName,
     tenantName: user.tenantName,
+    timeZone: user.timeZone,
     address: request.ip,
   };
 }

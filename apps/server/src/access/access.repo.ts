@@ -2,14 +2,18 @@ import { eq, sql } from 'drizzle-orm';
 import type { Role, UserStatus } from '@portal/contract/roles';
 import type { Orm } from '../platform/db.ts';
 import { asPlatform, withTenant } from '../platform/tenant-context.ts';
-import { tenantTimeZone } from '../platform/tenant-time-zone.ts';
-import { tenants, users } from '../db/schema/index.ts';
+import { tenantTimeZone, zoneOrDefault } from '../platform/tenant-time-zone.ts';
+import { tenantSettings, tenants, users } from '../db/schema/index.ts';
 
-/** What a token is checked against: the user's row as it stands now, with their tenant's name. */
+/**
+ * What a token is checked against: the user's row as it stands now, with their tenant's name and
+ * time zone (the platform's for no tenant).
+ */
 export interface TokenHolder {
   id: string;
   tenantId: string | null;
   tenantName: string | null;
+  timeZone: string;
   fullName: string;
   email: string;
   role: Role;
@@ -34,6 +38,7 @@ export class AccessRepo {
             id: users.id,
             tenantId: users.tenantId,
             tenantName: tenants.name,
+            zone: sql<string | null>`${tenantSettings.settings} ->> 'timeZone'`,
             fullName: users.fullName,
             email: users.email,
             role: users.role,
@@ -42,10 +47,13 @@ export class AccessRepo {
           })
           .from(users)
           .leftJoin(tenants, eq(tenants.id, users.tenantId))
+          .leftJoin(tenantSettings, eq(tenantSettings.tenantId, users.tenantId))
           .where(eq(users.id, userId))
           .limit(1),
     );
-    return row as TokenHolder | undefined;
+    if (!row) return undefined;
+    const { zone, ...holder } = row;
+    return { ...holder, timeZone: zoneOrDefault(zone) } as TokenHolder;
   }
 
   async tenantIdBySubdomain(subdomain: string): Promise<string | undefined> {

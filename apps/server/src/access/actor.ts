@@ -10,6 +10,8 @@ export interface Actor {
   /** The user's name and their tenant's, from the same row (set for a signed-in caller). */
   fullName?: string;
   tenantName?: string | null;
+  /** The tenant's time zone from the same row (the platform's for no tenant). */
+  timeZone?: string;
   /**
    * The client's address as the portal saw it (request.ip, after TRUST_PROXY): the audit trail's
    * 'from which address'. Absent for an actor the portal itself acts as (jobs, tests).

@@ -98,6 +98,11 @@ describe('the time-zone setting', () => {
   });
 
   it("is changed by the tenant admin, audited, and only that tenant's", async () => {
+    // Each API process remembers a signed-in user's row with the zone (access/token-holders.ts);
+    // the change is announced (migration 0053), so the next answer has the new zone.
+    expect(((await portal.api.get('/api/v1/users/me', { token: a.token })).json() as Me).timeZone).toBe(
+      'Africa/Lagos',
+    );
     const res = await putSettings(a.token, { timeZone: ZONE });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ timeZone: ZONE });

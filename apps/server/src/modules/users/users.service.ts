@@ -19,25 +19,24 @@ export class UsersService {
   constructor(
     private readonly signedIn: SignedInUsers,
     private readonly people: AssignmentNames,
-    /** The time zone of a tenant's times (platform/tenant-time-zone.ts; app.ts hands it in). */
-    private readonly timeZoneOf: (tenantId: string | null) => Promise<string>,
   ) {}
 
   async me(actor: Actor): Promise<Me> {
-    // access/ built the actor from the user's row as it stands now, names included.
+    // access/ built the actor from the user's row as it stands now, names and the tenant's time
+    // zone included (a settings change is announced like a rename: migration 0053).
     const holder =
-      actor.fullName !== undefined && actor.tenantName !== undefined
+      actor.fullName !== undefined && actor.tenantName !== undefined && actor.timeZone !== undefined
         ? {
             ...actor,
             id: actor.userId,
             fullName: actor.fullName,
             tenantName: actor.tenantName,
+            timeZone: actor.timeZone,
             status: 'ACTIVE' as const,
           }
         : await this.signedIn.get(actor.userId);
     if (!holder) throw unauthorized('Invalid or expired token');
-    const { id, fullName, email, role, status, tenantId, tenantName } = holder;
-    const timeZone = await this.timeZoneOf(tenantId);
+    const { id, fullName, email, role, status, tenantId, tenantName, timeZone } = holder;
     const profile: Me = { id, fullName, email, role, status, tenantId, tenantName, timeZone };
     if (profile.role !== 'REVIEWER') return profile;
     // A reviewer's screen says why their queue is empty when nothing is assigned to them.
