@@ -153,6 +153,9 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
     loggerInstance: deps.log,
     trustProxy: config.trustProxy,
     forceCloseConnections: 'idle',
+    // Starting is slow on a loaded machine, not broken: the upload worker's warm-up (an onReady
+    // hook) took over Fastify's default 10 s at load 8 under tsx and the start failed (DECISIONS 253).
+    pluginTimeout: 60_000,
     // A request that reaches a closing process is still answered (not a 503): during a rolling
     // restart of API_PROCESSES the supervisor may hand a connection to a process that has just
     // begun to close, and in-flight work finishes before the database closes (DECISIONS 121).
