@@ -8,7 +8,7 @@ import {
   type AuditEvent,
   type AuditPage,
 } from '@portal/contract/audit';
-import type { MasterRecord } from '@portal/contract/records';
+import { recordByPsn } from '../helpers/integrity.ts';
 import { buildUserInput } from '../helpers/factories.ts';
 import { createTestPortal, DEMO_ADMIN, waitFor, type TestPortal } from '../helpers/test-portal.ts';
 import { createTenantWithAdmin } from '../helpers/tenants.ts';
@@ -45,10 +45,7 @@ const signIn = (email: string, password: string, address: string, headers: Recor
     headers,
     payload: { email, password },
   });
-const recordOf = async (psn: string) =>
-  (
-    (await portal.api.get('/api/v1/records?pageSize=100', { token: a.token })).json().items as MasterRecord[]
-  ).find((r) => r.psn === psn)!;
+const recordOf = (psn: string) => recordByPsn(portal, a.token, psn);
 
 beforeAll(async () => {
   portal = await createTestPortal();

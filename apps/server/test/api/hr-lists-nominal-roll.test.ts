@@ -10,7 +10,7 @@ import { csv, hrListUploadUrl, hrListWorld, otherRoles, type TenantAdmin } from 
 import { createTenantWithAdmin } from '../helpers/tenants.ts';
 import { uploadFile } from '../helpers/uploads.ts';
 import { payrollCsv, type PayrollRow } from '../helpers/payroll-lists.ts';
-import { allFlags, currentSummary, decide } from '../helpers/integrity.ts';
+import { allFlags, currentSummary, decide, summaryAfterEachRun } from '../helpers/integrity.ts';
 import { tenantScope } from '../../src/access/actor.ts';
 import { NominalRollRepo } from '../../src/modules/hr-lists/nominal-roll.repo.ts';
 
@@ -90,13 +90,12 @@ const HEALTH_ROLL = csv([
   `6,Agric,Officer,PSNA1,,Ministry of Agriculture,Extension,GL 08`,
 ]);
 
-let last: string | null = null;
+const aEvaluated = summaryAfterEachRun(
+  () => portal,
+  () => a.token,
+);
 /** The summary once the rules ran after the last change (tenant a's runs follow each other). */
-const evaluated = async (token = a.token) => {
-  const s = await currentSummary(portal, token, token === a.token ? last : null);
-  if (token === a.token) last = s.evaluatedAt;
-  return s;
-};
+const evaluated = (token = a.token) => (token === a.token ? aEvaluated() : currentSummary(portal, token));
 const flags = (token = a.token, status = '') => allFlags(portal, token, `&rule=${RULE}${status}`);
 const psns = (found: IntegrityFlag[]) => found.map((f) => f.psn ?? f.fullName).sort();
 const rollsOf = (token: string) => stateOf(token, 'NOMINAL_ROLL');

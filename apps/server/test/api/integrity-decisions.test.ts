@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { ExportJob } from '@portal/contract/exports';
 import type { IntegritySummary } from '@portal/contract/integrity';
-import type { MasterRecord, Named } from '@portal/contract/records';
+import type { Named } from '@portal/contract/records';
 import type { TenantSettings } from '@portal/contract/settings';
 import type { BulkJob } from '@portal/contract/verification';
 import { createTestPortal, waitFor, type TestPortal } from '../helpers/test-portal.ts';
@@ -10,7 +10,7 @@ import { createTenantWithAdmin, pointTenantAtSimulator } from '../helpers/tenant
 import { startSimProcess, type SimProcess } from '../helpers/simulator-process.ts';
 import { uploadFile } from '../helpers/uploads.ts';
 import { lagosToday, payrollCsv, type PayrollRow } from '../helpers/payroll-lists.ts';
-import { allFlags, currentSummary, decide } from '../helpers/integrity.ts';
+import { allFlags, decide, recordByPsn, summaryAfterEachRun } from '../helpers/integrity.ts';
 
 /**
  * Decisions on integrity flags, the rules' settings, and who reaches what (issue #21): a reason is
@@ -71,19 +71,14 @@ const ROWS: PayrollRow[] = [
 
 const flagOf = async (psn: string, rule: string, token = a.token, query = '') =>
   (await allFlags(portal, token, query)).find((f) => f.psn === psn && f.rule === rule);
-const recordOf = async (psn: string) =>
-  (
-    (await portal.api.get('/api/v1/records?pageSize=100', { token: a.token })).json().items as MasterRecord[]
-  ).find((r) => r.psn === psn)!;
+const recordOf = (psn: string) => recordByPsn(portal, a.token, psn);
 const summaryOf = async (token: string) =>
   (await portal.api.get('/api/v1/integrity/summary', { token })).json() as IntegritySummary;
-let last: string | null = null;
 /** The admin's summary after a run that ended since the previous call of this. */
-const evaluated = async () => {
-  const s = await currentSummary(portal, a.token, last);
-  last = s.evaluatedAt;
-  return s;
-};
+const evaluated = summaryAfterEachRun(
+  () => portal,
+  () => a.token,
+);
 
 async function createUser(role: string, ministries: string[] = []) {
   const all = (await portal.api.get('/api/v1/tenant-admin/ministries', { token: a.token })).json() as Named[];

@@ -1,13 +1,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IntegrityFlag, IntegritySummary } from '@portal/contract/integrity';
-import type { MasterRecord } from '@portal/contract/records';
 import type { TenantSettingsView } from '@portal/contract/settings';
 import { dayIn } from '@portal/contract/time-zone';
 import { createTestPortal, type TestPortal } from '../helpers/test-portal.ts';
 import { createTenantWithAdmin } from '../helpers/tenants.ts';
 import { uploadFile } from '../helpers/uploads.ts';
 import { payrollCsv, type PayrollRow } from '../helpers/payroll-lists.ts';
-import { allFlags, currentSummary, decide, psnsByRule } from '../helpers/integrity.ts';
+import {
+  allFlags,
+  currentSummary,
+  decide,
+  psnsByRule,
+  recordByPsn,
+  ruleIn,
+  summaryAfterEachRun,
+} from '../helpers/integrity.ts';
 
 /**
  * FUTURE_APPOINTMENT (issue #35): a record first appointed after today, today being the day in the
@@ -61,21 +68,16 @@ const B_ROWS: PayrollRow[] = [
   row('PSNB1', 86000000002, plus(ZONE_TODAY, 1), '95,000'),
 ];
 
-let last: string | null = null;
 /** Tenant a's summary after a run that ended since the previous call of this. */
-const evaluated = async () => {
-  const s = await currentSummary(portal, a.token, last);
-  last = s.evaluatedAt;
-  return s;
-};
-const ruleOf = (s: IntegritySummary) => s.rules.find((r) => r.code === RULE)!;
+const evaluated = summaryAfterEachRun(
+  () => portal,
+  () => a.token,
+);
+const ruleOf = (s: IntegritySummary) => ruleIn(s, RULE);
 const futureFlags = (token = a.token, query = '') => allFlags(portal, token, `&rule=${RULE}${query}`);
 const flagOf = async (psn: string, query = '') =>
   (await futureFlags(a.token, query)).find((f) => f.psn === psn);
-const recordOf = async (psn: string) =>
-  (
-    (await portal.api.get('/api/v1/records?pageSize=100', { token: a.token })).json().items as MasterRecord[]
-  ).find((r) => r.psn === psn)!;
+const recordOf = (psn: string) => recordByPsn(portal, a.token, psn);
 /** Corrects a record's date of first appointment through the records' edit. */
 async function setFirstAppointment(psn: string, iso: string) {
   const r = await recordOf(psn);

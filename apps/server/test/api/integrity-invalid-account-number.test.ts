@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { IntegrityFlag, IntegritySummary } from '@portal/contract/integrity';
 import { nubanOf } from '@portal/contract/nuban';
-import type { MasterRecord } from '@portal/contract/records';
 import type { TenantSettingsView } from '@portal/contract/settings';
 import { createTestPortal, type TestPortal } from '../helpers/test-portal.ts';
 import { createTenantWithAdmin } from '../helpers/tenants.ts';
@@ -9,7 +8,15 @@ import { buildUserInput } from '../helpers/factories.ts';
 import { DEMO_ADMIN } from '../helpers/test-portal.ts';
 import { uploadFile } from '../helpers/uploads.ts';
 import { payrollCsv, type PayrollRow } from '../helpers/payroll-lists.ts';
-import { allFlags, currentSummary, decide, psnsByRule } from '../helpers/integrity.ts';
+import {
+  allFlags,
+  currentSummary,
+  decide,
+  psnsByRule,
+  recordByPsn,
+  ruleIn,
+  summaryAfterEachRun,
+} from '../helpers/integrity.ts';
 
 /**
  * INVALID_ACCOUNT_NUMBER (issue #36 item 1): an account number that fails the NUBAN check digit of
@@ -61,20 +68,16 @@ const A_ROWS: PayrollRow[] = [
 ];
 const B_ROWS: PayrollRow[] = [row('PSNB1', 'Zenith Bank Plc', B1.number, '95,000')];
 
-let last: string | null = null;
-const evaluated = async () => {
-  const s = await currentSummary(portal, a.token, last);
-  last = s.evaluatedAt;
-  return s;
-};
-const ruleOf = (s: IntegritySummary) => s.rules.find((r) => r.code === RULE)!;
+/** Tenant a's summary after a run that ended since the previous call of this. */
+const evaluated = summaryAfterEachRun(
+  () => portal,
+  () => a.token,
+);
+const ruleOf = (s: IntegritySummary) => ruleIn(s, RULE);
 const ruleFlags = (token = a.token, query = '') => allFlags(portal, token, `&rule=${RULE}${query}`);
 const flagOf = async (psn: string, query = '') =>
   (await ruleFlags(a.token, query)).find((f) => f.psn === psn);
-const recordOf = async (psn: string) =>
-  (
-    (await portal.api.get('/api/v1/records?pageSize=100', { token: a.token })).json().items as MasterRecord[]
-  ).find((r) => r.psn === psn)!;
+const recordOf = (psn: string) => recordByPsn(portal, a.token, psn);
 /** Corrects a record's bank and account number through the records' edit. */
 async function setAccount(psn: string, bank: string, accountNumber: string) {
   const r = await recordOf(psn);

@@ -7,7 +7,7 @@ import { createTenantWithAdmin } from '../helpers/tenants.ts';
 import { uploadFile } from '../helpers/uploads.ts';
 import { exportNow } from '../helpers/exports.ts';
 import { payrollCsv, type PayrollRow } from '../helpers/payroll-lists.ts';
-import { allFlags, currentSummary } from '../helpers/integrity.ts';
+import { allFlags, currentSummary, summaryAfterEachRun } from '../helpers/integrity.ts';
 import { setSecondApprover } from '../helpers/four-eyes.ts';
 
 /**
@@ -57,12 +57,12 @@ const SEPARATIONS = [
   `PSNZZ,87000000006,Someone Else,${plus(TODAY, -10)},Retired,`,
 ];
 
-let last: string | null = null;
-const evaluated = async (token = a.token) => {
-  const s = await currentSummary(portal, token, token === a.token ? last : null);
-  if (token === a.token) last = s.evaluatedAt;
-  return s;
-};
+const aEvaluated = summaryAfterEachRun(
+  () => portal,
+  () => a.token,
+);
+/** The summary once the rules ran after the last change (tenant a's runs follow each other). */
+const evaluated = (token = a.token) => (token === a.token ? aEvaluated() : currentSummary(portal, token));
 const flags = (token = a.token) => allFlags(portal, token, `&rule=${RULE}`);
 const uploadSeparations = (token: string, lines: string[]) =>
   uploadFile(portal, token, 'separations.csv', separationsCsv(lines), {

@@ -5,7 +5,14 @@ import { salaryGradeParts, SQL_PATTERNS, structureKey } from '@portal/contract/s
 import { createTestPortal, type TestPortal } from '../helpers/test-portal.ts';
 import { createTenantWithAdmin } from '../helpers/tenants.ts';
 import { uploadFile } from '../helpers/uploads.ts';
-import { allFlags, currentSummary, decide, psnsByRule } from '../helpers/integrity.ts';
+import {
+  allFlags,
+  currentSummary,
+  decide,
+  psnsByRule,
+  ruleIn,
+  summaryAfterEachRun,
+} from '../helpers/integrity.ts';
 
 /**
  * PAY_ABOVE_SCALE (issue #35): a record whose monthly gross is above the salary table's maximum for
@@ -70,13 +77,12 @@ const tableCsv = (lines: string[]) =>
   `Salary Structure,Grade Level,Step,Maximum Monthly Gross\r\n${lines.join('\r\n')}\r\n`;
 const TABLE = ['CONPSS,08,10,"250,000.00"', 'CONHESS,08,10,"300,000.00"', 'CONPSS,07,4,"150,000.00"'];
 
-let last: string | null = null;
-const evaluated = async () => {
-  const s = await currentSummary(portal, a.token, last);
-  last = s.evaluatedAt;
-  return s;
-};
-const ruleOf = (s: IntegritySummary) => s.rules.find((r) => r.code === RULE)!;
+/** Tenant a's summary after a run that ended since the previous call of this. */
+const evaluated = summaryAfterEachRun(
+  () => portal,
+  () => a.token,
+);
+const ruleOf = (s: IntegritySummary) => ruleIn(s, RULE);
 const flags = (token = a.token, query = '') => allFlags(portal, token, `&rule=${RULE}${query}`);
 const psns = async (token = a.token) => (await flags(token)).map((f) => f.psn).sort();
 const uploadTable = async (token: string, lines: string[]) => {

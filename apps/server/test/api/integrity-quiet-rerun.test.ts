@@ -6,7 +6,7 @@ import { createTenantWithAdmin } from '../helpers/tenants.ts';
 import { uploadFile } from '../helpers/uploads.ts';
 import { csv, hrListUploadUrl } from '../helpers/hr-lists.ts';
 import { payrollCsv, type PayrollRow } from '../helpers/payroll-lists.ts';
-import { allFlags, currentSummary, psnsByRule } from '../helpers/integrity.ts';
+import { allFlags, psnsByRule, summaryAfterEachRun } from '../helpers/integrity.ts';
 
 /**
  * An evaluation that finds what the last one found writes no flag row (the rules' merge compares
@@ -56,12 +56,11 @@ const ROLL = csv([
   ),
 ]);
 
-let last: string | null = null;
-const evaluated = async () => {
-  const s = await currentSummary(portal, a.token, last);
-  last = s.evaluatedAt;
-  return s;
-};
+/** Tenant a's summary after a run that ended since the previous call of this. */
+const evaluated = summaryAfterEachRun(
+  () => portal,
+  () => a.token,
+);
 const upload = async (
   path: 'separations' | 'nominal-roll',
   content: string,

@@ -1,4 +1,5 @@
 import type { FlagsPage, IntegrityFlag, IntegritySummary } from '@portal/contract/integrity';
+import type { MasterRecord } from '@portal/contract/records';
 import { waitFor, type TestPortal } from './test-portal.ts';
 
 /**
@@ -17,6 +18,30 @@ export async function currentSummary(
     const later = !since || (summary.evaluatedAt !== null && summary.evaluatedAt > since);
     return summary.status === 'CURRENT' && later ? summary : undefined;
   }, 60_000);
+}
+
+/**
+ * `currentSummary` for one caller, each call waiting for a run that ended after the one the previous
+ * call saw (a tenant's runs follow each other). The portal and token are read at each call, as test
+ * files set them in beforeAll.
+ */
+export function summaryAfterEachRun(portal: () => TestPortal, token: () => string) {
+  let last: string | null = null;
+  return async (): Promise<IntegritySummary> => {
+    const summary = await currentSummary(portal(), token(), last);
+    last = summary.evaluatedAt;
+    return summary;
+  };
+}
+
+/** A rule's line of a summary. */
+export const ruleIn = (summary: IntegritySummary, code: string) =>
+  summary.rules.find((r) => r.code === code)!;
+
+/** A record of the first 100 the token reaches, by PSN. */
+export async function recordByPsn(portal: TestPortal, token: string, psn: string): Promise<MasterRecord> {
+  const res = await portal.api.get('/api/v1/records?pageSize=100', { token });
+  return (res.json().items as MasterRecord[]).find((r) => r.psn === psn)!;
 }
 
 /** Every flag of a status (OPEN unless said) the token reaches, all pages. */

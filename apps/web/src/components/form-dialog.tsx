@@ -1,10 +1,11 @@
-import { useId, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
+import { errorMessage } from '../lib/error-message.ts';
 import { DialogButtons } from './dialog-buttons.tsx';
 
 /**
@@ -63,4 +64,40 @@ export function FormDialog({
       </form>
     </Dialog>
   );
+}
+
+/** A contract schema's `safeParse` answer, as much of it as a form reads. */
+type Parsed<T> =
+  | { success: true; data: T }
+  | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
+
+/**
+ * A form dialog's entry state: each field's message from the contract's schema, and the server's
+ * refusal. `check` takes the schema's answer (and messages a schema cannot give, such as a search
+ * with nothing chosen) and hands back the data when there is nothing to correct; `failed` shows a
+ * refused call under the title `fallback`; `field(name, hint)` gives a TextField its name, error and
+ * helper text.
+ */
+export function useFormEntry(fallback: string) {
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  function check<T>(parsed: Parsed<T>, more: Record<string, string> = {}): T | undefined {
+    const found = parsed.success
+      ? { ...more }
+      : { ...Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])), ...more };
+    setErrors(found);
+    if (!parsed.success || Object.keys(found).length > 0) return undefined;
+    setProblem(null);
+    return parsed.data;
+  }
+  return {
+    problem,
+    check,
+    failed: (error: unknown) => setProblem(errorMessage(error, fallback)),
+    field: (name: string, hint?: string) => ({
+      name,
+      error: errors[name] !== undefined,
+      helperText: errors[name] ?? hint,
+    }),
+  };
 }

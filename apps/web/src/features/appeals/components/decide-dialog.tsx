@@ -10,8 +10,7 @@ import {
   type Appeal,
   type AppealDecision,
 } from '@portal/contract/appeals';
-import { FormDialog } from '../../../components/form-dialog.tsx';
-import { errorMessage } from '../../../lib/error-message.ts';
+import { FormDialog, useFormEntry } from '../../../components/form-dialog.tsx';
 import { TENANT_TOASTS, useToasts } from '../../../lib/use-toasts.ts';
 import { useDecideAppeal } from '../api/appeal-actions.ts';
 import { APPEALS_TEXTS } from '../appeals-texts.ts';
@@ -27,25 +26,19 @@ export function DecideDialog({ appeal, onClose }: { appeal: Appeal; onClose: () 
   const toast = useToasts(TENANT_TOASTS);
   const [decision, setDecision] = useState<AppealDecision | ''>('');
   const [note, setNote] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState<string | null>(null);
+  const entry = useFormEntry(texts.title);
   const submit = () => {
-    const parsed = AppealDecideSchema.safeParse({ decision: decision || undefined, note });
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
-      return;
-    }
-    setErrors({});
-    setProblem(null);
+    const body = entry.check(AppealDecideSchema.safeParse({ decision: decision || undefined, note }));
+    if (!body) return;
     decide.mutate(
-      { id: appeal.id, body: parsed.data },
+      { id: appeal.id, body },
       {
         onSuccess: (saved) => {
           if (saved.status === 'AWAITING_APPROVAL') toast.info(APPEAL_MESSAGES.awaitsApproval);
           else toast.success(APPEAL_MESSAGES.decidedMessage);
           onClose();
         },
-        onError: (error) => setProblem(errorMessage(error, texts.title)),
+        onError: entry.failed,
       },
     );
   };
@@ -53,7 +46,7 @@ export function DecideDialog({ appeal, onClose }: { appeal: Appeal; onClose: () 
     <FormDialog
       title={texts.title}
       intro={texts.intro}
-      problem={problem}
+      problem={entry.problem}
       busy={decide.isPending}
       labels={[texts.cancel, texts.submit, texts.submitting]}
       onSubmit={submit}
@@ -61,12 +54,10 @@ export function DecideDialog({ appeal, onClose }: { appeal: Appeal; onClose: () 
     >
       <TextField
         select
-        name="decision"
+        {...entry.field('decision')}
         label={texts.decision}
         value={decision}
         onChange={(event) => setDecision(event.target.value as AppealDecision)}
-        error={errors.decision !== undefined}
-        helperText={errors.decision}
         required
       >
         {APPEAL_DECISIONS.map((d) => (
@@ -76,12 +67,10 @@ export function DecideDialog({ appeal, onClose }: { appeal: Appeal; onClose: () 
         ))}
       </TextField>
       <TextField
-        name="note"
+        {...entry.field('note')}
         label={texts.note}
         value={note}
         onChange={(event) => setNote(event.target.value)}
-        error={errors.note !== undefined}
-        helperText={errors.note}
         required
         multiline
         minRows={3}

@@ -11,8 +11,7 @@ import {
   type AppealKind,
 } from '@portal/contract/appeals';
 import type { RecordListItem } from '@portal/contract/records';
-import { FormDialog } from '../../../components/form-dialog.tsx';
-import { errorMessage } from '../../../lib/error-message.ts';
+import { FormDialog, useFormEntry } from '../../../components/form-dialog.tsx';
 import { formatRecordStatus } from '../../../lib/format.ts';
 import { useDebouncedValue } from '../../../lib/use-debounced-value.ts';
 import { TENANT_TOASTS, useToasts } from '../../../lib/use-toasts.ts';
@@ -40,33 +39,26 @@ export function LodgeLetterDialog({
   const [record, setRecord] = useState<RecordListItem | null>(null);
   const [kind, setKind] = useState<AppealKind | ''>('');
   const [grounds, setGrounds] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState<string | null>(null);
+  const entry = useFormEntry(texts.title);
   const submit = () => {
-    const parsed = AppealCreateSchema.safeParse({ recordId: record?.id, kind: kind || undefined, grounds });
-    const found = parsed.success
-      ? {}
-      : Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message]));
-    if (!record) found.recordId = texts.recordRequired;
-    if (!parsed.success || !record) {
-      setErrors(found);
-      return;
-    }
-    setErrors({});
-    setProblem(null);
-    lodge.mutate(parsed.data, {
+    const body = entry.check(
+      AppealCreateSchema.safeParse({ recordId: record?.id, kind: kind || undefined, grounds }),
+      record ? {} : { recordId: texts.recordRequired },
+    );
+    if (!body) return;
+    lodge.mutate(body, {
       onSuccess: (saved) => {
         toast.success(APPEAL_MESSAGES.lodgedOnBehalf);
         onLodged(saved.id);
       },
-      onError: (error) => setProblem(errorMessage(error, texts.title)),
+      onError: entry.failed,
     });
   };
   return (
     <FormDialog
       title={texts.title}
       intro={texts.intro}
-      problem={problem}
+      problem={entry.problem}
       busy={lodge.isPending}
       labels={[texts.cancel, texts.submit, texts.submitting]}
       onSubmit={submit}
@@ -86,23 +78,20 @@ export function LodgeLetterDialog({
         renderInput={(params) => (
           <TextField
             {...params}
+            {...entry.field('recordId')}
             name="record"
             label={texts.record}
             placeholder={texts.search}
             required
-            error={errors.recordId !== undefined}
-            helperText={errors.recordId}
           />
         )}
       />
       <TextField
         select
-        name="kind"
+        {...entry.field('kind')}
         label={texts.kind}
         value={kind}
         onChange={(event) => setKind(event.target.value as AppealKind)}
-        error={errors.kind !== undefined}
-        helperText={errors.kind}
         required
       >
         {APPEAL_KINDS.map((k) => (
@@ -112,12 +101,10 @@ export function LodgeLetterDialog({
         ))}
       </TextField>
       <TextField
-        name="grounds"
+        {...entry.field('grounds')}
         label={texts.grounds}
         value={grounds}
         onChange={(event) => setGrounds(event.target.value)}
-        error={errors.grounds !== undefined}
-        helperText={errors.grounds}
         required
         multiline
         minRows={3}

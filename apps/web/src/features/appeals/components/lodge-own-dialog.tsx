@@ -10,7 +10,7 @@ import {
   AppealCreateSchema,
   type AppealKind,
 } from '@portal/contract/appeals';
-import { FormDialog } from '../../../components/form-dialog.tsx';
+import { FormDialog, useFormEntry } from '../../../components/form-dialog.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { TENANT_TOASTS, useToasts } from '../../../lib/use-toasts.ts';
 import { useLodgeAppeal } from '../api/appeal-actions.ts';
@@ -44,18 +44,14 @@ export function LodgeOwnDialog({
   const [files, setFiles] = useState<File[]>([]);
   const [fileError, setFileError] = useState<string | null>(null);
   const [uploading, setUploading] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState<string | null>(null);
+  const entry = useFormEntry(texts.formTitle);
   const busy = lodge.isPending || uploading;
   const submit = () => {
-    const parsed = AppealCreateSchema.safeParse({ recordId: person?.id, kind: kind || undefined, grounds });
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
-      return;
-    }
-    setErrors({});
-    setProblem(null);
-    lodge.mutate(parsed.data, {
+    const body = entry.check(
+      AppealCreateSchema.safeParse({ recordId: person?.id, kind: kind || undefined, grounds }),
+    );
+    if (!body) return;
+    lodge.mutate(body, {
       onSuccess: async (saved) => {
         setUploading(true);
         for (const file of files) {
@@ -70,14 +66,14 @@ export function LodgeOwnDialog({
         toast.success(person ? APPEAL_MESSAGES.lodgedOnBehalf : APPEAL_MESSAGES.lodged);
         onClose();
       },
-      onError: (error) => setProblem(errorMessage(error, texts.formTitle)),
+      onError: entry.failed,
     });
   };
   return (
     <FormDialog
       title={person ? agentTexts.formTitle(person.fullName) : texts.formTitle}
       intro={person ? agentTexts.formIntro : texts.formIntro}
-      problem={problem}
+      problem={entry.problem}
       busy={busy}
       labels={[texts.cancel, texts.submit, texts.submitting]}
       onSubmit={submit}
@@ -85,12 +81,10 @@ export function LodgeOwnDialog({
     >
       <TextField
         select
-        name="kind"
+        {...entry.field('kind')}
         label={texts.kind}
         value={kind}
         onChange={(event) => setKind(event.target.value as AppealKind)}
-        error={errors.kind !== undefined}
-        helperText={errors.kind}
         required
       >
         {APPEAL_KINDS.map((k) => (
@@ -100,12 +94,10 @@ export function LodgeOwnDialog({
         ))}
       </TextField>
       <TextField
-        name="grounds"
+        {...entry.field('grounds')}
         label={person ? agentTexts.grounds : texts.grounds}
         value={grounds}
         onChange={(event) => setGrounds(event.target.value)}
-        error={errors.grounds !== undefined}
-        helperText={errors.grounds}
         required
         multiline
         minRows={4}

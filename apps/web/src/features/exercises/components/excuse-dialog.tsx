@@ -8,11 +8,10 @@ import {
   EXCUSAL_REASON_LABELS,
   type Campaign,
 } from '@portal/contract/campaigns';
-import { errorMessage } from '../../../lib/error-message.ts';
 import { TENANT_TOASTS, useToasts } from '../../../lib/use-toasts.ts';
 import { useExcusePerson } from '../api/excuse-person.ts';
 import { EXERCISES_TEXTS } from '../exercises-texts.ts';
-import { FormDialog } from '../../../components/form-dialog.tsx';
+import { FormDialog, useFormEntry } from '../../../components/form-dialog.tsx';
 
 const texts = EXERCISES_TEXTS.excuse;
 
@@ -26,24 +25,18 @@ export function ExcuseDialog({ exercise, onClose }: { exercise: Campaign; onClos
   const [recordId, setRecordId] = useState('');
   const [reasonCode, setReasonCode] = useState('');
   const [note, setNote] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState<string | null>(null);
+  const entry = useFormEntry(texts.title);
   const submit = () => {
-    const parsed = CampaignExcuseSchema.safeParse({ recordId: recordId.trim(), reasonCode, note });
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
-      return;
-    }
-    setErrors({});
-    setProblem(null);
+    const body = entry.check(CampaignExcuseSchema.safeParse({ recordId: recordId.trim(), reasonCode, note }));
+    if (!body) return;
     excuse.mutate(
-      { id: exercise.id, body: parsed.data },
+      { id: exercise.id, body },
       {
         onSuccess: (excusal) => {
           toast.success(excusal.status === 'PENDING_APPROVAL' ? texts.pending : texts.done);
           onClose();
         },
-        onError: (error) => setProblem(errorMessage(error, texts.title)),
+        onError: entry.failed,
       },
     );
   };
@@ -51,29 +44,25 @@ export function ExcuseDialog({ exercise, onClose }: { exercise: Campaign; onClos
     <FormDialog
       title={texts.title}
       intro={texts.intro}
-      problem={problem}
+      problem={entry.problem}
       busy={excuse.isPending}
       labels={[texts.cancel, texts.submit, texts.submitting]}
       onSubmit={submit}
       onClose={onClose}
     >
       <TextField
-        name="recordId"
+        {...entry.field('recordId', texts.recordIdHint)}
         label={texts.recordId}
         value={recordId}
         onChange={(event) => setRecordId(event.target.value)}
-        error={errors.recordId !== undefined}
-        helperText={errors.recordId ?? texts.recordIdHint}
         required
       />
       <TextField
         select
-        name="reasonCode"
+        {...entry.field('reasonCode')}
         label={texts.reasonCode}
         value={reasonCode}
         onChange={(event) => setReasonCode(event.target.value)}
-        error={errors.reasonCode !== undefined}
-        helperText={errors.reasonCode}
         required
       >
         {EXCUSAL_REASONS.map((code) => (
@@ -83,12 +72,10 @@ export function ExcuseDialog({ exercise, onClose }: { exercise: Campaign; onClos
         ))}
       </TextField>
       <TextField
-        name="note"
+        {...entry.field('note')}
         label={texts.note}
         value={note}
         onChange={(event) => setNote(event.target.value)}
-        error={errors.note !== undefined}
-        helperText={errors.note}
         required
         multiline
         minRows={2}

@@ -1,12 +1,11 @@
 import { useState } from 'react';
 import TextField from '@mui/material/TextField';
 import { CAMPAIGN_LIMITS, CampaignExtendSchema, addDays, type Campaign } from '@portal/contract/campaigns';
-import { errorMessage } from '../../../lib/error-message.ts';
 import { formatCalendarDate } from '../../../lib/format.ts';
 import { TENANT_TOASTS, useToasts } from '../../../lib/use-toasts.ts';
 import { useExtendExercise } from '../api/extend-exercise.ts';
 import { EXERCISES_TEXTS } from '../exercises-texts.ts';
-import { FormDialog } from '../../../components/form-dialog.tsx';
+import { FormDialog, useFormEntry } from '../../../components/form-dialog.tsx';
 
 const texts = EXERCISES_TEXTS.extend;
 
@@ -16,24 +15,18 @@ export function ExtendDialog({ exercise, onClose }: { exercise: Campaign; onClos
   const toast = useToasts(TENANT_TOASTS);
   const [closesOn, setClosesOn] = useState(addDays(exercise.closesOn, 7));
   const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [problem, setProblem] = useState<string | null>(null);
+  const entry = useFormEntry(texts.title);
   const submit = () => {
-    const parsed = CampaignExtendSchema.safeParse({ closesOn, reason });
-    if (!parsed.success) {
-      setErrors(Object.fromEntries(parsed.error.issues.map((i) => [String(i.path[0]), i.message])));
-      return;
-    }
-    setErrors({});
-    setProblem(null);
+    const body = entry.check(CampaignExtendSchema.safeParse({ closesOn, reason }));
+    if (!body) return;
     extend.mutate(
-      { id: exercise.id, body: parsed.data },
+      { id: exercise.id, body },
       {
         onSuccess: (saved) => {
           toast.success(texts.done(formatCalendarDate(saved.closesOn)));
           onClose();
         },
-        onError: (error) => setProblem(errorMessage(error, texts.title)),
+        onError: entry.failed,
       },
     );
   };
@@ -41,30 +34,26 @@ export function ExtendDialog({ exercise, onClose }: { exercise: Campaign; onClos
     <FormDialog
       title={texts.title}
       intro={texts.intro}
-      problem={problem}
+      problem={entry.problem}
       busy={extend.isPending}
       labels={[texts.cancel, texts.submit, texts.submitting]}
       onSubmit={submit}
       onClose={onClose}
     >
       <TextField
-        name="closesOn"
+        {...entry.field('closesOn')}
         type="date"
         label={texts.closesOn}
         value={closesOn}
         onChange={(event) => setClosesOn(event.target.value)}
-        error={errors.closesOn !== undefined}
-        helperText={errors.closesOn}
         required
         slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: addDays(exercise.closesOn, 1) } }}
       />
       <TextField
-        name="reason"
+        {...entry.field('reason')}
         label={texts.reason}
         value={reason}
         onChange={(event) => setReason(event.target.value)}
-        error={errors.reason !== undefined}
-        helperText={errors.reason}
         required
         multiline
         minRows={2}
