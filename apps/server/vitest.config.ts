@@ -13,7 +13,11 @@ export default defineProject({
   test: {
     name: onPostgres ? 'server-postgres' : 'server',
     environment: 'node',
-    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    // On PostgreSQL, the tests that meet a database: src/ holds unit tests that open none, or open
+    // PGlite alone (db-pglite, jobs, backup-pglite), which the PGlite pass runs.
+    include: onPostgres
+      ? ['test/**/*.test.ts', 'src/platform/db-postgres.test.ts']
+      : ['src/**/*.test.ts', 'test/**/*.test.ts'],
     exclude: onPostgres
       ? [
           'test/process/data-dir-lock.test.ts',
