@@ -1,7 +1,9 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
+import { ACCOUNTS_FILE_COLUMNS } from '@portal/optima/name-enquiry/demo-accounts';
 import { PEOPLE_FILE_COLUMNS } from '../apps/identity-sim/src/population.ts';
+import { deriveBankAccounts } from './bank-accounts-rows.ts';
 import { buildMasterRows, MASTER_LIST_HEADERS, masterRowCells, type MasterRow } from './master-list-rows.ts';
 import { addPayrollColumns } from './payroll-rows.ts';
 import { derivePopulation, type DerivedPerson, type Outcome } from './sot-population-rows.ts';
@@ -108,7 +110,15 @@ async function main(): Promise<void> {
     people.map((person) => PEOPLE_FILE_COLUMNS.map((column) => person[column])),
   );
 
+  const bank = deriveBankAccounts(rows);
+  writeCsv(
+    out('bank-accounts.csv'),
+    ACCOUNTS_FILE_COLUMNS,
+    bank.accounts.map((account) => ACCOUNTS_FILE_COLUMNS.map((column) => account[column])),
+  );
+
   console.log(`master-list.csv / master-list.xlsx: ${rows.length} employees`);
+  console.log(`bank-accounts.csv: ${bank.accounts.length} accounts (${JSON.stringify(bank.counts)})`);
   console.log(`sot-population.csv: ${people.length} people`);
   console.log(`payroll anomalies (${anomalies.length} rows):`);
   for (const a of anomalies)

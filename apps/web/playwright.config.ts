@@ -61,6 +61,8 @@ export default defineConfig({
       METRICS_PORT: '0',
       // The demo identity simulator gets its own port per run too.
       IDENTITY_SIM_PORT: String(PORT + 1000),
+      // And the demo account name simulator (issue #36).
+      ACCOUNT_SIM_PORT: String(PORT + 1001),
       // Every journey signs in from 127.0.0.1, faster than people do (the limit is 30 a minute).
       LOGIN_RATE_PER_IP: '600',
       // Claims too: starting one, its PSN and its account each count (the limit is 30 a minute).

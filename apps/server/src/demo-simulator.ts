@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import { DEMO_CREDENTIALS, DEMO_POPULATION_FILE } from '@portal/optima/demo-provider';
+import { DEMO_ACCOUNT_CREDENTIALS, DEMO_ACCOUNTS_FILE } from '@portal/optima/name-enquiry/demo-accounts';
 import { SimulatorMessageSchema } from '@portal/optima/simulator-messages';
 import type { Config } from './platform/config.ts';
 import type { SecretBox } from './platform/secrets.ts';
@@ -21,8 +22,14 @@ export interface DemoSimulator {
  * the portal knows the simulator only as a process and an HTTP address, like a real provider.
  */
 const SIMULATOR_DIR = path.resolve(import.meta.dirname, '../../identity-sim');
-/** Compiled (npm run build), the simulator's compiled file without a loader; else through tsx. */
-const SIMULATOR_COMMAND = COMPILED ? ['dist/main.js'] : ['--import', 'tsx', 'src/main.ts'];
+/**
+ * An entry of the simulator app (`main`: the identity provider; `name-enquiry/main`: the account
+ * name provider): compiled (npm run build), its compiled file without a loader; else through tsx.
+ */
+const commandOf = (entry: string) =>
+  COMPILED ? [`dist/${entry}.js`] : ['--import', 'tsx', `src/${entry}.ts`];
+/** Only a provider the demo put on this machine is pointed at the demo's simulator again. */
+const LOOPBACK_URL = /^http:\/\/127\.0\.0\.1:\d+\/?$/;
 const READY_TIMEOUT_MS = 60_000;
 const STOP_TIMEOUT_MS = 5_000;
 /** Only what Node needs: the portal's own settings (its secret, database URL, SMTP) stay with it. */
@@ -52,15 +59,13 @@ export async function startDemoSimulator(
   const tenant = await tenants.findBySubdomain(DEMO_TENANT.subdomain);
   if (!tenant) return undefined;
   const current = tenant.identitySourceConfig;
-  if (current && !/^http:\/\/127\.0\.0\.1:\d+\/?$/.test(current.apiBaseUrl)) return undefined;
-  let sim: DemoSimulator;
-  try {
-    sim = await spawnSimulator(config.simulatorPort, log);
-  } catch (err) {
-    if (!(err instanceof SimulatorStartError && err.code === 'EADDRINUSE')) throw err;
-    log.warn({ port: config.simulatorPort }, 'simulator port in use; starting it on a free port');
-    sim = await spawnSimulator(0, log);
-  }
+  if (current && !LOOPBACK_URL.test(current.apiBaseUrl)) return undefined;
+  const sim = await spawnOnPort(config.simulatorPort, log, 'simulator', (port) => [
+    ...commandOf('main'),
+    ...['--host', '127.0.0.1', '--port', String(port), '--people', DEMO_POPULATION_FILE],
+    ...['--client-id', DEMO_CREDENTIALS.clientId, '--client-secret', DEMO_CREDENTIALS.clientSecret],
+    ...['--aes-key', DEMO_CREDENTIALS.aesKey, '--iv', DEMO_CREDENTIALS.iv],
+  ]);
   try {
     await tenants.update(tenant.id, {
       name: tenant.name,
@@ -85,35 +90,90 @@ export async function startDemoSimulator(
   return sim;
 }
 
-/** Starts the simulator process and resolves once it listens (its `ready` message). */
-function spawnSimulator(port: number, log: FastifyBaseLogger): Promise<DemoSimulator> {
+/**
+ * Demo mode (DEMO_ACCOUNT_SIMULATOR, on by default): the account name simulator (issue #36 item 2)
+ * runs as a child process like the identity simulator, with the demo accounts that match examples/,
+ * and the demo tenant's account provider points at it; one an administrator pointed elsewhere is
+ * left alone.
+ */
+export async function startDemoAccountSimulator(
+  config: Config,
+  tenants: TenantsRepo,
+  box: SecretBox,
+  log: FastifyBaseLogger,
+): Promise<DemoSimulator | undefined> {
+  if (!config.demoAccountSimulator) return undefined;
+  const tenant = await tenants.findBySubdomain(DEMO_TENANT.subdomain);
+  if (!tenant) return undefined;
+  const current = tenant.accountProviderConfig;
+  if (current && !LOOPBACK_URL.test(current.apiBaseUrl)) return undefined;
+  const sim = await spawnOnPort(config.accountSimulatorPort, log, 'account simulator', (port) => [
+    ...commandOf('name-enquiry/main'),
+    ...['--host', '127.0.0.1', '--port', String(port), '--accounts', DEMO_ACCOUNTS_FILE],
+    ...['--client-id', DEMO_ACCOUNT_CREDENTIALS.clientId],
+    ...['--client-secret', DEMO_ACCOUNT_CREDENTIALS.clientSecret],
+  ]);
+  try {
+    await tenants.update(tenant.id, {
+      name: tenant.name,
+      stateCode: tenant.stateCode,
+      description: tenant.description,
+      subscriptionStatus: tenant.subscriptionStatus,
+      accountProviderConfig: {
+        apiBaseUrl: sim.url,
+        clientId: DEMO_ACCOUNT_CREDENTIALS.clientId,
+        clientSecret: box.seal(DEMO_ACCOUNT_CREDENTIALS.clientSecret),
+      },
+    });
+  } catch (err) {
+    await sim.close();
+    throw err;
+  }
+  log.info({ url: sim.url, simulatorPid: sim.pid }, 'account name simulator started for the demo tenant');
+  return sim;
+}
+
+/** Starts a simulator on `port`, or on a free one when that one is taken. */
+async function spawnOnPort(
+  port: number,
+  log: FastifyBaseLogger,
+  what: string,
+  argsOf: (port: number) => string[],
+): Promise<DemoSimulator> {
+  try {
+    return await spawnSimulator(argsOf(port), log, what);
+  } catch (err) {
+    if (!(err instanceof SimulatorStartError && err.code === 'EADDRINUSE')) throw err;
+    log.warn({ port }, `${what} port in use; starting it on a free port`);
+    return spawnSimulator(argsOf(0), log, what);
+  }
+}
+
+/** Starts a simulator process and resolves once it listens (its `ready` message). */
+function spawnSimulator(args: string[], log: FastifyBaseLogger, what: string): Promise<DemoSimulator> {
   const env = Object.fromEntries(CHILD_ENV.flatMap((k) => (process.env[k] ? [[k, process.env[k]]] : [])));
   // The demo credentials are public (they guard simulated people only), so argv may show them.
   // detached: a Ctrl-C in the terminal reaches the portal alone, which stops the simulator after
   // its own jobs finished with it.
-  const child = spawn(
-    process.execPath,
-    [
-      ...SIMULATOR_COMMAND,
-      ...['--host', '127.0.0.1', '--port', String(port), '--people', DEMO_POPULATION_FILE],
-      ...['--client-id', DEMO_CREDENTIALS.clientId, '--client-secret', DEMO_CREDENTIALS.clientSecret],
-      ...['--aes-key', DEMO_CREDENTIALS.aesKey, '--iv', DEMO_CREDENTIALS.iv],
-    ],
-    { cwd: SIMULATOR_DIR, env, stdio: ['ignore', 'ignore', 'pipe', 'ipc'], detached: true },
-  );
+  const child = spawn(process.execPath, args, {
+    cwd: SIMULATOR_DIR,
+    env,
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    detached: true,
+  });
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
   return new Promise((resolve, reject) => {
     let failure: SimulatorStartError | undefined;
     const timer = setTimeout(() => {
-      failure = new SimulatorStartError(`the simulator did not start within ${READY_TIMEOUT_MS} ms`);
+      failure = new SimulatorStartError(`the ${what} did not start within ${READY_TIMEOUT_MS} ms`);
       child.kill('SIGKILL');
     }, READY_TIMEOUT_MS);
     const onExit = (code: number | null, signal: string | null) => {
       clearTimeout(timer);
       reject(
         failure ??
-          new SimulatorStartError(`the simulator exited (${code ?? signal}) before it was ready: ${stderr}`),
+          new SimulatorStartError(`the ${what} exited (${code ?? signal}) before it was ready: ${stderr}`),
       );
     };
     child.once('error', (err) => {
@@ -130,7 +190,7 @@ function spawnSimulator(port: number, log: FastifyBaseLogger): Promise<DemoSimul
       }
       clearTimeout(timer);
       child.off('exit', onExit);
-      resolve(running(child, message.data.url, log, () => stderr));
+      resolve(running(child, message.data.url, log, () => stderr, what));
     });
   });
 }
@@ -140,11 +200,15 @@ function running(
   url: string,
   log: FastifyBaseLogger,
   output: () => string,
+  what: string,
 ): DemoSimulator {
   let stopping: Promise<void> | undefined;
   child.once('exit', (code, signal) => {
     if (!stopping)
-      log.error({ code, signal, output: output() }, 'the demo identity-source simulator stopped');
+      log.error(
+        { code, signal, output: output() },
+        what === 'simulator' ? 'the demo identity-source simulator stopped' : `the demo ${what} stopped`,
+      );
   });
   // A portal that is never closed (a script, a test) must not be kept alive by its simulator.
   child.unref();

@@ -39,7 +39,7 @@ import { FourEyes } from './modules/approvals/four-eyes.ts';
 import { ReasonCodesService } from './modules/approvals/reason-codes.ts';
 import { ExportsRepo } from './modules/exports/exports.repo.ts';
 import { EXPORT_MESSAGES } from '@portal/contract/exports';
-import { startDemoSimulator, type DemoSimulator } from './demo-simulator.ts';
+import { startDemoAccountSimulator, startDemoSimulator, type DemoSimulator } from './demo-simulator.ts';
 import { startDemoSmsGateway, type DemoSmsGateway } from './demo-sms-gateway.ts';
 import { seedDemoRecords } from './demo-seed.ts';
 import { IntegrityEvaluator } from './modules/integrity/evaluate.ts';
@@ -61,6 +61,8 @@ export interface Portal extends PortalApp {
   keys: Keys;
   /** The identity-source simulator started in demo mode. */
   simulator: DemoSimulator | undefined;
+  /** The account name simulator started in demo mode (issue #36; DEMO_ACCOUNT_SIMULATOR). */
+  accountSimulator: DemoSimulator | undefined;
   /** Stop taking work, finish in-flight requests and jobs, close the database. */
   close(): Promise<void>;
 }
@@ -93,6 +95,7 @@ export async function startPortal(config: Config, options: PortalOptions = {}): 
   let owner: Database = db;
   let jobs: JobQueue | undefined;
   let simulator: DemoSimulator | undefined;
+  let accountSimulator: DemoSimulator | undefined;
   let demoSms: DemoSmsGateway | undefined;
   let watchdog: NodeJS.Timeout | undefined;
   try {
@@ -122,6 +125,8 @@ export async function startPortal(config: Config, options: PortalOptions = {}): 
     }
     const { createdDemoTenantId } = await asPlatform(() => bootstrap(config, { users, tenants }, log));
     if (config.demo) simulator = await asPlatform(() => startDemoSimulator(config, tenants, box, log));
+    if (config.demo)
+      accountSimulator = await asPlatform(() => startDemoAccountSimulator(config, tenants, box, log));
     // A worker's (an API process sends no SMS).
     if (config.demo && config.role !== 'api')
       demoSms = await asPlatform(() => startDemoSmsGateway(tenants, new SmsGatewayRepo(db.orm), box, log));
@@ -274,6 +279,7 @@ export async function startPortal(config: Config, options: PortalOptions = {}): 
       config,
       keys,
       simulator,
+      accountSimulator,
       close() {
         closing ??= (async () => {
           clearInterval(watchdog);
@@ -283,6 +289,7 @@ export async function startPortal(config: Config, options: PortalOptions = {}): 
           await started.stop();
           mailer.close();
           await simulator?.close();
+          await accountSimulator?.close();
           await demoSms?.close();
           if (owner !== db) await owner.close();
           await db.close();
@@ -294,6 +301,7 @@ export async function startPortal(config: Config, options: PortalOptions = {}): 
     clearInterval(watchdog);
     await jobs?.stop().catch(() => undefined);
     await simulator?.close().catch(() => undefined);
+    await accountSimulator?.close().catch(() => undefined);
     await demoSms?.close().catch(() => undefined);
     if (owner !== db) await owner.close().catch(() => undefined);
     await db.close();

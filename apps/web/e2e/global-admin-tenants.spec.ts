@@ -98,8 +98,9 @@ test.describe('global admin: tenants', () => {
     await page.getByRole('option', { name: 'Active' }).click();
     await page.getByRole('textbox', { name: 'Description' }).fill('Civil service of Lagos State');
     await expect(page.getByRole('textbox', { name: 'Provider Name' })).toHaveValue('OPTIMA');
-    await page.getByRole('textbox', { name: 'Client ID' }).fill('lagos-portal');
-    const apiBaseUrl = page.getByRole('textbox', { name: 'API Base URL' });
+    // Exact: the account name provider's fields (issue #36) carry these words too.
+    await page.getByRole('textbox', { name: 'Client ID', exact: true }).fill('lagos-portal');
+    const apiBaseUrl = page.getByRole('textbox', { name: 'API Base URL', exact: true });
     await apiBaseUrl.fill('optima.lagos.example');
     await apiBaseUrl.blur();
     await expect(page.getByText('Please enter a valid URL')).toBeVisible();
@@ -140,7 +141,8 @@ test.describe('global admin: tenants', () => {
     await expect(page.getByRole('textbox', { name: 'Subdomain' })).toHaveValue(tenant.subdomain);
     await expect(page.getByText('Subdomain cannot be changed after creation.')).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'AES Key', exact: true })).toHaveValue('');
-    await expect(page.getByText('Leave blank to keep the current value')).toHaveCount(3);
+    // The identity provider's three secrets and the account name provider's (issue #36).
+    await expect(page.getByText('Leave blank to keep the current value')).toHaveCount(4);
     await expect(page.getByRole('combobox', { name: 'Subscription Status' })).toHaveText('Active');
     await expect(page.getByRole('button', { name: 'Test Connection' })).toBeVisible();
     // The legal basis of bulk verification (issue #22): empty, its placeholder is the default.

@@ -18,6 +18,7 @@ export const TENANT_MESSAGES = {
   iv: 'IV must be 16 bytes, written as base64 or hex',
   notFound: 'Tenant not found',
   minWordSimilarity: 'Minimum word similarity must be a number from 0.70 to 0.99',
+  accountProviderSecret: 'The client secret is required for a new account name provider',
 } as const;
 
 /**
@@ -124,16 +125,59 @@ const tenantFields = {
     .optional(),
 };
 
+/**
+ * The account name provider (issue #36 item 2): where the portal asks which name a bank account is
+ * held in (the name-enquiry protocol, packages/optima/src/name-enquiry/PROTOCOL.md), reached like
+ * the identity provider with client credentials. The secret is write-only: blank keeps the stored
+ * one (a new provider needs one: the server says so).
+ */
+export const AccountProviderInputSchema = z.object({
+  apiBaseUrl: urlText(),
+  clientId: requiredText(200),
+  clientSecret: optionalSecret,
+});
+export type AccountProviderInput = z.input<typeof AccountProviderInputSchema>;
+
+const blank = (value: string | undefined) => !value?.trim();
+
+/**
+ * The tenant form's account provider: left out, the stored one stays; null, or every field blank
+ * (the form's empty section), none (a stored one is removed); else AccountProviderInputSchema's rules.
+ */
+const accountProviderField = z
+  .object({
+    apiBaseUrl: z.string().trim().max(2000, TENANT_MESSAGES.max(2000)).optional(),
+    clientId: z.string().trim().max(200, TENANT_MESSAGES.max(200)).optional(),
+    clientSecret: optionalSecret,
+  })
+  .superRefine((v, ctx) => {
+    if (blank(v.apiBaseUrl) && blank(v.clientId) && blank(v.clientSecret)) return;
+    if (blank(v.apiBaseUrl))
+      ctx.addIssue({ code: 'custom', path: ['apiBaseUrl'], message: TENANT_MESSAGES.required });
+    else if (!URL_PATTERN.test(v.apiBaseUrl!))
+      ctx.addIssue({ code: 'custom', path: ['apiBaseUrl'], message: TENANT_MESSAGES.url });
+    if (blank(v.clientId))
+      ctx.addIssue({ code: 'custom', path: ['clientId'], message: TENANT_MESSAGES.required });
+  })
+  .transform((v): z.output<typeof AccountProviderInputSchema> | null =>
+    blank(v.apiBaseUrl) && blank(v.clientId) && blank(v.clientSecret)
+      ? null
+      : { apiBaseUrl: v.apiBaseUrl!, clientId: v.clientId!, clientSecret: v.clientSecret || undefined },
+  )
+  .nullable()
+  .optional();
+
 /** Create: aesKey and iv are required; the client secret is optional (SPEC §5). */
 export const TenantCreateSchema = z.object({
   ...tenantFields,
+  accountProvider: accountProviderField,
   aesKey: tenantFields.aesKey.refine((v) => Boolean(v), TENANT_MESSAGES.required),
   iv: tenantFields.iv.refine((v) => Boolean(v), TENANT_MESSAGES.required),
 });
 export type TenantCreate = z.input<typeof TenantCreateSchema>;
 
 /** Update: a blank secret keeps the stored one; the subdomain cannot change. */
-export const TenantUpdateSchema = z.object(tenantFields);
+export const TenantUpdateSchema = z.object({ ...tenantFields, accountProvider: accountProviderField });
 export type TenantUpdate = z.input<typeof TenantUpdateSchema>;
 
 /** What a browser may see of the provider settings: never the secrets, only whether each is set. */
@@ -150,6 +194,14 @@ export const PublicIdentitySourceConfigSchema = z.object({
 });
 export type PublicIdentitySourceConfig = z.infer<typeof PublicIdentitySourceConfigSchema>;
 
+/** What a browser may see of the account name provider: never the secret, only whether it is set. */
+export const PublicAccountProviderSchema = z.object({
+  apiBaseUrl: z.string(),
+  clientId: z.string(),
+  clientSecretSet: z.boolean(),
+});
+export type PublicAccountProvider = z.infer<typeof PublicAccountProviderSchema>;
+
 export const TenantSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -159,6 +211,8 @@ export const TenantSchema = z.object({
   subscriptionStatus: SubscriptionStatusSchema,
   /** JSON string of PublicIdentitySourceConfig (SPEC §3 keeps it a string), or null when not set. */
   identitySourceConfig: z.string().nullable(),
+  /** The account name provider (issue #36), or null when not set. */
+  accountProvider: PublicAccountProviderSchema.nullable(),
   createdAt: z.string(),
 });
 export type Tenant = z.infer<typeof TenantSchema>;

@@ -91,6 +91,8 @@ const EnvSchema = z.object({
   CLAIM_RATE_PER_IP: z.coerce.number().int().positive().default(30),
   CLAIM_RATE_PER_TENANT: z.coerce.number().int().positive().default(600),
   IDENTITY_SIM_PORT: z.coerce.number().int().min(0).max(65535).default(4010),
+  ACCOUNT_SIM_PORT: z.coerce.number().int().min(0).max(65535).default(4011),
+  DEMO_ACCOUNT_SIMULATOR: z.enum(['true', 'false']).optional(),
   TRUST_PROXY: z.string().optional(),
 });
 
@@ -174,6 +176,10 @@ export interface Config {
   claimRate: { perIp: number; perTenant: number };
   /** Demo mode starts the identity-source simulator on this port (0: any free port). */
   simulatorPort: number;
+  /** Demo mode starts the account name simulator (issue #36) too, unless DEMO_ACCOUNT_SIMULATOR=false. */
+  demoAccountSimulator: boolean;
+  /** Its port (ACCOUNT_SIM_PORT; 0: any free port). */
+  accountSimulatorPort: number;
   /** Peers whose X-Forwarded-For is believed (Fastify's trustProxy; decision 58). */
   trustProxy: TrustProxy;
   /** Prometheus exposition (issue #37): port 0 turns it off; sockets gathered from socketDir. */
@@ -295,6 +301,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
       allowPrivateAddresses: e.ALLOW_PRIVATE_PROVIDER_URLS ? e.ALLOW_PRIVATE_PROVIDER_URLS === 'true' : demo,
     },
     simulatorPort: e.IDENTITY_SIM_PORT,
+    demoAccountSimulator: demo && e.DEMO_ACCOUNT_SIMULATOR !== 'false',
+    accountSimulatorPort: e.ACCOUNT_SIM_PORT,
     claimRate: { perIp: e.CLAIM_RATE_PER_IP, perTenant: e.CLAIM_RATE_PER_TENANT },
     trustProxy,
     metrics: {

@@ -97,6 +97,28 @@ describe('with ALLOW_PRIVATE_PROVIDER_URLS=false', () => {
     expect(v4.connections + v6.connections).toBe(0);
   });
 
+  it("the account name provider's test-connection refuses a loopback address too (issue #36)", async () => {
+    const tenant = (
+      await portal.api.post('/api/v1/global-admin/tenants', {
+        token: admin,
+        body: buildTenantInput({
+          accountProvider: {
+            apiBaseUrl: `http://127.0.0.1:${v4.port}`,
+            clientId: 'guarded',
+            clientSecret: 'guarded-secret',
+          },
+        }),
+      })
+    ).json() as Tenant;
+    const res = await portal.api.post(
+      `/api/v1/global-admin/tenants/${tenant.id}/account-provider/test-connection`,
+      { token: admin },
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ ok: false, message: refusal('127.0.0.1') });
+    expect(v4.connections).toBe(0);
+  });
+
   it('a bulk verification against a loopback provider fails with the reason and connects to nothing', async () => {
     const t = await createTenantWithAdmin(portal);
     const put = await portal.api.put(`/api/v1/global-admin/tenants/${t.tenant.id}`, {

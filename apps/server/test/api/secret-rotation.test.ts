@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { tenants } from '../../src/db/schema/index.ts';
 import { ConfigError, loadConfig } from '../../src/platform/config.ts';
 import { deriveKeys, secretBox } from '../../src/platform/secrets.ts';
+import { AccountProviderSettings } from '../../src/modules/identity/account-provider-settings.ts';
 import { ProviderSettings } from '../../src/modules/identity/provider-settings.ts';
 import { resealSecrets } from '../../src/modules/tenants/reseal-secrets.ts';
 import { SealedSecretsRepo } from '../../src/modules/tenants/sealed-secrets.repo.ts';
@@ -39,15 +40,26 @@ const open = async (env: Record<string, string>, reuse?: TestPortal) => {
   return { portal, log: () => lines.join('') };
 };
 
-type Sealed = { clientSecret: string; aesKey: string; iv: string; password: string };
+type Sealed = { clientSecret: string; aesKey: string; iv: string; password: string; accountSecret: string };
 async function stored(portal: TestPortal, id: string): Promise<Sealed> {
   const [row] = await portal.db.orm
-    .select({ cfg: tenants.identitySourceConfig, sms: tenants.smsGatewayConfig })
+    .select({
+      cfg: tenants.identitySourceConfig,
+      sms: tenants.smsGatewayConfig,
+      account: tenants.accountProviderConfig,
+    })
     .from(tenants)
     .where(eq(tenants.id, id));
   const cfg = row!.cfg as Sealed;
   const sms = row!.sms as { password: string };
-  return { clientSecret: cfg.clientSecret, aesKey: cfg.aesKey, iv: cfg.iv, password: sms.password };
+  const account = row!.account as { clientSecret: string };
+  return {
+    clientSecret: cfg.clientSecret,
+    aesKey: cfg.aesKey,
+    iv: cfg.iv,
+    password: sms.password,
+    accountSecret: account.clientSecret,
+  };
 }
 const openAll = (secret: string, sealed: Sealed) => {
   const box = secretBox(deriveKeys(secret).atRest);
@@ -58,7 +70,14 @@ describe('PORTAL_SECRET rotation', () => {
   it('re-seals every tenant secret under the new secret at start; without the previous one they stay shut', async () => {
     const first = await open({ PORTAL_SECRET: OLD });
     const global = await first.portal.login(DEMO_ADMIN.email, DEMO_ADMIN.password);
-    const input = buildTenantInput();
+    // The account name provider's client secret too (issue #36).
+    const input = buildTenantInput({
+      accountProvider: {
+        apiBaseUrl: 'https://names.bank.example',
+        clientId: 'rotation',
+        clientSecret: 'account-secret-1',
+      },
+    });
     const created = await first.portal.api.post('/api/v1/global-admin/tenants', {
       token: global,
       body: input,
@@ -82,20 +101,26 @@ describe('PORTAL_SECRET rotation', () => {
       aesKey: input.aesKey,
       iv: input.iv,
       password: sms.password,
+      accountSecret: 'account-secret-1',
     };
     const before = await stored(first.portal, id);
     expect(openAll(OLD, before)).toEqual(plain);
     // Every tenant's sealed values (the demo tenant's too).
     const all = await first.portal.db.orm
-      .select({ cfg: tenants.identitySourceConfig, sms: tenants.smsGatewayConfig })
+      .select({
+        cfg: tenants.identitySourceConfig,
+        sms: tenants.smsGatewayConfig,
+        account: tenants.accountProviderConfig,
+      })
       .from(tenants);
     const sealedCount = all
-      .flatMap(({ cfg, sms }) => [
+      .flatMap(({ cfg, sms, account }) => [
         ...['clientSecret', 'aesKey', 'iv'].map((k) => (cfg as Record<string, unknown> | null)?.[k]),
         (sms as Record<string, unknown> | null)?.password,
+        (account as Record<string, unknown> | null)?.clientSecret,
       ])
       .filter(Boolean).length;
-    expect(sealedCount).toBeGreaterThanOrEqual(4);
+    expect(sealedCount).toBeGreaterThanOrEqual(5);
     await first.portal.close();
 
     // The new secret alone cannot open what the old one sealed: the provider would be unusable.
@@ -132,6 +157,11 @@ describe('PORTAL_SECRET rotation', () => {
       aesKey: plain.aesKey,
       iv: plain.iv,
     });
+    const accounts = new AccountProviderSettings(
+      new TenantsRepo(done.portal.db.orm),
+      secretBox(done.portal.keys.atRest, done.portal.keys.atRestPrevious),
+    );
+    expect((await accounts.forTenant(id)).clientSecret).toBe('account-secret-1');
   });
 
   it('a value sealed under neither secret is left as it is and counted', () => {

@@ -45,6 +45,8 @@ export async function spawnServer(
       DEMO_SEED_RECORDS: 'false', // as in test-portal.ts
       ALLOW_PRIVATE_PROVIDER_URLS: 'true', // as in test-portal.ts: the simulators listen on 127.0.0.1
       IDENTITY_SIM_PORT: '0', // as in test-portal.ts
+      DEMO_ACCOUNT_SIMULATOR: 'false', // as in test-portal.ts
+      ACCOUNT_SIM_PORT: '0',
       // One process per server unless a test asks for more: a test's SIGKILL then kills what serves.
       API_PROCESSES: '1',
       // No metrics port unless a test asks for one: parallel tests would contend for 9464.

@@ -85,3 +85,44 @@ export async function startSimProcess(people: SimPerson[], flags: string[] = [])
 }
 
 export const simCredentials = DEMO_CREDENTIALS;
+
+export interface AccountSimProcess {
+  url: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+/**
+ * The account name simulator (issue #36, the name-enquiry protocol) as a separate process over
+ * real HTTP: the demo accounts (examples/bank-accounts.csv) unless `--accounts` is among the flags.
+ */
+export async function startAccountSimProcess(flags: string[] = []): Promise<AccountSimProcess> {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'src/name-enquiry/main.ts', '--port', String(port), ...flags],
+    { cwd: simDir, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  child.stdout!.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (output += d.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      // not yet
+    }
+    if (i > 200 || child.exitCode !== null) throw new Error(`account simulator did not start: ${output}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    child,
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+    },
+  };
+}

@@ -91,6 +91,9 @@ export async function createTestPortal(opts: TestPortalOptions = {}): Promise<Te
     ALLOW_PRIVATE_PROVIDER_URLS: 'true',
     // The demo simulator (a child process) on any free port: test files run side by side.
     IDENTITY_SIM_PORT: '0',
+    // The account name simulator (issue #36) only where a test asks for it: a second child each start.
+    DEMO_ACCOUNT_SIMULATOR: 'false',
+    ACCOUNT_SIM_PORT: '0',
     ...(databaseUrl ? postgresEnv(databaseUrl) : {}),
     ...opts.env,
   };

@@ -99,6 +99,45 @@ it('the demo simulator is a child process on the logged port (a free one when th
   expect(isRunning(pid)).toBe(false);
 });
 
+it('with DEMO_ACCOUNT_SIMULATOR the account name simulator starts too (a free port when its own is taken), the demo tenant reaches it, and it stops with the portal', async () => {
+  const taken = await occupiedPort();
+  const { portal, pid, base } = await startDemoPortal({
+    DEMO_ACCOUNT_SIMULATOR: 'true',
+    ACCOUNT_SIM_PORT: String(taken),
+  });
+  const line = portal
+    .output()
+    .split('\n')
+    .find((l) => l.includes('account name simulator started for the demo tenant'));
+  expect(line, portal.output()).toBeDefined();
+  const account = JSON.parse(line!) as { url: string; simulatorPid: number };
+  simulatorPids.push(account.simulatorPid);
+  expect(account.simulatorPid).not.toBe(pid);
+  expect(new URL(account.url).port).not.toBe(String(taken));
+  expect(portal.output()).toContain('account simulator port in use; starting it on a free port');
+  expect(await (await fetch(`${account.url}/healthz`)).json()).toEqual({ status: 'ok', accounts: 1932 });
+
+  const admin = await loginProcess(base, 'admin@portal.local', 'ChangeMe123!');
+  const tenants = (await callProcess<Tenant[]>(base, 'GET', '/api/v1/global-admin/tenants', admin)).body;
+  const demo = tenants.find((t) => t.subdomain === 'demo')!;
+  expect(demo.accountProvider).toEqual({
+    apiBaseUrl: account.url,
+    clientId: 'demo-accounts-client',
+    clientSecretSet: true,
+  });
+  const test = await callProcess(
+    base,
+    'POST',
+    `/api/v1/global-admin/tenants/${demo.id}/account-provider/test-connection`,
+    admin,
+  );
+  expect(test.body).toMatchObject({ ok: true });
+
+  portal.child.kill('SIGKILL');
+  await portal.exited;
+  await waitUntil(() => !isRunning(account.simulatorPid) && !isRunning(pid));
+});
+
 it('the demo simulator exits when the portal process is killed with SIGKILL', async () => {
   const { portal, url, pid } = await startDemoPortal();
   expect((await fetch(`${url}/healthz`)).ok).toBe(true);

@@ -114,6 +114,13 @@ export const UI_TEXTS = {
     testConnection: 'Test Connection',
     testing: 'Testing...',
     testConnectionHint: 'Tests the saved settings: save your changes first.',
+    accountProvider: 'Account Name Provider',
+    accountProviderHint:
+      'Where the portal asks in which name each bank account is held (name enquiry). Optional: leave every field blank for none.',
+    accountProviderUrl: 'Account Provider API Base URL',
+    accountProviderClientId: 'Account Provider Client ID',
+    accountProviderSecret: 'Account Provider Client Secret',
+    testAccountProvider: 'Test Account Provider',
     nameMatching: 'Name Matching',
     minWordSimilarity: 'Minimum word similarity for one letter differs',
     minWordSimilarityHint:

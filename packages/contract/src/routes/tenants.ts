@@ -88,6 +88,17 @@ export const TENANTS_ROUTES = {
     response: TestConnectionResultSchema,
     errors: { 404: ApiErrorSchema },
   }),
+  testAccountProvider: defineRoute({
+    method: 'POST',
+    path: '/api/v1/global-admin/tenants/:id/account-provider/test-connection',
+    roles,
+    tags,
+    summary:
+      "Ask the tenant's account name provider (issue #36, the name-enquiry protocol) for a token with the stored settings",
+    params,
+    response: TestConnectionResultSchema,
+    errors: { 404: ApiErrorSchema },
+  }),
   smsGateway: defineRoute({
     method: 'GET',
     path: '/api/v1/global-admin/tenants/:id/sms-gateway',

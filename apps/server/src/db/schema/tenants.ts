@@ -13,6 +13,8 @@ export const tenants = pgTable(
     identitySourceConfig: jsonb('identity_source_config'),
     /** The SMS gateway (issue #33): SMPP host, port, system id, sender id, the password sealed. */
     smsGatewayConfig: jsonb('sms_gateway_config'),
+    /** The account name provider (issue #36): base URL, client id, the client secret sealed. */
+    accountProviderConfig: jsonb('account_provider_config'),
     subscriptionStatus: text('subscription_status').notNull().default('TRIAL'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

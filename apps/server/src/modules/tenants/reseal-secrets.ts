@@ -1,7 +1,10 @@
 import type { SecretBox } from '../../platform/secrets.ts';
 import type { SealedSecretsRepo, SealedSettings } from './sealed-secrets.repo.ts';
 
-/** Which stored values are sealed: the provider's three secrets and the SMS gateway's password. */
+/**
+ * Which stored values are sealed: the identity provider's three secrets, the SMS gateway's password
+ * and the account name provider's client secret.
+ */
 const PROVIDER_SEALED = ['clientSecret', 'aesKey', 'iv'] as const;
 
 export interface ResealOutcome {
@@ -43,6 +46,11 @@ export async function resealSecrets(repo: SealedSecretsRepo, box: SecretBox): Pr
         next.smsGatewayConfig = {
           ...row.smsGatewayConfig,
           password: reseal(row.smsGatewayConfig.password) ?? row.smsGatewayConfig.password,
+        };
+      if (row.accountProviderConfig)
+        next.accountProviderConfig = {
+          ...row.accountProviderConfig,
+          clientSecret: reseal(row.accountProviderConfig.clientSecret) ?? null,
         };
       if (outcome.resealed > before) await repo.save(tx, next);
     }

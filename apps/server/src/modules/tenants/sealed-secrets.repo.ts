@@ -1,14 +1,16 @@
 import { eq, isNotNull, or } from 'drizzle-orm';
 import type { Orm } from '../../platform/db.ts';
 import { tenants } from '../../db/schema/index.ts';
+import type { StoredAccountProviderConfig } from '../identity/account-provider-settings.ts';
 import type { StoredIdentitySourceConfig } from '../identity/provider-settings.ts';
 import type { StoredSmsGateway } from './sms-gateway.repo.ts';
 
-/** A tenant's two settings that hold sealed secrets, as stored. */
+/** A tenant's settings that hold sealed secrets, as stored. */
 export interface SealedSettings {
   id: string;
   identitySourceConfig: StoredIdentitySourceConfig | null;
   smsGatewayConfig: StoredSmsGateway | null;
+  accountProviderConfig: StoredAccountProviderConfig | null;
 }
 
 /**
@@ -29,9 +31,16 @@ export class SealedSecretsRepo {
         id: tenants.id,
         identitySourceConfig: tenants.identitySourceConfig,
         smsGatewayConfig: tenants.smsGatewayConfig,
+        accountProviderConfig: tenants.accountProviderConfig,
       })
       .from(tenants)
-      .where(or(isNotNull(tenants.identitySourceConfig), isNotNull(tenants.smsGatewayConfig)))
+      .where(
+        or(
+          isNotNull(tenants.identitySourceConfig),
+          isNotNull(tenants.smsGatewayConfig),
+          isNotNull(tenants.accountProviderConfig),
+        ),
+      )
       .orderBy(tenants.id)
       .for('update')) as SealedSettings[];
   }
@@ -39,7 +48,11 @@ export class SealedSecretsRepo {
   async save(tx: Orm, row: SealedSettings): Promise<void> {
     await tx
       .update(tenants)
-      .set({ identitySourceConfig: row.identitySourceConfig, smsGatewayConfig: row.smsGatewayConfig })
+      .set({
+        identitySourceConfig: row.identitySourceConfig,
+        smsGatewayConfig: row.smsGatewayConfig,
+        accountProviderConfig: row.accountProviderConfig,
+      })
       .where(eq(tenants.id, row.id));
   }
 }

@@ -1,6 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Orm } from '../../platform/db.ts';
 import { tenants, users } from '../../db/schema/index.ts';
+import type { StoredAccountProviderConfig } from '../identity/account-provider-settings.ts';
 import type { StoredIdentitySourceConfig } from '../identity/provider-settings.ts';
 
 export interface TenantRow {
@@ -11,6 +12,7 @@ export interface TenantRow {
   description: string | null;
   subscriptionStatus: string;
   identitySourceConfig: StoredIdentitySourceConfig | null;
+  accountProviderConfig: StoredAccountProviderConfig | null;
   createdAt: Date;
 }
 
@@ -21,6 +23,7 @@ export interface NewTenant {
   description?: string | null;
   subscriptionStatus?: string;
   identitySourceConfig?: StoredIdentitySourceConfig | null;
+  accountProviderConfig?: StoredAccountProviderConfig | null;
 }
 
 const columns = {
@@ -31,6 +34,7 @@ const columns = {
   description: tenants.description,
   subscriptionStatus: tenants.subscriptionStatus,
   identitySourceConfig: tenants.identitySourceConfig,
+  accountProviderConfig: tenants.accountProviderConfig,
   createdAt: tenants.createdAt,
 };
 

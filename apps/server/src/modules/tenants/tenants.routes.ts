@@ -37,5 +37,9 @@ export function tenantsRoutes(
 
   serveRoute(app, TENANTS_ROUTES.testConnection, async ({ params }) => tenants.testConnection(params.id));
 
+  serveRoute(app, TENANTS_ROUTES.testAccountProvider, async ({ params }) =>
+    tenants.testAccountProvider(params.id),
+  );
+
   serveRoute(app, TENANTS_ROUTES.registerUser, async ({ actor, body }) => userAdmin.create(actor, body));
 }

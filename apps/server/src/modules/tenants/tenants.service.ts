@@ -12,6 +12,8 @@ import { badRequest, conflict, isUniqueViolation, notFound } from '../../platfor
 import type { SecretBox } from '../../platform/secrets.ts';
 import type { AuditRepo } from '../audit/audit.repo.ts';
 import { matchSettingsOf, type StoredIdentitySourceConfig } from '../identity/provider-settings.ts';
+import type { StoredAccountProviderConfig } from '../identity/account-provider-settings.ts';
+import { NameEnquiryClient } from '../identity/name-enquiry-client.ts';
 import { requestProviderToken } from '../identity/provider-token.ts';
 import type { SettingsRecompare } from '../verification/settings-recompare.ts';
 import type { TenantRow, TenantsRepo } from './tenants.repo.ts';
@@ -45,6 +47,13 @@ export function toPublicTenant(row: TenantRow): Tenant {
     description: row.description,
     subscriptionStatus: row.subscriptionStatus === 'ACTIVE' ? 'ACTIVE' : 'TRIAL',
     identitySourceConfig: publicConfig ? JSON.stringify(publicConfig) : null,
+    accountProvider: row.accountProviderConfig
+      ? {
+          apiBaseUrl: row.accountProviderConfig.apiBaseUrl,
+          clientId: row.accountProviderConfig.clientId,
+          clientSecretSet: Boolean(row.accountProviderConfig.clientSecret),
+        }
+      : null,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -90,6 +99,7 @@ export class TenantsService {
             description: input.description || null,
             subscriptionStatus: input.subscriptionStatus,
             identitySourceConfig: this.#sealConfig(input, null),
+            accountProviderConfig: this.#sealAccountProvider(input, null),
           },
           tx,
         );
@@ -129,6 +139,7 @@ export class TenantsService {
           description: input.description || null,
           subscriptionStatus: input.subscriptionStatus,
           identitySourceConfig: this.#sealConfig(input, existing.identitySourceConfig),
+          accountProviderConfig: this.#sealAccountProvider(input, existing.accountProviderConfig),
         },
         tx,
       );
@@ -206,6 +217,42 @@ export class TenantsService {
     return outcome.ok
       ? { ok: true, message: `Connected to ${cfg.providerName}: the provider issued a token` }
       : { ok: false, message: outcome.message };
+  }
+
+  /** A real call to the account name provider's token endpoint with the stored settings (issue #36). */
+  async testAccountProvider(id: string): Promise<TestConnectionResult> {
+    const tenant = await this.tenants.findById(id);
+    if (!tenant) throw notFound(TENANT_MESSAGES.notFound);
+    const cfg = tenant.accountProviderConfig;
+    if (!cfg) return { ok: false, message: 'No account name provider is configured for this tenant' };
+    const client = new NameEnquiryClient(
+      {
+        apiBaseUrl: cfg.apiBaseUrl,
+        clientId: cfg.clientId,
+        clientSecret: cfg.clientSecret ? this.secrets.open(cfg.clientSecret) : '',
+      },
+      { allowPrivateAddresses: this.allowPrivateProviderAddresses, maxAttempts: 1, timeoutMs: 10_000 },
+    );
+    return client.testConnection();
+  }
+
+  /**
+   * The account name provider as stored: left out of the request, what is stored stays; null (or
+   * a blank section), none. A blank secret keeps the stored one; a new provider needs one.
+   */
+  #sealAccountProvider(
+    input: CreateInput | UpdateInput,
+    stored: StoredAccountProviderConfig | null,
+  ): StoredAccountProviderConfig | null {
+    const given = input.accountProvider;
+    if (given === undefined) return stored;
+    if (given === null) return null;
+    const clientSecret = given.clientSecret ? this.secrets.seal(given.clientSecret) : stored?.clientSecret;
+    if (!clientSecret)
+      throw badRequest(TENANT_MESSAGES.accountProviderSecret, {
+        'accountProvider.clientSecret': TENANT_MESSAGES.accountProviderSecret,
+      });
+    return { apiBaseUrl: given.apiBaseUrl, clientId: given.clientId, clientSecret };
   }
 
   /** Seals new secrets; a blank one keeps what is stored. */

@@ -11,3 +11,12 @@ export function testTenantConnection(tenantId: string): Promise<TestConnectionRe
 export function useTestTenantConnection() {
   return useMutation({ mutationFn: testTenantConnection });
 }
+
+/** Asks the tenant's account name provider (issue #36) for a token with the stored settings. */
+export function testAccountProvider(tenantId: string): Promise<TestConnectionResult> {
+  return callApi(TENANTS_ROUTES.testAccountProvider, { params: { id: tenantId } });
+}
+
+export function useTestAccountProvider() {
+  return useMutation({ mutationFn: testAccountProvider });
+}

@@ -5,6 +5,7 @@ import { FormSection } from './form-section.tsx';
 import { SecretField } from './secret-field.tsx';
 import { TenantTextField } from './tenant-text-field.tsx';
 import { TestConnectionPanel } from './test-connection-panel.tsx';
+import { useTestTenantConnection } from '../api/test-connection.ts';
 
 const texts = UI_TEXTS.tenantForm;
 
@@ -17,6 +18,7 @@ export interface IdentitySourceFieldsProps {
 export function IdentitySourceFields({ editing }: IdentitySourceFieldsProps) {
   // Creating, the keys are required; editing, blank keeps the stored ones (SPEC §5, contract).
   const keysRequired = editing === undefined;
+  const test = useTestTenantConnection();
   return (
     <FormSection title={texts.identitySource}>
       <TenantTextField name="providerName" label={texts.providerName} required autoComplete="off" />
@@ -50,7 +52,7 @@ export function IdentitySourceFields({ editing }: IdentitySourceFieldsProps) {
         stored={editing?.secretsSet.aesKey}
       />
       <SecretField name="iv" label={texts.iv} required={keysRequired} stored={editing?.secretsSet.iv} />
-      {editing && <TestConnectionPanel tenantId={editing.tenantId} />}
+      {editing && <TestConnectionPanel tenantId={editing.tenantId} test={test} />}
     </FormSection>
   );
 }

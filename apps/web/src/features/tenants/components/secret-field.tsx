@@ -1,14 +1,14 @@
 import Box from '@mui/material/Box';
 import type { SxProps, Theme } from '@mui/material/styles';
 import { UI_TEXTS } from '../../../lib/ui-texts.ts';
-import type { TenantFormValues } from '../utils/tenant-form-values.ts';
+import type { TenantFormField } from '../utils/tenant-form-values.ts';
 import { TenantTextField } from './tenant-text-field.tsx';
 import { useVisibility } from '../../../components/visibility-toggle.tsx';
 
 const texts = UI_TEXTS.tenantForm;
 
 export interface SecretFieldProps {
-  name: keyof Pick<TenantFormValues, 'clientSecretEncrypted' | 'aesKey' | 'iv'>;
+  name: Extract<TenantFormField, 'clientSecretEncrypted' | 'aesKey' | 'iv' | 'accountProvider.clientSecret'>;
   label: string;
   required: boolean;
   /** Edit mode: whether a value is stored (blank keeps it). Undefined while creating. */

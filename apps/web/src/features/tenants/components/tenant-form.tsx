@@ -26,6 +26,7 @@ import {
   type TenantFormInput,
   type TenantFormOutput,
 } from '../utils/tenant-form-values.ts';
+import { AccountProviderFields } from './account-provider-fields.tsx';
 import { IdentitySourceFields } from './identity-source-fields.tsx';
 import { LegalBasisField } from './legal-basis-field.tsx';
 import { NameMatchFields } from './name-match-fields.tsx';
@@ -117,6 +118,13 @@ export function TenantForm({ tenant, onDone }: TenantFormProps) {
           <IdentitySourceFields
             editing={
               tenant ? { tenantId: tenant.id, secretsSet: secretsSetOf(tenant) ?? NO_SECRETS } : undefined
+            }
+          />
+          <AccountProviderFields
+            editing={
+              tenant
+                ? { tenantId: tenant.id, secretSet: tenant.accountProvider?.clientSecretSet ?? false }
+                : undefined
             }
           />
           <NameMatchFields />

@@ -1,10 +1,10 @@
 import type { ReactNode } from 'react';
 import { useController, useFormContext } from 'react-hook-form';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
-import type { TenantFormInput, TenantFormValues } from '../utils/tenant-form-values.ts';
+import type { TenantFormField, TenantFormInput } from '../utils/tenant-form-values.ts';
 
 export type TenantTextFieldProps = Omit<TextFieldProps, 'name' | 'value' | 'onChange' | 'error'> & {
-  name: keyof TenantFormValues;
+  name: TenantFormField;
   /** Shown below the field while it has no error. */
   hint?: ReactNode;
   /** Rewrites what the user types (e.g. upper-casing the state code). */

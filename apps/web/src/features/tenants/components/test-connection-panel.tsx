@@ -6,13 +6,24 @@ import { MESSAGES } from '@portal/contract/messages';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { errorMessage } from '../../../lib/error-message.ts';
 import { UI_TEXTS } from '../../../lib/ui-texts.ts';
-import { useTestTenantConnection } from '../api/test-connection.ts';
+import type { useTestTenantConnection } from '../api/test-connection.ts';
 
 const texts = UI_TEXTS.tenantForm;
 
-/** Edit mode: asks the identity provider for a token with the saved settings. */
-export function TestConnectionPanel({ tenantId }: { tenantId: string }) {
-  const test = useTestTenantConnection();
+export interface TestConnectionPanelProps {
+  tenantId: string;
+  /** The test of one provider (useTestTenantConnection, useTestAccountProvider). */
+  test: ReturnType<typeof useTestTenantConnection>;
+  /** Names the provider on the button, when the form has more than one. */
+  label?: string;
+}
+
+/** Edit mode: asks a provider for a token with the saved settings. */
+export function TestConnectionPanel({
+  tenantId,
+  test,
+  label = texts.testConnection,
+}: TestConnectionPanelProps) {
   const result = test.data;
   return (
     <Box sx={{ gridColumn: '1 / -1', display: 'flex', flexDirection: 'column', gap: 1.5 }}>
@@ -21,7 +32,7 @@ export function TestConnectionPanel({ tenantId }: { tenantId: string }) {
           variant="outlined"
           onClick={() => test.mutate(tenantId)}
           busy={test.isPending}
-          label={texts.testConnection}
+          label={label}
           busyLabel={texts.testing}
           startIcon={<NetworkCheck />}
         />

@@ -5,7 +5,7 @@ import { BULK_LEGAL_BASIS, type Tenant } from '@portal/contract/tenants';
 import { storeToken } from '../../../lib/auth-storage.ts';
 import { buildToken } from '../../../test/build-token.ts';
 import { renderApp } from '../../../test/render-app.tsx';
-import { stubApi } from '../../../test/stub-fetch.ts';
+import { callsTo, stubApi } from '../../../test/stub-fetch.ts';
 
 const TENANTS_URL = '/api/v1/global-admin/tenants';
 
@@ -18,6 +18,7 @@ function buildTenant(overrides: Partial<Tenant> = {}): Tenant {
     description: null,
     subscriptionStatus: 'TRIAL',
     identitySourceConfig: null,
+    accountProvider: null,
     createdAt: '2025-01-05T10:00:00.000Z',
     ...overrides,
   };
@@ -145,7 +146,109 @@ describe('tenant management', () => {
       providerName: 'OPTIMA',
       subscriptionStatus: 'TRIAL',
       legalBasis: 'Kano State Public Service Rules, rule 020101.',
+      // The account name provider's section left blank: none.
+      accountProvider: null,
     });
     // A whole form filled key by key: slower than the default 5 s when the suite runs in parallel.
+  }, 15_000);
+
+  it('creates a tenant with an account name provider: its section is sent, the secret with it', async () => {
+    const user = userEvent.setup();
+    const fetchMock = openTenants({
+      [`GET ${TENANTS_URL}`]: { status: 200, body: [] },
+      [`GET ${TENANTS_URL}/check-subdomain/kano`]: { status: 200, body: true },
+      [`POST ${TENANTS_URL}`]: { status: 201, body: buildTenant({ name: 'Kano State', subdomain: 'kano' }) },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Create New Tenant' }));
+    await user.type(screen.getByRole('textbox', { name: 'Tenant Name' }), 'Kano State');
+    await user.type(screen.getByRole('textbox', { name: 'Subdomain' }), 'kano');
+    await user.type(screen.getByRole('textbox', { name: 'State Code' }), 'KN');
+    await user.type(screen.getByRole('textbox', { name: 'Client ID' }), 'kano-portal');
+    await user.type(screen.getByRole('textbox', { name: 'API Base URL' }), 'https://optima.kano.example');
+    await user.click(screen.getByLabelText(/^AES Key/));
+    await user.paste('a'.repeat(64));
+    await user.click(screen.getByLabelText(/^IV/));
+    await user.paste('b'.repeat(32));
+    expect(screen.getByText('Account Name Provider')).toBeTruthy();
+    // Half a provider is refused on its field, as the server would.
+    await user.click(screen.getByRole('textbox', { name: 'Account Provider API Base URL' }));
+    await user.paste('https://names.kano.example');
+    const clientId = screen.getByRole('textbox', { name: 'Account Provider Client ID' });
+    await user.click(clientId);
+    await user.tab();
+    expect(await screen.findByText('This field is required')).toBeTruthy();
+    const submit = screen.getByRole('button', { name: 'Create Tenant' });
+    expect(submit).toHaveProperty('disabled', true);
+    await user.type(clientId, 'kano-accounts');
+    await user.click(screen.getByLabelText(/^Account Provider Client Secret/));
+    await user.paste('kano-secret');
+    // No connection test before the provider is saved.
+    expect(screen.queryByRole('button', { name: 'Test Account Provider' })).toBeNull();
+    await waitFor(() => expect(submit).toHaveProperty('disabled', false));
+    await user.click(submit);
+    expect(await screen.findByText('Tenant "Kano State" created successfully!')).toBeTruthy();
+    const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST');
+    expect(JSON.parse(String(post?.[1]?.body))).toMatchObject({
+      accountProvider: {
+        apiBaseUrl: 'https://names.kano.example',
+        clientId: 'kano-accounts',
+        clientSecret: 'kano-secret',
+      },
+    });
+  }, 15_000);
+
+  it("edits a tenant's account name provider: the secret never shown, blank keeps it; the connection test", async () => {
+    const user = userEvent.setup();
+    const withProvider = buildTenant({
+      ...lagos,
+      identitySourceConfig: JSON.stringify({
+        providerName: 'OPTIMA',
+        apiBaseUrl: 'https://optima.lagos.example',
+        clientId: 'lagos-portal',
+        validationUrl: null,
+        secretsSet: { clientSecret: true, aesKey: true, iv: true },
+        minWordSimilarity: 0.8,
+        closeIsDifferent: false,
+        legalBasis: null,
+      }),
+      accountProvider: {
+        apiBaseUrl: 'https://names.lagos.example',
+        clientId: 'lagos-accounts',
+        clientSecretSet: true,
+      },
+    });
+    const fetchMock = openTenants({
+      [`GET ${TENANTS_URL}`]: { status: 200, body: [withProvider] },
+      [`POST ${TENANTS_URL}/${lagos.id}/account-provider/test-connection`]: {
+        status: 200,
+        body: { ok: false, message: 'The provider refused the client ID and secret (401)' },
+      },
+      [`PUT ${TENANTS_URL}/${lagos.id}`]: { status: 200, body: withProvider },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Edit Tenant' }));
+    expect(screen.getByRole('textbox', { name: 'Account Provider API Base URL' })).toHaveProperty(
+      'value',
+      'https://names.lagos.example',
+    );
+    expect(screen.getByRole('textbox', { name: 'Account Provider Client ID' })).toHaveProperty(
+      'value',
+      'lagos-accounts',
+    );
+    const secret = screen.getByLabelText(/^Account Provider Client Secret/);
+    expect(secret).toHaveProperty('value', '');
+    expect(secret.closest('.MuiFormControl-root')!.textContent).toContain('Set');
+
+    await user.click(screen.getByRole('button', { name: 'Test Account Provider' }));
+    expect(await screen.findByText('The provider refused the client ID and secret (401)')).toBeTruthy();
+    expect(callsTo(fetchMock, `POST ${TENANTS_URL}/${lagos.id}/account-provider/test-connection`)).toBe(1);
+    expect(callsTo(fetchMock, `POST ${TENANTS_URL}/${lagos.id}/test-connection`)).toBe(0);
+
+    await user.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Tenant "Lagos State" updated successfully!')).toBeTruthy();
+    const put = fetchMock.mock.calls.find(([, init]) => init?.method === 'PUT');
+    expect(JSON.parse(String(put?.[1]?.body)).accountProvider).toEqual({
+      apiBaseUrl: 'https://names.lagos.example',
+      clientId: 'lagos-accounts',
+    });
   }, 15_000);
 });

@@ -34,7 +34,20 @@ export interface TenantFormValues {
   closeIsDifferent: boolean;
   /** The legal basis of bulk verification (issue #22); empty: the default is shown. */
   legalBasis: string;
+  /** The account name provider (issue #36); all blank: none. The secret starts blank (write-only). */
+  accountProvider: { apiBaseUrl: string; clientId: string; clientSecret: string };
 }
+
+/** The account name provider's fields, by their path in the form (and in the server's 400 details). */
+export const ACCOUNT_PROVIDER_FIELDS = [
+  'accountProvider.apiBaseUrl',
+  'accountProvider.clientId',
+  'accountProvider.clientSecret',
+] as const;
+
+/** A field of the form: a value's name, or an account provider field's path. */
+export type TenantFormField =
+  Exclude<keyof TenantFormValues, 'accountProvider'> | (typeof ACCOUNT_PROVIDER_FIELDS)[number];
 
 export const TENANT_FORM_FIELDS = [
   'name',
@@ -52,9 +65,10 @@ export const TENANT_FORM_FIELDS = [
   'minWordSimilarity',
   'closeIsDifferent',
   'legalBasis',
-] as const satisfies readonly (keyof TenantFormValues)[];
+  ...ACCOUNT_PROVIDER_FIELDS,
+] as const satisfies readonly TenantFormField[];
 
-export function isTenantFormField(field: string): field is keyof TenantFormValues {
+export function isTenantFormField(field: string): field is TenantFormField {
   return (TENANT_FORM_FIELDS as readonly string[]).includes(field);
 }
 
@@ -102,5 +116,10 @@ export function tenantFormDefaults(tenant?: Tenant): TenantFormValues {
         ? config.closeIsDifferent
         : NAME_MATCH_SETTINGS.closeIsDifferent.default,
     legalBasis: text(config.legalBasis),
+    accountProvider: {
+      apiBaseUrl: tenant?.accountProvider?.apiBaseUrl ?? '',
+      clientId: tenant?.accountProvider?.clientId ?? '',
+      clientSecret: '',
+    },
   };
 }
