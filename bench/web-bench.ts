@@ -14,6 +14,7 @@
 // to keep each page's Lighthouse report as JSON)
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -65,6 +66,25 @@ const build = spawnSync(process.execPath, ['scripts/build-web-if-changed.mjs'], 
 if (build.status !== 0) throw new Error('web build failed');
 
 const portal = await startPortal({ WEB_DIST: path.join(root, 'apps/web/dist') });
+
+/**
+ * The floor: a page with a heading and a line of text, no script, no style, served on loopback
+ * beside the portal. What it scores is the browser's own work on this host (on a busy 2-core host
+ * it scored 78–91 with TBT 368–1,067 ms, 2026-11-30), which every page pays before its own; it is
+ * printed first and counts in no verdict.
+ */
+const FLOOR_HTML =
+  '<!doctype html><html lang="en"><head><meta charset="UTF-8" />' +
+  '<meta name="viewport" content="width=device-width, initial-scale=1.0" />' +
+  '<meta name="description" content="A blank page" /><link rel="icon" href="data:," />' +
+  '<title>Blank</title></head><body><main><h1>Sign in</h1><p>A blank page.</p></main></body></html>';
+const floor = http.createServer((_req, res) => {
+  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(FLOOR_HTML);
+});
+await new Promise<void>((resolve) => floor.listen(0, '127.0.0.1', resolve));
+const floorUrl = `http://127.0.0.1:${(floor.address() as { port: number }).port}/`;
+const FLOOR = 'a blank page (the floor)';
 const chrome = await chromeLauncher.launch({
   chromePath: CHROME_PATH,
   chromeFlags: [
@@ -124,6 +144,7 @@ async function audit(url: string, signedInToken?: string, cpuMultiplier?: number
     const name =
       (new URL(url).pathname.replaceAll('/', '_') || 'root') +
       (cpuMultiplier === undefined ? '' : '-calibrated');
+    fs.mkdirSync(process.env.BENCH_LHR_DIR, { recursive: true });
     fs.writeFileSync(path.join(process.env.BENCH_LHR_DIR, `${name}.json`), JSON.stringify(result.lhr));
   }
   const finalUrl = result.lhr.finalDisplayedUrl;
@@ -158,6 +179,7 @@ let failed: boolean;
 try {
   const agentToken = await login(portal.base, AGENT.email, AGENT.password);
   const pages: { name: string; url: string; token?: string }[] = [
+    { name: FLOOR, url: floorUrl },
     { name: '/login', url: `${portal.base}/login` },
     { name: '/register-employee', url: `${portal.base}/register-employee` },
     {
@@ -169,6 +191,7 @@ try {
   ].filter(
     (page) =>
       !process.env.BENCH_PAGES ||
+      page.name === FLOOR ||
       process.env.BENCH_PAGES.split(',').some(
         (name) => name === page.name || name === new URL(page.url).pathname,
       ),
@@ -216,18 +239,18 @@ try {
   let calibratedMet = true;
   for (const r of results) {
     row(r.name, r.standard);
-    if (!met(r.name, r.standard)) standardMet = false;
+    if (r.name !== FLOOR && !met(r.name, r.standard)) standardMet = false;
   }
   console.log("\nThe CPU slowdown Lighthouse's calculator gives for the host's benchmark index:\n");
   header();
   for (const r of results) {
     if (!r.calibrated) {
       console.log(`| ${r.name} | the host is too slow to emulate the device (index below 150) |`);
-      calibratedMet = false;
+      if (r.name !== FLOOR) calibratedMet = false;
       continue;
     }
     row(r.name, r.calibrated);
-    if (!met(r.name, r.calibrated)) calibratedMet = false;
+    if (r.name !== FLOOR && !met(r.name, r.calibrated)) calibratedMet = false;
   }
   const verdict = (ok: boolean) => (ok ? 'met' : 'NOT MET');
   console.log(
@@ -237,5 +260,6 @@ try {
 } finally {
   await chrome.kill();
   await portal.stop();
+  floor.close();
 }
 if (failed) process.exitCode = 1;
