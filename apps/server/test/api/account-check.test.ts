@@ -222,7 +222,11 @@ describe('the account check and its rules', () => {
 
   it('the summary counts each rule; ?rule= and the search find their flags', async () => {
     const s = await currentSummary(portal, a.token);
-    expect(ruleIn(s, 'ACCOUNT_NOT_FOUND')).toMatchObject({ enabled: true, flaggedRecords: 2, monthlyAmount: 180000 });
+    expect(ruleIn(s, 'ACCOUNT_NOT_FOUND')).toMatchObject({
+      enabled: true,
+      flaggedRecords: 2,
+      monthlyAmount: 180000,
+    });
     expect(ruleIn(s, 'ACCOUNT_NAME_MISMATCH')).toMatchObject({ flaggedRecords: 1, monthlyAmount: 120000 });
     expect(ruleIn(s, 'ACCOUNT_BVN_MISMATCH')).toMatchObject({ flaggedRecords: 1, monthlyAmount: 90000 });
     const only = await allFlags(portal, a.token, '&rule=ACCOUNT_NOT_FOUND');
@@ -261,9 +265,9 @@ describe('the account check and its rules', () => {
   });
 
   it('an answer stops counting once the record has another account number', async () => {
-    const rec = (await portal.api.get('/api/v1/records?pageSize=100', { token: a.token })).json().items.find(
-      (r: { psn: string }) => r.psn === 'PSNC4',
-    );
+    const rec = (await portal.api.get('/api/v1/records?pageSize=100', { token: a.token }))
+      .json()
+      .items.find((r: { psn: string }) => r.psn === 'PSNC4');
     const before = await currentSummary(portal, a.token);
     const res = await portal.api.put(`/api/v1/records/${rec.id}`, {
       token: a.token,
@@ -291,7 +295,10 @@ describe('tenants and roles', () => {
     const theirs = await accountFlags(b.token);
     expect(theirs.map((f) => [f.psn, f.rule])).toEqual([['PSNCB1', 'ACCOUNT_NOT_FOUND']]);
     expect((await accountFlags(a.token)).some((f) => f.psn === 'PSNCB1')).toBe(false);
-    const res = await decide(portal, a.token, theirs[0]!.id, { decision: 'DISMISS', reasonCode: 'DATA_ERROR' });
+    const res = await decide(portal, a.token, theirs[0]!.id, {
+      decision: 'DISMISS',
+      reasonCode: 'DATA_ERROR',
+    });
     expect(res.statusCode).toBe(404);
   });
 
@@ -333,7 +340,9 @@ describe('provider faults are never "not found"', () => {
     const t = await tenantWith(faultRows('D'), { apiBaseUrl: down });
     const job = await check(t.token);
     await expectNothingConcluded(t, job);
-    expect(job.statusMessage).toMatch(/^Every lookup failed\. Account check failed: could not reach the provider/);
+    expect(job.statusMessage).toMatch(
+      /^Every lookup failed\. Account check failed: could not reach the provider/,
+    );
   });
 
   it('a provider that stays down opens the circuit: the job stops with the last error', async () => {
@@ -372,6 +381,11 @@ describe('provider faults are never "not found"', () => {
     );
     const t = await tenantWith(rows, { apiBaseUrl: limited.url });
     const job = await check(t.token);
-    expect(job).toMatchObject({ status: 'COMPLETED', processedRecords: 150, notFoundRecords: 150, failedRecords: 0 });
+    expect(job).toMatchObject({
+      status: 'COMPLETED',
+      processedRecords: 150,
+      notFoundRecords: 150,
+      failedRecords: 0,
+    });
   });
 });

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { records } from './records.ts';
 import { tenants } from './tenants.ts';
 import { users } from './users.ts';
@@ -89,7 +100,9 @@ export const accountChecks = pgTable(
     accountBvn: text('account_bvn'),
     /** The name matcher's verdict (MATCH, CLOSE, DIFFERENT) and reasons; null unless FOUND. */
     nameVerdict: text('name_verdict'),
-    nameReasons: jsonb('name_reasons').notNull().default(sql`'[]'::jsonb`),
+    nameReasons: jsonb('name_reasons')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

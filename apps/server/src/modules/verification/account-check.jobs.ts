@@ -80,7 +80,10 @@ async function checkChunk(
     const skip = skipped.map((r) => ({ id: r.id, skipped: true as const }));
     if (asked.length === 0) return skip;
     if (breaker.open) throw new ProviderDownError(breaker.downMessage);
-    const queries: AccountQuery[] = asked.map((a) => ({ bankCode: a.bankCode, accountNumber: a.accountNumber }));
+    const queries: AccountQuery[] = asked.map((a) => ({
+      bankCode: a.bankCode,
+      accountNumber: a.accountNumber,
+    }));
     try {
       const answers = await client.lookup(queries);
       breaker.succeeded();
@@ -89,7 +92,9 @@ async function checkChunk(
         ...asked.map((a, i) => {
           const answer = answers[i]!;
           const name =
-            answer.status === 'FOUND' ? compareNames(a.fullName, { fullName: answer.accountName }, match) : null;
+            answer.status === 'FOUND'
+              ? compareNames(a.fullName, { fullName: answer.accountName }, match)
+              : null;
           return {
             id: a.id,
             asked: a,

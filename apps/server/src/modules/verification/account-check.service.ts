@@ -27,7 +27,11 @@ export class AccountCheckService {
     const banks = Object.keys(bankCodesOf(await this.accounts.bankNames(scope)));
     if ((await this.accounts.checkable(scope, banks)) === 0)
       throw new AppError(409, ACCOUNT_CHECK_MESSAGES.noAccounts, ERROR_CODES.NOTHING_TO_VERIFY);
-    const job = await this.jobs.createJob(scope, { userId: actor.userId, email: actor.email }, 'ACCOUNT_CHECK');
+    const job = await this.jobs.createJob(
+      scope,
+      { userId: actor.userId, email: actor.email },
+      'ACCOUNT_CHECK',
+    );
     if (!job) throw conflict(ACCOUNT_CHECK_MESSAGES.jobActive);
     await this.audit.append({
       tenantId: scope.tenantId,
@@ -38,7 +42,11 @@ export class AccountCheckService {
       entityType: 'bulk_job',
       entityId: job.id,
     });
-    await this.queue.send(accountCheckJob, { tenantId: scope.tenantId, jobId: job.id, actorId: actor.userId });
+    await this.queue.send(accountCheckJob, {
+      tenantId: scope.tenantId,
+      jobId: job.id,
+      actorId: actor.userId,
+    });
     return toBulkJob(job);
   }
 
