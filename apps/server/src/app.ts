@@ -72,6 +72,8 @@ import { validationRoutes } from './modules/validation/validation.routes.ts';
 import { ValidationService } from './modules/validation/validation.service.ts';
 import { StatsRepo } from './modules/verification/stats.repo.ts';
 import { VerificationRepo } from './modules/verification/verification.repo.ts';
+import { AccountCheckRepo } from './modules/verification/account-check.repo.ts';
+import { AccountCheckService } from './modules/verification/account-check.service.ts';
 import { verificationRoutes } from './modules/verification/verification.routes.ts';
 import { VerificationService } from './modules/verification/verification.service.ts';
 import { comparisonOf } from './modules/verification/compare.ts';
@@ -354,6 +356,7 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
     ),
     recordsService,
     new TenantLegalBasis(tenants),
+    new AccountCheckService(new VerificationRepo(db.orm), new AccountCheckRepo(db.orm), audit, jobs),
   );
   const settings = new SettingsService(
     new SettingsRepo(db.orm),

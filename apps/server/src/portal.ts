@@ -33,6 +33,9 @@ import { resealSecrets } from './modules/tenants/reseal-secrets.ts';
 import { SealedSecretsRepo } from './modules/tenants/sealed-secrets.repo.ts';
 import { UsersRepo } from './modules/users/users.repo.ts';
 import { bulkVerifyHandler, bulkVerifyJob } from './modules/verification/bulk-verify.jobs.ts';
+import { accountCheckHandler, accountCheckJob } from './modules/verification/account-check.jobs.ts';
+import { AccountCheckRepo } from './modules/verification/account-check.repo.ts';
+import { AccountProviderSettings } from './modules/identity/account-provider-settings.ts';
 import { VerificationRepo } from './modules/verification/verification.repo.ts';
 import { exportHandler, exportJob } from './modules/exports/export.jobs.ts';
 import { FourEyes } from './modules/approvals/four-eyes.ts';
@@ -164,15 +167,32 @@ export async function startPortal(config: Config, options: PortalOptions = {}): 
       },
     });
     jobs.register(remindJob, remindHandler(reminders));
+    const workerId = `${os.hostname()}:${process.pid}:${crypto.randomUUID().slice(0, 8)}`;
     jobs.register(
       bulkVerifyJob,
       bulkVerifyHandler(verification, new ProviderSettings(tenants, box), {
         ...config.verify,
-        workerId: `${os.hostname()}:${process.pid}:${crypto.randomUUID().slice(0, 8)}`,
+        workerId,
         client: config.provider,
         afterLargeChange: async (reason) => void (await jobs!.send(maintainRecordsJob, { reason })),
         afterJob: async (tenantId, reason) => integrityRequest(tenantId, reason),
       }),
+    );
+    // The account check (issue #36 item 3) on bulk verification's machinery and settings.
+    jobs.register(
+      accountCheckJob,
+      accountCheckHandler(
+        verification,
+        new AccountCheckRepo(db.orm),
+        new AccountProviderSettings(tenants, box),
+        new ProviderSettings(tenants, box),
+        {
+          ...config.verify,
+          workerId,
+          client: config.provider,
+          afterJob: async (tenantId, reason) => integrityRequest(tenantId, reason),
+        },
+      ),
     );
     // Payroll integrity (issue #21): the rules' evaluation, asked for after changes and by the watchdog.
     const integrityRepo = new IntegrityRepo(db.orm);
@@ -208,14 +228,14 @@ export async function startPortal(config: Config, options: PortalOptions = {}): 
         await started.send(deliverMailJob, { reason: 'resume' }); // deliver what an earlier process left
       }
       await started.send(deliverSmsJob, { reason: 'resume' }); // the same for SMS (a claim when none wait)
-      // Resumes bulk verifications whose worker died (its lease ran out) — after a crash or SIGKILL.
+      // Resumes bulk verifications and account checks whose worker died (its lease ran out) — after a crash or SIGKILL.
       const resumeOrphans = async () => {
         const failed = await exportsRepo.failInterrupted(EXPORT_MESSAGES.interrupted);
         if (failed) log.warn({ failed }, 'marked interrupted payroll exports as failed');
         for (const job of await verification.orphanedJobs()) {
-          log.warn({ jobId: job.id }, 'resuming a bulk verification whose worker stopped');
+          log.warn({ jobId: job.id, kind: job.kind }, 'resuming a bulk job whose worker stopped');
           await started.send(
-            bulkVerifyJob,
+            job.kind === 'ACCOUNT_CHECK' ? accountCheckJob : bulkVerifyJob,
             { tenantId: job.tenantId, jobId: job.id, actorId: null },
             { singletonKey: job.id },
           );

@@ -34,6 +34,7 @@ export const AUDIT_ACTION_LABELS = {
   REVERIFICATION_NOTICES_QUEUED: 'Re-verification notices sent',
   // Verification and review
   BULK_VERIFICATION_STARTED: 'Bulk verification started',
+  ACCOUNT_CHECK_STARTED: 'Account check started',
   // Each record's outcome of a bulk verification (issue #31 item 8; after.mismatchedFields names a
   // mismatch's fields, the note the job).
   RECORD_VERIFIED: 'Verified against the identity source: matched',

@@ -24,6 +24,9 @@ export const INTEGRITY_RULES = [
   'PAID_AFTER_EXIT',
   'NOT_ON_NOMINAL_ROLL',
   'INVALID_ACCOUNT_NUMBER',
+  'ACCOUNT_NAME_MISMATCH',
+  'ACCOUNT_NOT_FOUND',
+  'ACCOUNT_BVN_MISMATCH',
   'SHARED_BANK_ACCOUNT',
   'DUPLICATE_BVN',
   'DUPLICATE_NIN',
@@ -44,6 +47,9 @@ export const INTEGRITY_RULE_LABELS: Record<IntegrityRule, string> = {
   PAID_AFTER_EXIT: 'Paid after leaving the service',
   NOT_ON_NOMINAL_ROLL: 'Not on the nominal roll',
   INVALID_ACCOUNT_NUMBER: 'Account number that cannot exist',
+  ACCOUNT_NAME_MISMATCH: "Account held in another person's name",
+  ACCOUNT_NOT_FOUND: 'Account the bank does not know',
+  ACCOUNT_BVN_MISMATCH: "Account holder's BVN is not the list's",
   SHARED_BANK_ACCOUNT: 'Bank account on several records',
   DUPLICATE_BVN: 'BVN on several records',
   DUPLICATE_NIN: 'NIN on several records',
@@ -67,6 +73,12 @@ export const INTEGRITY_RULE_DESCRIPTIONS: Record<IntegrityRule, string> = {
     'In a ministry whose nominal roll was uploaded, and not on that roll (by PSN, else NIN): HR does not know them there.',
   INVALID_ACCOUNT_NUMBER:
     "An account number that fails the NUBAN check digit of the bank the record names (by the bank's CBN code): fabricated or mistyped. A bank name the portal's table does not know is not judged.",
+  ACCOUNT_NAME_MISMATCH:
+    "The account check found the account held in a name the portal's name matcher judges different from the employee's (a close name is shown, not flagged).",
+  ACCOUNT_NOT_FOUND:
+    'The account check found no such account at the bank the record names, or found it closed.',
+  ACCOUNT_BVN_MISMATCH:
+    "The account check found the account's holder under a BVN other than the record's (a record without a BVN is not judged).",
   SHARED_BANK_ACCOUNT: 'The same bank and account number as another record.',
   DUPLICATE_BVN: 'The same BVN as another record.',
   DUPLICATE_NIN: 'The same NIN as another record.',
@@ -303,6 +315,24 @@ export const FlagEvidenceSchema = z.discriminatedUnion('kind', [
     actualCheckDigit: z.number().nullable(),
   }),
   z.object({
+    kind: z.literal('ACCOUNT_CHECK'),
+    /** What the account check asked (issue #36 item 3): the bank as written, its CBN code, the number (masked). */
+    bank: z.string(),
+    bankCode: z.string(),
+    accountNumber: MaskedIdentifierSchema,
+    /** What the bank said: FOUND, CLOSED or NOT_FOUND; the name it holds the account in. */
+    accountStatus: z.enum(['FOUND', 'CLOSED', 'NOT_FOUND']),
+    accountName: z.string().nullable(),
+    /** The employee's name it was compared with, the name matcher's verdict and its reasons. */
+    fullName: z.string(),
+    nameVerdict: z.enum(['MATCH', 'CLOSE', 'DIFFERENT']).nullable(),
+    nameReasons: z.array(z.string()),
+    /** ACCOUNT_BVN_MISMATCH: the bank's BVN and the list's, masked. */
+    accountBvn: MaskedIdentifierSchema.nullable(),
+    listBvn: MaskedIdentifierSchema.nullable(),
+    checkedAt: z.string(),
+  }),
+  z.object({
     kind: z.literal('GROUP'),
     field: z.enum(['BANK_ACCOUNT', 'BVN', 'NIN']),
     /**
@@ -339,10 +369,17 @@ export const FlagEvidenceSchema = z.discriminatedUnion('kind', [
 ]);
 export type FlagEvidence = z.infer<typeof FlagEvidenceSchema>;
 
-/** A GROUP or ACCOUNT_NUMBER flag's evidence as the API gives it: the number masked (maskIdentifier). */
+/** A GROUP, ACCOUNT_NUMBER or ACCOUNT_CHECK flag's evidence as the API gives it: numbers masked (maskIdentifier). */
 export function maskFlagEvidence(evidence: FlagEvidence): FlagEvidence {
   if (evidence.kind === 'ACCOUNT_NUMBER')
     return { ...evidence, accountNumber: maskIdentifier(evidence.accountNumber)! };
+  if (evidence.kind === 'ACCOUNT_CHECK')
+    return {
+      ...evidence,
+      accountNumber: maskIdentifier(evidence.accountNumber)!,
+      accountBvn: maskIdentifier(evidence.accountBvn),
+      listBvn: maskIdentifier(evidence.listBvn),
+    };
   if (evidence.kind !== 'GROUP') return evidence;
   const value = maskIdentifier(evidence.value)!;
   return { ...evidence, accountNumber: maskIdentifier(evidence.accountNumber), value };

@@ -85,6 +85,13 @@ export const VERIFICATION_MESSAGES = {
   noRecords: 'There are no records to verify yet. Upload a master list first.',
 } as const;
 
+/** The account check's words (issue #36 item 3): its start's refusals. */
+export const ACCOUNT_CHECK_MESSAGES = {
+  jobActive: 'An account check is already running for this tenant. Wait for it to finish.',
+  noAccounts:
+    'There are no records with an account number at a bank the portal knows. Upload a master list first.',
+} as const;
+
 /** The fields a comparison names (compare.ts's field names), as people read them. */
 export const COMPARED_FIELD_LABELS: Readonly<Record<string, string>> = {
   fullName: 'Name',

@@ -140,6 +140,13 @@ describe('integrity rules (issue #21)', () => {
         monthlyAmount: 9,
         payUnknownRecords: 0,
       }),
+      // No account check here (account-check.test.ts has them).
+      ...Object.fromEntries(
+        ['ACCOUNT_NAME_MISMATCH', 'ACCOUNT_NOT_FOUND', 'ACCOUNT_BVN_MISMATCH'].map((code) => [
+          code,
+          expect.objectContaining({ flaggedRecords: 0, monthlyAmount: 0, payUnknownRecords: 0 }),
+        ]),
+      ),
       SHARED_BANK_ACCOUNT: expect.objectContaining({
         flaggedRecords: 3,
         monthlyAmount: 390000.3,
@@ -172,6 +179,9 @@ describe('integrity rules (issue #21)', () => {
       'PAID_AFTER_EXIT',
       'NOT_ON_NOMINAL_ROLL',
       'INVALID_ACCOUNT_NUMBER',
+      'ACCOUNT_NAME_MISMATCH',
+      'ACCOUNT_NOT_FOUND',
+      'ACCOUNT_BVN_MISMATCH',
       'SHARED_BANK_ACCOUNT',
       'DUPLICATE_BVN',
       'DUPLICATE_NIN',

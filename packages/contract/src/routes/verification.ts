@@ -21,6 +21,25 @@ export const VERIFICATION_ROUTES = {
     status: 202,
     errors: { 409: ApiErrorSchema },
   }),
+  startAccountCheck: defineRoute({
+    method: 'POST',
+    path: '/api/v1/records/account-check',
+    roles,
+    tags,
+    summary:
+      "Start checking every record's bank account with the tenant's account name provider (the bank's name and BVN)",
+    response: BulkJobSchema,
+    status: 202,
+    errors: { 409: ApiErrorSchema },
+  }),
+  accountCheckJobs: defineRoute({
+    method: 'GET',
+    path: '/api/v1/account-check-jobs',
+    roles,
+    tags,
+    summary: 'Account check jobs of the tenant, newest first',
+    response: z.array(BulkJobSchema),
+  }),
   legalBasis: defineRoute({
     method: 'GET',
     path: '/api/v1/tenant-admin/bulk-verification/legal-basis',

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { records } from './records.ts';
 import { tenants } from './tenants.ts';
 import { users } from './users.ts';
 
@@ -15,6 +27,8 @@ export const bulkJobs = pgTable(
     tenantId: uuid('tenant_id')
       .notNull()
       .references(() => tenants.id, { onDelete: 'cascade' }),
+    /** VERIFY: a bulk verification; ACCOUNT_CHECK: the account check (issue #36, migration 0056). */
+    kind: text('kind').notNull().default('VERIFY'),
     status: text('status').notNull().default('PENDING'),
     statusMessage: text('status_message'),
     totalRecords: integer('total_records').notNull().default(0),
@@ -35,10 +49,10 @@ export const bulkJobs = pgTable(
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [
-    index('bulk_jobs_tenant_idx').on(t.tenantId, t.createdAt),
-    // One active job per tenant.
+    index('bulk_jobs_tenant_idx').on(t.tenantId, t.kind, t.createdAt),
+    // One active job per tenant and kind.
     uniqueIndex('bulk_jobs_one_active')
-      .on(t.tenantId)
+      .on(t.tenantId, t.kind)
       .where(sql`status in ('PENDING', 'RUNNING')`),
   ],
 );
@@ -58,4 +72,41 @@ export const bulkJobItems = pgTable(
     recordId: uuid('record_id').notNull(),
   },
   (t) => [primaryKey({ columns: [t.jobId, t.recordId] })],
+);
+
+/**
+ * The account name provider's last answer for each record (issue #36 item 3, the account check),
+ * with what was asked: the bank as written and its CBN code, the number, and the record's name the
+ * bank's was compared with. The rules use an answer only while the record still has that bank and
+ * number (and, for the name, that name).
+ */
+export const accountChecks = pgTable(
+  'account_checks',
+  {
+    recordId: uuid('record_id')
+      .primaryKey()
+      .references(() => records.id, { onDelete: 'cascade' }),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    jobId: uuid('job_id'),
+    bank: text('bank').notNull(),
+    bankCode: text('bank_code').notNull(),
+    accountNumber: text('account_number').notNull(),
+    fullName: text('full_name').notNull(),
+    /** FOUND, CLOSED or NOT_FOUND, as the provider said. */
+    status: text('status').notNull(),
+    accountName: text('account_name'),
+    accountBvn: text('account_bvn'),
+    /** The name matcher's verdict (MATCH, CLOSE, DIFFERENT) and reasons; null unless FOUND. */
+    nameVerdict: text('name_verdict'),
+    nameReasons: jsonb('name_reasons')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    checkedAt: timestamp('checked_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('account_checks_tenant_idx').on(t.tenantId, t.status),
+    check('account_checks_status_check', sql`${t.status} in ('FOUND', 'CLOSED', 'NOT_FOUND')`),
+  ],
 );

@@ -14,7 +14,7 @@ export {
   smsOutbox,
 } from './records.ts';
 export { reviewerMinistries, reviewerDepartments } from './assignments.ts';
-export { bulkJobItems, bulkJobs } from './bulk-jobs.ts';
+export { accountChecks, bulkJobItems, bulkJobs } from './bulk-jobs.ts';
 export { exportJobs, exportChunks, exportMembers, exportChanges } from './exports.ts';
 export { claims, claimHolds } from './claims.ts';
 export { tenantSettings } from './tenant-settings.ts';

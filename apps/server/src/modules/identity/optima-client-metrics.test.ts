@@ -3,7 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { DEMO_CREDENTIALS } from '@portal/optima/demo-provider';
 import { registry } from '../../platform/metrics.ts';
-import { LookupFailedError, OptimaClient, ProviderDownError } from './optima-client.ts';
+import { LookupFailedError, ProviderDownError } from './circuit-breaker.ts';
+import { OptimaClient } from './optima-client.ts';
 
 /**
  * The identity-provider metrics (issue #37 item 2): each identity asked is counted by outcome, each

@@ -11,6 +11,7 @@ import {
   parseOptimaKeys,
   type OptimaKeys,
 } from '@portal/optima/payload-crypto';
+import { CircuitBreaker, LookupFailedError, ProviderDownError } from './circuit-breaker.ts';
 import { identityCircuitOpened, identityLookupDuration, identityLookups } from '../../platform/metrics.ts';
 import {
   DEFAULT_PROVIDER_HTTP_OPTIONS,
@@ -38,12 +39,6 @@ export const DEFAULT_CLIENT_OPTIONS: ClientOptions = {
   breakerThreshold: 3,
 };
 
-/** The provider stayed down: the job fails with this message and no record is marked. */
-export class ProviderDownError extends Error {}
-
-/** One batch could not be looked up after its retries: its records stay for the next run. */
-export class LookupFailedError extends Error {}
-
 /**
  * Client of one tenant's OPTIMA provider (DESIGN §5): the shared provider HTTP (provider-http.ts:
  * cached token refreshed on expiry or once on 401, Retry-After honoured on 429, exponential backoff
@@ -54,11 +49,12 @@ export class OptimaClient {
   readonly #keys: OptimaKeys;
   readonly #opts: ClientOptions;
   readonly #http: ProviderHttp;
-  #consecutiveFailures = 0;
+  readonly #breaker: CircuitBreaker;
 
   constructor(settings: OptimaSettings, options: Partial<ClientOptions> = {}) {
     this.#keys = parseOptimaKeys(settings.aesKey, settings.iv);
     this.#opts = { ...DEFAULT_CLIENT_OPTIONS, ...options };
+    this.#breaker = new CircuitBreaker(this.#opts.breakerThreshold, 'identity provider');
     this.#http = new ProviderHttp(
       {
         apiBaseUrl: settings.apiBaseUrl,
@@ -71,7 +67,7 @@ export class OptimaClient {
   }
 
   get circuitOpen(): boolean {
-    return this.#consecutiveFailures >= this.#opts.breakerThreshold;
+    return this.#breaker.open;
   }
 
   /** Looks up to OPTIMA_BATCH_MAX identities; results in the same order. */
@@ -81,7 +77,7 @@ export class OptimaClient {
       throw new RangeError(`at most ${OPTIMA_BATCH_MAX} identities per batch`);
     if (this.circuitOpen) {
       identityLookups.inc({ outcome: 'circuit_open' }, items.length);
-      throw new ProviderDownError(this.#downMessage());
+      throw new ProviderDownError(this.#breaker.downMessage);
     }
     const timer = identityLookupDuration.startTimer();
     const counted = (outcome: string) => {
@@ -93,7 +89,7 @@ export class OptimaClient {
       const result = OptimaBatchResultSchema.parse(payload);
       if (result.items.length !== items.length)
         throw new Error('the provider answered a different number of results');
-      this.#consecutiveFailures = 0;
+      this.#breaker.succeeded();
       counted('ok');
       return result.items;
     } catch (err) {
@@ -103,19 +99,12 @@ export class OptimaClient {
         throw new ProviderDownError(err.message);
       }
       counted('failed');
-      this.#consecutiveFailures += 1;
-      this.#lastError = (err as Error).message;
-      if (this.circuitOpen) {
+      if (this.#breaker.failed((err as Error).message)) {
         identityCircuitOpened.inc();
-        throw new ProviderDownError(this.#downMessage());
+        throw new ProviderDownError(this.#breaker.downMessage);
       }
       throw new LookupFailedError((err as Error).message);
     }
-  }
-
-  #lastError = '';
-  #downMessage(): string {
-    return `The identity provider is unavailable (${this.#opts.breakerThreshold} batches failed in a row; last error: ${this.#lastError}). Try again later.`;
   }
 
   async #post(path: string, query: unknown): Promise<unknown> {

@@ -4,6 +4,7 @@ import type { TenantScope } from '../../access/actor.ts';
 import type { Orm } from '../../platform/db.ts';
 import { INTEGRITY_JUDGED, statusLiterals } from '../records/record-state.ts';
 import { invalidAccountNumberHits } from './invalid-account-number.repo.ts';
+import { ACCOUNT_CHECK_RULES, accountCheckHits } from './account-check.repo.ts';
 import { notOnNominalRollHits, notOnPayrollCounts, storeNotOnPayroll } from './not-on-nominal-roll.repo.ts';
 import { paidAfterExitHits } from './paid-after-exit.repo.ts';
 import { payAboveScaleHits } from './pay-above-scale.repo.ts';
@@ -67,7 +68,7 @@ const DATE_RULES = [
  * the salary table (pay-above-scale.repo.ts), the records paid after their exit on the separations
  * list (paid-after-exit.repo.ts), then the records missing from their ministry's nominal roll
  * (not-on-nominal-roll.repo.ts), then the account numbers that fail their bank's NUBAN check digit
- * (invalid-account-number.repo.ts).
+ * (invalid-account-number.repo.ts), then the account check's answers (account-check.repo.ts).
  */
 export const RULE_STEPS = [
   DATE_RULES,
@@ -79,6 +80,7 @@ export const RULE_STEPS = [
   ['PAID_AFTER_EXIT'],
   ['NOT_ON_NOMINAL_ROLL'],
   ['INVALID_ACCOUNT_NUMBER'],
+  ACCOUNT_CHECK_RULES,
 ] as const satisfies readonly (readonly IntegrityRule[])[];
 
 const ruleList = (rules: readonly IntegrityRule[]) => sql.raw(rules.map((r) => `'${r}'`).join(', '));
@@ -283,7 +285,9 @@ export class RulesRepo {
                   ? notOnNominalRollHits(t)
                   : rules[0] === 'INVALID_ACCOUNT_NUMBER'
                     ? invalidAccountNumberHits(t, banks)
-                    : groupRule(t, rules[0] as GroupRule, banks);
+                    : (ACCOUNT_CHECK_RULES as readonly IntegrityRule[]).includes(rules[0]!)
+                      ? accountCheckHits(t, p.enabled)
+                      : groupRule(t, rules[0] as GroupRule, banks);
     const outcome = await this.orm.transaction(async (tx) => {
       await tx.execute(sql`select set_config('work_mem', '256MB', true)`);
       await tx.execute(stepHits(hits));

@@ -3,12 +3,9 @@ import { countOf, formatCount } from '@portal/contract/counts';
 import { OPTIMA_BATCH_MAX, type OptimaLookupResult } from '@portal/optima/protocol';
 import { tenantScope, type TenantScope } from '../../access/actor.ts';
 import { defineJob, type JobContext, type JobHandler } from '../../platform/jobs.ts';
-import {
-  LookupFailedError,
-  OptimaClient,
-  ProviderDownError,
-  type ClientOptions,
-} from '../identity/optima-client.ts';
+import { batchesOf, runChunkPipeline, type Lanes } from './chunk-pipeline.ts';
+import { LookupFailedError, ProviderDownError } from '../identity/circuit-breaker.ts';
+import { OptimaClient, type ClientOptions } from '../identity/optima-client.ts';
 import {
   ProviderNotConfiguredError,
   type MatchSettings,
@@ -38,36 +35,13 @@ export interface BulkVerifyOptions {
   afterJob?: (tenantId: string, reason: string) => Promise<void>;
 }
 
-/** At most `limit` lookups at a time, granted in the order they were asked for (FIFO). */
-class Lanes {
-  #free: number;
-  readonly #waiting: (() => void)[] = [];
-
-  constructor(limit: number) {
-    this.#free = limit;
-  }
-
-  async run<R>(fn: () => Promise<R>): Promise<R> {
-    if (this.#free > 0) this.#free -= 1;
-    else await new Promise<void>((resolve) => this.#waiting.push(resolve));
-    try {
-      return await fn();
-    } finally {
-      const next = this.#waiting.shift();
-      if (next) next();
-      else this.#free += 1;
-    }
-  }
-}
-
 async function verifyChunk(
   client: OptimaClient,
   chunk: ChunkRecord[],
   lanes: Lanes,
   match: MatchSettings,
 ): Promise<ChunkResult[]> {
-  const batches: ChunkRecord[][] = [];
-  for (let i = 0; i < chunk.length; i += OPTIMA_BATCH_MAX) batches.push(chunk.slice(i, i + OPTIMA_BATCH_MAX));
+  const batches = batchesOf(chunk, OPTIMA_BATCH_MAX);
   const lookUp = async (batch: ChunkRecord[]): Promise<ChunkResult[]> => {
     // A record without a NIN cannot be looked up: it is not in the source of truth.
     const lookable = batch.filter((r) => r.nin);
@@ -94,10 +68,6 @@ function leaseLost(ctx: JobContext, jobId: string): void {
   ctx.log.warn({ jobId }, 'bulk verification lease lost; another worker continues');
 }
 
-/** Chunks looked up at a time, and chunks committing at a time. */
-const LOOKUPS_IN_FLIGHT = 2;
-const COMMITS_IN_FLIGHT = 2;
-
 /**
  * Verifies the job's records chunk by chunk; each chunk commits its results with the counters and
  * deletes its records from the job's items, so a restarted worker verifies exactly the items left.
@@ -114,57 +84,18 @@ export function bulkVerifyHandler(
     if (!job) return;
     if (!job.markedAt) await repo.markRecords(scope, jobId);
     else await repo.setRunning(scope, jobId);
-    // Two chunks are looked up at a time, sharing the lookup lanes, while the two before them
-    // commit side by side: neither the provider nor the database waits for the other. A chunk
-    // looked up but not committed when the worker dies is still among the items, and simply looked
-    // up again.
-    const lanes = new Lanes(opts.concurrency);
-    const lookingUp: Promise<ChunkResult[]>[] = [];
-    const committing = new Set<Promise<void>>();
-    let leaseHeld = true;
-    let commitFailure: Error | undefined;
     /** The provider's first refusal, for the job's message when lookups failed. */
     let firstLookupError: string | undefined;
-    const going = () => leaseHeld && !commitFailure;
-    const commitOldest = async (): Promise<void> => {
-      const verified = await lookingUp.shift()!;
-      firstLookupError ??= verified.find((r) => 'error' in r)?.error;
-      while (committing.size >= COMMITS_IN_FLIGHT) await Promise.race(committing);
-      if (!going()) return;
-      const commit: Promise<void> = repo
-        .applyChunk(scope, jobId, opts.workerId, verified, opts.leaseSeconds)
-        .then(
-          (held) => void (leaseHeld &&= held),
-          (err: unknown) => void (commitFailure ??= err as Error),
-        )
-        .finally(() => committing.delete(commit));
-      committing.add(commit);
-    };
-    /** Every commit under way has finished; the first failed one, if any, is thrown. */
-    const commitsDone = async () => {
-      await Promise.all([...committing]);
-      if (commitFailure) throw commitFailure;
-    };
     try {
       const client = new OptimaClient(await settings.forTenant(tenantId), opts.client);
       const match = await settings.matchSettings(tenantId);
-      const read = (after: string | null) => {
-        const chunk = repo.nextChunk(scope, jobId, after, opts.chunkSize);
-        chunk.catch(() => undefined);
-        return chunk;
-      };
-      let next = read(null);
-      while (going()) {
-        const chunk = await next;
-        if (chunk.length === 0) break;
-        next = read(chunk.at(-1)!.id);
-        const results = verifyChunk(client, chunk, lanes, match);
-        results.catch(() => undefined);
-        lookingUp.push(results);
-        if (lookingUp.length >= LOOKUPS_IN_FLIGHT) await commitOldest();
-      }
-      while (going() && lookingUp.length > 0) await commitOldest();
-      await commitsDone();
+      const { leaseHeld } = await runChunkPipeline<ChunkRecord, ChunkResult>({
+        concurrency: opts.concurrency,
+        read: (after) => repo.nextChunk(scope, jobId, after, opts.chunkSize),
+        lookUp: (chunk, lanes) => verifyChunk(client, chunk, lanes, match),
+        looked: (results) => void (firstLookupError ??= results.find((r) => 'error' in r)?.error),
+        commit: (results) => repo.applyChunk(scope, jobId, opts.workerId, results, opts.leaseSeconds),
+      });
       if (!leaseHeld) return leaseLost(ctx, jobId);
       const done = (await repo.getJob(scope, jobId))!;
       const cause = firstLookupError ? `${firstLookupError.replace(/\.?$/, '.')} ` : '';
@@ -194,9 +125,6 @@ export function bulkVerifyHandler(
           .afterJob?.(scope.tenantId, `bulk verification of ${done.processedRecords} records`)
           .catch((err: unknown) => ctx.log.warn({ err, jobId }, 'integrity evaluation not queued'));
     } catch (err) {
-      // The chunks being committed finish (or fail) before the job's end is written.
-      await commitsDone().catch(() => undefined);
-      if (!leaseHeld) return leaseLost(ctx, jobId);
       const expected = err instanceof ProviderDownError || err instanceof ProviderNotConfiguredError;
       if (!expected) ctx.log.error({ err, jobId }, 'bulk verification stopped');
       await repo.finish(

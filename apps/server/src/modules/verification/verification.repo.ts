@@ -8,6 +8,9 @@ import type { VerificationOutcome } from './compare.ts';
 
 export type BulkJobRow = typeof bulkJobs.$inferSelect;
 
+/** What a job of the jobs table does: a bulk verification, or the account check (issue #36). */
+export type BulkJobKind = 'VERIFY' | 'ACCOUNT_CHECK';
+
 export interface ChunkRecord {
   id: string;
   /** The record's status when the chunk was read: its history's 'before'. */
@@ -54,24 +57,25 @@ export class VerificationRepo {
     return result.rows[0] ?? { records: 0, waiting: 0 };
   }
 
-  /** The unique partial index allows one PENDING or RUNNING job per tenant; undefined when taken. */
+  /** The unique partial index allows one PENDING or RUNNING job per tenant and kind; undefined when taken. */
   async createJob(
     scope: TenantScope,
     actor: { userId: string; email: string },
+    kind: BulkJobKind = 'VERIFY',
   ): Promise<BulkJobRow | undefined> {
     const rows = await this.orm
       .insert(bulkJobs)
-      .values({ tenantId: scope.tenantId, createdBy: actor.userId, createdByEmail: actor.email })
+      .values({ tenantId: scope.tenantId, kind, createdBy: actor.userId, createdByEmail: actor.email })
       .onConflictDoNothing()
       .returning();
     return rows[0];
   }
 
-  async listJobs(scope: TenantScope): Promise<BulkJobRow[]> {
+  async listJobs(scope: TenantScope, kind: BulkJobKind = 'VERIFY'): Promise<BulkJobRow[]> {
     return this.orm
       .select()
       .from(bulkJobs)
-      .where(eq(bulkJobs.tenantId, scope.tenantId))
+      .where(and(eq(bulkJobs.tenantId, scope.tenantId), eq(bulkJobs.kind, kind)))
       .orderBy(desc(bulkJobs.createdAt))
       .limit(200);
   }
@@ -299,11 +303,11 @@ export class VerificationRepo {
    * Note: unscoped on purpose: the watchdog of every worker looks for any tenant's job whose
    * worker died (lease run out) so that it can be resumed.
    */
-  async orphanedJobs(): Promise<{ id: string; tenantId: string }[]> {
-    const result = await this.orm.execute<{ id: string; tenant_id: string }>(sql`
-      select id, tenant_id from bulk_jobs
+  async orphanedJobs(): Promise<{ id: string; tenantId: string; kind: BulkJobKind }[]> {
+    const result = await this.orm.execute<{ id: string; tenant_id: string; kind: BulkJobKind }>(sql`
+      select id, tenant_id, kind from bulk_jobs
       where (status in ('PENDING', 'RUNNING') and lease_until < now())
          or (status = 'PENDING' and lease_until is null and created_at < now() - interval '1 minute')`);
-    return result.rows.map((r) => ({ id: r.id, tenantId: r.tenant_id }));
+    return result.rows.map((r) => ({ id: r.id, tenantId: r.tenant_id, kind: r.kind }));
   }
 }

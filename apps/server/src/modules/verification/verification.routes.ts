@@ -4,6 +4,7 @@ import { scopeOf } from '../../access/actor.ts';
 import { serveRoute } from '../../access/route.ts';
 import type { TenantLegalBasis } from '../identity/provider-settings.ts';
 import type { RecordsService } from '../records/records.service.ts';
+import type { AccountCheckService } from './account-check.service.ts';
 import type { VerificationService } from './verification.service.ts';
 
 export function verificationRoutes(
@@ -11,6 +12,7 @@ export function verificationRoutes(
   verification: VerificationService,
   records: RecordsService,
   legalBasis: TenantLegalBasis,
+  accountCheck: AccountCheckService,
 ): void {
   serveRoute(app, VERIFICATION_ROUTES.legalBasis, async ({ actor }) =>
     legalBasis.forTenant(scopeOf(actor).tenantId),
@@ -19,6 +21,10 @@ export function verificationRoutes(
   serveRoute(app, VERIFICATION_ROUTES.startBulk, async ({ actor }) => verification.start(actor));
 
   serveRoute(app, VERIFICATION_ROUTES.bulkJobs, async ({ actor }) => verification.list(actor));
+
+  serveRoute(app, VERIFICATION_ROUTES.startAccountCheck, async ({ actor }) => accountCheck.start(actor));
+
+  serveRoute(app, VERIFICATION_ROUTES.accountCheckJobs, async ({ actor }) => accountCheck.list(actor));
 
   serveRoute(app, VERIFICATION_ROUTES.comparison, async ({ actor, params }) =>
     verification.comparison(actor, params.id),

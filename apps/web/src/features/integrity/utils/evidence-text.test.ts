@@ -140,4 +140,47 @@ describe('integrity evidence as the flag list says it', () => {
     );
     expect(evidenceOthers({ ...e, problem: 'NOT_DIGITS' })).toEqual([]);
   });
+
+  it("says what the bank said of the account check's account (issue #36 item 3)", () => {
+    const e = {
+      kind: 'ACCOUNT_CHECK' as const,
+      bank: 'GTB',
+      bankCode: '058',
+      accountNumber: '••••4072',
+      accountName: null,
+      fullName: 'Ada Obi',
+      nameVerdict: null,
+      nameReasons: [],
+      accountBvn: null,
+      listBvn: null,
+      checkedAt: '2026-11-30T09:00:00.000Z',
+    };
+    expect(evidenceSummary({ ...e, accountStatus: 'CLOSED' })).toBe(
+      'Account ••••4072 at GTB (CBN code 058): closed, the bank says (checked Nov 30, 2026).',
+    );
+    expect(
+      evidenceSummary({
+        ...e,
+        accountStatus: 'FOUND',
+        accountName: 'MUSA BELLO',
+        nameVerdict: 'DIFFERENT',
+        nameReasons: ['different name: Ada ~ Musa'],
+      }),
+    ).toBe(
+      'Account ••••4072 at GTB (CBN code 058) held in the name MUSA BELLO; Ada Obi on the list: different (different name: Ada ~ Musa).',
+    );
+    expect(
+      evidenceSummary({
+        ...e,
+        accountStatus: 'FOUND',
+        accountName: 'ADA OBI',
+        nameVerdict: 'MATCH',
+        accountBvn: '••••1234',
+        listBvn: '••••9999',
+      }),
+    ).toBe(
+      "Account ••••4072 at GTB (CBN code 058) held in the name ADA OBI; Ada Obi on the list: match; the bank's BVN ••••1234, the list's ••••9999.",
+    );
+    expect(evidenceOthers({ ...e, accountStatus: 'NOT_FOUND' })).toEqual([]);
+  });
 });

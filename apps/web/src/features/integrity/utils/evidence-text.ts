@@ -33,6 +33,14 @@ export function evidenceSummary(e: FlagEvidence): string {
             : 'it is not all digits';
       return `Account ${e.accountNumber} at ${e.bank} (${e.bankName}, CBN code ${e.bankCode}) cannot exist: ${why}.`;
     }
+    case 'ACCOUNT_CHECK': {
+      const account = `Account ${e.accountNumber} at ${e.bank} (CBN code ${e.bankCode})`;
+      if (e.accountStatus !== 'FOUND')
+        return `${account}: ${e.accountStatus === 'CLOSED' ? 'closed, the bank says' : 'the bank knows no such account'} (checked ${formatCalendarDate(e.checkedAt.slice(0, 10))}).`;
+      const name = `held in the name ${e.accountName ?? ''}; ${e.fullName} on the list: ${(e.nameVerdict ?? 'not compared').toLowerCase()}${e.nameReasons.length ? ` (${e.nameReasons.join('; ')})` : ''}`;
+      const bvn = e.accountBvn ? `; the bank's BVN ${e.accountBvn}, the list's ${e.listBvn ?? 'none'}` : '';
+      return `${account} ${name}${bvn}.`;
+    }
     case 'GROUP': {
       const what =
         e.field === 'BANK_ACCOUNT'
