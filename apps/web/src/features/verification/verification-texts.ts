@@ -1,4 +1,4 @@
-import { VERIFICATION_MESSAGES } from '@portal/contract/verification';
+import { ACCOUNT_CHECK_MESSAGES, VERIFICATION_MESSAGES } from '@portal/contract/verification';
 import { countOf, formatCount } from '../../lib/format.ts';
 
 /**
@@ -63,5 +63,34 @@ export const VERIFICATION_TEXTS = {
     emptySearchTitle: 'No Records Found',
     emptySearchMessage: 'No flagged record matches the search.',
     backToBulk: 'Back to Bulk Verification',
+  },
+  /** Issue #36: the bank's name for each salary account, beside bulk verification. */
+  accountCheck: {
+    title: 'Account Check',
+    intro:
+      "Ask each employee's bank whose name their salary account is in. An account in another person's name, closed or unknown to the bank is flagged on the Integrity tab; a failed lookup is never counted as not found.",
+    start: 'Start Account Check',
+    starting: 'Starting...',
+    started: 'Account check started. The banks are being asked in the background.',
+    startFailed: (message: string) => `Could not start the account check: ${message}`,
+    jobActive: ACCOUNT_CHECK_MESSAGES.jobActive,
+    noAccounts: ACCOUNT_CHECK_MESSAGES.noAccounts,
+    historyTitle: 'Account Check History',
+    tableLabel: 'Account check jobs',
+    loading: 'Loading account checks...',
+    loadFailed: 'Could not load the account checks.',
+    emptyTitle: 'No Account Checks Yet',
+    emptyMessage: 'Start an account check to ask the banks whose name each salary account is in.',
+    columns: {
+      createdAt: 'Created',
+      accounts: 'Accounts',
+      ownName: "In the Employee's Name",
+      otherName: 'In Another Name',
+      notFound: 'Not Found or Closed',
+      failed: 'Lookups Failed',
+      status: 'Status',
+      nextStep: 'Next Step',
+    },
+    review: 'Review on Integrity',
   },
 } as const;

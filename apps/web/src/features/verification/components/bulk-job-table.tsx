@@ -20,7 +20,7 @@ const PAGE_SIZE_OPTIONS = PAGE_SIZES.jobs;
 const DEFAULT_PAGE_SIZE = 10;
 
 /** A dash that screen readers read as 'None'. */
-function Nothing() {
+export function Nothing() {
   return (
     <>
       <span aria-hidden="true">{'\u2014'}</span>
@@ -30,11 +30,11 @@ function Nothing() {
 }
 
 /** A PENDING job has not counted its records yet: a dash, not a misleading 0. */
-function Figure({ job, value }: { job: BulkJob; value: number }) {
+export function Figure({ job, value }: { job: BulkJob; value: number }) {
   return job.status === 'PENDING' && job.totalRecords === 0 ? <Nothing /> : <>{formatCount(value)}</>;
 }
 
-const NUMBER = { align: 'right', sx: { fontVariantNumeric: 'tabular-nums' } } as const;
+export const NUMBER = { align: 'right', sx: { fontVariantNumeric: 'tabular-nums' } } as const;
 
 const COLUMNS: DataColumn<BulkJob>[] = [
   {
@@ -67,13 +67,24 @@ const COLUMNS: DataColumn<BulkJob>[] = [
   },
 ];
 
-/** The job history, paged on the client (page sizes 5, 10, 20: SPEC §2). */
-export function BulkJobTable({ jobs }: { jobs: readonly BulkJob[] }) {
+/**
+ * A job history of the bulk jobs' shape, paged on the client (page sizes 5, 10, 20: SPEC §2): bulk
+ * verification's columns unless others are given (the account check's).
+ */
+export function BulkJobTable({
+  jobs,
+  columns = COLUMNS,
+  label = texts.tableLabel,
+}: {
+  jobs: readonly BulkJob[];
+  columns?: DataColumn<BulkJob>[];
+  label?: string;
+}) {
   const { rows, bar } = useClientPages(jobs, PAGE_SIZE_OPTIONS, DEFAULT_PAGE_SIZE);
   return (
     <>
-      <ScrollTableContainer label={texts.tableLabel}>
-        <DataTable label={texts.tableLabel} minWidth={760} columns={COLUMNS} rows={rows} hover />
+      <ScrollTableContainer label={label}>
+        <DataTable label={label} minWidth={760} columns={columns} rows={rows} hover />
       </ScrollTableContainer>
       <TablePaginationBar {...bar} />
     </>

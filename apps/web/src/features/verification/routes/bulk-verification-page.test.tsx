@@ -13,6 +13,7 @@ function openBulkVerification(jobs: Reply, extra: ApiReplies = {}) {
     ...TENANT_ADMIN_ME_REPLY,
     'GET /api/v1/tenant-admin/dashboard/stats': { status: 200, body: buildDashboardStats() },
     'GET /api/v1/bulk-jobs': jobs,
+    'GET /api/v1/account-check-jobs': { status: 200, body: [] },
     ...extra,
   });
   return view.fetchMock;

@@ -15,6 +15,7 @@ import { useToasts } from '../../../lib/use-toasts.ts';
 import { useDashboardStats } from '../../../lib/dashboard-stats.ts';
 import { useBulkJobs } from '../api/get-bulk-jobs.ts';
 import { useStartBulkVerification } from '../api/start-bulk-verification.ts';
+import { AccountCheckSection } from '../components/account-check-section.tsx';
 import { BulkJobTable } from '../components/bulk-job-table.tsx';
 import { BulkSummaryCards } from '../components/bulk-summary-cards.tsx';
 import { LegalBasisNotice } from '../components/legal-basis-notice.tsx';
@@ -86,6 +87,8 @@ export function BulkVerificationPage() {
       >
         {(rows) => <BulkJobTable jobs={rows} />}
       </JobHistorySection>
+
+      <AccountCheckSection />
     </Stack>
   );
 }
