@@ -68,7 +68,7 @@ export const VERIFICATION_TEXTS = {
   accountCheck: {
     title: 'Account Check',
     intro:
-      "Ask each employee's bank whose name their salary account is in. An account in another person's name, closed or unknown to the bank is flagged on the Integrity tab; a failed lookup is never counted as not found.",
+      "Ask each employee's bank whose name their salary account is in: the employee's own, another person's (Other Name), or none (Not Found: closed or unknown to the bank). What the banks answer is flagged on the Integrity tab; a lookup that failed is counted as Failed, never as not found.",
     start: 'Start Account Check',
     starting: 'Starting...',
     started: 'Account check started. The banks are being asked in the background.',
@@ -84,13 +84,13 @@ export const VERIFICATION_TEXTS = {
     columns: {
       createdAt: 'Created',
       accounts: 'Accounts',
-      ownName: "In the Employee's Name",
-      otherName: 'In Another Name',
-      notFound: 'Not Found or Closed',
-      failed: 'Lookups Failed',
+      ownName: 'Own Name',
+      otherName: 'Other Name',
+      notFound: 'Not Found',
+      failed: 'Failed',
       status: 'Status',
       nextStep: 'Next Step',
     },
-    review: 'Review on Integrity',
+    review: 'Review Flags',
   },
 } as const;

@@ -38,16 +38,16 @@ describe('the account check beside bulk verification (issue #36)', () => {
     expect(headers).toEqual([
       'Created',
       'Accounts',
-      "In the Employee's Name",
-      'In Another Name',
-      'Not Found or Closed',
-      'Lookups Failed',
+      'Own Name',
+      'Other Name',
+      'Not Found',
+      'Failed',
       'Status',
       'Next Step',
     ]);
     const row = within(table).getAllByRole('row')[1]!;
     for (const figure of ['1,932', '1,792', '97', '43']) expect(within(row).getByText(figure)).toBeTruthy();
-    expect(within(row).getByRole('link', { name: 'Review on Integrity' }).getAttribute('href')).toBe(
+    expect(within(row).getByRole('link', { name: 'Review Flags' }).getAttribute('href')).toBe(
       '/dashboard/tenant-admin/integrity',
     );
   });
