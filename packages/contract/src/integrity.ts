@@ -24,6 +24,7 @@ export const INTEGRITY_RULES = [
   'PAID_AFTER_EXIT',
   'NOT_ON_NOMINAL_ROLL',
   'INVALID_ACCOUNT_NUMBER',
+  'ON_ANOTHER_PAYROLL',
   'SHARED_BANK_ACCOUNT',
   'DUPLICATE_BVN',
   'DUPLICATE_NIN',
@@ -44,6 +45,7 @@ export const INTEGRITY_RULE_LABELS: Record<IntegrityRule, string> = {
   PAID_AFTER_EXIT: 'Paid after leaving the service',
   NOT_ON_NOMINAL_ROLL: 'Not on the nominal roll',
   INVALID_ACCOUNT_NUMBER: 'Account number that cannot exist',
+  ON_ANOTHER_PAYROLL: "On another state's payroll",
   SHARED_BANK_ACCOUNT: 'Bank account on several records',
   DUPLICATE_BVN: 'BVN on several records',
   DUPLICATE_NIN: 'NIN on several records',
@@ -67,6 +69,8 @@ export const INTEGRITY_RULE_DESCRIPTIONS: Record<IntegrityRule, string> = {
     'In a ministry whose nominal roll was uploaded, and not on that roll (by PSN, else NIN): HR does not know them there.',
   INVALID_ACCOUNT_NUMBER:
     "An account number that fails the NUBAN check digit of the bank the record names (by the bank's CBN code): fabricated or mistyped. A bank name the portal's table does not know is not judged.",
+  ON_ANOTHER_PAYROLL:
+    "The same NIN, BVN or bank account as a record on another state's payroll on this portal (in its payroll or awaiting review there): matched by keyed digests, never by the numbers themselves.",
   SHARED_BANK_ACCOUNT: 'The same bank and account number as another record.',
   DUPLICATE_BVN: 'The same BVN as another record.',
   DUPLICATE_NIN: 'The same NIN as another record.',
@@ -90,6 +94,10 @@ export const IDENTITY_FIELD_LABELS: Record<(typeof IDENTITY_FIELDS)[number], str
   BVN: 'BVN',
   BANK_ACCOUNT: 'bank account',
 };
+
+/** The identifiers matched across tenants by ON_ANOTHER_PAYROLL (issue #36 item 4): bank account is bank code and number. */
+export const CROSS_TENANT_FIELDS = ['NIN', 'BVN', 'BANK_ACCOUNT'] as const;
+export type CrossTenantField = (typeof CROSS_TENANT_FIELDS)[number];
 
 /** The removed records a record shares an identity with (evidence of SHARES_REMOVED_IDENTITY). */
 export const RemovedMatchSchema = z.object({
@@ -303,6 +311,20 @@ export const FlagEvidenceSchema = z.discriminatedUnion('kind', [
     actualCheckDigit: z.number().nullable(),
   }),
   z.object({
+    kind: z.literal('OTHER_PAYROLL'),
+    /**
+     * The other tenants whose payroll holds an identifier of this record (issue #36 item 4): their
+     * name and state code and which identifiers matched, nothing of their records.
+     */
+    others: z.array(
+      z.object({
+        tenantName: z.string(),
+        stateCode: z.string(),
+        fields: z.array(z.enum(CROSS_TENANT_FIELDS)),
+      }),
+    ),
+  }),
+  z.object({
     kind: z.literal('GROUP'),
     field: z.enum(['BANK_ACCOUNT', 'BVN', 'NIN']),
     /**
@@ -438,3 +460,25 @@ export const IntegritySummarySchema = z.object({
 export type IntegritySummary = z.infer<typeof IntegritySummarySchema>;
 
 export const FlagIdParamsSchema = z.object({ id: idSchema(INTEGRITY_MESSAGES.flagNotFound) });
+
+const pairTenant = z.object({ id: z.string(), name: z.string(), stateCode: z.string() });
+
+/**
+ * GET /global-admin/integrity/cross-tenant (issue #36 item 4): for each pair of tenants whose
+ * payrolls share identifiers, how many records of each are on the other's, and how many matches
+ * of each identifier; counts only, never people.
+ */
+export const CrossTenantPairsSchema = z.object({
+  pairs: z.array(
+    z.object({
+      first: pairTenant,
+      second: pairTenant,
+      /** Records of the first tenant with an identifier on the second's payroll, and the reverse. */
+      firstRecords: z.number(),
+      secondRecords: z.number(),
+      /** Matching identifiers by kind (a pair of records sharing a NIN and a BVN counts once in each). */
+      byField: z.object({ NIN: z.number(), BVN: z.number(), BANK_ACCOUNT: z.number() }),
+    }),
+  ),
+});
+export type CrossTenantPairs = z.infer<typeof CrossTenantPairsSchema>;

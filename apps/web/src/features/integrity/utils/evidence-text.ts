@@ -33,6 +33,10 @@ export function evidenceSummary(e: FlagEvidence): string {
             : 'it is not all digits';
       return `Account ${e.accountNumber} at ${e.bank} (${e.bankName}, CBN code ${e.bankCode}) cannot exist: ${why}.`;
     }
+    case 'OTHER_PAYROLL':
+      return `On the payroll of ${e.others
+        .map((o) => `${o.tenantName} (${o.stateCode}): same ${o.fields.map((f) => IDENTITY_FIELD_LABELS[f]).join(', ')}`)
+        .join('; ')}.`;
     case 'GROUP': {
       const what =
         e.field === 'BANK_ACCOUNT'
