@@ -140,6 +140,12 @@ describe('integrity rules (issue #21)', () => {
         monthlyAmount: 9,
         payUnknownRecords: 0,
       }),
+      // No other tenant has records here (integrity-on-another-payroll.test.ts has three).
+      ON_ANOTHER_PAYROLL: expect.objectContaining({
+        flaggedRecords: 0,
+        monthlyAmount: 0,
+        payUnknownRecords: 0,
+      }),
       SHARED_BANK_ACCOUNT: expect.objectContaining({
         flaggedRecords: 3,
         monthlyAmount: 390000.3,
@@ -172,6 +178,7 @@ describe('integrity rules (issue #21)', () => {
       'PAID_AFTER_EXIT',
       'NOT_ON_NOMINAL_ROLL',
       'INVALID_ACCOUNT_NUMBER',
+      'ON_ANOTHER_PAYROLL',
       'SHARED_BANK_ACCOUNT',
       'DUPLICATE_BVN',
       'DUPLICATE_NIN',
