@@ -103,8 +103,9 @@ async function upload(t: Tenant, rows: PayrollRow[]) {
 
 /** The index's rows, read as the platform (no tenant may read them). */
 async function indexRows(): Promise<{ owner: string; kind: string; digest: string; record_id: string }[]> {
-  const result = await asPlatform(() =>
-    portal.db.orm.execute<{ owner: string; kind: string; digest: string; record_id: string }>(sql`
+  const result = await asPlatform(
+    async () =>
+      await portal.db.orm.execute<{ owner: string; kind: string; digest: string; record_id: string }>(sql`
       select owner_tenant_id::text as owner, kind, encode(digest, 'hex') as digest, record_id::text as record_id
       from cross_tenant_index order by owner_tenant_id, record_id, kind`),
   );
@@ -267,9 +268,11 @@ describe('ON_ANOTHER_PAYROLL (issue #36 item 4)', () => {
       crypto.createHash('sha256').update(`NIN:${NIN_AB}`).digest('hex'),
       crypto.createHash('sha512').update(NIN_AB).digest('hex'),
       crossTenantDigest(crypto.randomBytes(32), 'NIN', NIN_AB).toString('hex'),
-      crossTenantDigest(deriveKeys('another-portal-secret-of-enough-length').crossTenant, 'NIN', NIN_AB).toString(
-        'hex',
-      ),
+      crossTenantDigest(
+        deriveKeys('another-portal-secret-of-enough-length').crossTenant,
+        'NIN',
+        NIN_AB,
+      ).toString('hex'),
     ];
     for (const h of candidates) expect(digests.has(h)).toBe(false);
     const hexOf = (v: string) => Buffer.from(v).toString('hex');
@@ -315,7 +318,10 @@ describe('ON_ANOTHER_PAYROLL (issue #36 item 4)', () => {
     expect((await portal.api.post('/api/v1/integrity/evaluate', { token: a.token })).statusCode).toBe(202);
     await evaluatedA();
     expect((await ruleFlags(a, '&status=DISMISSED')).map((f) => f.id)).toEqual([ours.id]);
-    expect((await ruleFlags(b)).find((f) => f.psn === 'PSNB1')).toMatchObject({ id: theirs.id, status: 'OPEN' });
+    expect((await ruleFlags(b)).find((f) => f.psn === 'PSNB1')).toMatchObject({
+      id: theirs.id,
+      status: 'OPEN',
+    });
   });
 
   it('keeps the index current on a status change: a record confirmed as a ghost leaves it', async () => {

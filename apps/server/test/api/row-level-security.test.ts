@@ -120,8 +120,9 @@ describe('row-level security on PostgreSQL', () => {
   });
 
   it("the cross-tenant index is the platform's: no tenant reads or writes it, even its own rows", async () => {
-    await asPlatform(() =>
-      app.orm.execute(sql`
+    await asPlatform(
+      async () =>
+        await app.orm.execute(sql`
         insert into cross_tenant_index (record_id, kind, owner_tenant_id, digest)
         values (${recordOfB}, 'NIN', ${tenantB}, '\\x00'::bytea) on conflict do nothing`),
     );
@@ -142,14 +143,19 @@ describe('row-level security on PostgreSQL', () => {
         expect(deleted.rowCount).toBe(0);
       });
     expect((await count('cross_tenant_index')).rows[0]!.n).toBe(0);
-    expect((await asPlatform(() => count('cross_tenant_index'))).rows[0]!.n).toBeGreaterThan(0);
+    expect((await asPlatform(async () => await count('cross_tenant_index'))).rows[0]!.n).toBeGreaterThan(0);
     // The records' triggers mark a tenant's changed records from its own statements (as the owner).
     await withTenant(tenantA, async () => {
-      const updated = await app.orm.execute(sql`update records set nin = '11111111112' where tenant_id = ${tenantA}`);
+      const updated = await app.orm.execute(
+        sql`update records set nin = '11111111112' where tenant_id = ${tenantA}`,
+      );
       expect(updated.rowCount).toBe(1);
     });
-    const stale = await asPlatform(() =>
-      app.orm.execute<{ n: number }>(sql`select count(*)::int as n from cross_tenant_stale where owner_tenant_id = ${tenantA}`),
+    const stale = await asPlatform(
+      async () =>
+        await app.orm.execute<{ n: number }>(
+          sql`select count(*)::int as n from cross_tenant_stale where owner_tenant_id = ${tenantA}`,
+        ),
     );
     expect(stale.rows[0]!.n).toBe(1);
   });

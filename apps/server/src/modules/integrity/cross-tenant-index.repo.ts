@@ -118,20 +118,22 @@ export class CrossTenantIndexRepo {
    * have an identifier on the other's payroll, and the matches by kind. Counts only.
    */
   async pairs(): Promise<CrossTenantPairs> {
-    const result = await asPlatform(() =>
-      this.orm.execute<{
-        first_id: string;
-        first_name: string;
-        first_state: string;
-        second_id: string;
-        second_name: string;
-        second_state: string;
-        first_records: number;
-        second_records: number;
-        nin: number;
-        bvn: number;
-        bank_account: number;
-      }>(sql`
+    // Awaited inside: a query runs when awaited, and must run in the platform's context.
+    const result = await asPlatform(
+      async () =>
+        await this.orm.execute<{
+          first_id: string;
+          first_name: string;
+          first_state: string;
+          second_id: string;
+          second_name: string;
+          second_state: string;
+          first_records: number;
+          second_records: number;
+          nin: number;
+          bvn: number;
+          bank_account: number;
+        }>(sql`
         with m as (
           select a.owner_tenant_id as first, b.owner_tenant_id as second,
             count(distinct a.record_id)::int as first_records, count(distinct b.record_id)::int as second_records,

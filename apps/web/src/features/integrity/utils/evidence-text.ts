@@ -35,7 +35,10 @@ export function evidenceSummary(e: FlagEvidence): string {
     }
     case 'OTHER_PAYROLL':
       return `On the payroll of ${e.others
-        .map((o) => `${o.tenantName} (${o.stateCode}): same ${o.fields.map((f) => IDENTITY_FIELD_LABELS[f]).join(', ')}`)
+        .map(
+          (o) =>
+            `${o.tenantName} (${o.stateCode}): same ${o.fields.map((f) => IDENTITY_FIELD_LABELS[f]).join(', ')}`,
+        )
         .join('; ')}.`;
     case 'GROUP': {
       const what =
