@@ -416,6 +416,7 @@ describe('integrity decisions (issue #21)', () => {
           PAID_AFTER_EXIT: true,
           NOT_ON_NOMINAL_ROLL: true,
           INVALID_ACCOUNT_NUMBER: true,
+          ON_ANOTHER_PAYROLL: true,
           SHARED_BANK_ACCOUNT: true,
           DUPLICATE_BVN: true,
           DUPLICATE_NIN: true,
