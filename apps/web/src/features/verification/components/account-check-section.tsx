@@ -1,11 +1,7 @@
 import { useId } from 'react';
-import { Link } from 'react-router';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import ArrowForward from '@mui/icons-material/ArrowForward';
 import AccountBalance from '@mui/icons-material/AccountBalance';
-import { ERROR_CODES } from '@portal/contract/errors';
 import { TOAST_MS } from '@portal/contract/limits';
 import { homeForRole } from '@portal/contract/roles';
 import type { BulkJob } from '@portal/contract/verification';
@@ -13,15 +9,19 @@ import { BusyButton } from '../../../components/busy-button.tsx';
 import type { DataColumn } from '../../../components/data-table.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { JobHistorySection } from '../../../components/job-history-section.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
-import { errorMessage } from '../../../lib/error-message.ts';
-import { formatMediumDateTime } from '../../../lib/format.ts';
 import { useToasts } from '../../../lib/use-toasts.ts';
 import { useAccountCheckJobs, useStartAccountCheck } from '../api/account-check.ts';
 import { hasActiveJob } from '../utils/bulk-job-rules.ts';
+import { startRefused } from '../utils/start-refused.ts';
 import { VERIFICATION_TEXTS } from '../verification-texts.ts';
-import { BulkJobStatusCell } from './bulk-job-status-cell.tsx';
-import { BulkJobTable, Figure, Nothing, NUMBER } from './bulk-job-table.tsx';
+import {
+  BulkJobTable,
+  CREATED_COLUMN,
+  Figure,
+  nextStepColumn,
+  NUMBER,
+  STATUS_COLUMN,
+} from './bulk-job-table.tsx';
 
 const texts = VERIFICATION_TEXTS.accountCheck;
 const c = texts.columns;
@@ -32,13 +32,7 @@ const hasFindings = (job: BulkJob) =>
   job.status === 'COMPLETED' && job.mismatchedRecords + job.notFoundRecords > 0;
 
 const COLUMNS: DataColumn<BulkJob>[] = [
-  {
-    header: c.createdAt,
-    phone: true,
-    cell: (job) => formatMediumDateTime(job.createdAt),
-    rowHeader: true,
-    sx: { whiteSpace: 'nowrap' },
-  },
+  CREATED_COLUMN,
   { header: c.accounts, cell: (job) => <Figure job={job} value={job.totalRecords} />, ...NUMBER },
   {
     header: c.ownName,
@@ -48,20 +42,8 @@ const COLUMNS: DataColumn<BulkJob>[] = [
   { header: c.otherName, cell: (job) => <Figure job={job} value={job.mismatchedRecords} />, ...NUMBER },
   { header: c.notFound, cell: (job) => <Figure job={job} value={job.notFoundRecords} />, ...NUMBER },
   { header: c.failed, cell: (job) => <Figure job={job} value={job.failedRecords} />, ...NUMBER },
-  { header: c.status, phone: true, cell: (job) => <BulkJobStatusCell job={job} /> },
-  {
-    header: c.nextStep,
-    phone: true,
-    sx: { whiteSpace: 'nowrap' },
-    cell: (job) =>
-      hasFindings(job) ? (
-        <Button component={Link} to={INTEGRITY_PATH} size="small" endIcon={<ArrowForward />}>
-          {texts.review}
-        </Button>
-      ) : (
-        <Nothing />
-      ),
-  },
+  STATUS_COLUMN,
+  nextStepColumn(hasFindings, INTEGRITY_PATH, texts.review),
 ];
 
 /**
@@ -76,12 +58,7 @@ export function AccountCheckSection() {
   const start = useStartAccountCheck({ onStarted: () => toasts.success(texts.started) });
   const active = hasActiveJob(jobs.data);
   const handleStart = () =>
-    start.mutate(undefined, {
-      onError: (error) =>
-        error instanceof ApiError && error.code === ERROR_CODES.NOTHING_TO_VERIFY
-          ? toasts.info(errorMessage(error, texts.noAccounts))
-          : toasts.error(texts.startFailed(errorMessage(error, String(error)))),
-    });
+    start.mutate(undefined, { onError: startRefused(toasts, texts.noAccounts, texts.startFailed) });
   return (
     <Stack spacing={2} component="section" aria-labelledby={titleId}>
       <Stack

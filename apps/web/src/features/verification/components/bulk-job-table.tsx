@@ -36,14 +36,45 @@ export function Figure({ job, value }: { job: BulkJob; value: number }) {
 
 export const NUMBER = { align: 'right', sx: { fontVariantNumeric: 'tabular-nums' } } as const;
 
-const COLUMNS: DataColumn<BulkJob>[] = [
-  {
-    header: c.createdAt,
+/** When the job was created: the row's header. */
+export const CREATED_COLUMN: DataColumn<BulkJob> = {
+  header: c.createdAt,
+  phone: true,
+  cell: (job) => formatMediumDateTime(job.createdAt),
+  rowHeader: true,
+  sx: { whiteSpace: 'nowrap' },
+};
+
+/** The status chip and, while running, the progress bar. */
+export const STATUS_COLUMN: DataColumn<BulkJob> = {
+  header: c.status,
+  phone: true,
+  cell: (job) => <BulkJobStatusCell job={job} />,
+};
+
+/** A link to where a finished job's results are worked on, for the jobs `shows` picks; else a dash. */
+export function nextStepColumn(
+  shows: (job: BulkJob) => boolean,
+  to: string,
+  label: string,
+): DataColumn<BulkJob> {
+  return {
+    header: c.nextStep,
     phone: true,
-    cell: (job) => formatMediumDateTime(job.createdAt),
-    rowHeader: true,
     sx: { whiteSpace: 'nowrap' },
-  },
+    cell: (job) =>
+      shows(job) ? (
+        <Button component={Link} to={to} size="small" endIcon={<ArrowForward />}>
+          {label}
+        </Button>
+      ) : (
+        <Nothing />
+      ),
+  };
+}
+
+const COLUMNS: DataColumn<BulkJob>[] = [
+  CREATED_COLUMN,
   { header: c.totalRecords, cell: (job) => <Figure job={job} value={job.totalRecords} />, ...NUMBER },
   {
     header: c.verified,
@@ -51,20 +82,8 @@ const COLUMNS: DataColumn<BulkJob>[] = [
     ...NUMBER,
   },
   { header: c.notFound, cell: (job) => <Figure job={job} value={job.notFoundRecords} />, ...NUMBER },
-  { header: c.status, phone: true, cell: (job) => <BulkJobStatusCell job={job} /> },
-  {
-    header: c.nextStep,
-    phone: true,
-    sx: { whiteSpace: 'nowrap' },
-    cell: (job) =>
-      showsValidationStep(job) ? (
-        <Button component={Link} to={VALIDATION_PATH} size="small" endIcon={<ArrowForward />}>
-          {texts.goToValidation}
-        </Button>
-      ) : (
-        <Nothing />
-      ),
-  },
+  STATUS_COLUMN,
+  nextStepColumn(showsValidationStep, VALIDATION_PATH, texts.goToValidation),
 ];
 
 /**

@@ -7,10 +7,7 @@ import { BusyButton } from '../../../components/busy-button.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { JobHistorySection } from '../../../components/job-history-section.tsx';
 import { TabHeader } from '../../../components/tab-header.tsx';
-import { ERROR_CODES } from '@portal/contract/errors';
 import { TOAST_MS } from '@portal/contract/limits';
-import { ApiError } from '../../../lib/api-client.ts';
-import { errorMessage } from '../../../lib/error-message.ts';
 import { useToasts } from '../../../lib/use-toasts.ts';
 import { useDashboardStats } from '../../../lib/dashboard-stats.ts';
 import { useBulkJobs } from '../api/get-bulk-jobs.ts';
@@ -20,6 +17,7 @@ import { BulkJobTable } from '../components/bulk-job-table.tsx';
 import { BulkSummaryCards } from '../components/bulk-summary-cards.tsx';
 import { LegalBasisNotice } from '../components/legal-basis-notice.tsx';
 import { hasActiveJob } from '../utils/bulk-job-rules.ts';
+import { startRefused } from '../utils/start-refused.ts';
 import { VERIFICATION_TEXTS } from '../verification-texts.ts';
 
 const texts = VERIFICATION_TEXTS.bulk;
@@ -35,12 +33,7 @@ export function BulkVerificationPage() {
   const active = hasActiveJob(jobs.data);
 
   const handleStart = () =>
-    start.mutate(undefined, {
-      onError: (error) =>
-        error instanceof ApiError && error.code === ERROR_CODES.NOTHING_TO_VERIFY
-          ? toasts.info(errorMessage(error, texts.allVerified))
-          : toasts.error(texts.startFailed(errorMessage(error, String(error)))),
-    });
+    start.mutate(undefined, { onError: startRefused(toasts, texts.allVerified, texts.startFailed) });
 
   return (
     <Stack spacing={3}>
