@@ -78,6 +78,8 @@ import { verificationRoutes } from './modules/verification/verification.routes.t
 import { VerificationService } from './modules/verification/verification.service.ts';
 import { comparisonOf } from './modules/verification/compare.ts';
 import { peopleRoutes } from './modules/people/people.routes.ts';
+import { CrossTenantIndexRepo } from './modules/integrity/cross-tenant-index.repo.ts';
+import { crossTenantKey } from './modules/integrity/cross-tenant-key.ts';
 import { IntegrityRepo } from './modules/integrity/integrity.repo.ts';
 import { integrityDecisions } from './modules/integrity/integrity-decisions.ts';
 import { countSharingRemoved } from './modules/integrity/removed-identity.repo.ts';
@@ -382,6 +384,7 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
       requestIntegrity,
       decisions,
     ),
+    new CrossTenantIndexRepo(db.orm, crossTenantKey(keys.crossTenant)),
   );
   approvalsRoutes(app, reasonCodes, fourEyes);
   // The people behind an export's figures (issue #30).

@@ -113,11 +113,13 @@ export async function seedDemoRecords(deps: DemoSeedDeps, tenantId: string): Pro
     if (employee && record) await users.linkRecord(employee.id, record.id);
 
     let status = 'PENDING (no worker in this process)';
+    let finishedAt: Date | null = null;
     if (deps.working) {
       const end = Date.now() + VERIFY_WAIT_MS;
       for (;;) {
         const row = await verification.getJob(scope, job.id);
         status = row?.status ?? 'MISSING';
+        finishedAt = row?.finishedAt ?? null;
         if (status === 'COMPLETED' || status === 'FAILED' || Date.now() > end) break;
         await new Promise((r) => setTimeout(r, 200));
       }
@@ -127,7 +129,10 @@ export async function seedDemoRecords(deps: DemoSeedDeps, tenantId: string): Pro
       const end = Date.now() + INTEGRITY_WAIT_MS;
       for (;;) {
         const state = await integrity.state(scope, await integrity.today(scope));
-        if (state && !state.stale && !state.running) {
+        // The run that follows the verification: the job asks for it just after it finishes, so a
+        // run that ended before then (the upload's) is not the last.
+        const afterJob = !finishedAt || (state?.evaluatedAt != null && state.evaluatedAt >= finishedAt);
+        if (state && !state.stale && !state.running && afterJob) {
           flagged = `${state.summary?.total.flaggedRecords ?? 0} records flagged`;
           break;
         }

@@ -51,6 +51,8 @@ import {
   evaluateIntegrityJob,
   integrityRequester,
 } from './modules/integrity/integrity.jobs.ts';
+import { CrossTenantIndexRepo } from './modules/integrity/cross-tenant-index.repo.ts';
+import { crossTenantKey } from './modules/integrity/cross-tenant-key.ts';
 import { IntegrityRepo } from './modules/integrity/integrity.repo.ts';
 import { integrityDecisions } from './modules/integrity/integrity-decisions.ts';
 import { RulesRepo } from './modules/integrity/rules.repo.ts';
@@ -91,6 +93,7 @@ export async function startPortal(config: Config, options: PortalOptions = {}): 
   const keys = deriveKeys(
     resolvePortalSecret(config.portalSecret, config.dataDir),
     config.portalSecretPrevious,
+    config.crossTenantKey,
   );
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   // The tables' owner (DECISIONS 111): migrations, pg-boss's schema and VACUUM; the portal's own
@@ -197,6 +200,8 @@ export async function startPortal(config: Config, options: PortalOptions = {}): 
     // Payroll integrity (issue #21): the rules' evaluation, asked for after changes and by the watchdog.
     const integrityRepo = new IntegrityRepo(db.orm);
     const integrityRequest = integrityRequester(integrityRepo, jobs);
+    // Issue #36 item 4: the platform's index of every tenant's identifiers under its own key.
+    const crossTenantIndex = new CrossTenantIndexRepo(db.orm, crossTenantKey(keys.crossTenant));
     jobs.register(
       evaluateIntegrityJob,
       evaluateIntegrityHandler(
@@ -204,6 +209,14 @@ export async function startPortal(config: Config, options: PortalOptions = {}): 
           integrityRepo,
           new RulesRepo(db.orm),
           new SettingsService(new SettingsRepo(db.orm), new AuditRepo(db.orm)),
+          {
+            sync: (scope) => crossTenantIndex.sync(scope),
+            // Another tenant's evaluation, asked for across tenants on purpose.
+            requestOthers: (tenantIds, reason) =>
+              asPlatform(async () => {
+                for (const tenantId of tenantIds) await integrityRequest(tenantId, reason);
+              }),
+          },
         ),
       ),
     );
@@ -223,6 +236,15 @@ export async function startPortal(config: Config, options: PortalOptions = {}): 
     const working = config.role !== 'api';
     await jobs.start({ work: working });
     const started = jobs;
+    // The cross-tenant index was built under another key (a PORTAL_SECRET rotation, a new
+    // CROSS_TENANT_KEY) or never: it is emptied and each tenant's evaluation builds its part again.
+    const rebuild = await crossTenantIndex.ensureKey();
+    if (rebuild.length) {
+      log.warn({ tenants: rebuild.length }, 'the cross-tenant index is built again under its current key');
+      await asPlatform(async () => {
+        for (const tenantId of rebuild) await integrityRequest(tenantId, 'cross-tenant index key changed');
+      });
+    }
     if (working) {
       if (mailer.configured && (await asPlatform(() => outbox.pendingCount())) > 0) {
         await started.send(deliverMailJob, { reason: 'resume' }); // deliver what an earlier process left

@@ -27,6 +27,7 @@ export const INTEGRITY_RULES = [
   'ACCOUNT_NAME_MISMATCH',
   'ACCOUNT_NOT_FOUND',
   'ACCOUNT_BVN_MISMATCH',
+  'ON_ANOTHER_PAYROLL',
   'SHARED_BANK_ACCOUNT',
   'DUPLICATE_BVN',
   'DUPLICATE_NIN',
@@ -50,6 +51,7 @@ export const INTEGRITY_RULE_LABELS: Record<IntegrityRule, string> = {
   ACCOUNT_NAME_MISMATCH: "Account held in another person's name",
   ACCOUNT_NOT_FOUND: 'Account the bank does not know',
   ACCOUNT_BVN_MISMATCH: "Account holder's BVN is not the list's",
+  ON_ANOTHER_PAYROLL: "On another state's payroll",
   SHARED_BANK_ACCOUNT: 'Bank account on several records',
   DUPLICATE_BVN: 'BVN on several records',
   DUPLICATE_NIN: 'NIN on several records',
@@ -79,6 +81,8 @@ export const INTEGRITY_RULE_DESCRIPTIONS: Record<IntegrityRule, string> = {
     'The account check found no such account at the bank the record names, or found it closed.',
   ACCOUNT_BVN_MISMATCH:
     "The account check found the account's holder under a BVN other than the record's (a record without a BVN is not judged).",
+  ON_ANOTHER_PAYROLL:
+    "The same NIN, BVN or bank account as a record on another state's payroll on this portal (in its payroll or awaiting review there): matched by keyed digests, never by the numbers themselves.",
   SHARED_BANK_ACCOUNT: 'The same bank and account number as another record.',
   DUPLICATE_BVN: 'The same BVN as another record.',
   DUPLICATE_NIN: 'The same NIN as another record.',
@@ -102,6 +106,10 @@ export const IDENTITY_FIELD_LABELS: Record<(typeof IDENTITY_FIELDS)[number], str
   BVN: 'BVN',
   BANK_ACCOUNT: 'bank account',
 };
+
+/** The identifiers matched across tenants by ON_ANOTHER_PAYROLL (issue #36 item 4): bank account is bank code and number. */
+export const CROSS_TENANT_FIELDS = ['NIN', 'BVN', 'BANK_ACCOUNT'] as const;
+export type CrossTenantField = (typeof CROSS_TENANT_FIELDS)[number];
 
 /** The removed records a record shares an identity with (evidence of SHARES_REMOVED_IDENTITY). */
 export const RemovedMatchSchema = z.object({
@@ -333,6 +341,20 @@ export const FlagEvidenceSchema = z.discriminatedUnion('kind', [
     checkedAt: z.string(),
   }),
   z.object({
+    kind: z.literal('OTHER_PAYROLL'),
+    /**
+     * The other tenants whose payroll holds an identifier of this record (issue #36 item 4): their
+     * name and state code and which identifiers matched, nothing of their records.
+     */
+    others: z.array(
+      z.object({
+        tenantName: z.string(),
+        stateCode: z.string(),
+        fields: z.array(z.enum(CROSS_TENANT_FIELDS)),
+      }),
+    ),
+  }),
+  z.object({
     kind: z.literal('GROUP'),
     field: z.enum(['BANK_ACCOUNT', 'BVN', 'NIN']),
     /**
@@ -475,3 +497,25 @@ export const IntegritySummarySchema = z.object({
 export type IntegritySummary = z.infer<typeof IntegritySummarySchema>;
 
 export const FlagIdParamsSchema = z.object({ id: idSchema(INTEGRITY_MESSAGES.flagNotFound) });
+
+const pairTenant = z.object({ id: z.string(), name: z.string(), stateCode: z.string() });
+
+/**
+ * GET /global-admin/integrity/cross-tenant (issue #36 item 4): for each pair of tenants whose
+ * payrolls share identifiers, how many records of each are on the other's, and how many matches
+ * of each identifier; counts only, never people.
+ */
+export const CrossTenantPairsSchema = z.object({
+  pairs: z.array(
+    z.object({
+      first: pairTenant,
+      second: pairTenant,
+      /** Records of the first tenant with an identifier on the second's payroll, and the reverse. */
+      firstRecords: z.number(),
+      secondRecords: z.number(),
+      /** Matching identifiers by kind (a pair of records sharing a NIN and a BVN counts once in each). */
+      byField: z.object({ NIN: z.number(), BVN: z.number(), BANK_ACCOUNT: z.number() }),
+    }),
+  ),
+});
+export type CrossTenantPairs = z.infer<typeof CrossTenantPairsSchema>;

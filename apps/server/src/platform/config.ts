@@ -14,6 +14,8 @@ const EnvSchema = z.object({
   PORTAL_SECRET: z.string().optional(),
   /** While PORTAL_SECRET is rotated: the secret it replaces, to open what was sealed under it. */
   PORTAL_SECRET_PREVIOUS: z.string().optional(),
+  /** The cross-tenant index's key material (issue #36 item 4); else derived from PORTAL_SECRET. */
+  CROSS_TENANT_KEY: z.string().optional(),
   PORTAL_ADMIN_EMAIL: z.string().optional(),
   PORTAL_ADMIN_PASSWORD: z.string().optional(),
   PORTAL_DOMAIN: z.string().default('localhost'),
@@ -132,6 +134,8 @@ export interface Config {
   portalSecret: string | undefined;
   /** PORTAL_SECRET_PREVIOUS: sealed secrets still under it are re-sealed at start. */
   portalSecretPrevious: string | undefined;
+  /** CROSS_TENANT_KEY: the cross-tenant index's key material, instead of PORTAL_SECRET's. */
+  crossTenantKey: string | undefined;
   adminEmail: string;
   adminPassword: string | undefined;
   portalDomain: string;
@@ -256,6 +260,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     databaseOwnerUrl: (e.DATABASE_URL && e.DATABASE_OWNER_URL) || e.DATABASE_URL || undefined,
     portalSecret: e.PORTAL_SECRET || undefined,
     portalSecretPrevious: e.PORTAL_SECRET_PREVIOUS || undefined,
+    crossTenantKey: e.CROSS_TENANT_KEY || undefined,
     adminEmail: (e.PORTAL_ADMIN_EMAIL ?? DEMO_ADMIN.email).trim().toLowerCase(),
     adminPassword: e.PORTAL_ADMIN_PASSWORD ?? (demo ? DEMO_ADMIN.password : undefined),
     portalDomain: e.PORTAL_DOMAIN,

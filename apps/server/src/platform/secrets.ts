@@ -12,6 +12,12 @@ export interface Keys {
   atRest: Buffer;
   /** PORTAL_SECRET_PREVIOUS's key for secrets at rest, while a rotation is under way. */
   atRestPrevious?: Buffer;
+  /**
+   * The platform's key of the cross-tenant index (issue #36 item 4): HMAC-SHA-256 of every tenant's
+   * NINs, BVNs and bank accounts. No tenant holds it; from CROSS_TENANT_KEY when set, else from
+   * PORTAL_SECRET under a label of its own (a rotation of PORTAL_SECRET rebuilds the index).
+   */
+  crossTenant: Buffer;
 }
 
 export function resolvePortalSecret(portalSecret: string | undefined, dataDir: string): string {
@@ -27,7 +33,7 @@ export function resolvePortalSecret(portalSecret: string | undefined, dataDir: s
   }
 }
 
-export function deriveKeys(secret: string, previousSecret?: string): Keys {
+export function deriveKeys(secret: string, previousSecret?: string, crossTenantKey?: string): Keys {
   const derive = (from: string, purpose: string) =>
     Buffer.from(crypto.hkdfSync('sha256', from, 'verification-portal', purpose, 32));
   const atRest = 'secrets-at-rest-aes-256-gcm';
@@ -36,6 +42,7 @@ export function deriveKeys(secret: string, previousSecret?: string): Keys {
     jwt: new Uint8Array(derive(secret, 'jwt-hs256')),
     atRest: derive(secret, atRest),
     ...(previousSecret && { atRestPrevious: derive(previousSecret, atRest) }),
+    crossTenant: derive(crossTenantKey ?? secret, 'cross-tenant-index-hmac-sha256'),
   };
 }
 

@@ -56,6 +56,8 @@ describe('demo seed (first start in demo mode)', () => {
       IMPLAUSIBLE_BIRTH_DATE: 4,
       // Issue #36: four numbers with a wrong check digit; every other number is valid at its bank.
       INVALID_ACCOUNT_NUMBER: 4,
+      // Issue #36 item 4: the demo tenant is the only one with records.
+      ON_ANOTHER_PAYROLL: 0,
     });
     // Ages move on with the calendar: at least the planted ones.
     expect(byRule.PAST_RETIREMENT_AGE).toBeGreaterThanOrEqual(12);

@@ -419,6 +419,7 @@ describe('integrity decisions (issue #21)', () => {
           ACCOUNT_NAME_MISMATCH: true,
           ACCOUNT_NOT_FOUND: true,
           ACCOUNT_BVN_MISMATCH: true,
+          ON_ANOTHER_PAYROLL: true,
           SHARED_BANK_ACCOUNT: true,
           DUPLICATE_BVN: true,
           DUPLICATE_NIN: true,

@@ -147,6 +147,12 @@ describe('integrity rules (issue #21)', () => {
           expect.objectContaining({ flaggedRecords: 0, monthlyAmount: 0, payUnknownRecords: 0 }),
         ]),
       ),
+      // No other tenant has records here (integrity-on-another-payroll.test.ts has three).
+      ON_ANOTHER_PAYROLL: expect.objectContaining({
+        flaggedRecords: 0,
+        monthlyAmount: 0,
+        payUnknownRecords: 0,
+      }),
       SHARED_BANK_ACCOUNT: expect.objectContaining({
         flaggedRecords: 3,
         monthlyAmount: 390000.3,
@@ -182,6 +188,7 @@ describe('integrity rules (issue #21)', () => {
       'ACCOUNT_NAME_MISMATCH',
       'ACCOUNT_NOT_FOUND',
       'ACCOUNT_BVN_MISMATCH',
+      'ON_ANOTHER_PAYROLL',
       'SHARED_BANK_ACCOUNT',
       'DUPLICATE_BVN',
       'DUPLICATE_NIN',

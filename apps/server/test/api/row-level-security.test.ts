@@ -119,6 +119,47 @@ describe('row-level security on PostgreSQL', () => {
     expect(role.rows).toEqual([{ rolsuper: false, rolbypassrls: false, owned: 0 }]);
   });
 
+  it("the cross-tenant index is the platform's: no tenant reads or writes it, even its own rows", async () => {
+    await asPlatform(
+      async () =>
+        await app.orm.execute(sql`
+        insert into cross_tenant_index (record_id, kind, owner_tenant_id, digest)
+        values (${recordOfB}, 'NIN', ${tenantB}, '\\x00'::bytea) on conflict do nothing`),
+    );
+    const count = (table: string) =>
+      app.orm.execute<{ n: number }>(sql`select count(*)::int as n from ${sql.identifier(table)}`);
+    for (const tenant of [tenantA, tenantB])
+      await withTenant(tenant, async () => {
+        for (const table of ['cross_tenant_index', 'cross_tenant_stale', 'cross_tenant_index_key'])
+          expect((await count(table)).rows[0]!.n, `${table} as a tenant`).toBe(0);
+        expect(
+          await refusal(
+            app.orm.execute(sql`
+              insert into cross_tenant_index (record_id, kind, owner_tenant_id, digest)
+              values (${recordOfB}, 'BVN', ${tenant}, '\\x01'::bytea)`),
+          ),
+        ).toMatch(/row-level security/);
+        const deleted = await app.orm.execute(sql`delete from cross_tenant_index`);
+        expect(deleted.rowCount).toBe(0);
+      });
+    expect((await count('cross_tenant_index')).rows[0]!.n).toBe(0);
+    expect((await asPlatform(async () => await count('cross_tenant_index'))).rows[0]!.n).toBeGreaterThan(0);
+    // The records' triggers mark a tenant's changed records from its own statements (as the owner).
+    await withTenant(tenantA, async () => {
+      const updated = await app.orm.execute(
+        sql`update records set nin = '11111111112' where tenant_id = ${tenantA}`,
+      );
+      expect(updated.rowCount).toBe(1);
+    });
+    const stale = await asPlatform(
+      async () =>
+        await app.orm.execute<{ n: number }>(
+          sql`select count(*)::int as n from cross_tenant_stale where owner_tenant_id = ${tenantA}`,
+        ),
+    );
+    expect(stale.rows[0]!.n).toBe(1);
+  });
+
   it("every table with a tenant_id, and an export's file, has row-level security enabled, forced and its policy", async () => {
     const tables = await portal.db.orm.execute<{
       table: string;

@@ -1,13 +1,17 @@
-import type { Tenant } from '@portal/contract/tenants';
+import type { Tenant, TenantCreate } from '@portal/contract/tenants';
 import { buildTenantInput, buildUserInput } from './factories.ts';
 import { simCredentials } from './simulator-process.ts';
 import { DEMO_ADMIN, type TestPortal } from './test-portal.ts';
 
 /** A second tenant with its own admin, created through the global admin's API. */
-export async function createTenantWithAdmin(portal: TestPortal, role = 'TENANT_ADMIN') {
+export async function createTenantWithAdmin(
+  portal: TestPortal,
+  role = 'TENANT_ADMIN',
+  overrides: Partial<TenantCreate> = {},
+) {
   const admin = await portal.login(DEMO_ADMIN.email, DEMO_ADMIN.password);
   const tenant = (
-    await portal.api.post('/api/v1/global-admin/tenants', { token: admin, body: buildTenantInput() })
+    await portal.api.post('/api/v1/global-admin/tenants', { token: admin, body: buildTenantInput(overrides) })
   ).json() as Tenant;
   const user = buildUserInput(tenant.id, { role });
   const res = await portal.api.post('/api/v1/auth/register', { token: admin, body: user });

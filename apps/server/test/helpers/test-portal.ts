@@ -78,7 +78,7 @@ export async function createTestPortal(opts: TestPortalOptions = {}): Promise<Te
     // The demo tenant and its users, without the sample master list and its verification (a few
     // seconds each start); demo-seed.test.ts turns it on.
     DEMO_SEED_RECORDS: 'false',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     JOB_POLL_SECONDS: '0.5',
     // An exercise's progress read right after a change shows it (campaign-progress-cache.test.ts
     // holds the cache of a running portal).

@@ -1,5 +1,6 @@
 import { ApiErrorSchema } from '../errors.ts';
 import {
+  CrossTenantPairsSchema,
   FlagIdParamsSchema,
   FlagsPageSchema,
   FlagsQuerySchema,
@@ -56,5 +57,14 @@ export const INTEGRITY_ROUTES = {
     summary: 'Evaluate the rules now (they also run after every upload, bulk verification and decision)',
     response: IntegritySummarySchema,
     status: 202,
+  }),
+  crossTenantPairs: defineRoute({
+    method: 'GET',
+    path: '/api/v1/global-admin/integrity/cross-tenant',
+    roles: ['GLOBAL_SUPER_ADMIN'],
+    tags: ['global-admin'],
+    summary:
+      "For each pair of tenants whose payrolls share a NIN, BVN or bank account (the keyed cross-tenant index): how many records of each are on the other's payroll, by identifier; counts, never people",
+    response: CrossTenantPairsSchema,
   }),
 };

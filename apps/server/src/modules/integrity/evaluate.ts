@@ -4,6 +4,16 @@ import { bankKeyOf } from './bank-key.ts';
 import type { IntegrityRepo } from './integrity.repo.ts';
 import { LARGE_FLAG_CHANGE, RULE_STEPS, type RulesRepo, type StepOutcome } from './rules.repo.ts';
 
+/**
+ * The cross-tenant index's part in a run (issue #36 item 4): the tenant's stale digests brought up
+ * to date before the rules (answering the other tenants a digest came to or went from), and those
+ * tenants' evaluations asked for, since their ON_ANOTHER_PAYROLL flags may change with it.
+ */
+export interface CrossTenantSync {
+  sync(scope: TenantScope): Promise<string[]>;
+  requestOthers(tenantIds: string[], reason: string): Promise<void>;
+}
+
 /** How many times a run starts over when changes keep arriving while it runs. */
 const MAX_ROUNDS = 5;
 
@@ -24,6 +34,7 @@ export class IntegrityEvaluator {
     private readonly repo: IntegrityRepo,
     private readonly rules: RulesRepo,
     private readonly settings: { of(scope: TenantScope): Promise<TenantSettings> },
+    private readonly crossTenant?: CrossTenantSync,
   ) {}
 
   async run(scope: TenantScope): Promise<RunOutcome> {
@@ -47,6 +58,10 @@ export class IntegrityEvaluator {
         for (const name of await this.rules.bankNames(scope)) {
           const key = bankKeyOf(name);
           if (key) banks[name] = key;
+        }
+        if (this.crossTenant) {
+          const others = await this.crossTenant.sync(scope);
+          if (others.length) await this.crossTenant.requestOthers(others, 'another tenant changed');
         }
         steps = [];
         // Flags raised or cleared since the flags table's statistics were last refreshed. Many of

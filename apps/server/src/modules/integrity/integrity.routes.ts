@@ -6,16 +6,23 @@ import { INTEGRITY_ROUTES } from '@portal/contract/routes/integrity';
 import { RECORDS_ROUTES } from '@portal/contract/routes/records';
 import { VALIDATION_ROUTES } from '@portal/contract/routes/validation';
 import { serveRoute } from '../../access/route.ts';
+import type { CrossTenantPairs } from '@portal/contract/integrity';
 import type { IntegrityRequest } from './integrity.jobs.ts';
 import type { IntegrityService } from './integrity.service.ts';
 
-export function integrityRoutes(app: FastifyInstance, integrity: IntegrityService): void {
+export function integrityRoutes(
+  app: FastifyInstance,
+  integrity: IntegrityService,
+  crossTenant: { pairs(): Promise<CrossTenantPairs> },
+): void {
   serveRoute(app, INTEGRITY_ROUTES.summary, async ({ actor }) => integrity.summary(actor));
   serveRoute(app, INTEGRITY_ROUTES.flags, async ({ actor, query }) => integrity.flags(actor, query));
   serveRoute(app, INTEGRITY_ROUTES.decide, async ({ actor, params, body }) =>
     integrity.decide(actor, params.id, body),
   );
   serveRoute(app, INTEGRITY_ROUTES.evaluate, async ({ actor }) => integrity.evaluate(actor));
+  // The global admin's counts per pair of tenants (issue #36 item 4), in the platform's context.
+  serveRoute(app, INTEGRITY_ROUTES.crossTenantPairs, async () => crossTenant.pairs());
 }
 
 /**

@@ -2,10 +2,12 @@ import { sql, type SQL } from 'drizzle-orm';
 import { REMOVED_IDENTITY_RULE, type IntegrityRule } from '@portal/contract/integrity';
 import type { TenantScope } from '../../access/actor.ts';
 import type { Orm } from '../../platform/db.ts';
+import { asPlatform } from '../../platform/tenant-context.ts';
 import { INTEGRITY_JUDGED, statusLiterals } from '../records/record-state.ts';
 import { invalidAccountNumberHits } from './invalid-account-number.repo.ts';
 import { ACCOUNT_CHECK_RULES, accountCheckHits } from './account-check.repo.ts';
 import { notOnNominalRollHits, notOnPayrollCounts, storeNotOnPayroll } from './not-on-nominal-roll.repo.ts';
+import { onAnotherPayrollHits } from './on-another-payroll.repo.ts';
 import { paidAfterExitHits } from './paid-after-exit.repo.ts';
 import { payAboveScaleHits } from './pay-above-scale.repo.ts';
 import { removedIdentityHits } from './removed-identity.repo.ts';
@@ -68,7 +70,8 @@ const DATE_RULES = [
  * the salary table (pay-above-scale.repo.ts), the records paid after their exit on the separations
  * list (paid-after-exit.repo.ts), then the records missing from their ministry's nominal roll
  * (not-on-nominal-roll.repo.ts), then the account numbers that fail their bank's NUBAN check digit
- * (invalid-account-number.repo.ts), then the account check's answers (account-check.repo.ts).
+ * (invalid-account-number.repo.ts), then the account check's answers (account-check.repo.ts),
+ * then the records whose identifiers are on another tenant's payroll (on-another-payroll.repo.ts).
  */
 export const RULE_STEPS = [
   DATE_RULES,
@@ -81,6 +84,7 @@ export const RULE_STEPS = [
   ['NOT_ON_NOMINAL_ROLL'],
   ['INVALID_ACCOUNT_NUMBER'],
   ACCOUNT_CHECK_RULES,
+  ['ON_ANOTHER_PAYROLL'],
 ] as const satisfies readonly (readonly IntegrityRule[])[];
 
 const ruleList = (rules: readonly IntegrityRule[]) => sql.raw(rules.map((r) => `'${r}'`).join(', '));
@@ -287,13 +291,19 @@ export class RulesRepo {
                     ? invalidAccountNumberHits(t, banks)
                     : (ACCOUNT_CHECK_RULES as readonly IntegrityRule[]).includes(rules[0]!)
                       ? accountCheckHits(t, p.enabled)
-                      : groupRule(t, rules[0] as GroupRule, banks);
-    const outcome = await this.orm.transaction(async (tx) => {
-      await tx.execute(sql`select set_config('work_mem', '256MB', true)`);
-      await tx.execute(stepHits(hits));
-      const result = await tx.execute<StepOutcome>(merge(t, rules));
-      return result.rows[0]!;
-    });
+                      : rules[0] === 'ON_ANOTHER_PAYROLL'
+                        ? onAnotherPayrollHits(t)
+                        : groupRule(t, rules[0] as GroupRule, banks);
+    const step = () =>
+      this.orm.transaction(async (tx) => {
+        await tx.execute(sql`select set_config('work_mem', '256MB', true)`);
+        await tx.execute(stepHits(hits));
+        const result = await tx.execute<StepOutcome>(merge(t, rules));
+        return result.rows[0]!;
+      });
+    // The cross-tenant index is the platform's (row-level security): its step reads it as the
+    // platform, its statements naming the tenant whose flags they write (issue #36 item 4).
+    const outcome = rules[0] === 'ON_ANOTHER_PAYROLL' ? await asPlatform(step) : await step();
     // The rolls' other direction (issue #35), counted whether the rule is on or not.
     if (rules[0] === 'NOT_ON_NOMINAL_ROLL')
       await this.orm.transaction(async (tx) => {

@@ -183,4 +183,22 @@ describe('integrity evidence as the flag list says it', () => {
     );
     expect(evidenceOthers({ ...e, accountStatus: 'NOT_FOUND' })).toEqual([]);
   });
+
+  it('names the other states whose payroll holds the identifier, and nothing of their records', () => {
+    const e = {
+      kind: 'OTHER_PAYROLL' as const,
+      others: [
+        { tenantName: 'Kano State Civil Service', stateCode: 'KN', fields: ['NIN' as const] },
+        {
+          tenantName: 'Oyo State Civil Service',
+          stateCode: 'OY',
+          fields: ['BVN' as const, 'BANK_ACCOUNT' as const],
+        },
+      ],
+    };
+    expect(evidenceSummary(e)).toBe(
+      'On the payroll of Kano State Civil Service (KN): same NIN; Oyo State Civil Service (OY): same BVN, bank account.',
+    );
+    expect(evidenceOthers(e)).toEqual([]);
+  });
 });

@@ -41,6 +41,13 @@ export function evidenceSummary(e: FlagEvidence): string {
       const bvn = e.accountBvn ? `; the bank's BVN ${e.accountBvn}, the list's ${e.listBvn ?? 'none'}` : '';
       return `${account} ${name}${bvn}.`;
     }
+    case 'OTHER_PAYROLL':
+      return `On the payroll of ${e.others
+        .map(
+          (o) =>
+            `${o.tenantName} (${o.stateCode}): same ${o.fields.map((f) => IDENTITY_FIELD_LABELS[f]).join(', ')}`,
+        )
+        .join('; ')}.`;
     case 'GROUP': {
       const what =
         e.field === 'BANK_ACCOUNT'

@@ -1,0 +1,71 @@
+-- The cross-tenant index (issue #36 item 4): every tenant's NINs, BVNs and bank accounts (bank code
+-- and number) as HMAC-SHA-256 under the platform's key (platform/secrets.ts `crossTenant`, which no
+-- tenant holds and the database never sees at rest), one row per record and identifier, for the
+-- rule ON_ANOTHER_PAYROLL. No identifier in the clear. Platform-wide: its tenant column is not named
+-- tenant_id (the tenants' policy would show each tenant its own rows); only the platform's context
+-- reads or writes it, and RLS says so.
+CREATE TABLE "cross_tenant_index" (
+  -- No foreign key to records: its check would take a key-share lock on the record inside the
+  -- index's sync, while a record update holding that record FOR UPDATE waits in its trigger for
+  -- the sync's stale row: a deadlock (DECISIONS 263). Records are never deleted; a tenant's
+  -- deletion takes its rows with it.
+  "record_id" uuid NOT NULL,
+  "kind" text NOT NULL CHECK ("kind" IN ('NIN', 'BVN', 'BANK_ACCOUNT')),
+  "owner_tenant_id" uuid NOT NULL REFERENCES "tenants"("id") ON DELETE CASCADE,
+  "digest" bytea NOT NULL,
+  PRIMARY KEY ("record_id", "kind")
+);--> statement-breakpoint
+-- The rule and the sync look identifiers up by digest (a digest names its kind: the kind is hashed with the value).
+CREATE INDEX "cross_tenant_index_digest" ON "cross_tenant_index" ("digest", "owner_tenant_id");--> statement-breakpoint
+CREATE INDEX "cross_tenant_index_owner" ON "cross_tenant_index" ("owner_tenant_id");--> statement-breakpoint
+-- The records whose identifiers or status changed since their tenant's index was last brought up
+-- to date (written by the records' statement triggers below; the digests are computed by the
+-- integrity evaluation, which holds the key). Record ids only.
+CREATE TABLE "cross_tenant_stale" (
+  "record_id" uuid PRIMARY KEY,
+  "owner_tenant_id" uuid NOT NULL REFERENCES "tenants"("id") ON DELETE CASCADE
+);--> statement-breakpoint
+CREATE INDEX "cross_tenant_stale_owner" ON "cross_tenant_stale" ("owner_tenant_id");--> statement-breakpoint
+-- The fingerprint of the key the index was built under (never the key): a start under another key
+-- (a PORTAL_SECRET rotation, a new CROSS_TENANT_KEY) empties the index and builds it again.
+CREATE TABLE "cross_tenant_index_key" (
+  "id" boolean PRIMARY KEY DEFAULT true CHECK ("id"),
+  "fingerprint" text NOT NULL
+);--> statement-breakpoint
+ALTER TABLE "cross_tenant_index" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
+ALTER TABLE "cross_tenant_index" FORCE ROW LEVEL SECURITY;--> statement-breakpoint
+CREATE POLICY platform_only ON "cross_tenant_index" FOR ALL
+  USING ((SELECT portal_platform())) WITH CHECK ((SELECT portal_platform()));--> statement-breakpoint
+ALTER TABLE "cross_tenant_index_key" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
+ALTER TABLE "cross_tenant_index_key" FORCE ROW LEVEL SECURITY;--> statement-breakpoint
+CREATE POLICY platform_only ON "cross_tenant_index_key" FOR ALL
+  USING ((SELECT portal_platform())) WITH CHECK ((SELECT portal_platform()));--> statement-breakpoint
+-- Not forced: the triggers' function below writes it as its owner, from any tenant's statement.
+ALTER TABLE "cross_tenant_stale" ENABLE ROW LEVEL SECURITY;--> statement-breakpoint
+CREATE POLICY platform_only ON "cross_tenant_stale" FOR ALL
+  USING ((SELECT portal_platform())) WITH CHECK ((SELECT portal_platform()));--> statement-breakpoint
+-- One statement per records statement (the transition tables the other triggers already read):
+-- inserted records with an identifier, and updated ones whose identifiers, bank, status or tenant
+-- changed. Records are never deleted (a tenant's deletion empties its part through the foreign key).
+CREATE FUNCTION records_cross_tenant_stale() RETURNS trigger
+LANGUAGE plpgsql SECURITY DEFINER SET search_path = pg_catalog, public AS $$
+BEGIN
+  IF TG_OP = 'INSERT' THEN
+    INSERT INTO cross_tenant_stale (record_id, owner_tenant_id)
+    SELECT n.id, n.tenant_id FROM new_rows n
+    WHERE n.nin IS NOT NULL OR n.bvn IS NOT NULL OR n.account_number IS NOT NULL
+    ON CONFLICT (record_id) DO NOTHING;
+  ELSE
+    INSERT INTO cross_tenant_stale (record_id, owner_tenant_id)
+    SELECT n.id, n.tenant_id FROM new_rows n JOIN old_rows o ON o.id = n.id
+    WHERE (n.nin, n.bvn, n.bank, n.account_number, n.status, n.tenant_id)
+      IS DISTINCT FROM (o.nin, o.bvn, o.bank, o.account_number, o.status, o.tenant_id)
+    ON CONFLICT (record_id) DO NOTHING;
+  END IF;
+  RETURN NULL;
+END;
+$$;--> statement-breakpoint
+CREATE TRIGGER records_cross_tenant_stale_insert AFTER INSERT ON records
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION records_cross_tenant_stale();--> statement-breakpoint
+CREATE TRIGGER records_cross_tenant_stale_update AFTER UPDATE ON records
+  REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION records_cross_tenant_stale();

@@ -1,0 +1,161 @@
+import { sql } from 'drizzle-orm';
+import type { CrossTenantPairs } from '@portal/contract/integrity';
+import type { TenantScope } from '../../access/actor.ts';
+import type { Orm } from '../../platform/db.ts';
+import { asPlatform } from '../../platform/tenant-context.ts';
+import { INTEGRITY_JUDGED, statusLiterals } from '../records/record-state.ts';
+import { crossTenantBanks, type CrossTenantKey } from './cross-tenant-key.ts';
+
+/**
+ * The records whose identifiers count across tenants: those "in the payroll or awaiting review"
+ * there, which are the records the integrity rules judge (every state but those removed from the
+ * payroll: record-state's INTEGRITY_JUDGED), so a rejected ghost is on no other state's mind.
+ */
+const counted = () => sql.raw(statusLiterals(INTEGRITY_JUDGED));
+
+/**
+ * The platform-wide index of every tenant's NINs, BVNs and bank accounts as HMAC-SHA-256 under the
+ * platform's key (issue #36 item 4; migration 0057). Every statement here runs in the platform's
+ * context (row-level security lets no tenant read or write the index) and names its tenant itself.
+ */
+export class CrossTenantIndexRepo {
+  constructor(
+    private readonly orm: Orm,
+    private readonly key: CrossTenantKey,
+  ) {}
+
+  /**
+   * At start: when the index was built under another key (or never), empties it and marks every
+   * record stale, so that each tenant's next evaluation builds its part; answers the tenants to
+   * evaluate (none when the key is the same). One start does it when several start together (the
+   * key row is locked).
+   */
+  async ensureKey(): Promise<string[]> {
+    return asPlatform(() =>
+      this.orm.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('cross_tenant_index'))`);
+        const stored = await tx.execute<{ fingerprint: string }>(
+          sql`select fingerprint from cross_tenant_index_key where id for update`,
+        );
+        if (stored.rows[0]?.fingerprint === this.key.fingerprint) return [];
+        await tx.execute(sql`delete from cross_tenant_index`);
+        await tx.execute(sql`
+          insert into cross_tenant_stale (record_id, owner_tenant_id)
+          select r.id, r.tenant_id from records r
+          where r.nin is not null or r.bvn is not null or r.account_number is not null
+          on conflict (record_id) do nothing`);
+        await tx.execute(sql`
+          insert into cross_tenant_index_key (id, fingerprint) values (true, ${this.key.fingerprint})
+          on conflict (id) do update set fingerprint = excluded.fingerprint`);
+        const tenants = await tx.execute<{ id: string }>(
+          sql`select distinct owner_tenant_id as id from cross_tenant_stale`,
+        );
+        return tenants.rows.map((t) => t.id);
+      }),
+    );
+  }
+
+  /**
+   * Brings the tenant's part of the index up to date: the digests of its stale records (marked by
+   * the records' triggers) computed again in one statement, set-based. Answers the other tenants
+   * holding a digest that came or went, whose flags may change with it. Syncs run one at a time
+   * (a lock), so of two tenants changing together the later one sees the earlier's digests.
+   */
+  async sync(scope: TenantScope): Promise<string[]> {
+    const t = scope.tenantId;
+    return asPlatform(() =>
+      this.orm.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(hashtext('cross_tenant_index'))`);
+        await tx.execute(sql`create temporary table ct_stale (record_id uuid primary key) on commit drop`);
+        const taken = await tx.execute<{ n: number }>(sql`
+          with d as (delete from cross_tenant_stale where owner_tenant_id = ${t} returning record_id),
+          i as (insert into ct_stale select record_id from d returning 1)
+          select count(*)::int as n from i`);
+        if (!taken.rows[0]?.n) return [];
+        await tx.execute(sql`analyze ct_stale`);
+        await tx.execute(sql`create temporary table ct_digests (digest bytea) on commit drop`);
+        await tx.execute(sql`
+          with d as (
+            delete from cross_tenant_index i using ct_stale s where i.record_id = s.record_id returning i.digest
+          )
+          insert into ct_digests select digest from d`);
+        const names = await tx.execute<{ bank: string }>(sql`
+          select distinct r.bank from ct_stale s join records r on r.id = s.record_id
+          where r.tenant_id = ${t} and r.bank is not null and r.account_number is not null`);
+        const banks = crossTenantBanks(names.rows.map((r) => r.bank));
+        const ipad = sql`decode(${this.key.ipadHex}, 'hex')`;
+        const opad = sql`decode(${this.key.opadHex}, 'hex')`;
+        await tx.execute(sql`
+          with banks as materialized (
+            select b.name, b.bank from jsonb_each_text(${JSON.stringify(banks)}::jsonb) b(name, bank)
+          ),
+          v as (
+            select r.id, r.tenant_id, x.kind, x.value
+            from ct_stale s join records r on r.id = s.record_id
+            left join banks b on b.name = r.bank
+            cross join lateral (values ('NIN', r.nin), ('BVN', r.bvn),
+              ('BANK_ACCOUNT', b.bank || ':' || r.account_number)) x(kind, value)
+            where r.tenant_id = ${t} and r.status in (${counted()}) and x.value is not null and x.value <> ''
+          ),
+          n as (
+            insert into cross_tenant_index (record_id, kind, owner_tenant_id, digest)
+            select v.id, v.kind, v.tenant_id,
+              sha256(${opad} || sha256(${ipad} || convert_to(v.kind || ':' || v.value, 'UTF8')))
+            from v
+            returning digest
+          )
+          insert into ct_digests select digest from n`);
+        const others = await tx.execute<{ id: string }>(sql`
+          select distinct i.owner_tenant_id as id from cross_tenant_index i
+          where i.digest in (select digest from ct_digests) and i.owner_tenant_id <> ${t}`);
+        return others.rows.map((o) => o.id);
+      }),
+    );
+  }
+
+  /**
+   * The global admin's figures: for each pair of tenants sharing digests, how many records of each
+   * have an identifier on the other's payroll, and the matches by kind. Counts only.
+   */
+  async pairs(): Promise<CrossTenantPairs> {
+    // Awaited inside: a query runs when awaited, and must run in the platform's context.
+    const result = await asPlatform(
+      async () =>
+        await this.orm.execute<{
+          first_id: string;
+          first_name: string;
+          first_state: string;
+          second_id: string;
+          second_name: string;
+          second_state: string;
+          first_records: number;
+          second_records: number;
+          nin: number;
+          bvn: number;
+          bank_account: number;
+        }>(sql`
+        with m as (
+          select a.owner_tenant_id as first, b.owner_tenant_id as second,
+            count(distinct a.record_id)::int as first_records, count(distinct b.record_id)::int as second_records,
+            count(*) filter (where a.kind = 'NIN')::int as nin, count(*) filter (where a.kind = 'BVN')::int as bvn,
+            count(*) filter (where a.kind = 'BANK_ACCOUNT')::int as bank_account
+          from cross_tenant_index a
+          join cross_tenant_index b on b.digest = a.digest and b.owner_tenant_id > a.owner_tenant_id
+          group by 1, 2
+        )
+        select m.*, f.id as first_id, f.name as first_name, f.state_code as first_state,
+          s.id as second_id, s.name as second_name, s.state_code as second_state
+        from m join tenants f on f.id = m.first join tenants s on s.id = m.second
+        order by f.name, s.name`),
+    );
+    return {
+      pairs: result.rows.map((r) => ({
+        first: { id: r.first_id, name: r.first_name, stateCode: r.first_state },
+        second: { id: r.second_id, name: r.second_name, stateCode: r.second_state },
+        firstRecords: r.first_records,
+        secondRecords: r.second_records,
+        byField: { NIN: r.nin, BVN: r.bvn, BANK_ACCOUNT: r.bank_account },
+      })),
+    };
+  }
+}
