@@ -45,6 +45,25 @@ export const UI_TEXTS = {
     // '0 Active / 1 Trial', issue #31): a tenant in use is active, its subscription paid or trial.
     subscriptions: (active: number, trial: number) =>
       `${formatCount(active)} Paid / ${formatCount(trial)} Trial`,
+    // Issue #36 item 4: double dipping across tenants, in counts (GET /global-admin/integrity/cross-tenant).
+    crossTenant: {
+      title: 'The Same People on Two Payrolls',
+      subtitle:
+        'Pairs of tenants whose payrolls share a NIN, BVN or bank account, matched by keyed digests. Counts only: each tenant sees and decides its own flags (“On another state’s payroll”) on its Integrity screen.',
+      loading: 'Loading the tenants that share identifiers...',
+      loadFailed: (message: string) => `Could not load the tenants that share identifiers: ${message}`,
+      none: 'No two tenants share a NIN, BVN or bank account.',
+      tableLabel: 'Tenants sharing identifiers',
+      columns: {
+        tenants: 'Tenants',
+        records: 'Records Flagged',
+        nin: 'Same NIN',
+        bvn: 'Same BVN',
+        bankAccount: 'Same Bank Account',
+      },
+      pair: (first: string, second: string) => `${first} and ${second}`,
+      recordsIn: (count: string, tenant: string) => `${count} in ${tenant}`,
+    },
   },
   tenants: {
     title: 'Tenant Management',

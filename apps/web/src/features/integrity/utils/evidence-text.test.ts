@@ -192,7 +192,7 @@ describe('integrity evidence as the flag list says it', () => {
         {
           tenantName: 'Oyo State Civil Service',
           stateCode: 'OY',
-          fields: ['BVN' as const, 'BANK_ACCOUNT' as const],
+          fields: ['BANK_ACCOUNT' as const, 'BVN' as const],
         },
       ],
     };

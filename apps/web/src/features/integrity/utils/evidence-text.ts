@@ -1,4 +1,9 @@
-import { IDENTITY_FIELD_LABELS, removedDecisionText, type FlagEvidence } from '@portal/contract/integrity';
+import {
+  CROSS_TENANT_FIELDS,
+  IDENTITY_FIELD_LABELS,
+  removedDecisionText,
+  type FlagEvidence,
+} from '@portal/contract/integrity';
 import { EXIT_REASON_LABELS } from '@portal/contract/hr-lists';
 import { countOf, formatCalendarDate, formatNaira } from '../../../lib/format.ts';
 
@@ -45,7 +50,10 @@ export function evidenceSummary(e: FlagEvidence): string {
       return `On the payroll of ${e.others
         .map(
           (o) =>
-            `${o.tenantName} (${o.stateCode}): same ${o.fields.map((f) => IDENTITY_FIELD_LABELS[f]).join(', ')}`,
+            // NIN, BVN, bank account: the contract's order, whatever the index's.
+            `${o.tenantName} (${o.stateCode}): same ${CROSS_TENANT_FIELDS.filter((f) => o.fields.includes(f))
+              .map((f) => IDENTITY_FIELD_LABELS[f])
+              .join(', ')}`,
         )
         .join('; ')}.`;
     case 'GROUP': {
