@@ -7,6 +7,7 @@ import { createTenantOnDemoSimulator } from './support/journey-tenant.ts';
 import { signIn, type SignInUser } from './support/login-page.ts';
 import { goTo } from './support/navigation.ts';
 import { saveScreen } from './support/screens.ts';
+import { uploadMasterList } from './support/file-upload.ts';
 
 /**
  * Verification exercises (issue #33 item 4) as a tenant administrator meets them: with the sample
@@ -54,10 +55,7 @@ test('a tenant admin creates a verification exercise for one ministry and follow
   await signIn(page, admin);
 
   await test.step('the sample master list is uploaded', async () => {
-    await goTo(page, 'File Upload');
-    await page.locator('input[type="file"]').setInputFiles(SAMPLE);
-    await page.getByRole('button', { name: /^Upload$/ }).click();
-    await expect(page.getByTestId('summary-created')).toHaveText('2,000', { timeout: 60_000 });
+    await uploadMasterList(page, SAMPLE, '2,000');
   });
 
   await test.step('the destination opens empty, and the form refuses a missing closing date', async () => {

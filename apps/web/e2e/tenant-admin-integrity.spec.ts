@@ -8,6 +8,7 @@ import { createTenantOnDemoSimulator } from './support/journey-tenant.ts';
 import { signIn, type SignInUser } from './support/login-page.ts';
 import { saveScreen } from './support/screens.ts';
 import { goTo } from './support/navigation.ts';
+import { uploadMasterList } from './support/file-upload.ts';
 
 /**
  * Payroll integrity (issue #21) as a tenant administrator meets it: upload the sample master list
@@ -50,10 +51,7 @@ test('a tenant admin uploads the master list, reads the integrity flags and deci
   await signIn(page, admin);
 
   await test.step('the sample master list is uploaded with its payroll columns', async () => {
-    await goTo(page, 'File Upload');
-    await page.locator('input[type="file"]').setInputFiles(SAMPLE);
-    await page.getByRole('button', { name: /^Upload$/ }).click();
-    await expect(page.getByTestId('summary-created')).toHaveText('2,000', { timeout: 60_000 });
+    await uploadMasterList(page, SAMPLE, '2,000');
   });
 
   await test.step('Integrity shows a card per rule with ₦ a month, and the pay at stake by ministry', async () => {
