@@ -1,23 +1,26 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import type { BulkJob } from '@portal/contract/verification';
-import type { Tenant } from '@portal/contract/tenants';
 import { DEMO_ACCOUNT_CREDENTIALS } from '@portal/optima/name-enquiry/demo-accounts';
+import {
+  ended,
+  partlyDone,
+  SMALL_CHUNKS,
+  tenantAdminProcess,
+  uploadSampleProcess,
+} from '../helpers/job-processes.ts';
 import {
   callProcess,
   loginProcess,
-  PROCESS_CSRF,
   spawnServer,
   waitHealthy,
   type ServerProcess,
 } from '../helpers/server-process.ts';
 import { startAccountSimProcess, type AccountSimProcess } from '../helpers/simulator-process.ts';
-import { buildTenantInput, buildUserInput } from '../helpers/factories.ts';
+import { buildTenantInput } from '../helpers/factories.ts';
 import { freshPostgresDatabase, postgresEnv } from '../helpers/test-portal.ts';
 import { tempDir } from '../helpers/temp-dirs.ts';
 
-const examples = path.resolve(import.meta.dirname, '../../../../examples');
 const started: ServerProcess[] = [];
 let sim: AccountSimProcess | undefined;
 afterAll(async () => {
@@ -41,54 +44,33 @@ it('a worker killed with SIGKILL in the middle of an account check resumes after
     DATA_DIR: dataDir,
     WEB_DIST: path.join(dataDir, 'no-web'),
     IDENTITY_SIM_PORT: '0',
-    JOB_POLL_SECONDS: '0.5',
+    ...SMALL_CHUNKS,
     // As in the two-host test (DECISIONS 251): the chunks a kill loses are as small a share of
     // 2,000 records as production's 1,000 are of 1,000,000.
     VERIFY_CHUNK_SIZE: '25',
-    VERIFY_CONCURRENCY: '1',
-    VERIFY_LEASE_SECONDS: '5',
   };
   const first = await spawnServer(env);
   started.push(first);
   await waitHealthy(first.port);
   const base1 = `http://127.0.0.1:${first.port}`;
   const admin = await loginProcess(base1, 'admin@portal.local', 'ChangeMe123!');
-  const tenant = (
-    await callProcess(base1, 'POST', '/api/v1/global-admin/tenants', admin, {
-      ...buildTenantInput({
-        accountProvider: {
-          apiBaseUrl: sim.url,
-          clientId: DEMO_ACCOUNT_CREDENTIALS.clientId,
-          clientSecret: DEMO_ACCOUNT_CREDENTIALS.clientSecret,
-        },
-      }),
-    })
-  ).body as Tenant;
-  const user = buildUserInput(tenant.id);
-  await callProcess(base1, 'POST', '/api/v1/auth/register', admin, user);
-  const token = await loginProcess(base1, user.email, user.password);
-  const form = new FormData();
-  form.append('file', await fs.openAsBlob(path.join(examples, 'master-list.csv')), 'master-list.csv');
-  const upload = await fetch(`${base1}/api/v1/records/upload`, {
-    method: 'POST',
-    headers: { ...PROCESS_CSRF, authorization: `Bearer ${token}` },
-    body: form,
-  });
-  expect(upload.status).toBe(200);
+  const { token } = await tenantAdminProcess(
+    base1,
+    admin,
+    buildTenantInput({
+      accountProvider: {
+        apiBaseUrl: sim.url,
+        clientId: DEMO_ACCOUNT_CREDENTIALS.clientId,
+        clientSecret: DEMO_ACCOUNT_CREDENTIALS.clientSecret,
+      },
+    }),
+  );
+  await uploadSampleProcess(base1, token);
   expect((await callProcess(base1, 'POST', '/api/v1/records/account-check', token)).status).toBe(202);
 
   const jobsOf = async (base: string) =>
     (await callProcess(base, 'GET', '/api/v1/account-check-jobs', token)).body as BulkJob[];
-  let shown: number;
-  for (;;) {
-    const [job] = await jobsOf(base1);
-    if (job && job.processedRecords >= 300) {
-      expect(job.processedRecords).toBeLessThan(job.totalRecords);
-      shown = job.processedRecords;
-      break;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const shown = (await partlyDone(async () => (await jobsOf(base1))[0])).processedRecords;
   first.child.kill('SIGKILL');
   await first.exited;
   const askedBeforeKill = await answered();
@@ -99,17 +81,12 @@ it('a worker killed with SIGKILL in the middle of an account check resumes after
   const base2 = `http://127.0.0.1:${second.port}`;
   // The progress shown before the kill was committed durably: it is still there after the restart.
   expect((await jobsOf(base2))[0]!.processedRecords).toBeGreaterThanOrEqual(shown);
-  let job: BulkJob | undefined;
-  for (let i = 0; i < 600; i++) {
-    [job] = await jobsOf(base2);
-    if (job && (job.status === 'COMPLETED' || job.status === 'FAILED')) break;
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  const job = await ended(async () => (await jobsOf(base2))[0]);
   // Every record of the sample list has an account number at a bank the table knows.
-  const total = job!.totalRecords;
+  const total = job.totalRecords;
   expect(total).toBeGreaterThan(1900);
   expect(job).toMatchObject({ status: 'COMPLETED', processedRecords: total, failedRecords: 0 });
-  expect(job!.successfullyVerifiedRecords + job!.mismatchedRecords + job!.notFoundRecords).toBe(total);
+  expect(job.successfullyVerifiedRecords + job.mismatchedRecords + job.notFoundRecords).toBe(total);
   // Only accounts asked about but not committed at the kill are asked again, never one whose
   // answer was committed.
   const asked = await answered();

@@ -2,17 +2,22 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import type { BulkJob } from '@portal/contract/verification';
-import type { Tenant } from '@portal/contract/tenants';
+import {
+  ended,
+  partlyDone,
+  SMALL_CHUNKS,
+  tenantAdminProcess,
+  uploadSampleProcess,
+} from '../helpers/job-processes.ts';
 import {
   callProcess,
   loginProcess,
-  PROCESS_CSRF,
   spawnServer,
   waitHealthy,
   type ServerProcess,
 } from '../helpers/server-process.ts';
 import { simCredentials, startSimProcess, type SimProcess } from '../helpers/simulator-process.ts';
-import { buildTenantInput, buildUserInput } from '../helpers/factories.ts';
+import { buildTenantInput } from '../helpers/factories.ts';
 import { freshPostgresDatabase, postgresEnv } from '../helpers/test-portal.ts';
 import { tempDir } from '../helpers/temp-dirs.ts';
 
@@ -37,49 +42,25 @@ it('a worker killed with SIGKILL in the middle of a bulk verification resumes af
     DATA_DIR: dataDir,
     WEB_DIST: path.join(dataDir, 'no-web'),
     IDENTITY_SIM_PORT: '0',
-    JOB_POLL_SECONDS: '0.5',
-    VERIFY_CHUNK_SIZE: '100',
-    VERIFY_CONCURRENCY: '1',
-    VERIFY_LEASE_SECONDS: '5',
+    ...SMALL_CHUNKS,
   };
   const first = await spawnServer(env);
   started.push(first);
   await waitHealthy(first.port);
   const base1 = `http://127.0.0.1:${first.port}`;
   const admin = await loginProcess(base1, 'admin@portal.local', 'ChangeMe123!');
-  const tenant = (
-    await callProcess(base1, 'POST', '/api/v1/global-admin/tenants', admin, {
-      ...buildTenantInput({ apiBaseUrl: sim.url, clientId: simCredentials.clientId }),
-      clientSecretEncrypted: simCredentials.clientSecret,
-      aesKey: simCredentials.aesKey,
-      iv: simCredentials.iv,
-    })
-  ).body as Tenant;
-  const user = buildUserInput(tenant.id);
-  await callProcess(base1, 'POST', '/api/v1/auth/register', admin, user);
-  const token = await loginProcess(base1, user.email, user.password);
-  const form = new FormData();
-  form.append('file', await fs.openAsBlob(path.join(examples, 'master-list.csv')), 'master-list.csv');
-  const upload = await fetch(`${base1}/api/v1/records/upload`, {
-    method: 'POST',
-    headers: { ...PROCESS_CSRF, authorization: `Bearer ${token}` },
-    body: form,
+  const { token } = await tenantAdminProcess(base1, admin, {
+    ...buildTenantInput({ apiBaseUrl: sim.url, clientId: simCredentials.clientId }),
+    clientSecretEncrypted: simCredentials.clientSecret,
+    aesKey: simCredentials.aesKey,
+    iv: simCredentials.iv,
   });
-  expect(upload.status).toBe(200);
+  await uploadSampleProcess(base1, token);
   expect((await callProcess(base1, 'POST', '/api/v1/records/bulk-verify', token)).status).toBe(202);
 
   const jobsOf = async (base: string) =>
     (await callProcess(base, 'GET', '/api/v1/bulk-jobs', token)).body as BulkJob[];
-  let shown: number;
-  for (;;) {
-    const [job] = await jobsOf(base1);
-    if (job && job.processedRecords >= 300) {
-      expect(job.processedRecords).toBeLessThan(2000);
-      shown = job.processedRecords;
-      break;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const shown = (await partlyDone(async () => (await jobsOf(base1))[0])).processedRecords;
   first.child.kill('SIGKILL');
   await first.exited;
   const lookedUpBeforeKill = ((await sim.stats()) as { identities: { requested: number } }).identities
@@ -91,12 +72,7 @@ it('a worker killed with SIGKILL in the middle of a bulk verification resumes af
   const base2 = `http://127.0.0.1:${second.port}`;
   // The progress shown before the kill was committed durably: it is still there after the restart.
   expect((await jobsOf(base2))[0]!.processedRecords).toBeGreaterThanOrEqual(shown);
-  let job: BulkJob | undefined;
-  for (let i = 0; i < 600; i++) {
-    [job] = await jobsOf(base2);
-    if (job && (job.status === 'COMPLETED' || job.status === 'FAILED')) break;
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  const job = await ended(async () => (await jobsOf(base2))[0]);
   expect(job).toMatchObject({
     status: 'COMPLETED',
     totalRecords: 2000,

@@ -5,17 +5,16 @@ import { afterAll, expect, it } from 'vitest';
 import type { BulkJob } from '@portal/contract/verification';
 import type { ExportJob } from '@portal/contract/exports';
 import type { QueuePage } from '@portal/contract/validation';
-import type { Tenant } from '@portal/contract/tenants';
+import { SMALL_CHUNKS, tenantAdminProcess, until, uploadSampleProcess } from '../helpers/job-processes.ts';
 import {
   callProcess,
   loginProcess,
-  PROCESS_CSRF,
   spawnServer,
   waitHealthy,
   type ServerProcess,
 } from '../helpers/server-process.ts';
 import { simCredentials, startSimProcess, type SimProcess } from '../helpers/simulator-process.ts';
-import { buildTenantInput, buildUserInput } from '../helpers/factories.ts';
+import { buildTenantInput } from '../helpers/factories.ts';
 import { freshPostgresDatabase, postgresEnv } from '../helpers/test-portal.ts';
 import { tempDir } from '../helpers/temp-dirs.ts';
 
@@ -33,27 +32,6 @@ afterAll(async () => {
   await sim?.stop();
 });
 
-async function upload(base: string, token: string) {
-  const form = new FormData();
-  form.append('file', await fs.openAsBlob(path.join(examples, 'master-list.csv')), 'master-list.csv');
-  const res = await fetch(`${base}/api/v1/records/upload`, {
-    method: 'POST',
-    headers: { ...PROCESS_CSRF, authorization: `Bearer ${token}` },
-    body: form,
-  });
-  expect(res.status, await res.clone().text()).toBe(200);
-  return res.json() as Promise<{ newRecordsCreated: number }>;
-}
-const until = async <T>(what: () => Promise<T | undefined>, timeoutMs = 240_000): Promise<T> => {
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await what();
-    if (value !== undefined) return value;
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 200));
-  }
-};
-
 it('two API and two worker processes: uploads, bulk verifications, decisions and an export at once; a worker SIGKILLed', async () => {
   const databaseUrl = await freshPostgresDatabase();
   expect(databaseUrl, 'runs on PostgreSQL only (TEST_DATABASE_URL)').toBeTruthy();
@@ -66,10 +44,8 @@ it('two API and two worker processes: uploads, bulk verifications, decisions and
     PORTAL_SECRET: 'a-test-secret-shared-by-every-process-of-the-portal',
     DATA_DIR: tempDir(`portal-many-${name}-`),
     WEB_DIST: '/nonexistent',
-    JOB_POLL_SECONDS: '0.5',
-    VERIFY_CHUNK_SIZE: '100',
+    ...SMALL_CHUNKS,
     VERIFY_CONCURRENCY: '2',
-    VERIFY_LEASE_SECONDS: '5',
   });
   // The first process migrates and creates the admin; the others start on that database.
   const api1 = await spawnServer(env('api1'), ['--role=api']);
@@ -87,25 +63,25 @@ it('two API and two worker processes: uploads, bulk verifications, decisions and
   const bases = [api1, api2].map((p) => `http://127.0.0.1:${p.port}`);
 
   const admin = await loginProcess(bases[0]!, 'admin@portal.local', 'ChangeMe123!');
+  // Each tenant's calls go through both API processes.
   const tenants = await Promise.all(
-    [0, 1].map(async (i) => {
-      const tenant = (
-        await callProcess<Tenant>(bases[i]!, 'POST', '/api/v1/global-admin/tenants', admin, {
+    [0, 1].map((i) =>
+      tenantAdminProcess(
+        bases[i]!,
+        admin,
+        {
           ...buildTenantInput({ apiBaseUrl: sim!.url, clientId: simCredentials.clientId }),
           clientSecretEncrypted: simCredentials.clientSecret,
           aesKey: simCredentials.aesKey,
           iv: simCredentials.iv,
-        })
-      ).body;
-      const user = buildUserInput(tenant.id);
-      expect((await callProcess(bases[i]!, 'POST', '/api/v1/auth/register', admin, user)).status).toBe(201);
-      // Each tenant's calls go through both API processes.
-      return { tenant, token: await loginProcess(bases[1 - i]!, user.email, user.password) };
-    }),
+        },
+        bases[1 - i]!,
+      ),
+    ),
   );
 
   // Both uploads at once, each through its own API process.
-  const uploads = await Promise.all(tenants.map((t, i) => upload(bases[i]!, t.token)));
+  const uploads = await Promise.all(tenants.map((t, i) => uploadSampleProcess(bases[i]!, t.token)));
   expect(uploads.map((u) => u.newRecordsCreated)).toEqual([2000, 2000]);
   for (const [i, t] of tenants.entries())
     expect((await callProcess(bases[1 - i]!, 'POST', '/api/v1/records/bulk-verify', t.token)).status).toBe(
