@@ -1,9 +1,6 @@
-import { mulberry32 } from './prng.ts';
 import path from 'node:path';
-import { parseArgs } from 'node:util';
-import { z } from 'zod';
 import { DEMO_CREDENTIALS, DEMO_POPULATION_FILE } from '@portal/optima/demo-provider';
-import { onParentGone, tellParent } from './parent-channel.ts';
+import { parseSimulatorCli, runSimulatorMain } from './simulator-cli.ts';
 import { startSimulator, type RunningSimulator, type SimulatorOptions } from './simulator.ts';
 
 /** CLI of the OPTIMA simulator: `npm run sim -- --generate 1000 --seed 7 --port 4010`. */
@@ -49,31 +46,6 @@ const FLAGS = {
   'rate-limit': 'rateLimit',
 } as const satisfies Record<string, keyof SimulatorOptions>;
 
-function parseCli(argv: string[]): SimulatorOptions | 'help' {
-  const { values } = parseArgs({
-    args: argv,
-    strict: true,
-    options: {
-      help: { type: 'boolean' },
-      'random-seed': { type: 'string' },
-      ...Object.fromEntries(Object.keys(FLAGS).map((flag) => [flag, { type: 'string' as const }])),
-    },
-  });
-  if (values.help) return 'help';
-  const given = values as Record<string, string | boolean | undefined>;
-  const options: Record<string, string> = {};
-  for (const [flag, name] of Object.entries(FLAGS)) {
-    const value = given[flag];
-    if (typeof value === 'string') options[name] = value;
-  }
-  // Strings are coerced and checked by SimulatorSettingsSchema inside startSimulator.
-  const randomSeed = given['random-seed'];
-  // A seeded source makes injected errors and jitter repeatable (tests, benchmarks).
-  return typeof randomSeed === 'string'
-    ? { ...(options as SimulatorOptions), random: mulberry32(Number(randomSeed)) }
-    : (options as SimulatorOptions);
-}
-
 /** Secrets given on the command line are not echoed; only the public demo ones are printed. */
 function shown(value: string, demo: string, flag: string): string {
   return value === demo ? value : `(as given with ${flag})`;
@@ -106,45 +78,11 @@ function describeSource(options: SimulatorOptions): string {
   return parts.length > 0 ? parts.join(' + ') : path.relative(process.cwd(), DEMO_POPULATION_FILE);
 }
 
-async function main(): Promise<void> {
-  let options: SimulatorOptions | 'help';
-  try {
-    options = parseCli(process.argv.slice(2));
-  } catch (error) {
-    console.error(`${(error as Error).message}\n\n${USAGE}`);
-    process.exit(2);
-  }
-  if (options === 'help') {
-    console.log(USAGE);
-    return;
-  }
-  let sim: RunningSimulator | undefined = undefined; // set once it listens
-  let closing = false;
-  const shutdown = (reason: string) => {
-    if (closing) return;
-    closing = true;
-    console.log(`${reason}: closing the simulator`);
-    if (!sim) process.exit(0); // still starting: nothing to close
-    sim.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  // Before starting: a parent that dies meanwhile must not leave us running.
-  onParentGone(() => shutdown('parent process gone'));
-  sim = await startSimulator(options);
-  process.once('SIGINT', () => shutdown('SIGINT'));
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
-  // The banner comes last: whoever waits for it (a test, a script) may signal us right away.
-  printBanner(sim, describeSource(options));
-  await tellParent({ type: 'ready', url: sim.url });
-}
-
-main().catch(async (error: unknown) => {
-  // Only the message: a stack adds nothing for a CLI user, and zod messages never echo values.
-  const message = error instanceof z.ZodError ? z.prettifyError(error) : (error as Error).message;
-  console.error(`identity-sim: ${message}`);
-  const code = (error as NodeJS.ErrnoException).code;
-  await tellParent({ type: 'failed', message, ...(typeof code === 'string' ? { code } : {}) });
-  process.exit(1);
+runSimulatorMain({
+  name: 'identity-sim',
+  what: 'the simulator',
+  usage: USAGE,
+  parse: (argv) => parseSimulatorCli(argv, FLAGS) as SimulatorOptions | 'help',
+  start: (options: SimulatorOptions) => startSimulator(options),
+  banner: (sim: RunningSimulator, options) => printBanner(sim, describeSource(options)),
 });

@@ -1,6 +1,4 @@
-import crypto from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import {
   OPTIMA_BATCH_MAX,
@@ -11,64 +9,23 @@ import {
   OptimaTokenRequestSchema,
   type OptimaBatchResult,
 } from '@portal/optima/protocol';
-import { delayFor, injectedError, type KnobOptions, type RateLimiter } from './knobs.ts';
 import { decryptPayload, encryptPayload, type OptimaKeys } from '@portal/optima/payload-crypto';
 import { lookupIdentity, type Population } from './population.ts';
 import type { StatsRecorder } from './stats.ts';
-import type { TokenStore } from './token-store.ts';
+import { registerProviderGate, type ProviderGateDeps } from './provider-gate.ts';
 
-export interface OptimaRouteDeps {
-  clientId: string;
-  clientSecret: string;
+export interface OptimaRouteDeps extends ProviderGateDeps {
   keys: OptimaKeys;
-  tokens: TokenStore;
   population: Population;
-  knobs: KnobOptions;
-  limiter: RateLimiter;
   stats: StatsRecorder;
-  random: () => number;
 }
 
 /** The OPTIMA protocol (DESIGN §5; shapes in @portal/optima/protocol). */
 export async function registerOptimaRoutes(app: FastifyInstance, deps: OptimaRouteDeps): Promise<void> {
-  await app.register(async (protocol) => {
-    protocol.addHook('onRequest', async () => {
-      const ms = delayFor(deps.knobs, deps.random);
-      if (ms > 0) await sleep(ms);
-    });
-
-    protocol.post(OPTIMA_PATHS.token, async (request, reply) => {
-      const body = OptimaTokenRequestSchema.safeParse(request.body);
-      if (!body.success)
-        return reply.code(400).send({ message: 'Body must be JSON {clientId, clientSecret}' });
-      const ok =
-        secretEquals(body.data.clientId, deps.clientId) &&
-        secretEquals(body.data.clientSecret, deps.clientSecret);
-      if (!ok) return reply.code(401).send({ message: 'Invalid client credentials' });
-      return deps.tokens.issue();
-    });
-
-    await protocol.register(async (lookups) => {
-      // Order of refusals: rate limit (as a gateway would, before any work), then the token, then
-      // injected failures, so a 5xx always means "retry the same request".
-      lookups.addHook('onRequest', async (request, reply) => {
-        const retryAfter = deps.limiter.take();
-        if (retryAfter !== undefined) {
-          return reply
-            .code(429)
-            .header('retry-after', String(retryAfter))
-            .send({ message: 'Too many requests' });
-        }
-        if (!hasValidToken(request, deps.tokens)) {
-          return reply
-            .code(401)
-            .header('www-authenticate', 'Bearer')
-            .send({ message: 'Missing, invalid or expired access token' });
-        }
-        const failure = injectedError(deps.knobs.errorRate, deps.random);
-        if (failure) return reply.code(failure).send({ message: 'Simulated provider failure' });
-      });
-
+  await registerProviderGate(app, deps, {
+    tokenPath: OPTIMA_PATHS.token,
+    tokenSchema: OptimaTokenRequestSchema,
+    lookups: (lookups) => {
       lookups.post(OPTIMA_PATHS.lookup, async (request, reply) => {
         const query = decryptBody(request.body, deps.keys, OptimaLookupQuerySchema);
         if (!query.ok) return reply.code(400).send({ message: query.message });
@@ -87,19 +44,8 @@ export async function registerOptimaRoutes(app: FastifyInstance, deps: OptimaRou
         deps.stats.recordIdentities(result.items.length, found);
         return { payload: encryptPayload(deps.keys, result) };
       });
-    });
+    },
   });
-}
-
-function hasValidToken(request: FastifyRequest, tokens: TokenStore): boolean {
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(request.headers.authorization ?? '');
-  return match?.[1] !== undefined && tokens.isValid(match[1]);
-}
-
-/** Constant-time comparison, so response timing does not reveal how much of a secret matched. */
-function secretEquals(given: string, expected: string): boolean {
-  const digest = (value: string) => crypto.createHash('sha256').update(value).digest();
-  return crypto.timingSafeEqual(digest(given), digest(expected));
 }
 
 type Decrypted<T> = { ok: true; data: T } | { ok: false; message: string };

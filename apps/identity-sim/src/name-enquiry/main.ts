@@ -1,9 +1,6 @@
 import path from 'node:path';
-import { parseArgs } from 'node:util';
-import { z } from 'zod';
 import { DEMO_ACCOUNT_CREDENTIALS } from '@portal/optima/name-enquiry/demo-accounts';
-import { onParentGone, tellParent } from '../parent-channel.ts';
-import { mulberry32 } from '../prng.ts';
+import { parseSimulatorCli, runSimulatorMain } from '../simulator-cli.ts';
 import {
   DEFAULT_ACCOUNT_SIM_PORT,
   startAccountSimulator,
@@ -44,28 +41,12 @@ const FLAGS = {
 } as const satisfies Record<string, keyof AccountSimulatorOptions>;
 
 function parseCli(argv: string[]): AccountSimulatorOptions | 'help' {
-  const { values } = parseArgs({
-    args: argv,
-    strict: true,
-    options: {
-      help: { type: 'boolean' },
-      'random-seed': { type: 'string' },
-      ...Object.fromEntries(Object.keys(FLAGS).map((flag) => [flag, { type: 'string' as const }])),
-    },
-  });
-  if (values.help) return 'help';
-  const given = values as Record<string, string | boolean | undefined>;
-  const options: Record<string, string> = {};
-  if (process.env.ACCOUNT_SIM_PORT) options.port = process.env.ACCOUNT_SIM_PORT;
-  for (const [flag, name] of Object.entries(FLAGS)) {
-    const value = given[flag];
-    if (typeof value === 'string') options[name] = value;
-  }
-  if (options.accountsFile) options.accountsFile = path.resolve(options.accountsFile);
-  const randomSeed = given['random-seed'];
-  return typeof randomSeed === 'string'
-    ? { ...(options as AccountSimulatorOptions), random: mulberry32(Number(randomSeed)) }
-    : (options as AccountSimulatorOptions);
+  const preset: Record<string, string> = process.env.ACCOUNT_SIM_PORT
+    ? { port: process.env.ACCOUNT_SIM_PORT }
+    : {};
+  const options = parseSimulatorCli(argv, FLAGS, preset);
+  if (options !== 'help' && options.accountsFile) options.accountsFile = path.resolve(options.accountsFile);
+  return options as AccountSimulatorOptions | 'help';
 }
 
 function printBanner(sim: RunningAccountSimulator): void {
@@ -85,42 +66,11 @@ function printBanner(sim: RunningAccountSimulator): void {
   );
 }
 
-async function main(): Promise<void> {
-  let options: AccountSimulatorOptions | 'help';
-  try {
-    options = parseCli(process.argv.slice(2));
-  } catch (error) {
-    console.error(`${(error as Error).message}\n\n${USAGE}`);
-    process.exit(2);
-  }
-  if (options === 'help') {
-    console.log(USAGE);
-    return;
-  }
-  let sim: RunningAccountSimulator | undefined = undefined;
-  let closing = false;
-  const shutdown = (reason: string) => {
-    if (closing) return;
-    closing = true;
-    console.log(`${reason}: closing the account simulator`);
-    if (!sim) process.exit(0);
-    sim.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  onParentGone(() => shutdown('parent process gone'));
-  sim = await startAccountSimulator(options);
-  process.once('SIGINT', () => shutdown('SIGINT'));
-  process.once('SIGTERM', () => shutdown('SIGTERM'));
-  printBanner(sim);
-  await tellParent({ type: 'ready', url: sim.url });
-}
-
-main().catch(async (error: unknown) => {
-  const message = error instanceof z.ZodError ? z.prettifyError(error) : (error as Error).message;
-  console.error(`account-sim: ${message}`);
-  const code = (error as NodeJS.ErrnoException).code;
-  await tellParent({ type: 'failed', message, ...(typeof code === 'string' ? { code } : {}) });
-  process.exit(1);
+runSimulatorMain({
+  name: 'account-sim',
+  what: 'the account simulator',
+  usage: USAGE,
+  parse: parseCli,
+  start: startAccountSimulator,
+  banner: (sim: RunningAccountSimulator) => printBanner(sim),
 });
