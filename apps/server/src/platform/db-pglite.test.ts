@@ -213,6 +213,29 @@ describe("another tenant's read between a transaction's statements (DECISIONS 12
     expect(await owned(A)).toEqual(['a first', 'a last']);
   });
 
+  it("waits for the transaction's first statement, which may have to come first (an export's SET TRANSACTION)", async () => {
+    await asPlatform(() => db.orm.execute(sql`truncate owned`));
+    let release!: () => void;
+    const hold = new Promise<void>((r) => (release = r));
+    let begun!: () => void;
+    const isBegun = new Promise<void>((r) => (begun = r));
+    const done = withTenant(A, () =>
+      db.orm.transaction(async (tx) => {
+        begun();
+        await hold;
+        await tx.execute(sql`set transaction isolation level repeatable read`);
+        await tx.execute(sql`insert into owned values (${A}, 'a repeatable')`);
+      }),
+    ).catch((err: Error) => err);
+    await isBegun;
+    const seen = withTenant(B, () => read(sql`select v from owned where tenant = ${B} order by v`));
+    expect(await settledWithin(seen, 300)).toBe(false);
+    release();
+    expect(await done).toBeUndefined();
+    expect(await seen).toEqual([]);
+    expect(await owned(A)).toEqual(['a repeatable']);
+  });
+
   it('a write of the other tenant waits for the transaction and is not rolled back with it', async () => {
     await asPlatform(() => db.orm.execute(sql`truncate owned`));
     const a = openA({ rollback: true });

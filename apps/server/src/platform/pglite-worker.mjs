@@ -138,7 +138,16 @@ function begin(context) {
     const ended = new Promise((resolve) => (end = resolve));
     const done = db
       .transaction(async (tx) => {
-        open.set(id, { tx, end, done, context, turns: new Turns(), ending: false, broken: null });
+        open.set(id, {
+          tx,
+          end,
+          done,
+          context,
+          turns: new Turns(),
+          ending: false,
+          broken: null,
+          begun: false,
+        });
         started(id);
         if (!(await ended)) throw ROLLBACK;
       })
@@ -213,6 +222,9 @@ async function alone(m) {
   if (
     m.op === 'query' &&
     t &&
+    // Not before the transaction's own first statement: a read between would take that place, and
+    // a statement that must come first (SET TRANSACTION ISOLATION LEVEL, an export's) then fails.
+    t.begun &&
     !t.ending &&
     isTenant(m.context) &&
     isTenant(t.context) &&
@@ -263,14 +275,22 @@ async function handle(m) {
     case 'exec': {
       if (m.tx === undefined) return alone(m);
       const t = opened(m.tx);
-      return t.turns.mine(async () =>
-        m.op === 'exec' ? (await t.tx.exec(m.text)).map(resultOf) : statement(t.tx, m),
-      );
+      return t.turns.mine(async () => {
+        try {
+          return m.op === 'exec' ? (await t.tx.exec(m.text)).map(resultOf) : await statement(t.tx, m);
+        } finally {
+          t.begun = true;
+        }
+      });
     }
     case 'copy': {
       const t = opened(m.tx);
       return t.turns.mine(async () => {
-        await t.tx.query(`copy ${m.table} from '/dev/blob'`, [], { blob: new Blob([m.data]) });
+        try {
+          await t.tx.query(`copy ${m.table} from '/dev/blob'`, [], { blob: new Blob([m.data]) });
+        } finally {
+          t.begun = true;
+        }
         return null;
       });
     }
