@@ -223,7 +223,8 @@ async function accountCheck(cluster: Cluster, dir: string) {
   try {
     const tenantId = await withClient(
       url,
-      async (c) => (await c.query<{ id: string }>(`select id from tenants where subdomain = 'demo'`)).rows[0]!.id,
+      async (c) =>
+        (await c.query<{ id: string }>(`select id from tenants where subdomain = 'demo'`)).rows[0]!.id,
     );
     const t0 = performance.now();
     await seedPayroll(url, tenantId, 0, CHECK_RECORDS);
@@ -240,9 +241,9 @@ async function accountCheck(cluster: Cluster, dir: string) {
     let job: Job | undefined;
     for (;;) {
       await new Promise((r) => setTimeout(r, 50));
-      const jobs = (await (await fetch(`${portal.base}/api/v1/account-check-jobs`, { headers: auth })).json()) as
-        | Job[]
-        | { items: Job[] };
+      const jobs = (await (
+        await fetch(`${portal.base}/api/v1/account-check-jobs`, { headers: auth })
+      ).json()) as Job[] | { items: Job[] };
       job = (Array.isArray(jobs) ? jobs : jobs.items)[0];
       if (job && (job.status === 'COMPLETED' || job.status === 'FAILED')) break;
     }
@@ -273,7 +274,8 @@ async function accountCheck(cluster: Cluster, dir: string) {
 const CT_TRIGGERS = ['records_cross_tenant_stale_insert', 'records_cross_tenant_stale_update'];
 async function setIndexTriggers(url: string, on: boolean) {
   await withClient(url, async (c) => {
-    for (const t of CT_TRIGGERS) await c.query(`alter table records ${on ? 'enable' : 'disable'} trigger ${t}`);
+    for (const t of CT_TRIGGERS)
+      await c.query(`alter table records ${on ? 'enable' : 'disable'} trigger ${t}`);
   });
 }
 
@@ -350,13 +352,16 @@ async function crossTenantIndex(cluster: Cluster, dir: string) {
           if (up.summary.newRecordsCreated !== UPLOAD_ROWS)
             throw new Error(`upload created ${up.summary.newRecordsCreated}`);
           times[mode].push(up.seconds);
-          console.log(`  upload of ${count(UPLOAD_ROWS)} rows, index triggers ${mode}: ${up.seconds.toFixed(2)} s`);
+          console.log(
+            `  upload of ${count(UPLOAD_ROWS)} rows, index triggers ${mode}: ${up.seconds.toFixed(2)} s`,
+          );
           if (mode === 'off')
             offTenants.push(
               await withClient(
                 url,
                 async (c) =>
-                  (await c.query<{ id: string }>(`select id from tenants order by created_at desc limit 1`)).rows[0]!.id,
+                  (await c.query<{ id: string }>(`select id from tenants order by created_at desc limit 1`))
+                    .rows[0]!.id,
               ),
             );
           await quiet(url);
