@@ -15,6 +15,7 @@
 // Run: npm run bench:accounts  (BENCH_QUICK=1: 10,000 records checked, 3 × 100,000 indexed,
 // 10,000-row uploads; BENCH_RECORDS, BENCH_TENANT_RECORDS, BENCH_UPLOAD_ROWS, BENCH_LATENCY_MS,
 // VERIFY_CONCURRENCY to change; BENCH_ONLY=check or BENCH_ONLY=index for one part)
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -253,7 +254,8 @@ async function accountCheck(cluster: Cluster, dir: string) {
     say(
       `account check of ${count(job.totalRecords)} records at ${LATENCY_MS} ms latency, lookup concurrency ${CONCURRENCY}: ` +
         `${wall.toFixed(1)} s (ask → COMPLETED), ${count(Math.round(rate))} records/s; found ${count(job.successfullyVerifiedRecords)}, ` +
-        `another name ${count(job.mismatchedRecords)}, not found or closed ${count(job.notFoundRecords)}, failed ${count(job.failedRecords)}`,
+        `another name ${count(job.mismatchedRecords)}, not found or closed ${count(job.notFoundRecords)}, failed ${count(job.failedRecords)}; ` +
+        `load average ${loadAverage()}`,
     );
     // The evaluation the job asked for ends before the simulator is measured alone.
     await quiet(url);
@@ -262,7 +264,8 @@ async function accountCheck(cluster: Cluster, dir: string) {
     say(
       `account simulator capacity, autocannon at ${NAME_ENQUIRY_PATHS.batch} (${NAME_ENQUIRY_BATCH_MAX} per request, ${CONCURRENCY} connections): ` +
         `${count(Math.round(capacity.recordsPerSecond))} records/s (p50 ${capacity.latencyP50} ms); ` +
-        `portal ÷ simulator ${(100 * ratio).toFixed(0)}% (target ≥ ${100 * CHECK_TARGET}%: ${ratio >= CHECK_TARGET ? 'met' : 'NOT met'})`,
+        `portal ÷ simulator ${(100 * ratio).toFixed(0)}% (target ≥ ${100 * CHECK_TARGET}%: ${ratio >= CHECK_TARGET ? 'met' : 'NOT met'}); ` +
+        `load average ${loadAverage()}`,
     );
   } finally {
     await sim?.stop();
@@ -330,7 +333,8 @@ async function crossTenantIndex(cluster: Cluster, dir: string) {
     if (marked.length !== TENANTS) throw new Error(`ensureKey answered ${marked.length} tenants`);
     say(
       `cross-tenant index built from nothing over ${TENANTS} tenants × ${count(TENANT_RECORDS)} records: ${total.toFixed(1)} s ` +
-        `(target ≤ ${BUILD_TARGET_S} s: ${total <= BUILD_TARGET_S ? 'met' : 'NOT met'}); ${count(Number(size.n))} digests, ${size.mib} MiB with its indexes`,
+        `(target ≤ ${BUILD_TARGET_S} s: ${total <= BUILD_TARGET_S ? 'met' : 'NOT met'}); ${count(Number(size.n))} digests, ${size.mib} MiB with its indexes; ` +
+        `load average ${loadAverage()}`,
     );
     say(`  ${steps.join('; ')}`);
 
@@ -375,7 +379,8 @@ async function crossTenantIndex(cluster: Cluster, dir: string) {
         `upload of ${count(UPLOAD_ROWS)} rows into a new tenant beside ${count(TENANTS * TENANT_RECORDS)} indexed records, median of ${UPLOAD_RUNS}: ` +
           `with the index's triggers ${on.toFixed(2)} s, without (today's upload) ${off.toFixed(2)} s: ` +
           `${(on / off).toFixed(2)}× (target ≤ ${UPLOAD_RATIO_TARGET}×: ${on / off <= UPLOAD_RATIO_TARGET ? 'met' : 'NOT met'}); ` +
-          `runs on ${times.on.map((s) => s.toFixed(2)).join(', ')}, off ${times.off.map((s) => s.toFixed(2)).join(', ')}`,
+          `runs on ${times.on.map((s) => s.toFixed(2)).join(', ')}, off ${times.off.map((s) => s.toFixed(2)).join(', ')}; ` +
+          `load average ${loadAverage()}`,
       );
       // The sync the evaluation after such an upload pays: a tenant uploaded without the triggers,
       // its records marked stale as the trigger would have marked them, synced by the repository.
@@ -401,6 +406,19 @@ async function crossTenantIndex(cluster: Cluster, dir: string) {
   }
 }
 
+const commit = (() => {
+  try {
+    return execFileSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).trim();
+  } catch {
+    return 'unknown';
+  }
+})();
+const loadAverage = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(', ');
+say(`commit ${commit}; started ${new Date().toISOString()}, load average ${loadAverage()}`);
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-accounts-'));
 const cluster = await startBenchCluster();
 try {
@@ -410,4 +428,5 @@ try {
   cluster.stop();
   fs.rmSync(dir, { recursive: true, force: true });
 }
+say(`ended ${new Date().toISOString()}, load average ${loadAverage()}`);
 console.log('\nSummary\n' + results.join('\n'));
