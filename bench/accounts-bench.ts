@@ -154,6 +154,49 @@ async function writeAccountsFile(url: string, file: string): Promise<number> {
   return rows.length;
 }
 
+/** CPU seconds (user + system) a process has used, from /proc. */
+function cpuSeconds(pid: number): number {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime, stime in clock ticks (100 Hz)
+  } catch {
+    return 0;
+  }
+}
+
+/** The cluster's server processes: its postmaster (postmaster.pid) and the processes it started. */
+async function postgresPids(url: string): Promise<number[]> {
+  const dataDir = await withClient(
+    url,
+    async (c) => (await c.query<{ d: string }>(`select current_setting('data_directory') as d`)).rows[0]!.d,
+  );
+  const postmaster = Number(fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0]);
+  const children = fs
+    .readdirSync('/proc')
+    .filter((d) => /^\d+$/.test(d))
+    .filter((d) => {
+      try {
+        return (
+          Number(fs.readFileSync(`/proc/${d}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]) === postmaster
+        );
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+  return [postmaster, ...children];
+}
+
+/** CPU seconds of each of `pids` groups between now and `done()`. */
+function cpuMeter(groups: Record<string, () => number[]>) {
+  const sum = (pids: number[]) => pids.reduce((s, pid) => s + cpuSeconds(pid), 0);
+  const before = Object.fromEntries(Object.entries(groups).map(([k, pids]) => [k, sum(pids())]));
+  return () =>
+    Object.entries(groups)
+      .map(([k, pids]) => `${k} ${(sum(pids()) - before[k]!).toFixed(1)} s`)
+      .join(', ');
+}
+
 interface Job {
   id: string;
   status: string;
@@ -236,6 +279,14 @@ async function accountCheck(cluster: Cluster, dir: string) {
     await pointDemoTenantAccountsAt(portal.base, sim.url);
     const auth = { authorization: `Bearer ${token}`, ...csrfHeaders };
     await quiet(url);
+    // The CPU each party used during the check: on 2 cores, the portal, PostgreSQL and the
+    // simulator share what the simulator has alone when its capacity is measured.
+    const pgPids = await postgresPids(url);
+    const cpu = cpuMeter({
+      portal: () => [portal.child.pid!],
+      simulator: () => [sim!.pid],
+      PostgreSQL: () => pgPids,
+    });
     const started = performance.now();
     const res = await fetch(`${portal.base}/api/v1/records/account-check`, { method: 'POST', headers: auth });
     if (!res.ok) throw new Error(`account-check: ${res.status} ${await res.text()}`);
@@ -249,6 +300,7 @@ async function accountCheck(cluster: Cluster, dir: string) {
       if (job && (job.status === 'COMPLETED' || job.status === 'FAILED')) break;
     }
     const wall = seconds(started);
+    const cpuUsed = cpu();
     if (job.status !== 'COMPLETED') throw new Error(`account check ${job.status}: ${job.message}`);
     const rate = job.totalRecords / wall;
     say(
@@ -257,9 +309,12 @@ async function accountCheck(cluster: Cluster, dir: string) {
         `another name ${count(job.mismatchedRecords)}, not found or closed ${count(job.notFoundRecords)}, failed ${count(job.failedRecords)}; ` +
         `load average ${loadAverage()}`,
     );
+    say(`  CPU used during the check: ${cpuUsed}`);
     // The evaluation the job asked for ends before the simulator is measured alone.
     await quiet(url);
+    const simCpu = cpuMeter({ simulator: () => [sim!.pid] });
     const capacity = await simulatorCapacity(sim.url, accountsFile);
+    const simCpuUsed = simCpu();
     const ratio = rate / capacity.recordsPerSecond;
     say(
       `account simulator capacity, autocannon at ${NAME_ENQUIRY_PATHS.batch} (${NAME_ENQUIRY_BATCH_MAX} per request, ${CONCURRENCY} connections): ` +
@@ -267,6 +322,7 @@ async function accountCheck(cluster: Cluster, dir: string) {
         `portal ÷ simulator ${(100 * ratio).toFixed(0)}% (target ≥ ${100 * CHECK_TARGET}%: ${ratio >= CHECK_TARGET ? 'met' : 'NOT met'}); ` +
         `load average ${loadAverage()}`,
     );
+    say(`  CPU used by the simulator alone over the 10 s of its capacity's measure: ${simCpuUsed}`);
   } finally {
     await sim?.stop();
     await portal.stop();

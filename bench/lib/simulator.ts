@@ -123,6 +123,7 @@ export async function startAccountSimulator(opts: { accountsFile: string; latenc
   }
   return {
     url,
+    pid: child.pid!,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();
