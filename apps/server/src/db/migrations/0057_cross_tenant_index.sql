@@ -15,11 +15,13 @@ CREATE TABLE "cross_tenant_index" (
   "kind" text NOT NULL CHECK ("kind" IN ('NIN', 'BVN', 'BANK_ACCOUNT')),
   "owner_tenant_id" uuid NOT NULL,
   "digest" bytea NOT NULL,
-  PRIMARY KEY ("record_id", "kind")
+  -- The tenant first: a tenant's part is one range of the key (its sync and the rule read it by
+  -- tenant), written there rather than at random pages of the whole index when it is built; it
+  -- serves as the tenant's index too. A record's tenant never changes.
+  PRIMARY KEY ("owner_tenant_id", "record_id", "kind")
 );--> statement-breakpoint
 -- The rule and the sync look identifiers up by digest (a digest names its kind: the kind is hashed with the value).
 CREATE INDEX "cross_tenant_index_digest" ON "cross_tenant_index" ("digest", "owner_tenant_id");--> statement-breakpoint
-CREATE INDEX "cross_tenant_index_owner" ON "cross_tenant_index" ("owner_tenant_id");--> statement-breakpoint
 -- The records whose identifiers or status changed since their tenant's index was last brought up
 -- to date (written by the records' statement triggers below; the digests are computed by the
 -- integrity evaluation, which holds the key). Record ids only.

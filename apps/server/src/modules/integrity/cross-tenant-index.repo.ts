@@ -89,7 +89,8 @@ export class CrossTenantIndexRepo {
         await tx.execute(sql`create temporary table ct_digests (digest bytea) on commit drop`);
         await tx.execute(sql`
           with d as (
-            delete from cross_tenant_index i using ct_stale s where i.record_id = s.record_id returning i.digest
+            delete from cross_tenant_index i using ct_stale s
+            where i.owner_tenant_id = ${t} and i.record_id = s.record_id returning i.digest
           )
           insert into ct_digests select digest from d`);
         const names = await tx.execute<{ bank: string }>(sql`
