@@ -207,6 +207,9 @@ interface Job {
   notFoundRecords: number;
   failedRecords: number;
   message?: string | null;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
 }
 
 /**
@@ -309,6 +312,14 @@ async function accountCheck(cluster: Cluster, dir: string) {
         `another name ${count(job.mismatchedRecords)}, not found or closed ${count(job.notFoundRecords)}, failed ${count(job.failedRecords)}; ` +
         `load average ${loadAverage()}`,
     );
+    // The job's own span (its start, after the worker took it and listed its records, to its end),
+    // without the queue's pick-up and the polling of its state.
+    const span = (Date.parse(job.finishedAt!) - Date.parse(job.startedAt!)) / 1000;
+    const queued = (Date.parse(job.startedAt!) - Date.parse(job.createdAt)) / 1000;
+    say(
+      `  the job's own span (started → finished): ${span.toFixed(1)} s, ${count(Math.round(job.totalRecords / span))} records/s; ` +
+        `asked → started ${queued.toFixed(1)} s`,
+    );
     say(`  CPU used during the check: ${cpuUsed}`);
     // The evaluation the job asked for ends before the simulator is measured alone.
     await quiet(url);
@@ -319,7 +330,8 @@ async function accountCheck(cluster: Cluster, dir: string) {
     say(
       `account simulator capacity, autocannon at ${NAME_ENQUIRY_PATHS.batch} (${NAME_ENQUIRY_BATCH_MAX} per request, ${CONCURRENCY} connections): ` +
         `${count(Math.round(capacity.recordsPerSecond))} records/s (p50 ${capacity.latencyP50} ms); ` +
-        `portal ÷ simulator ${(100 * ratio).toFixed(0)}% (target ≥ ${100 * CHECK_TARGET}%: ${ratio >= CHECK_TARGET ? 'met' : 'NOT met'}); ` +
+        `portal ÷ simulator ${(100 * ratio).toFixed(0)}% (target ≥ ${100 * CHECK_TARGET}%: ${ratio >= CHECK_TARGET ? 'met' : 'NOT met'}; ` +
+        `the job's own span ÷ simulator ${((100 * job.totalRecords) / span / capacity.recordsPerSecond).toFixed(0)}%); ` +
         `load average ${loadAverage()}`,
     );
     say(`  CPU used by the simulator alone over the 10 s of its capacity's measure: ${simCpuUsed}`);
