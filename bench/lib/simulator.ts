@@ -1,6 +1,7 @@
 // The OPTIMA identity-source simulator as its own process, and the demo tenant pointed at it.
 import { spawn } from 'node:child_process';
 import { DEMO_CREDENTIALS } from '@portal/optima/demo-provider';
+import { DEMO_ACCOUNT_CREDENTIALS } from '@portal/optima/name-enquiry/demo-accounts';
 import { csrfHeaders, freePort, login, root } from './portal-process.ts';
 
 export interface SimulatorOptions {
@@ -79,6 +80,89 @@ export async function pointDemoTenantAt(base: string, simUrl: string) {
       clientSecretEncrypted: DEMO_CREDENTIALS.clientSecret,
       aesKey: DEMO_CREDENTIALS.aesKey,
       iv: DEMO_CREDENTIALS.iv,
+    }),
+  });
+  if (!res.ok) throw new Error(`tenant update failed: ${res.status} ${await res.text()}`);
+}
+
+/**
+ * The name-enquiry account simulator (issue #36) as its own process, serving an accounts file
+ * (bankCode,accountNumber,status,accountName,bvn), on 127.0.0.1.
+ */
+export async function startAccountSimulator(opts: { accountsFile: string; latencyMs?: number }) {
+  const port = await freePort();
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      'apps/identity-sim/src/name-enquiry/main.ts',
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(port),
+      '--accounts',
+      opts.accountsFile,
+      '--latency-ms',
+      String(opts.latencyMs ?? 0),
+    ],
+    { cwd: root, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${url}/healthz`)).ok) break;
+    } catch {
+      // not yet
+    }
+    if (i > 600 || child.exitCode !== null) {
+      child.kill('SIGKILL');
+      throw new Error('account simulator did not start');
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    pid: child.pid!,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
+
+/** Sets the demo tenant's account name provider, as the global administrator would in the tenant form. */
+export async function pointDemoTenantAccountsAt(base: string, simUrl: string) {
+  const token = await login(base, 'admin@portal.local', 'ChangeMe123!');
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...csrfHeaders };
+  const list = (await (await fetch(`${base}/api/v1/global-admin/tenants`, { headers })).json()) as
+    | { id: string; subdomain: string; name: string; stateCode: string; apiBaseUrl?: string }[]
+    | { items: { id: string; subdomain: string; name: string; stateCode: string; apiBaseUrl?: string }[] };
+  const tenants = Array.isArray(list) ? list : list.items;
+  const demo = tenants.find((t) => t.subdomain === 'demo')!;
+  const res = await fetch(`${base}/api/v1/global-admin/tenants/${demo.id}`, {
+    method: 'PUT',
+    headers,
+    body: JSON.stringify({
+      name: demo.name,
+      subdomain: demo.subdomain,
+      stateCode: demo.stateCode,
+      description: 'Benchmark tenant',
+      subscriptionStatus: 'ACTIVE',
+      providerName: 'OPTIMA',
+      apiBaseUrl: demo.apiBaseUrl || 'http://127.0.0.1:9/unused',
+      validationUrl: '',
+      clientId: DEMO_CREDENTIALS.clientId,
+      clientSecretEncrypted: DEMO_CREDENTIALS.clientSecret,
+      aesKey: DEMO_CREDENTIALS.aesKey,
+      iv: DEMO_CREDENTIALS.iv,
+      accountProvider: {
+        apiBaseUrl: simUrl,
+        clientId: DEMO_ACCOUNT_CREDENTIALS.clientId,
+        clientSecret: DEMO_ACCOUNT_CREDENTIALS.clientSecret,
+      },
     }),
   });
   if (!res.ok) throw new Error(`tenant update failed: ${res.status} ${await res.text()}`);

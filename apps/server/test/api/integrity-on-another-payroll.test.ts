@@ -17,7 +17,7 @@ import {
 } from '../helpers/integrity.ts';
 import { payrollCsv, type PayrollRow } from '../helpers/payroll-lists.ts';
 import { createTenantWithAdmin } from '../helpers/tenants.ts';
-import { createTestPortal, DEMO_ADMIN, type TestPortal } from '../helpers/test-portal.ts';
+import { createTestPortal, DEMO_ADMIN, waitFor, type TestPortal } from '../helpers/test-portal.ts';
 import { uploadFile } from '../helpers/uploads.ts';
 
 /**
@@ -368,4 +368,21 @@ describe('ON_ANOTHER_PAYROLL (issue #36 item 4)', () => {
     expect(after.map((r) => r.digest)).toContain(crossTenantDigest(key, 'BVN', BVN_AB).toString('hex'));
     expect((await ruleFlags(a)).map((f) => f.psn)).toEqual(['PSNA2']);
   }, 120_000);
+
+  it("takes a deleted tenant's part of the index and its stale marks with it", async () => {
+    // b's part, built again under the new key by b's run (the start asked for it).
+    await waitFor(async () => ((await indexRows()).some((r) => r.owner === b.tenant.id) ? true : undefined));
+    const admin = await portal.login(DEMO_ADMIN.email, DEMO_ADMIN.password);
+    const res = await portal.api.delete(`/api/v1/global-admin/tenants/${b.tenant.id}`, { token: admin });
+    expect(res.statusCode, res.body).toBe(204);
+    expect((await indexRows()).some((r) => r.owner === b.tenant.id)).toBe(false);
+    expect((await indexRows()).some((r) => r.owner === a.tenant.id)).toBe(true);
+    const stale = await asPlatform(
+      async () =>
+        await portal.db.orm.execute<{ n: number }>(
+          sql`select count(*)::int as n from cross_tenant_stale where owner_tenant_id = ${b.tenant.id}`,
+        ),
+    );
+    expect(stale.rows[0]!.n).toBe(0);
+  });
 });
