@@ -214,7 +214,8 @@ export async function startPortal(config: Config, options: PortalOptions = {}): 
             // Another tenant's evaluation, asked for across tenants on purpose.
             requestOthers: (tenantIds, reason) =>
               asPlatform(async () => {
-                for (const tenantId of tenantIds) await integrityRequest(tenantId, reason);
+                for (const tenantId of tenantIds)
+                  await integrityRequest(tenantId, reason, { background: true });
               }),
           },
         ),
@@ -242,7 +243,8 @@ export async function startPortal(config: Config, options: PortalOptions = {}): 
     if (rebuild.length) {
       log.warn({ tenants: rebuild.length }, 'the cross-tenant index is built again under its current key');
       await asPlatform(async () => {
-        for (const tenantId of rebuild) await integrityRequest(tenantId, 'cross-tenant index key changed');
+        for (const tenantId of rebuild)
+          await integrityRequest(tenantId, 'cross-tenant index key changed', { background: true });
       });
     }
     if (working) {

@@ -26,12 +26,27 @@ export function evaluateIntegrityHandler(
   };
 }
 
-/** Asks for a tenant's evaluation after a change: marks it stale and queues the job. */
-export type IntegrityRequest = (tenantId: string, reason: string) => Promise<void>;
+/**
+ * Asks for a tenant's evaluation after a change: marks it stale and queues the job. `background`:
+ * asked for by another tenant's change (the cross-tenant index, DECISIONS 272), queued behind
+ * the evaluations tenants asked for by their own changes, which one worker runs one at a time.
+ */
+export type IntegrityRequest = (
+  tenantId: string,
+  reason: string,
+  options?: { background?: boolean },
+) => Promise<void>;
+
+/** The queue's priority of an evaluation another tenant's change asked for (pg-boss: higher first). */
+export const BACKGROUND_PRIORITY = -1;
 
 export function integrityRequester(repo: IntegrityRepo, jobs: Pick<JobQueue, 'send'>): IntegrityRequest {
-  return async (tenantId, reason) => {
+  return async (tenantId, reason, options = {}) => {
     await repo.request(tenantScope(tenantId));
-    await jobs.send(evaluateIntegrityJob, { tenantId, reason: reason.slice(0, 200) });
+    await jobs.send(
+      evaluateIntegrityJob,
+      { tenantId, reason: reason.slice(0, 200) },
+      options.background ? { priority: BACKGROUND_PRIORITY } : {},
+    );
   };
 }
