@@ -55,13 +55,23 @@ export async function startSimulator(opts: SimulatorOptions) {
   };
 }
 
-/** Points the demo tenant at the simulator, as the global administrator would in the tenant form. */
-export async function pointDemoTenantAt(base: string, simUrl: string) {
+interface DemoTenantRow {
+  id: string;
+  subdomain: string;
+  name: string;
+  stateCode: string;
+  apiBaseUrl?: string;
+}
+
+/**
+ * Saves the demo tenant's form as the global administrator would: the demo identity provider's
+ * credentials, and what `fields` sets (the provider's address, an account name provider).
+ */
+async function updateDemoTenant(base: string, fields: (demo: DemoTenantRow) => Record<string, unknown>) {
   const token = await login(base, 'admin@portal.local', 'ChangeMe123!');
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...csrfHeaders };
   const list = (await (await fetch(`${base}/api/v1/global-admin/tenants`, { headers })).json()) as
-    | { id: string; subdomain: string; name: string; stateCode: string }[]
-    | { items: { id: string; subdomain: string; name: string; stateCode: string }[] };
+    DemoTenantRow[] | { items: DemoTenantRow[] };
   const tenants = Array.isArray(list) ? list : list.items;
   const demo = tenants.find((t) => t.subdomain === 'demo')!;
   const res = await fetch(`${base}/api/v1/global-admin/tenants/${demo.id}`, {
@@ -74,16 +84,20 @@ export async function pointDemoTenantAt(base: string, simUrl: string) {
       description: 'Benchmark tenant',
       subscriptionStatus: 'ACTIVE',
       providerName: 'OPTIMA',
-      apiBaseUrl: simUrl,
       validationUrl: '',
       clientId: DEMO_CREDENTIALS.clientId,
       clientSecretEncrypted: DEMO_CREDENTIALS.clientSecret,
       aesKey: DEMO_CREDENTIALS.aesKey,
       iv: DEMO_CREDENTIALS.iv,
+      ...fields(demo),
     }),
   });
   if (!res.ok) throw new Error(`tenant update failed: ${res.status} ${await res.text()}`);
 }
+
+/** Points the demo tenant at the simulator, as the global administrator would in the tenant form. */
+export const pointDemoTenantAt = (base: string, simUrl: string) =>
+  updateDemoTenant(base, () => ({ apiBaseUrl: simUrl }));
 
 /**
  * The name-enquiry account simulator (issue #36) as its own process, serving an accounts file
@@ -134,36 +148,12 @@ export async function startAccountSimulator(opts: { accountsFile: string; latenc
 }
 
 /** Sets the demo tenant's account name provider, as the global administrator would in the tenant form. */
-export async function pointDemoTenantAccountsAt(base: string, simUrl: string) {
-  const token = await login(base, 'admin@portal.local', 'ChangeMe123!');
-  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...csrfHeaders };
-  const list = (await (await fetch(`${base}/api/v1/global-admin/tenants`, { headers })).json()) as
-    | { id: string; subdomain: string; name: string; stateCode: string; apiBaseUrl?: string }[]
-    | { items: { id: string; subdomain: string; name: string; stateCode: string; apiBaseUrl?: string }[] };
-  const tenants = Array.isArray(list) ? list : list.items;
-  const demo = tenants.find((t) => t.subdomain === 'demo')!;
-  const res = await fetch(`${base}/api/v1/global-admin/tenants/${demo.id}`, {
-    method: 'PUT',
-    headers,
-    body: JSON.stringify({
-      name: demo.name,
-      subdomain: demo.subdomain,
-      stateCode: demo.stateCode,
-      description: 'Benchmark tenant',
-      subscriptionStatus: 'ACTIVE',
-      providerName: 'OPTIMA',
-      apiBaseUrl: demo.apiBaseUrl || 'http://127.0.0.1:9/unused',
-      validationUrl: '',
-      clientId: DEMO_CREDENTIALS.clientId,
-      clientSecretEncrypted: DEMO_CREDENTIALS.clientSecret,
-      aesKey: DEMO_CREDENTIALS.aesKey,
-      iv: DEMO_CREDENTIALS.iv,
-      accountProvider: {
-        apiBaseUrl: simUrl,
-        clientId: DEMO_ACCOUNT_CREDENTIALS.clientId,
-        clientSecret: DEMO_ACCOUNT_CREDENTIALS.clientSecret,
-      },
-    }),
-  });
-  if (!res.ok) throw new Error(`tenant update failed: ${res.status} ${await res.text()}`);
-}
+export const pointDemoTenantAccountsAt = (base: string, simUrl: string) =>
+  updateDemoTenant(base, (demo) => ({
+    apiBaseUrl: demo.apiBaseUrl || 'http://127.0.0.1:9/unused',
+    accountProvider: {
+      apiBaseUrl: simUrl,
+      clientId: DEMO_ACCOUNT_CREDENTIALS.clientId,
+      clientSecret: DEMO_ACCOUNT_CREDENTIALS.clientSecret,
+    },
+  }));
