@@ -41,6 +41,7 @@ import {
   startBenchCluster,
   startSeededPortal,
   type Cluster,
+  seedPostings,
 } from './lib/million.ts';
 import { appRoleUrl, csrfHeaders, newTenantAdmin, upload } from './lib/portal-process.ts';
 import { pointDemoTenantAccountsAt, startAccountSimulator } from './lib/simulator.ts';
@@ -87,16 +88,7 @@ async function withClient<T>(url: string, fn: (c: pg.Client) => Promise<T>): Pro
  */
 async function seedPayroll(url: string, tenantId: string, k: number, n: number): Promise<void> {
   await withClient(url, async (client) => {
-    await client.query(
-      `insert into ministries (tenant_id, name) select $1, 'Ministry of Bench ' || g from generate_series(1, ${MINISTRY_COUNT}) g
-       on conflict do nothing`,
-      [tenantId],
-    );
-    await client.query(
-      `insert into departments (tenant_id, name) select $1, 'Bench Department ' || g from generate_series(1, ${DEPARTMENT_COUNT}) g
-       on conflict do nothing`,
-      [tenantId],
-    );
+    await seedPostings(client, tenantId);
     const own = (base: number, share: number) =>
       `case when g % ${share} = 0 then ${base} + g else ${base} + ${(k + 1) * 10_000_000} + g end`;
     for (let from = 1; from <= n; from += 100_000) {

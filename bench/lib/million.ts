@@ -91,6 +91,20 @@ export const nameOf = (g: string) => {
   return `${pick(FIRST_NAMES, 1111111)} || case when abs(hashint4(${g} + 2222222)) % 10 < 6 then ' ' || ${pick(FIRST_NAMES, 5555555)} else '' end || ' ' || ${surname}`;
 };
 
+/** The tenant's bench ministries and departments (MINISTRY_COUNT, DEPARTMENT_COUNT), kept when present. */
+export async function seedPostings(client: pg.Client, tenantId: string): Promise<void> {
+  await client.query(
+    `insert into ministries (tenant_id, name) select $1, 'Ministry of Bench ' || g from generate_series(1, ${MINISTRY_COUNT}) g
+     on conflict do nothing`,
+    [tenantId],
+  );
+  await client.query(
+    `insert into departments (tenant_id, name) select $1, 'Bench Department ' || g from generate_series(1, ${DEPARTMENT_COUNT}) g
+     on conflict do nothing`,
+    [tenantId],
+  );
+}
+
 /**
  * Writes `count` records of the demo tenant in batches of 100,000 (one statement each), spread (hashed, so
  * independently of the state) over 20 ministries, 100 departments and 17 grade levels, in the states of STATE_SHARES, then analyzes.
@@ -105,16 +119,7 @@ export async function seedRecords(
   try {
     const tenant = await client.query<{ id: string }>(`select id from tenants where subdomain = 'demo'`);
     const tenantId = tenant.rows[0]!.id;
-    await client.query(
-      `insert into ministries (tenant_id, name) select $1, 'Ministry of Bench ' || g from generate_series(1, ${MINISTRY_COUNT}) g
-       on conflict do nothing`,
-      [tenantId],
-    );
-    await client.query(
-      `insert into departments (tenant_id, name) select $1, 'Bench Department ' || g from generate_series(1, ${DEPARTMENT_COUNT}) g
-       on conflict do nothing`,
-      [tenantId],
-    );
+    await seedPostings(client, tenantId);
     const shares: readonly (typeof STATE_SHARES)[number][] = opts.allValidated
       ? [STATE_SHARES[0]]
       : STATE_SHARES;

@@ -14,7 +14,7 @@ import { signIn, type SignInUser } from './support/login-page.ts';
 import { goTo } from './support/navigation.ts';
 import { saveScreen } from './support/screens.ts';
 import { settle } from './support/toasts.ts';
-import { uploadMasterList } from './support/file-upload.ts';
+import { csvFile, uploadMasterList } from './support/file-upload.ts';
 
 /**
  * Issue #35 as a tenant administrator meets it: a master list with its payroll columns is uploaded
@@ -111,12 +111,7 @@ test('a tenant admin uploads the three HR lists: a deceased person still paid, o
   await signIn(page, admin);
 
   await test.step('a master list with payroll columns is uploaded and verified in bulk', async () => {
-    const csv = Buffer.from([HEADER, ...ROWS].join('\n'));
-    await uploadMasterList(
-      page,
-      { name: 'master-list.csv', mimeType: 'text/csv', buffer: csv },
-      String(ROWS.length),
-    );
+    await uploadMasterList(page, csvFile([HEADER!, ...ROWS]), String(ROWS.length));
     await goTo(page, 'Bulk Verification');
     await page.getByRole('button', { name: 'Start New Bulk Verification' }).click();
     const job = page.getByRole('table', { name: 'Bulk verification jobs' }).getByRole('row').nth(1);

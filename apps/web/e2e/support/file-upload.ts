@@ -14,3 +14,10 @@ export async function uploadMasterList(page: Page, file: UploadedFile, created: 
   await page.getByRole('button', { name: /^Upload$/ }).click();
   await expect(page.getByTestId('summary-created')).toHaveText(created, { timeout: 60_000 });
 }
+
+/** Lines of a CSV (its header first) as a file named master-list.csv. */
+export const csvFile = (lines: readonly string[]): UploadedFile => ({
+  name: 'master-list.csv',
+  mimeType: 'text/csv',
+  buffer: Buffer.from(lines.join('\n')),
+});

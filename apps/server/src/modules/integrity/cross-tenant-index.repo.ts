@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { CrossTenantPairs } from '@portal/contract/integrity';
 import type { TenantScope } from '../../access/actor.ts';
 import type { Orm } from '../../platform/db.ts';
@@ -23,6 +23,24 @@ export class CrossTenantIndexRepo {
     private readonly orm: Orm,
     private readonly key: CrossTenantKey,
   ) {}
+
+  /** The banks the records name, each to its CBN code (else its folded name): a CTE `banks`. */
+  #banks(names: readonly { bank: string }[]): SQL {
+    const banks = crossTenantBanks(names.map((r) => r.bank));
+    return sql`banks as materialized (
+      select b.name, b.bank from jsonb_each_text(${JSON.stringify(banks)}::jsonb) b(name, bank)
+    )`;
+  }
+
+  /**
+   * HMAC-SHA-256 of `kind:value` under the platform key, computed by the database from its padded
+   * keys, passed as the statement's parameters and never stored (DECISIONS 262).
+   */
+  #hmac(kind: SQL, value: SQL): SQL {
+    const ipad = sql`decode(${this.key.ipadHex}, 'hex')`;
+    const opad = sql`decode(${this.key.opadHex}, 'hex')`;
+    return sql`sha256(${opad} || sha256(${ipad} || convert_to(${kind} || ':' || ${value}, 'UTF8')))`;
+  }
 
   /**
    * At start: when the index was built under another key (or never), empties it and marks a record
@@ -96,13 +114,8 @@ export class CrossTenantIndexRepo {
         const names = await tx.execute<{ bank: string }>(sql`
           select distinct r.bank from ct_stale s join records r on r.id = s.record_id
           where r.tenant_id = ${t} and r.bank is not null and r.account_number is not null`);
-        const banks = crossTenantBanks(names.rows.map((r) => r.bank));
-        const ipad = sql`decode(${this.key.ipadHex}, 'hex')`;
-        const opad = sql`decode(${this.key.opadHex}, 'hex')`;
         await tx.execute(sql`
-          with banks as materialized (
-            select b.name, b.bank from jsonb_each_text(${JSON.stringify(banks)}::jsonb) b(name, bank)
-          ),
+          with ${this.#banks(names.rows)},
           v as (
             select r.id, r.tenant_id, x.kind, x.value
             from ct_stale s join records r on r.id = s.record_id
@@ -114,7 +127,7 @@ export class CrossTenantIndexRepo {
           n as (
             insert into cross_tenant_index (record_id, kind, owner_tenant_id, digest)
             select v.id, v.kind, v.tenant_id,
-              sha256(${opad} || sha256(${ipad} || convert_to(v.kind || ':' || v.value, 'UTF8')))
+              ${this.#hmac(sql`v.kind`, sql`v.value`)}
             from v
             order by 4
             returning digest
@@ -144,16 +157,11 @@ export class CrossTenantIndexRepo {
     const names = await tx.execute<{ bank: string }>(sql`
       select distinct r.bank from records r
       where r.tenant_id = ${t} and r.bank is not null and r.account_number is not null`);
-    const banks = crossTenantBanks(names.rows.map((r) => r.bank));
-    const ipad = sql`decode(${this.key.ipadHex}, 'hex')`;
-    const opad = sql`decode(${this.key.opadHex}, 'hex')`;
     await tx.execute(sql`
-      with banks as materialized (
-        select b.name, b.bank from jsonb_each_text(${JSON.stringify(banks)}::jsonb) b(name, bank)
-      )
+      with ${this.#banks(names.rows)}
       insert into cross_tenant_index (record_id, kind, owner_tenant_id, digest)
       select r.id, x.kind, r.tenant_id,
-        sha256(${opad} || sha256(${ipad} || convert_to(x.kind || ':' || x.value, 'UTF8')))
+        ${this.#hmac(sql`x.kind`, sql`x.value`)}
       from records r
       left join banks b on b.name = r.bank
       cross join lateral (values ('NIN', r.nin), ('BVN', r.bvn),
