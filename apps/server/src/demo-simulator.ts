@@ -56,6 +56,7 @@ export async function startDemoSimulator(
   box: SecretBox,
   log: FastifyBaseLogger,
 ): Promise<DemoSimulator | undefined> {
+  if (!config.demoIdentitySimulator) return undefined;
   const tenant = await tenants.findBySubdomain(DEMO_TENANT.subdomain);
   if (!tenant) return undefined;
   const current = tenant.identitySourceConfig;

@@ -94,6 +94,7 @@ const EnvSchema = z.object({
   CLAIM_RATE_PER_TENANT: z.coerce.number().int().positive().default(600),
   IDENTITY_SIM_PORT: z.coerce.number().int().min(0).max(65535).default(4010),
   ACCOUNT_SIM_PORT: z.coerce.number().int().min(0).max(65535).default(4011),
+  DEMO_IDENTITY_SIMULATOR: z.enum(['true', 'false']).optional(),
   DEMO_ACCOUNT_SIMULATOR: z.enum(['true', 'false']).optional(),
   TRUST_PROXY: z.string().optional(),
 });
@@ -178,7 +179,9 @@ export interface Config {
   };
   /** Public claim calls per minute, per client IP and per tenant. */
   claimRate: { perIp: number; perTenant: number };
-  /** Demo mode starts the identity-source simulator on this port (0: any free port). */
+  /** Demo mode starts the identity-source simulator, unless DEMO_IDENTITY_SIMULATOR=false. */
+  demoIdentitySimulator: boolean;
+  /** Its port (IDENTITY_SIM_PORT; 0: any free port). */
   simulatorPort: number;
   /** Demo mode starts the account name simulator (issue #36) too, unless DEMO_ACCOUNT_SIMULATOR=false. */
   demoAccountSimulator: boolean;
@@ -252,7 +255,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
   return {
     production,
     demo,
-    demoSeedRecords: demo && e.DEMO_SEED_RECORDS === 'true',
+    // The sample list is verified against the demo's identity simulator: without it, not seeded.
+    demoSeedRecords: demo && e.DEMO_SEED_RECORDS === 'true' && e.DEMO_IDENTITY_SIMULATOR !== 'false',
     port: e.PORT,
     host: e.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
     dataDir: path.resolve(e.DATA_DIR),
@@ -305,6 +309,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
       // Demo mode's simulator listens on 127.0.0.1.
       allowPrivateAddresses: e.ALLOW_PRIVATE_PROVIDER_URLS ? e.ALLOW_PRIVATE_PROVIDER_URLS === 'true' : demo,
     },
+    demoIdentitySimulator: demo && e.DEMO_IDENTITY_SIMULATOR !== 'false',
     simulatorPort: e.IDENTITY_SIM_PORT,
     demoAccountSimulator: demo && e.DEMO_ACCOUNT_SIMULATOR !== 'false',
     accountSimulatorPort: e.ACCOUNT_SIM_PORT,

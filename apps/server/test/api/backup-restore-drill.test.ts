@@ -24,7 +24,7 @@ import {
  * PORTAL_SECRET only, and the restored portal answering as the original did.
  */
 const SECRET = 'backup-drill-portal-secret-0123456789abcdef';
-const ENV = { PORTAL_SECRET: SECRET, DEMO_SEED_RECORDS: 'true' };
+const ENV = { PORTAL_SECRET: SECRET, DEMO_SEED_RECORDS: 'true', DEMO_IDENTITY_SIMULATOR: 'true' };
 const opened: TestPortal[] = [];
 afterAll(async () => {
   for (const p of opened) await p.close().catch(() => undefined);

@@ -14,7 +14,13 @@ const sims: SimProcess[] = [];
 
 beforeAll(async () => {
   portal = await createTestPortal({
-    env: { PROVIDER_BACKOFF_MS: '20', PROVIDER_MAX_ATTEMPTS: '5', VERIFY_CHUNK_SIZE: '100' },
+    env: {
+      PROVIDER_BACKOFF_MS: '20',
+      PROVIDER_MAX_ATTEMPTS: '5',
+      VERIFY_CHUNK_SIZE: '100',
+      // The demo tenant's simulator (its last test).
+      DEMO_IDENTITY_SIMULATOR: 'true',
+    },
   });
   globalAdmin = await portal.login(DEMO_ADMIN.email, DEMO_ADMIN.password);
 });

@@ -17,7 +17,7 @@ async function open(...args: Parameters<typeof createTestPortal>): Promise<TestP
   return portal;
 }
 
-const SEED = { DEMO_SEED_RECORDS: 'true', IDENTITY_SIM_PORT: '0' };
+const SEED = { DEMO_SEED_RECORDS: 'true', DEMO_IDENTITY_SIMULATOR: 'true', IDENTITY_SIM_PORT: '0' };
 
 describe('demo seed (first start in demo mode)', () => {
   it('fills every role’s screen: verified master list, reviewer with two ministries, employee with a record; a restart adds nothing', async () => {

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CrossTenantPairs, IntegrityFlag, IntegritySummary } from '@portal/contract/integrity';
 import { nubanOf } from '@portal/contract/nuban';
 import { crossTenantDigest } from '../../src/modules/integrity/cross-tenant-key.ts';
+import { CROSS_TENANT_STEPS, RULE_STEPS } from '../../src/modules/integrity/rules.repo.ts';
 import { deriveKeys, resolvePortalSecret } from '../../src/platform/secrets.ts';
 import { asPlatform } from '../../src/platform/tenant-context.ts';
 import { buildUserInput } from '../helpers/factories.ts';
@@ -154,6 +155,21 @@ describe('ON_ANOTHER_PAYROLL (issue #36 item 4)', () => {
     expect(byPsn(await ruleFlags(c))).toEqual({
       PSNC1: { kind: 'OTHER_PAYROLL', others: [other(KANO, ['NIN'])] },
     });
+  });
+
+  it("evaluates only the rules reading other tenants' records when only another tenant's change asked (DECISIONS 273)", async () => {
+    const stepsOfLastRun = async (t: Tenant) => {
+      const result = await asPlatform(
+        async () =>
+          await portal.db.orm.execute<{ steps: number }>(
+            sql`select steps_total as steps from integrity_state where tenant_id = ${t.tenant.id}`,
+          ),
+      );
+      return result.rows[0]?.steps;
+    };
+    // a's last run was asked for by c's upload alone; b's by its own upload (c shares nothing with b).
+    expect(await stepsOfLastRun(a)).toBe(CROSS_TENANT_STEPS.length + 1);
+    expect(await stepsOfLastRun(b)).toBe(RULE_STEPS.length + 1);
   });
 
   it("puts nothing of another tenant's records in any answer", async () => {

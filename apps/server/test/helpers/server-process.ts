@@ -44,6 +44,7 @@ export async function spawnServer(
       LOG_LEVEL: 'warn',
       DEMO_SEED_RECORDS: 'false', // as in test-portal.ts
       ALLOW_PRIVATE_PROVIDER_URLS: 'true', // as in test-portal.ts: the simulators listen on 127.0.0.1
+      DEMO_IDENTITY_SIMULATOR: 'false', // as in test-portal.ts
       IDENTITY_SIM_PORT: '0', // as in test-portal.ts
       DEMO_ACCOUNT_SIMULATOR: 'false', // as in test-portal.ts
       ACCOUNT_SIM_PORT: '0',

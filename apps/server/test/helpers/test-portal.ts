@@ -89,9 +89,11 @@ export async function createTestPortal(opts: TestPortalOptions = {}): Promise<Te
     WEB_DIST: path.join(dataDir, 'no-web'),
     // The tests' simulators listen on 127.0.0.1 (provider-address-guard.test.ts turns it off).
     ALLOW_PRIVATE_PROVIDER_URLS: 'true',
-    // The demo simulator (a child process) on any free port: test files run side by side.
+    // The demo simulators (child processes, about 2 s of a start each) only where a test asks for
+    // them; a test reaches the providers it needs through simulators of its own
+    // (simulator-process.ts). On any free port: test files run side by side.
+    DEMO_IDENTITY_SIMULATOR: 'false',
     IDENTITY_SIM_PORT: '0',
-    // The account name simulator (issue #36) only where a test asks for it: a second child each start.
     DEMO_ACCOUNT_SIMULATOR: 'false',
     ACCOUNT_SIM_PORT: '0',
     ...(databaseUrl ? postgresEnv(databaseUrl) : {}),

@@ -31,6 +31,7 @@ it('a database restart under read load fails requests in flight with a 503 and a
     DEMO: 'true',
     // The demo's 2,000 records, for a bulk verification to run while the database restarts.
     DEMO_SEED_RECORDS: 'true',
+    DEMO_IDENTITY_SIMULATOR: 'true',
     PORTAL_ADMIN_PASSWORD: 'ChangeMe123!',
     PORTAL_SECRET: 'a-test-secret-for-the-database-restart-test',
     DATA_DIR: tempDir('portal-pg-restart-'),

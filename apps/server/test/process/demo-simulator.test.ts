@@ -57,6 +57,7 @@ async function startDemoPortal(env: Record<string, string> = {}) {
     DATA_DIR: dataDir,
     WEB_DIST: path.join(dataDir, 'no-web'),
     LOG_LEVEL: 'info',
+    DEMO_IDENTITY_SIMULATOR: 'true',
     ...env,
   });
   started.push(portal);

@@ -69,6 +69,9 @@ export const integrityState = pgTable('integrity_state', {
     .references(() => tenants.id, { onDelete: 'cascade' }),
   requestedAt: timestamp('requested_at', { withTimezone: true, precision: 6 }).notNull().defaultNow(),
   coveredRequestAt: timestamp('covered_request_at', { withTimezone: true, precision: 6 }),
+  /** Another tenant's change asked (the cross-tenant index), and the last such request a run covered. */
+  othersRequestedAt: timestamp('others_requested_at', { withTimezone: true, precision: 6 }),
+  othersCoveredAt: timestamp('others_covered_at', { withTimezone: true, precision: 6 }),
   runStartedAt: timestamp('run_started_at', { withTimezone: true }),
   heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
   stepsDone: integer('steps_done').notNull().default(0),

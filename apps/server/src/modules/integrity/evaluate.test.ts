@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { TenantSettings } from '@portal/contract/settings';
 import { tenantScope } from '../../access/actor.ts';
 import { IntegrityEvaluator } from './evaluate.ts';
-import type { IntegrityRepo, StoredSummary } from './integrity.repo.ts';
-import { RULE_STEPS, type RulesRepo, type StepOutcome } from './rules.repo.ts';
+import type { ClaimedRun, IntegrityRepo, StoredSummary } from './integrity.repo.ts';
+import { CROSS_TENANT_STEPS, RULE_STEPS, type RulesRepo, type StepOutcome } from './rules.repo.ts';
 
 const SUMMARY: StoredSummary = {
   rules: [],
@@ -16,13 +16,24 @@ const SUMMARY: StoredSummary = {
  * tenth of it counted as cleared instead), over fakes of the repositories; answers what the run
  * did, in order: each step, each refresh of the flags table's statistics, the figures.
  */
-async function runWith(changes: number[]): Promise<string[]> {
-  expect(changes).toHaveLength(RULE_STEPS.length);
+async function runWith(
+  changes: number[],
+  claimed: Partial<ClaimedRun> = {},
+  ran: (readonly string[])[] = [],
+): Promise<string[]> {
   const done: string[] = [];
   const repo = {
-    claim: async () => '2026-01-01 00:00:00+00',
+    claim: async (): Promise<ClaimedRun> => ({
+      covers: '2026-01-01 00:00:00+00',
+      othersCovers: null,
+      ownChange: true,
+      asOf: '2026-01-01',
+      ...claimed,
+    }),
     today: async () => '2026-01-01',
-    progress: async () => undefined,
+    progress: async (_scope: unknown, _done: number, total?: number) => {
+      if (total !== undefined) done.push(`of ${total}`);
+    },
     figures: async () => {
       done.push('figures');
       return SUMMARY;
@@ -32,9 +43,10 @@ async function runWith(changes: number[]): Promise<string[]> {
   } as unknown as IntegrityRepo;
   const rules = {
     bankNames: async () => [],
-    runStep: async (): Promise<StepOutcome> => {
-      const n = changes[done.filter((d) => d.startsWith('step')).length]!;
+    runStep: async (_scope: unknown, rules: readonly string[]): Promise<StepOutcome> => {
+      const n = changes[done.filter((d) => d.startsWith('step')).length] ?? 0;
       done.push(`step ${n}`);
+      ran.push(rules);
       const cleared = Math.floor(n / 10);
       return { hits: n, raised: n - cleared, cleared };
     },
@@ -53,6 +65,33 @@ async function runWith(changes: number[]): Promise<string[]> {
 /** `n` steps that change nothing (the tests name the steps that do; the rest of RULE_STEPS are these). */
 const quiet = (n: number): number[] => Array<number>(n).fill(0);
 const STEPS = RULE_STEPS.length;
+
+describe('which rules a run evaluates (DECISIONS 273)', () => {
+  const rulesRun = async (claimed: Partial<ClaimedRun>) => {
+    const ran: (readonly string[])[] = [];
+    const done = await runWith([], claimed, ran);
+    return { ran, done };
+  };
+
+  it("all of them after a change of the tenant's own", async () => {
+    const { ran, done } = await rulesRun({ ownChange: true });
+    expect(ran).toEqual(RULE_STEPS);
+    expect(done.at(-1)).toBe('figures');
+  });
+
+  it("only those reading other tenants' records when only another tenant's change asked", async () => {
+    const { ran, done } = await rulesRun({ ownChange: false, othersCovers: '2026-01-01 00:00:01+00' });
+    expect(ran).toEqual([['ON_ANOTHER_PAYROLL']]);
+    expect(ran).toEqual(CROSS_TENANT_STEPS);
+    // The progress the screen shows counts the run's own steps (and the figures).
+    expect(done).toEqual([`of ${CROSS_TENANT_STEPS.length + 1}`, 'step 0', 'figures']);
+  });
+
+  it('all of them on a new day, whatever asked (ages and dates move on)', async () => {
+    const { ran } = await rulesRun({ ownChange: false, asOf: '2025-12-31' });
+    expect(ran).toEqual(RULE_STEPS);
+  });
+});
 
 describe("the evaluation refreshes the flags table's statistics after many flags changed", () => {
   it('not while fewer than 1,000 flags were raised or cleared in the whole run', async () => {

@@ -2,7 +2,13 @@ import type { TenantSettings } from '@portal/contract/settings';
 import type { TenantScope } from '../../access/actor.ts';
 import { bankKeyOf } from './bank-key.ts';
 import type { IntegrityRepo } from './integrity.repo.ts';
-import { LARGE_FLAG_CHANGE, RULE_STEPS, type RulesRepo, type StepOutcome } from './rules.repo.ts';
+import {
+  CROSS_TENANT_STEPS,
+  LARGE_FLAG_CHANGE,
+  RULE_STEPS,
+  type RulesRepo,
+  type StepOutcome,
+} from './rules.repo.ts';
 
 /**
  * The cross-tenant index's part in a run (issue #36 item 4): the tenant's stale digests brought up
@@ -25,7 +31,8 @@ export interface RunOutcome {
 
 /**
  * One tenant's evaluation (issue #21): the rules step by step (progress after each), then the
- * figures the summary call reads. Runs of a tenant never overlap (IntegrityRepo.claim); a change
+ * figures the summary call reads. A run that only another tenant's change asked for evaluates the
+ * rules that read other tenants' records alone (CROSS_TENANT_STEPS). Runs of a tenant never overlap (IntegrityRepo.claim); a change
  * arriving during a run makes the run start over when it ends, so the last change is always
  * covered by a finished run.
  */
@@ -41,13 +48,17 @@ export class IntegrityEvaluator {
     const started = performance.now();
     let steps: StepOutcome[] | null = null;
     for (let round = 0; round < MAX_ROUNDS; round++) {
-      const covers = await this.repo.claim(scope, RULE_STEPS.length + 1);
-      if (!covers) break;
+      const claimed = await this.repo.claim(scope, RULE_STEPS.length + 1);
+      if (!claimed) break;
       let again: boolean;
       try {
         const { integrity } = await this.settings.of(scope);
         // The day in the tenant's time zone (issue #31 item 12), as the summary tells it.
         const asOf = await this.repo.today(scope);
+        // Only another tenant's change since the last run, on the same day: the rules that read
+        // other tenants' records are the only ones whose findings can have changed (DECISIONS 273).
+        const ruleSteps = claimed.ownChange || claimed.asOf !== asOf ? RULE_STEPS : CROSS_TENANT_STEPS;
+        if (ruleSteps !== RULE_STEPS) await this.repo.progress(scope, 0, ruleSteps.length + 1);
         const params = {
           asOf,
           retirementAge: integrity.retirementAge,
@@ -71,7 +82,7 @@ export class IntegrityEvaluator {
         // flag with every finding in a nested loop (two minutes over 1,000,000 records instead of
         // seven seconds), and the figures planned for one flag where there were thousands.
         let unanalysed = 0;
-        for (const rules of RULE_STEPS) {
+        for (const rules of ruleSteps) {
           const outcome = await this.rules.runStep(scope, rules, params, banks);
           steps.push(outcome);
           unanalysed += outcome.raised + outcome.cleared;
@@ -81,7 +92,7 @@ export class IntegrityEvaluator {
           }
           await this.repo.progress(scope, steps.length);
         }
-        again = await this.repo.finish(scope, covers, asOf, await this.repo.figures(scope));
+        again = await this.repo.finish(scope, claimed, asOf, await this.repo.figures(scope));
       } catch (err) {
         await this.repo.abandon(scope).catch(() => undefined);
         throw err;

@@ -8,7 +8,8 @@ function recording() {
   const marked: string[] = [];
   const sent: { name: string; payload: unknown; options: unknown }[] = [];
   const repo = {
-    request: async (scope: { tenantId: string }) => void marked.push(scope.tenantId),
+    request: async (scope: { tenantId: string }) => void marked.push(`own ${scope.tenantId}`),
+    requestOthers: async (scope: { tenantId: string }) => void marked.push(`others ${scope.tenantId}`),
   } as unknown as IntegrityRepo;
   const jobs = {
     send: async (def: { name: string }, payload: unknown, options?: unknown) => {
@@ -23,7 +24,7 @@ describe('integrityRequester (DECISIONS 272)', () => {
   it("queues a tenant's own change at the queue's usual priority, marked stale first", async () => {
     const { request, marked, sent } = recording();
     await request(TENANT, 'upload of 2 records');
-    expect(marked).toEqual([TENANT]);
+    expect(marked).toEqual([`own ${TENANT}`]);
     expect(sent).toEqual([
       {
         name: evaluateIntegrityJob.name,
@@ -33,10 +34,10 @@ describe('integrityRequester (DECISIONS 272)', () => {
     ]);
   });
 
-  it("queues another tenant's change behind them: a lower priority, the tenant still marked stale", async () => {
+  it("queues another tenant's change behind them: a lower priority, the tenant still marked stale by others (DECISIONS 273)", async () => {
     const { request, marked, sent } = recording();
     await request(TENANT, 'another tenant changed', { background: true });
-    expect(marked).toEqual([TENANT]);
+    expect(marked).toEqual([`others ${TENANT}`]);
     expect(sent[0]!.options).toEqual({ priority: BACKGROUND_PRIORITY });
     expect(BACKGROUND_PRIORITY).toBeLessThan(0); // pg-boss runs the higher priority first; the default is 0
   });

@@ -28,8 +28,9 @@ export function evaluateIntegrityHandler(
 
 /**
  * Asks for a tenant's evaluation after a change: marks it stale and queues the job. `background`:
- * asked for by another tenant's change (the cross-tenant index, DECISIONS 272), queued behind
- * the evaluations tenants asked for by their own changes, which one worker runs one at a time.
+ * asked for by another tenant's change (the cross-tenant index), queued behind the evaluations
+ * tenants asked for by their own changes, which one worker runs one at a time (DECISIONS 272), and
+ * evaluating only the rules that read other tenants' records unless the tenant changed too (273).
  */
 export type IntegrityRequest = (
   tenantId: string,
@@ -42,7 +43,8 @@ export const BACKGROUND_PRIORITY = -1;
 
 export function integrityRequester(repo: IntegrityRepo, jobs: Pick<JobQueue, 'send'>): IntegrityRequest {
   return async (tenantId, reason, options = {}) => {
-    await repo.request(tenantScope(tenantId));
+    if (options.background) await repo.requestOthers(tenantScope(tenantId));
+    else await repo.request(tenantScope(tenantId));
     await jobs.send(
       evaluateIntegrityJob,
       { tenantId, reason: reason.slice(0, 200) },

@@ -16,6 +16,22 @@ import { searchMatch } from '../records/records.repo.ts';
 
 /** A run whose heartbeat is older than this is taken to have died (its worker was killed). */
 const RUN_TIMEOUT = sql.raw(`interval '5 minutes'`);
+/** Another tenant's change asked for an evaluation that no finished run has covered yet. */
+const othersWaiting = sql.raw(
+  `(others_requested_at is not null and others_requested_at > coalesce(others_covered_at, '-infinity'))`,
+);
+
+/** What a run took on (IntegrityRepo.claim). */
+export interface ClaimedRun {
+  /** The last request of the tenant's own it covers (requested_at). */
+  covers: string;
+  /** The last request of another tenant's change it covers (others_requested_at), if any. */
+  othersCovers: string | null;
+  /** A change of the tenant's own came since the last finished run (or none ever finished). */
+  ownChange: boolean;
+  /** The day the last finished run was as of. */
+  asOf: string | null;
+}
 
 /** Figures of a set of flags, in kobo (exact). */
 export interface Figures {
@@ -154,34 +170,59 @@ export class IntegrityRepo {
   }
 
   /**
-   * Takes the tenant's run, unless another is under way (its heartbeat fresh): answers the request
-   * time this run covers, or null. Runs of a tenant never overlap, whatever the processes.
+   * Another tenant's change asks for an evaluation of the rules that read other tenants' records
+   * (the cross-tenant index, DECISIONS 273): the tenant's state is stale from now, and its next run
+   * evaluates those rules alone unless a change of its own (or a new day) asks for all of them.
    */
-  async claim(scope: TenantScope, steps: number): Promise<string | null> {
+  async requestOthers(scope: TenantScope): Promise<void> {
     await this.orm.execute(sql`
-      insert into integrity_state (tenant_id) values (${scope.tenantId}) on conflict (tenant_id) do nothing`);
-    const result = await this.orm.execute<{ covers: string }>(sql`
-      update integrity_state set run_started_at = now(), heartbeat_at = now(), steps_done = 0, steps_total = ${steps}
-      where tenant_id = ${scope.tenantId} and (run_started_at is null or heartbeat_at < now() - ${RUN_TIMEOUT})
-      returning requested_at::text as covers`);
-    return result.rows[0]?.covers ?? null;
+      insert into integrity_state (tenant_id, others_requested_at) values (${scope.tenantId}, clock_timestamp())
+      on conflict (tenant_id) do update set others_requested_at = clock_timestamp()`);
   }
 
-  async progress(scope: TenantScope, done: number): Promise<void> {
+  /**
+   * Takes the tenant's run, unless another is under way (its heartbeat fresh): answers the requests
+   * this run covers, whether one was the tenant's own and the day the last run was as of; or null.
+   * Runs of a tenant never overlap, whatever the processes.
+   */
+  async claim(scope: TenantScope, steps: number): Promise<ClaimedRun | null> {
     await this.orm.execute(sql`
-      update integrity_state set steps_done = ${done}, heartbeat_at = now() where tenant_id = ${scope.tenantId}`);
+      insert into integrity_state (tenant_id) values (${scope.tenantId}) on conflict (tenant_id) do nothing`);
+    const result = await this.orm.execute<{
+      covers: string;
+      others_covers: string | null;
+      own_change: boolean;
+      as_of: string | null;
+    }>(sql`
+      update integrity_state set run_started_at = now(), heartbeat_at = now(), steps_done = 0, steps_total = ${steps}
+      where tenant_id = ${scope.tenantId} and (run_started_at is null or heartbeat_at < now() - ${RUN_TIMEOUT})
+      returning requested_at::text as covers, others_requested_at::text as others_covers,
+        covered_request_at is null or requested_at > covered_request_at as own_change, as_of::text as as_of`);
+    const row = result.rows[0];
+    if (!row) return null;
+    return { covers: row.covers, othersCovers: row.others_covers, ownChange: row.own_change, asOf: row.as_of };
+  }
+
+  /** The run's progress: `done` steps of `total` (the total claim set, unless given). */
+  async progress(scope: TenantScope, done: number, total?: number): Promise<void> {
+    await this.orm.execute(sql`
+      update integrity_state set steps_done = ${done}, heartbeat_at = now()
+        ${total === undefined ? sql`` : sql`, steps_total = ${total}`}
+      where tenant_id = ${scope.tenantId}`);
   }
 
   /** Ends the run with its figures; answers whether a change asked for another evaluation meanwhile. */
-  async finish(scope: TenantScope, covers: string, asOf: string, summary: StoredSummary): Promise<boolean> {
+  async finish(scope: TenantScope, run: ClaimedRun, asOf: string, summary: StoredSummary): Promise<boolean> {
     const { byPosting, ...tenantWide } = summary;
     return this.orm.transaction(async (tx) => {
       await storePostings(tx, scope, byPosting ?? []);
       const result = await tx.execute<{ again: boolean }>(sql`
         update integrity_state set run_started_at = null, heartbeat_at = null, evaluated_at = now(),
-          as_of = ${asOf}::date, covered_request_at = ${covers}::timestamptz, summary = ${JSON.stringify(tenantWide)}::jsonb
+          as_of = ${asOf}::date, covered_request_at = ${run.covers}::timestamptz,
+          others_covered_at = ${run.othersCovers}::timestamptz, summary = ${JSON.stringify(tenantWide)}::jsonb
         where tenant_id = ${scope.tenantId}
-        returning requested_at > ${covers}::timestamptz as again`);
+        returning requested_at > ${run.covers}::timestamptz
+          or others_requested_at is distinct from ${run.othersCovers}::timestamptz as again`);
       return Boolean(result.rows[0]?.again);
     });
   }
@@ -224,7 +265,8 @@ export class IntegrityRepo {
   async state(scope: TenantScope, today: string): Promise<EvaluationState | undefined> {
     const result = await this.orm.execute<Record<string, unknown>>(sql`
       select run_started_at is not null and heartbeat_at > now() - ${RUN_TIMEOUT} as running,
-        covered_request_at is null or requested_at > covered_request_at or as_of < ${today}::date as stale,
+        covered_request_at is null or requested_at > covered_request_at or as_of < ${today}::date
+          or ${othersWaiting} as stale,
         steps_done as "stepsDone", steps_total as "stepsTotal", evaluated_at as "evaluatedAt",
         as_of::text as "asOf", summary
       from integrity_state where tenant_id = ${scope.tenantId}`);
@@ -261,7 +303,8 @@ export class IntegrityRepo {
       as_of: string | null;
       zone: string | null;
     }>(sql`
-      select i.tenant_id, (i.covered_request_at is null or i.requested_at > i.covered_request_at) as changed,
+      select i.tenant_id,
+        (i.covered_request_at is null or i.requested_at > i.covered_request_at or ${othersWaiting}) as changed,
         i.as_of::text as as_of, s.settings ->> 'timeZone' as zone
       from integrity_state i left join tenant_settings s on s.tenant_id = i.tenant_id
       where (i.run_started_at is null or i.heartbeat_at < now() - ${RUN_TIMEOUT})`);

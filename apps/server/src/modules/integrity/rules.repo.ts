@@ -87,6 +87,14 @@ export const RULE_STEPS = [
   ['ON_ANOTHER_PAYROLL'],
 ] as const satisfies readonly (readonly IntegrityRule[])[];
 
+/**
+ * The steps whose rules read other tenants' records (the cross-tenant index): all another tenant's
+ * change can alter, so all a run asked for by such a change evaluates (DECISIONS 273).
+ */
+export const CROSS_TENANT_STEPS = RULE_STEPS.filter((step) =>
+  (step as readonly IntegrityRule[]).includes('ON_ANOTHER_PAYROLL'),
+);
+
 const ruleList = (rules: readonly IntegrityRule[]) => sql.raw(rules.map((r) => `'${r}'`).join(', '));
 
 /**
