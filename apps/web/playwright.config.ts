@@ -10,6 +10,15 @@ const repoRoot = path.resolve(here, '../..');
 // E2E_PORT lets two runs (e.g. two worktrees or sessions) share a machine without a port clash.
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${PORT}`;
+/**
+ * Debian's Chromium headless shell (package chromium-headless-shell; `.ci/run` installs it): the
+ * browser's engine without its user interface, what Playwright runs headless by default. A third
+ * less CPU a journey than the full browser's headless mode (DECISIONS 277); the full browser when
+ * the shell is missing, or E2E_BROWSER's.
+ */
+const HEADLESS_SHELL = '/usr/bin/chromium-headless-shell';
+const BROWSER =
+  process.env.E2E_BROWSER ?? (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 // The portal's clock starts at the machine's time at every run (e2e/support/clock.ts).
 fs.writeFileSync(clockFile(PORT), '0');
 
@@ -34,10 +43,12 @@ export default defineConfig({
   use: {
     ...devices['Desktop Chrome'],
     baseURL,
-    trace: 'retain-on-failure',
+    // Traced on CI's retry of a failed journey only (a trace records every frame and action of every
+    // journey: about a sixth of a journey's CPU); locally `--trace on`. DECISIONS 276.
+    trace: 'on-first-retry',
     screenshot: 'only-on-failure',
     launchOptions: {
-      executablePath: '/usr/bin/chromium',
+      executablePath: BROWSER,
       args: [
         '--no-sandbox',
         '--disable-gpu',
