@@ -200,7 +200,12 @@ export class IntegrityRepo {
         covered_request_at is null or requested_at > covered_request_at as own_change, as_of::text as as_of`);
     const row = result.rows[0];
     if (!row) return null;
-    return { covers: row.covers, othersCovers: row.others_covers, ownChange: row.own_change, asOf: row.as_of };
+    return {
+      covers: row.covers,
+      othersCovers: row.others_covers,
+      ownChange: row.own_change,
+      asOf: row.as_of,
+    };
   }
 
   /** The run's progress: `done` steps of `total` (the total claim set, unless given). */
