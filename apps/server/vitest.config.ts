@@ -83,8 +83,8 @@ export default defineProject({
       ? ['test/**/*.test.ts', 'src/platform/db-postgres.test.ts']
       : ['src/**/*.test.ts', ...(allOnPglite ? ['test/**/*.test.ts'] : EMBEDDED)],
     exclude: onPostgres ? EMBEDDED_ONLY : ['src/platform/db-postgres.test.ts', ...POSTGRES_ONLY],
-    // On PGlite, one migrated database that each test portal starts from a copy of.
-    globalSetup: onPostgres ? [] : ['test/pglite-template.ts'],
+    // One migrated database that each test portal's starts from a copy of.
+    globalSetup: onPostgres ? ['test/postgres-template.ts'] : ['test/pglite-template.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',

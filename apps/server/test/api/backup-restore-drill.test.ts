@@ -43,7 +43,7 @@ const backupFile = (dir: string, onPostgres: boolean) =>
 async function freshStorage(like: Where): Promise<Where> {
   return {
     dataDir: tempDir('portal-restored-'),
-    databaseUrl: like.databaseUrl ? await freshPostgresDatabase() : undefined,
+    databaseUrl: like.databaseUrl ? await freshPostgresDatabase({ empty: true }) : undefined,
   };
 }
 

@@ -33,15 +33,18 @@ export interface TestPortalOptions {
   now?: () => Date;
 }
 
-/** A fresh PostgreSQL database on the throwaway test cluster, when TEST_DATABASE_URL is set. */
-export async function freshPostgresDatabase(): Promise<string | undefined> {
+/**
+ * A fresh PostgreSQL database on the throwaway test cluster, when TEST_DATABASE_URL is set: a copy
+ * of the run's migrated one (test/postgres-template.ts), or `empty` (a restore's target).
+ */
+export async function freshPostgresDatabase({ empty = false } = {}): Promise<string | undefined> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) return undefined;
   const name = `portal_test_${crypto.randomBytes(6).toString('hex')}`;
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
-    await client.query(`create database ${name}`);
+    await client.query(`create database ${name}${empty ? '' : ` template ${inject('postgresTemplate')}`}`);
   } finally {
     await client.end();
   }
