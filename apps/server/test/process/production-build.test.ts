@@ -25,6 +25,8 @@ const COMPILED_ENTRY = ['--import', guard, 'dist/main.js'];
 const PRODUCTION = {
   NODE_ENV: 'production',
   DEMO: 'true',
+  // The demo simulator too: its compiled entry is checked below.
+  DEMO_IDENTITY_SIMULATOR: 'true',
   PORTAL_SECRET: 'production-build-test-secret-0123456789',
 };
 
