@@ -203,6 +203,23 @@ describe('the Integrity tab (issue #21)', () => {
     expect(await screen.findByText(/^Sent for a second approver\./)).toBeTruthy();
   });
 
+  it("reads the flags again when the tenant's first run finishes on the open screen", async () => {
+    const never = { ...SUMMARY, status: 'RUNNING', evaluatedAt: null, progress: { done: 1, total: 5 } };
+    const { fetchMock } = open({
+      'GET /api/v1/integrity/summary': [
+        { status: 200, body: never },
+        { status: 200, body: SUMMARY },
+      ],
+      'GET /api/v1/integrity/flags?status=OPEN&page=1&pageSize=10': [page([]), page()],
+    });
+    expect(await screen.findByText(/Evaluating… Step 1 of 5/)).toBeTruthy();
+    // The summary is polled until the run is current; then the list is asked for again.
+    const table = await screen.findByRole('table', { name: 'Integrity flags' }, { timeout: 10_000 });
+    expect(within(table).getByRole('rowheader', { name: new RegExp(FLAG.fullName) })).toBeTruthy();
+    const flagCalls = fetchMock.mock.calls.filter(([url]) => String(url).includes('/integrity/flags'));
+    expect(flagCalls).toHaveLength(2);
+  });
+
   it("shows 'Evaluating…' with the run's progress while the rules run", async () => {
     open({
       'GET /api/v1/integrity/summary': {

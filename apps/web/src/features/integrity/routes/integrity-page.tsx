@@ -78,14 +78,17 @@ export function IntegrityPage({ variant }: { variant: IntegrityVariant }) {
   const [deciding, setDeciding] = useState<IntegrityFlag | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
 
-  // A run that finishes changes the flags: the list is read again.
+  // A run that finishes changes the flags: the list is read again, the tenant's first run's too
+  // (a screen opened while it ran had read an empty list). `undefined`: no figures read yet.
+  const loaded = summary.data !== undefined;
   const evaluatedAt = summary.data?.status === 'CURRENT' ? summary.data.evaluatedAt : null;
-  const seen = useRef(evaluatedAt);
+  const seen = useRef<string | null | undefined>(undefined);
   useEffect(() => {
-    if (evaluatedAt && seen.current && evaluatedAt !== seen.current)
+    if (!loaded) return;
+    if (evaluatedAt && seen.current !== undefined && evaluatedAt !== seen.current)
       void queryClient.invalidateQueries({ queryKey: integrityKeys.flags });
-    if (evaluatedAt) seen.current = evaluatedAt;
-  }, [evaluatedAt, queryClient]);
+    if (evaluatedAt || seen.current === undefined) seen.current = evaluatedAt;
+  }, [loaded, evaluatedAt, queryClient]);
 
   const select = (next: IntegrityRule | null) => {
     setRule(next);
