@@ -226,6 +226,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
   const demo = e.DEMO ? e.DEMO === 'true' : !e.DATABASE_URL && !production;
+  const demoIdentitySimulator = demo && e.DEMO_IDENTITY_SIMULATOR !== 'false';
   if (production && e.PORTAL_CLOCK_FILE) {
     throw new ConfigError(
       'PORTAL_CLOCK_FILE moves the clock for end-to-end tests; it is refused in production.',
@@ -256,7 +257,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
     production,
     demo,
     // The sample list is verified against the demo's identity simulator: without it, not seeded.
-    demoSeedRecords: demo && e.DEMO_SEED_RECORDS === 'true' && e.DEMO_IDENTITY_SIMULATOR !== 'false',
+    demoSeedRecords: demoIdentitySimulator && e.DEMO_SEED_RECORDS === 'true',
     port: e.PORT,
     host: e.HOST ?? (production ? '0.0.0.0' : '127.0.0.1'),
     dataDir: path.resolve(e.DATA_DIR),
@@ -309,7 +310,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
       // Demo mode's simulator listens on 127.0.0.1.
       allowPrivateAddresses: e.ALLOW_PRIVATE_PROVIDER_URLS ? e.ALLOW_PRIVATE_PROVIDER_URLS === 'true' : demo,
     },
-    demoIdentitySimulator: demo && e.DEMO_IDENTITY_SIMULATOR !== 'false',
+    demoIdentitySimulator,
     simulatorPort: e.IDENTITY_SIM_PORT,
     demoAccountSimulator: demo && e.DEMO_ACCOUNT_SIMULATOR !== 'false',
     accountSimulatorPort: e.ACCOUNT_SIM_PORT,

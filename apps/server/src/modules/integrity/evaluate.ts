@@ -32,9 +32,9 @@ export interface RunOutcome {
 /**
  * One tenant's evaluation (issue #21): the rules step by step (progress after each), then the
  * figures the summary call reads. A run that only another tenant's change asked for evaluates the
- * rules that read other tenants' records alone (CROSS_TENANT_STEPS). Runs of a tenant never overlap (IntegrityRepo.claim); a change
- * arriving during a run makes the run start over when it ends, so the last change is always
- * covered by a finished run.
+ * rules that read other tenants' records alone (CROSS_TENANT_STEPS). Runs of a tenant never
+ * overlap (IntegrityRepo.claim); a change arriving during a run makes the run start over when it
+ * ends, so the last change is always covered by a finished run.
  */
 export class IntegrityEvaluator {
   constructor(
