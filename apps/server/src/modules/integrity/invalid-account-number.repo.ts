@@ -74,6 +74,8 @@ export function invalidAccountNumberHits(t: string, banks: Record<string, string
         'length', case when b.problem = 'LENGTH' then length(b.acct) end,
         'expectedCheckDigit', case when b.problem = 'CHECK_DIGIT' then (10 - (b.weights[1] + b.serial) % 10) % 10 end,
         'actualCheckDigit', case when b.problem = 'CHECK_DIGIT' then right(b.acct, 1)::int end) as evidence,
-      b.kobo
+      b.kobo,
+      -- The search terms of the few found, each by its key.
+      (select r.search_terms from records r where r.id = b.id) as terms
     from bad b`;
 }

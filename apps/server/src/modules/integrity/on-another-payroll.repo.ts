@@ -31,7 +31,7 @@ export function onAnotherPayrollHits(t: string): SQL {
     )
     select r.id as record_id, 'ON_ANOTHER_PAYROLL'::text as rule, per.fp as fingerprint,
       jsonb_build_object('kind', 'OTHER_PAYROLL', 'others', per.others) as evidence,
-      r.monthly_gross_kobo as kobo
+      r.monthly_gross_kobo as kobo, r.search_terms as terms
     from per join records r on r.id = per.record_id
     where r.tenant_id = (select ${t}::uuid) and r.status in (${judged()})`;
 }

@@ -61,6 +61,9 @@ export function payAboveScaleHits(t: string): SQL {
         'salaryGradeId', a.sgid, 'maximumAmount', a.max_kobo::numeric / 100,
         'payAmount', a.kobo::numeric / 100,
         'excessAmount', (a.kobo - a.max_kobo)::numeric / 100) as evidence,
-      a.kobo - a.max_kobo as kobo
+      a.kobo - a.max_kobo as kobo,
+      -- The search terms of the few found, each by its key (not a join the planner could make a
+      -- second pass over the records).
+      (select r.search_terms from records r where r.id = a.id) as terms
     from above a`;
 }

@@ -106,7 +106,7 @@ const ruleList = (rules: readonly IntegrityRule[]) => sql.raw(rules.map((r) => `
  */
 const stepHits = (hits: SQL) => sql`
   create temporary table integrity_step_hits on commit drop as
-  select record_id, rule, fingerprint, evidence, kobo from (${hits}) h`;
+  select record_id, rule, fingerprint, evidence, kobo, terms from (${hits}) h`;
 
 /**
  * Merges the step's findings (integrity_step_hits) into the tenant's flags of `rules`, touching only
@@ -117,13 +117,13 @@ const stepHits = (hits: SQL) => sql`
  * INSERT … ON CONFLICT, whose DO UPDATE locks the existing row even when its WHERE then declines to
  * update it: a row lock, a dirtied page and its WAL per flag, every run.) A flag carries its
  * record's search terms (migration 0036, the flags list's search): written when it is raised, and
- * refreshed on an OPEN flag whose copy differs. The copy is read from the record here, by the
- * merge's own statement, not with the step's findings: a record renamed (or its Work ID changed,
- * by whatever writer) while the step was under way, its flag not yet raised or the records'
- * trigger that keeps the copy done before the merge, would otherwise get back the old name's
- * terms, and keep them until some later run. Each is read by its key (the findings are a few in a
- * thousand records; not a join the planner could make a pass over the records), and a finding
- * whose record is gone since raises nothing.
+ * refreshed on an OPEN flag whose copy differs from the terms the step's scan read. What is written
+ * is read again from the record, by its key, in the merge's own statement: a record renamed (or
+ * its Work ID changed, by whatever writer) between the step's scan and its merge, whose flag the
+ * records' trigger has already rewritten, differs from its finding and would otherwise get the old
+ * terms back until some later run (DECISIONS 278). Only the findings that differ are read again
+ * (a run that finds what the last one found reads none), and one whose record is gone raises
+ * nothing.
  */
 function merge(t: string, rules: readonly IntegrityRule[]): SQL {
   return sql`
@@ -134,22 +134,23 @@ function merge(t: string, rules: readonly IntegrityRule[]): SQL {
           where h.record_id = f.record_id and h.rule = f.rule and h.fingerprint = f.fingerprint)
       returning 1
     ),
-    found as (
-      select * from (select h.*, (select r.search_terms from records r where r.id = h.record_id) as terms
-        from integrity_step_hits h) h
-      where h.terms is not null
-    ),
     changed as (
-      select h.* from found h
+      select h.* from integrity_step_hits h
       where not exists (select 1 from integrity_flags f
         where f.tenant_id = ${t} and f.rule in (${ruleList(rules)}) and f.record_id = h.record_id
           and f.rule = h.rule and f.fingerprint = h.fingerprint
           and (f.status <> 'OPEN' or (f.evidence, f.monthly_kobo, f.search_terms)
             is not distinct from (h.evidence, h.kobo, h.terms)))
     ),
+    fresh as (
+      select * from (select c.record_id, c.rule, c.fingerprint, c.evidence, c.kobo,
+          (select r.search_terms from records r where r.id = c.record_id) as terms
+        from changed c) c
+      where c.terms is not null
+    ),
     raised as (
       insert into integrity_flags (tenant_id, record_id, rule, fingerprint, evidence, monthly_kobo, search_terms)
-      select ${t}, record_id, rule, fingerprint, evidence, kobo, terms from changed
+      select ${t}, record_id, rule, fingerprint, evidence, kobo, terms from fresh
       on conflict (tenant_id, record_id, rule, fingerprint)
         do update set evidence = excluded.evidence, monthly_kobo = excluded.monthly_kobo,
           search_terms = excluded.search_terms
@@ -180,7 +181,7 @@ function dateRules(t: string, p: RuleParams): SQL {
     with c as (
       select x.*, x.bd is not null and (x.bd < date '1920-01-01' or x.bd > ${d}) as implausible
       from (
-        select r.id, r.monthly_gross_kobo as kobo, r.date_of_first_appointment as dofa,
+        select r.id, r.monthly_gross_kobo as kobo, r.search_terms as terms, r.date_of_first_appointment as dofa,
           coalesce(${PROVIDER_DOB}, r.date_of_birth) as bd,
           case when ${PROVIDER_DOB} is not null then 'PROVIDER' else 'UPLOAD' end as src
         from records r
@@ -193,29 +194,29 @@ function dateRules(t: string, p: RuleParams): SQL {
     select id as record_id, 'IMPLAUSIBLE_BIRTH_DATE'::text as rule, md5(bd::text) as fingerprint,
       jsonb_build_object('kind', 'BIRTH_DATE', 'dateOfBirth', bd, 'dateOfBirthSource', src,
         'problem', case when bd < date '1920-01-01' then 'BEFORE_1920' else 'IN_FUTURE' end,
-        'asOf', ${p.asOf}::text) as evidence, kobo
+        'asOf', ${p.asOf}::text) as evidence, kobo, terms
     from c where ${on('IMPLAUSIBLE_BIRTH_DATE')} and implausible
     union all
     select id, 'PAST_RETIREMENT_AGE', md5(bd::text),
       jsonb_build_object('kind', 'AGE', 'dateOfBirth', bd, 'dateOfBirthSource', src,
         'age', extract(year from age(${d}, bd))::int, 'asOf', ${p.asOf}::text,
-        'retirementAge', ${p.retirementAge}::int), kobo
+        'retirementAge', ${p.retirementAge}::int), kobo, terms
     from c where ${on('PAST_RETIREMENT_AGE')} and not implausible and bd <= ${retiredBorn}
     union all
     select id, 'UNDERAGE_AT_APPOINTMENT', md5(bd::text || '|' || dofa::text),
       jsonb_build_object('kind', 'APPOINTMENT_AGE', 'dateOfBirth', bd, 'dateOfBirthSource', src,
-        'dateOfFirstAppointment', dofa, 'ageAtAppointment', greatest(extract(year from age(dofa, bd))::int, 0)), kobo
+        'dateOfFirstAppointment', dofa, 'ageAtAppointment', greatest(extract(year from age(dofa, bd))::int, 0)), kobo, terms
     from c where ${on('UNDERAGE_AT_APPOINTMENT')} and not implausible and dofa < (bd + interval '18 years')::date
     union all
     select id, 'PAST_SERVICE_LIMIT', md5(dofa::text),
       jsonb_build_object('kind', 'SERVICE', 'dateOfFirstAppointment', dofa,
         'yearsOfService', extract(year from age(${d}, dofa))::int, 'asOf', ${p.asOf}::text,
-        'serviceLimit', ${p.serviceLimitYears}::int), kobo
+        'serviceLimit', ${p.serviceLimitYears}::int), kobo, terms
     from c where ${on('PAST_SERVICE_LIMIT')} and dofa <= ${serviceSince}
     union all
     select id, 'FUTURE_APPOINTMENT', md5(dofa::text),
       jsonb_build_object('kind', 'APPOINTMENT_DATE', 'dateOfFirstAppointment', dofa,
-        'asOf', ${p.asOf}::text), kobo
+        'asOf', ${p.asOf}::text), kobo, terms
     from c where ${on('FUTURE_APPOINTMENT')} and dofa > ${d}`;
 }
 
@@ -246,7 +247,7 @@ function groupRule(t: string, rule: GroupRule, banks: Record<string, string>): S
   return sql`
     with g as (select ${key} as k from ${from} where ${where} group by 1 having count(*) > 1),
     m as (
-      select r.id, r.psn, r.full_name, r.monthly_gross_kobo as kobo, ${key} as k,
+      select r.id, r.psn, r.full_name, r.monthly_gross_kobo as kobo, r.search_terms as terms, ${key} as k,
         ${value} as v, ${bank} as bank
       from ${from} where ${where} and ${key} in (select k from g)
     ),
@@ -262,7 +263,7 @@ function groupRule(t: string, rule: GroupRule, banks: Record<string, string>): S
         'value', m.v, 'groupSize', gr.n,
         'others', (select coalesce(jsonb_agg(e), '[]'::jsonb)
           from (select e from unnest(gr.firsts) e where e ->> 'recordId' <> m.id::text limit 20) o)) as evidence,
-      m.kobo
+      m.kobo, m.terms
     from m join groups gr on gr.k = m.k`;
 }
 
@@ -293,7 +294,7 @@ export class RulesRepo {
     const hits =
       on.length === 0
         ? sql`select null::uuid as record_id, null::text as rule, null::text as fingerprint, null::jsonb as evidence,
-            null::bigint as kobo where false`
+            null::bigint as kobo, null::tsvector as terms where false`
         : (DATE_RULES as readonly IntegrityRule[]).includes(rules[0]!)
           ? dateRules(t, p)
           : rules[0] === REMOVED_IDENTITY_RULE
