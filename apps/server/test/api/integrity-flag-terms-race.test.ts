@@ -26,7 +26,7 @@ const found = async (q: string) => {
 beforeAll(async () => {
   portal = await createTestPortal();
   a = await createTenantWithAdmin(portal);
-  [recordId] = await seedRecords(portal, a.tenant.id, [
+  const [seeded] = await seedRecords(portal, a.tenant.id, [
     // Past retirement age: the first step of every run finds it.
     {
       fullName: 'Okon Bassey',
@@ -36,6 +36,7 @@ beforeAll(async () => {
       dateOfBirth: '1950-01-01',
     },
   ]);
+  recordId = seeded!;
   expect((await portal.api.post('/api/v1/integrity/evaluate', { token: a.token })).statusCode).toBe(202);
   await currentSummary(portal, a.token);
   expect(await found('w-78')).toEqual(['PSNR1']);
