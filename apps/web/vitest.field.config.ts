@@ -36,7 +36,7 @@ export default defineConfig({
       'src/features/appeals/api/agent-appeal-calls.test.ts',
       'src/features/appeals/appeal-check.test.ts',
     ],
-    setupFiles: ['src/test/setup.ts'],
+    setupFiles: ['src/test/setup.ts', 'src/test/preact-setup.ts'],
     restoreMocks: true,
     unstubGlobals: true,
     server: { deps: { inline: [/@testing-library[\\/]react/] } },
