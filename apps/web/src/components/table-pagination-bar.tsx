@@ -59,14 +59,16 @@ export function clampPage(page: number, count: number, pageSize: number): number
 
 /**
  * Paging of a list held in the browser: the rows of the current page, and the props of its
- * TablePaginationBar. A new page size starts again at the first page.
+ * TablePaginationBar. A new page size starts again at the first page. `openAt`, the index of a row
+ * to show first (the one just saved), opens the page that holds it.
  */
 export function useClientPages<T>(
   items: readonly T[],
   pageSizes: readonly number[],
   initialPageSize: number,
+  openAt = -1,
 ) {
-  const [page, setPage] = useState(0);
+  const [page, setPage] = useState(() => (openAt > 0 ? Math.floor(openAt / initialPageSize) : 0));
   const [pageSize, setPageSize] = useState(initialPageSize);
   // Deleting the last row of the last page must not leave an empty page behind.
   const current = clampPage(page, items.length, pageSize);

@@ -39,8 +39,8 @@ const NO_SECRETS = { clientSecret: false, aesKey: false, iv: false };
 export interface TenantFormProps {
   /** The tenant to edit; create mode without one (SPEC §2). */
   tenant?: Tenant;
-  /** Back to the list: after saving, or on Cancel. */
-  onDone: () => void;
+  /** Back to the list: after saving (with the tenant saved), or on Cancel. */
+  onDone: (saved?: Tenant) => void;
 }
 
 /** Create or edit a tenant, validated by the contract's schemas (the server's own messages). */
@@ -83,7 +83,7 @@ export function TenantForm({ tenant, onDone }: TenantFormProps) {
   const outcome = (saved: (name: string) => string, failed: (message: string) => string) => ({
     onSuccess: (result: Tenant) => {
       toast.success(saved(result.name));
-      onDone();
+      onDone(result);
     },
     onError: (error: Error) => {
       showServerErrors(error);
@@ -130,7 +130,7 @@ export function TenantForm({ tenant, onDone }: TenantFormProps) {
           <NameMatchFields />
           <LegalBasisField />
         </Stack>
-        <FormButtons secondary={{ label: texts.cancel, onClick: onDone }} busy={saving} mt={4}>
+        <FormButtons secondary={{ label: texts.cancel, onClick: () => onDone() }} busy={saving} mt={4}>
           <BusyButton
             type="submit"
             disabled={!isValid || availability === 'taken'}

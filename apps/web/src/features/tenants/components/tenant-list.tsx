@@ -21,10 +21,12 @@ export interface TenantListProps {
   onCreate: () => void;
   onEdit: (tenant: Tenant) => void;
   onManageUsers: (tenant: Tenant) => void;
+  /** The tenant just created or edited: the table opens at its page (a new one is on the last). */
+  savedTenantId?: string;
 }
 
 /** The list view of Tenant Management: heading, Create New Tenant, and the table. */
-export function TenantList({ onCreate, onEdit, onManageUsers }: TenantListProps) {
+export function TenantList({ onCreate, onEdit, onManageUsers, savedTenantId }: TenantListProps) {
   const tenants = useTenants();
   const deleteTenant = useDeleteTenant();
   const confirm = useConfirm();
@@ -61,6 +63,7 @@ export function TenantList({ onCreate, onEdit, onManageUsers }: TenantListProps)
         onManageUsers={onManageUsers}
         onDelete={(tenant) => void handleDelete(tenant)}
         busyTenantId={deleteTenant.isPending ? deleteTenant.variables?.id : undefined}
+        savedTenantId={savedTenantId}
       />
     </>
   );
@@ -70,9 +73,10 @@ interface TenantListBodyProps extends Omit<TenantListProps, 'onCreate'> {
   query: ReturnType<typeof useTenants>;
   onDelete: (tenant: Tenant) => void;
   busyTenantId: string | undefined;
+  savedTenantId: string | undefined;
 }
 
-function TenantListBody({ query, busyTenantId, ...actions }: TenantListBodyProps) {
+function TenantListBody({ query, busyTenantId, savedTenantId, ...actions }: TenantListBodyProps) {
   if (query.isPending) {
     return <LoadingState message={texts.loading} />;
   }
@@ -93,5 +97,12 @@ function TenantListBody({ query, busyTenantId, ...actions }: TenantListBodyProps
       />
     );
   }
-  return <TenantTable tenants={query.data} busyTenantId={busyTenantId} {...actions} />;
+  return (
+    <TenantTable
+      tenants={query.data}
+      busyTenantId={busyTenantId}
+      savedTenantId={savedTenantId}
+      {...actions}
+    />
+  );
 }

@@ -25,6 +25,8 @@ export interface TenantTableProps {
   onDelete: (tenant: Tenant) => void;
   /** The tenant being deleted: its actions are disabled meanwhile. */
   busyTenantId?: string;
+  /** The tenant just created or edited: the table opens at its page. */
+  savedTenantId?: string;
 }
 
 interface RowActionProps {
@@ -50,8 +52,16 @@ function RowAction({ label, icon, color, disabled, onClick }: RowActionProps) {
 }
 
 /** The tenants, paged on the client (page sizes 5, 10, 20 with first/last buttons: SPEC §2). */
-export function TenantTable({ tenants, onManageUsers, onEdit, onDelete, busyTenantId }: TenantTableProps) {
-  const { rows, bar } = useClientPages(tenants, PAGE_SIZE_OPTIONS, DEFAULT_PAGE_SIZE);
+export function TenantTable({
+  tenants,
+  onManageUsers,
+  onEdit,
+  onDelete,
+  busyTenantId,
+  savedTenantId,
+}: TenantTableProps) {
+  const saved = tenants.findIndex((t) => t.id === savedTenantId);
+  const { rows, bar } = useClientPages(tenants, PAGE_SIZE_OPTIONS, DEFAULT_PAGE_SIZE, saved);
   const c = texts.columns;
   const actions = (tenant: Tenant) => {
     const rowActions: Omit<RowActionProps, 'disabled'>[] = [

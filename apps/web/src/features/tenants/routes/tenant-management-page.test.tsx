@@ -152,6 +152,44 @@ describe('tenant management', () => {
     // A whole form filled key by key: slower than the default 5 s when the suite runs in parallel.
   }, 15_000);
 
+  it('returns to the page of the tenant just saved, not the first', async () => {
+    const user = userEvent.setup();
+    // Twelve tenants: at 10 a page, the last two are on the second page.
+    const many = Array.from({ length: 12 }, (_, i) =>
+      buildTenant({
+        id: `33333333-3333-4333-8333-3333333333${String(i).padStart(2, '0')}`,
+        name: `State ${String(i + 1).padStart(2, '0')}`,
+        subdomain: `state-${i + 1}`,
+        identitySourceConfig: JSON.stringify({
+          providerName: 'OPTIMA',
+          apiBaseUrl: 'https://optima.example',
+          clientId: `state-${i + 1}`,
+          validationUrl: null,
+          secretsSet: { clientSecret: true, aesKey: true, iv: true },
+          minWordSimilarity: 0.8,
+          closeIsDifferent: false,
+          legalBasis: null,
+        }),
+      }),
+    );
+    const last = many[11]!;
+    openTenants({
+      [`GET ${TENANTS_URL}`]: { status: 200, body: many },
+      [`PUT ${TENANTS_URL}/${last.id}`]: { status: 200, body: last },
+    });
+    await screen.findByRole('table', { name: 'Tenants' });
+    await user.click(screen.getByRole('button', { name: 'Go to next page' }));
+    const row = (await screen.findByRole('rowheader', { name: 'State 12' })).closest('tr')!;
+    await user.click(within(row).getByRole('button', { name: 'Edit Tenant' }));
+    const save = await screen.findByRole('button', { name: 'Save Changes' });
+    await waitFor(() => expect(save).toHaveProperty('disabled', false));
+    await user.click(save);
+    expect(await screen.findByText('Tenant "State 12" updated successfully!')).toBeTruthy();
+    const table = await screen.findByRole('table', { name: 'Tenants' });
+    expect(within(table).getByRole('rowheader', { name: 'State 12' })).toBeTruthy();
+    expect(screen.getByText('11–12 of 12')).toBeTruthy();
+  }, 15_000);
+
   it('creates a tenant with an account name provider: its section is sent, the secret with it', async () => {
     const user = userEvent.setup();
     const fetchMock = openTenants({

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
 import { MESSAGES } from '@portal/contract/messages';
 import type { Tenant } from '@portal/contract/tenants';
@@ -30,6 +30,8 @@ export function TenantManagementPage() {
   const view = viewOf(params.get('view'));
   const tenantId = params.get('tenant');
   const tenant = tenantId ? tenants.data?.find((t) => t.id === tenantId) : undefined;
+  // The tenant the form last saved: the list opens at its page (a new tenant is on the last one).
+  const [savedTenantId, setSavedTenantId] = useState<string>();
 
   const loadError = tenants.isError ? errorMessage(tenants.error, MESSAGES.auth.defaultError) : null;
   const failedAt = tenants.errorUpdatedAt;
@@ -43,6 +45,10 @@ export function TenantManagementPage() {
       state: FOCUS_HEADING_STATE,
     });
   const backToList = () => open('list');
+  const saved = (result?: Tenant) => {
+    if (result) setSavedTenantId(result.id);
+    backToList();
+  };
 
   // A tenant that is gone (deleted elsewhere, or a stale link) sends the user back to the list.
   const needsTenant = view === 'edit' || view === 'users';
@@ -52,10 +58,10 @@ export function TenantManagementPage() {
 
   switch (view) {
     case 'create':
-      return <TenantForm onDone={backToList} />;
+      return <TenantForm onDone={saved} />;
     case 'edit':
       return tenant ? (
-        <TenantForm key={tenant.id} tenant={tenant} onDone={backToList} />
+        <TenantForm key={tenant.id} tenant={tenant} onDone={saved} />
       ) : (
         <LoadingState message={UI_TEXTS.tenantUsers.loadingTenant} />
       );
@@ -67,6 +73,7 @@ export function TenantManagementPage() {
           onCreate={() => open('create')}
           onEdit={(t) => open('edit', t)}
           onManageUsers={(t) => open('users', t)}
+          savedTenantId={savedTenantId}
         />
       );
   }
