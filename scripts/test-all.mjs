@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // Runs every test the way CI does: lint and typecheck, the unit tests and the API tests of what
 // differs on the embedded database on PGlite, the web build and the Playwright journeys in
-// Chromium, then the whole API suite on a throwaway PostgreSQL cluster (DECISIONS 275). Every
-// test step runs even when one before it failed, so one run shows every failure. Each
+// Chromium, then the whole API suite on a throwaway PostgreSQL cluster (DECISIONS 275). Once lint
+// and typecheck pass, every test step runs even when one before it failed. Each
 // line is prefixed with its lane; each step prints how long it took, and the run ends with a table
 // of the steps, so a slow step is easy to find. Exits non-zero when any step failed.
 import { spawn } from 'node:child_process';

@@ -68,7 +68,7 @@ export function useClientPages<T>(
   initialPageSize: number,
   openAt = -1,
 ) {
-  const [page, setPage] = useState(() => (openAt > 0 ? Math.floor(openAt / initialPageSize) : 0));
+  const [page, setPage] = useState(() => (openAt >= 0 ? Math.floor(openAt / initialPageSize) : 0));
   const [pageSize, setPageSize] = useState(initialPageSize);
   // Deleting the last row of the last page must not leave an empty page behind.
   const current = clampPage(page, items.length, pageSize);

@@ -188,7 +188,12 @@ describe('tenant management', () => {
     const table = await screen.findByRole('table', { name: 'Tenants' });
     expect(within(table).getByRole('rowheader', { name: 'State 12' })).toBeTruthy();
     expect(screen.getByText('11–12 of 12')).toBeTruthy();
-  }, 15_000);
+    // Cancel saves nothing: the list opens at its first page, as it did before any save.
+    await user.click(within(table).getAllByRole('button', { name: 'Edit Tenant' })[0]!);
+    await user.click(await screen.findByRole('button', { name: 'Cancel' }));
+    await screen.findByRole('table', { name: 'Tenants' });
+    expect(screen.getByText('1–10 of 12')).toBeTruthy();
+  }, 20_000);
 
   it('creates a tenant with an account name provider: its section is sent, the secret with it', async () => {
     const user = userEvent.setup();

@@ -30,7 +30,9 @@ export function TenantManagementPage() {
   const view = viewOf(params.get('view'));
   const tenantId = params.get('tenant');
   const tenant = tenantId ? tenants.data?.find((t) => t.id === tenantId) : undefined;
-  // The tenant the form last saved: the list opens at its page (a new tenant is on the last one).
+  // The tenant the form just saved: the list opens at its page (a new tenant is on the last one).
+  // Leaving the list for another view forgets it: Cancel, or Back from a tenant's users, returns
+  // to the first page.
   const [savedTenantId, setSavedTenantId] = useState<string>();
 
   const loadError = tenants.isError ? errorMessage(tenants.error, MESSAGES.auth.defaultError) : null;
@@ -40,13 +42,15 @@ export function TenantManagementPage() {
     if (loadError) toast.error(UI_TEXTS.tenants.loadFailed(loadError));
   }, [loadError, failedAt, toast]);
 
-  const open = (next: View, target?: Tenant) =>
+  const open = (next: View, target?: Tenant) => {
+    if (next !== 'list') setSavedTenantId(undefined);
     setParams(next === 'list' ? {} : { view: next, ...(target ? { tenant: target.id } : {}) }, {
       state: FOCUS_HEADING_STATE,
     });
+  };
   const backToList = () => open('list');
-  const saved = (result?: Tenant) => {
-    if (result) setSavedTenantId(result.id);
+  const afterForm = (saved?: Tenant) => {
+    setSavedTenantId(saved?.id);
     backToList();
   };
 
@@ -58,10 +62,10 @@ export function TenantManagementPage() {
 
   switch (view) {
     case 'create':
-      return <TenantForm onDone={saved} />;
+      return <TenantForm onDone={afterForm} />;
     case 'edit':
       return tenant ? (
-        <TenantForm key={tenant.id} tenant={tenant} onDone={saved} />
+        <TenantForm key={tenant.id} tenant={tenant} onDone={afterForm} />
       ) : (
         <LoadingState message={UI_TEXTS.tenantUsers.loadingTenant} />
       );
