@@ -47,6 +47,7 @@ import { startDemoSmsGateway, type DemoSmsGateway } from './demo-sms-gateway.ts'
 import { seedDemoRecords } from './demo-seed.ts';
 import { IntegrityEvaluator } from './modules/integrity/evaluate.ts';
 import {
+  askDueEvaluations,
   evaluateIntegrityHandler,
   evaluateIntegrityJob,
   integrityRequester,
@@ -265,12 +266,8 @@ export async function startPortal(config: Config, options: PortalOptions = {}): 
           );
         }
       };
-      // Evaluates the integrity rules of a tenant whose evaluation is due: a new day in its time
-      // zone (ages move on), or a change whose run did not finish (its worker died).
-      const dueIntegrity = async () => {
-        for (const tenantId of await integrityRepo.dueTenants())
-          await started.send(evaluateIntegrityJob, { tenantId, reason: 'due' });
-      };
+      // Evaluates the integrity rules of a tenant whose evaluation is due (integrity.jobs.ts).
+      const dueIntegrity = () => askDueEvaluations(integrityRepo, started);
       // The exercises' reminders due now (issue #33): a job per run, once per run whatever the
       // number of workers asking (the run's unique key; pg-boss's singleton key spares the queue).
       const dueReminders = async () => {

@@ -43,3 +43,45 @@ it('a job that outlives the shutdown timeout ends with no unhandled rejection on
     process.off('unhandledRejection', onRejection);
   }
 });
+
+it('a worker takes the next job as soon as one ends, not at its next poll (DECISIONS 280)', async () => {
+  const db = await openDatabase({ dataDir: fs.mkdtempSync(path.join(dir, 'next-')) });
+  // A poll every 60 s: before, a worker woken for one job waited out the interval after it, so the
+  // third of three jobs queued together started a minute after the second.
+  const queue = new JobQueue({
+    executor: db.executor,
+    log: pino({ level: 'silent' }),
+    pollingIntervalSeconds: 60,
+    shutdownTimeoutMs: 1_000,
+  });
+  try {
+    const step = defineJob({ name: 'step-test-job', version: 1, schema: z.object({ n: z.number() }) });
+    const ran: number[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let firstStarted!: () => void;
+    const first = new Promise<void>((resolve) => (firstStarted = resolve));
+    let allDone!: () => void;
+    const done = new Promise<void>((resolve) => (allDone = resolve));
+    queue.register(step, async ({ n }) => {
+      if (n === 1) {
+        firstStarted();
+        await held;
+      }
+      ran.push(n);
+      if (ran.length === 4) allDone();
+    });
+    await queue.start({ work: true });
+    await queue.send(step, { n: 1 });
+    await first;
+    // Queued while the first runs: their sends wake the worker once, for the second.
+    for (const n of [2, 3, 4]) await queue.send(step, { n });
+    release();
+    const timeout = new Promise<'timeout'>((resolve) => setTimeout(() => resolve('timeout'), 20_000));
+    expect(await Promise.race([done.then(() => 'done' as const), timeout])).toBe('done');
+    expect(ran).toEqual([1, 2, 3, 4]);
+  } finally {
+    await queue.stop();
+    await db.close();
+  }
+}, 40_000);

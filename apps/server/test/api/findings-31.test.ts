@@ -64,6 +64,7 @@ describe("the integrity job's log line", () => {
     const res = await portal.api.post('/api/v1/integrity/evaluate', { token: t.token });
     expect(res.statusCode, res.body).toBe(202);
     const end = Date.now() + 30_000;
+    // Evaluated by its own job, or by a run of an upload's job that began after it was asked.
     const asked = () => lines.find((l) => l.includes('integrity rules evaluated') && l.includes('asked by'));
     while (!asked() && Date.now() < end) await new Promise((r) => setTimeout(r, 200));
     expect(asked(), 'the evaluation asked for was logged').toBeTruthy();

@@ -24,7 +24,10 @@ export interface CrossTenantSync {
 const MAX_ROUNDS = 5;
 
 export interface RunOutcome {
-  /** The steps' figures, or null when another run was under way (it evaluates again if asked). */
+  /**
+   * The steps' figures, or null when another run was under way (it evaluates again if asked) or
+   * none was due.
+   */
   steps: StepOutcome[] | null;
   ms: number;
 }
@@ -48,13 +51,13 @@ export class IntegrityEvaluator {
     const started = performance.now();
     let steps: StepOutcome[] | null = null;
     for (let round = 0; round < MAX_ROUNDS; round++) {
-      const claimed = await this.repo.claim(scope, RULE_STEPS.length + 1);
+      // The day in the tenant's time zone (issue #31 item 12), as the summary tells it.
+      const asOf = await this.repo.today(scope);
+      const claimed = await this.repo.claim(scope, RULE_STEPS.length + 1, asOf);
       if (!claimed) break;
       let again: boolean;
       try {
         const { integrity } = await this.settings.of(scope);
-        // The day in the tenant's time zone (issue #31 item 12), as the summary tells it.
-        const asOf = await this.repo.today(scope);
         // Only another tenant's change since the last run, on the same day: the rules that read
         // other tenants' records are the only ones whose findings can have changed (DECISIONS 273).
         const ruleSteps = claimed.ownChange || claimed.asOf !== asOf ? RULE_STEPS : CROSS_TENANT_STEPS;

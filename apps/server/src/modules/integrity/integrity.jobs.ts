@@ -23,6 +23,8 @@ export function evaluateIntegrityHandler(
   return async ({ tenantId, reason }, { log }) => {
     const { steps, ms } = await evaluator.run(tenantScope(tenantId));
     if (steps) log.info({ tenantId, reason, ms, steps }, 'integrity rules evaluated');
+    // Another run under way covers the request when it ends, or an earlier one did (DECISIONS 280).
+    else log.info({ tenantId, reason }, 'integrity rules evaluated by another run');
   };
 }
 
@@ -51,4 +53,39 @@ export function integrityRequester(repo: IntegrityRepo, jobs: Pick<JobQueue, 'se
       options.background ? { priority: BACKGROUND_PRIORITY } : {},
     );
   };
+}
+
+/**
+ * How long the watchdog waits before asking again for the evaluation of a tenant still due: one
+ * job per tenant per slot of this many seconds (the queue's throttle), however often it looks.
+ */
+export const DUE_EVALUATION_SLOT_SECONDS = 300;
+
+/**
+ * The watchdog's part (every WATCHDOG_SECONDS): queues the evaluation of each tenant whose
+ * evaluation is due (a new day in its time zone, a change whose run did not finish), behind the
+ * tenants' own when only another tenant's change asks for it. At most once per tenant per slot:
+ * asked again at every look while the queue was long, a tenant got a job every 10 s (at midnight
+ * in Lagos every tenant did), and the queue grew faster than it drained (DECISIONS 280). Answers
+ * how many were queued.
+ */
+export async function askDueEvaluations(
+  repo: Pick<IntegrityRepo, 'dueTenants'>,
+  jobs: Pick<JobQueue, 'sendThrottled'>,
+  now: number = Date.now(),
+): Promise<number> {
+  let queued = 0;
+  for (const { tenantId, background } of await repo.dueTenants(now)) {
+    const sent = await jobs.sendThrottled(
+      evaluateIntegrityJob,
+      { tenantId, reason: 'due' },
+      {
+        key: `due:${tenantId}`,
+        seconds: DUE_EVALUATION_SLOT_SECONDS,
+        ...(background ? { priority: BACKGROUND_PRIORITY } : {}),
+      },
+    );
+    if (sent) queued++;
+  }
+  return queued;
 }

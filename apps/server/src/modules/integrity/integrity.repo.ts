@@ -21,6 +21,15 @@ const othersWaiting = sql.raw(
   `(others_requested_at is not null and others_requested_at > coalesce(others_covered_at, '-infinity'))`,
 );
 
+/**
+ * A tenant whose evaluation is due (IntegrityRepo.dueTenants); `background` when only another
+ * tenant's change asks for it (queued behind the tenants' own, DECISIONS 272).
+ */
+export interface DueTenant {
+  tenantId: string;
+  background: boolean;
+}
+
 /** What a run took on (IntegrityRepo.claim). */
 export interface ClaimedRun {
   /** The last request of the tenant's own it covers (requested_at). */
@@ -181,11 +190,13 @@ export class IntegrityRepo {
   }
 
   /**
-   * Takes the tenant's run, unless another is under way (its heartbeat fresh): answers the requests
-   * this run covers, whether one was the tenant's own and the day the last run was as of; or null.
-   * Runs of a tenant never overlap, whatever the processes.
+   * Takes the tenant's run, unless another is under way (its heartbeat fresh) or none is due (no
+   * request since the last run covered, and that run as of `today`): answers the requests this run
+   * covers, whether one was the tenant's own and the day the last run was as of; or null. Runs of a
+   * tenant never overlap, whatever the processes; a job that finds its work done by an earlier one
+   * (the watchdog's, another worker's) evaluates nothing again (DECISIONS 280).
    */
-  async claim(scope: TenantScope, steps: number): Promise<ClaimedRun | null> {
+  async claim(scope: TenantScope, steps: number, today: string): Promise<ClaimedRun | null> {
     await this.orm.execute(sql`
       insert into integrity_state (tenant_id) values (${scope.tenantId}) on conflict (tenant_id) do nothing`);
     const result = await this.orm.execute<{
@@ -196,6 +207,8 @@ export class IntegrityRepo {
     }>(sql`
       update integrity_state set run_started_at = now(), heartbeat_at = now(), steps_done = 0, steps_total = ${steps}
       where tenant_id = ${scope.tenantId} and (run_started_at is null or heartbeat_at < now() - ${RUN_TIMEOUT})
+        and (covered_request_at is null or requested_at > covered_request_at or ${othersWaiting}
+          or as_of is null or as_of < ${today}::date)
       returning requested_at::text as covers, others_requested_at::text as others_covers,
         covered_request_at is null or requested_at > covered_request_at as own_change, as_of::text as as_of`);
     const row = result.rows[0];
@@ -301,21 +314,24 @@ export class IntegrityRepo {
    * the tenant's time zone, or a run whose worker died). Note: unscoped on purpose, the watchdog's
    * across tenants.
    */
-  async dueTenants(now: number = Date.now()): Promise<string[]> {
+  async dueTenants(now: number = Date.now()): Promise<DueTenant[]> {
     const result = await this.orm.execute<{
       tenant_id: string;
-      changed: boolean;
+      own_change: boolean;
+      others_change: boolean;
       as_of: string | null;
       zone: string | null;
     }>(sql`
       select i.tenant_id,
-        (i.covered_request_at is null or i.requested_at > i.covered_request_at or ${othersWaiting}) as changed,
-        i.as_of::text as as_of, s.settings ->> 'timeZone' as zone
+        (i.covered_request_at is null or i.requested_at > i.covered_request_at) as own_change,
+        ${othersWaiting} as others_change, i.as_of::text as as_of, s.settings ->> 'timeZone' as zone
       from integrity_state i left join tenant_settings s on s.tenant_id = i.tenant_id
       where (i.run_started_at is null or i.heartbeat_at < now() - ${RUN_TIMEOUT})`);
-    return result.rows
-      .filter((r) => r.changed || (r.as_of !== null && r.as_of < dayIn(now, zoneOrDefault(r.zone))))
-      .map((r) => r.tenant_id);
+    return result.rows.flatMap((r) => {
+      const newDay = r.as_of !== null && r.as_of < dayIn(now, zoneOrDefault(r.zone));
+      if (!r.own_change && !newDay && !r.others_change) return [];
+      return [{ tenantId: r.tenant_id, background: !r.own_change && !newDay }];
+    });
   }
 
   /** Each rule's, the total's (each record once) and each ministry's figures of the OPEN flags in scope. */
