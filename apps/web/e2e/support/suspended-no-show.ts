@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type APIRequestContext } from '@playwright/test';
 import type { Campaign } from '@portal/contract/campaigns';
+import { dayIn, DEFAULT_TIME_ZONE } from '@portal/contract/time-zone';
 import type { MasterRecord, Named } from '@portal/contract/records';
 import type { QueuePage } from '@portal/contract/validation';
 import { call } from './api.ts';
@@ -10,6 +11,13 @@ import { setClockAhead } from './clock.ts';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
 const SAMPLE = path.join(REPO_ROOT, 'examples/master-list.csv');
+
+/** The calendar day after `day` (YYYY-MM-DD). */
+function dayAfter(day: string): string {
+  const next = new Date(`${day}T00:00:00Z`);
+  next.setUTCDate(next.getUTCDate() + 1);
+  return next.toISOString().slice(0, 10);
+}
 
 /** The sample master list uploaded and verified against the demo simulator in a journey's tenant. */
 export async function uploadAndVerifySample(request: APIRequestContext, admin: string): Promise<void> {
@@ -71,8 +79,10 @@ export async function suspendNoShowsOf(
   ministry: Named,
   name: string,
 ): Promise<Campaign> {
-  // It opens tomorrow: anything done today (a claim, a re-verification) is no appearance in it.
-  const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+  // It opens tomorrow in the tenant's zone, the exercises' calendar: anything done today (a claim,
+  // a re-verification) is no appearance in it. (Tomorrow in UTC is today in Lagos from 23:00 UTC,
+  // when CI often runs.)
+  const tomorrow = dayAfter(dayIn(Date.now(), DEFAULT_TIME_ZONE));
   const exercise = await call<Campaign>(request, 'POST', '/api/v1/campaigns', {
     token: admin,
     data: {
