@@ -99,7 +99,10 @@ async function openFlagOf(page: Page, rule: string, name: string) {
   await expect(ruleCard(page, rule)).toBeVisible({ timeout: 90_000 });
   await ruleCard(page, rule).click();
   await page.getByRole('searchbox', { name: 'Search by name, PSN or Work ID' }).fill(name);
-  const row = flags(page).getByRole('row', { name: new RegExp(name) });
+  // This rule's row: the person's other flags may show until the rule's own list arrives.
+  const row = flags(page)
+    .getByRole('row', { name: new RegExp(name) })
+    .filter({ hasText: rule });
   await expect(row).toBeVisible();
   return row;
 }
