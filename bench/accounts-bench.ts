@@ -32,6 +32,7 @@ import { bankCodesOf } from '../apps/server/src/modules/verification/account-che
 import { openDatabase } from '../apps/server/src/platform/db.ts';
 import type { Orm } from '../apps/server/src/platform/db.ts';
 import { deriveKeys } from '../apps/server/src/platform/secrets.ts';
+import { summariseProfile, type CpuProfile } from './lib/cpu-profile.ts';
 import { writeMasterListsApart } from './lib/master-list.ts';
 import {
   createDatabase,
@@ -53,6 +54,8 @@ const UPLOAD_ROWS = Number(process.env.BENCH_UPLOAD_ROWS ?? (QUICK ? 10_000 : 10
 const LATENCY_MS = Number(process.env.BENCH_LATENCY_MS ?? 20);
 const CONCURRENCY = Number(process.env.VERIFY_CONCURRENCY ?? 4);
 const ONLY = process.env.BENCH_ONLY;
+/** BENCH_PROFILE=1: the portal under --cpu-prof, its main thread's profile over the check printed. */
+const PROFILE = process.env.BENCH_PROFILE === '1';
 const TENANTS = 3;
 const UPLOAD_RUNS = 3;
 const CHECK_TARGET = 0.9;
@@ -257,8 +260,14 @@ async function simulatorCapacity(simUrl: string, accountsFile: string) {
 
 async function accountCheck(cluster: Cluster, dir: string) {
   const url = await createDatabase(cluster, 'accounts');
-  const { portal, token } = await startSeededPortal(url, { VERIFY_CONCURRENCY: String(CONCURRENCY) });
+  const profileDir = PROFILE ? fs.mkdtempSync(path.join(os.tmpdir(), 'portal-prof-')) : undefined;
+  const { portal, token } = await startSeededPortal(
+    url,
+    { VERIFY_CONCURRENCY: String(CONCURRENCY) },
+    profileDir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } : {},
+  );
   let sim: Awaited<ReturnType<typeof startAccountSimulator>> | undefined;
+  let checkWindow: { from: number; to: number } | undefined;
   try {
     const tenantId = await withClient(
       url,
@@ -296,6 +305,7 @@ async function accountCheck(cluster: Cluster, dir: string) {
     }
     const wall = seconds(started);
     const cpuUsed = cpu();
+    checkWindow = { from: Date.now() - wall * 1000, to: Date.now() };
     if (job.status !== 'COMPLETED') throw new Error(`account check ${job.status}: ${job.message}`);
     const rate = job.totalRecords / wall;
     say(
@@ -330,6 +340,20 @@ async function accountCheck(cluster: Cluster, dir: string) {
   } finally {
     await sim?.stop();
     await portal.stop();
+    if (profileDir) {
+      const stoppedAt = Date.now();
+      // The main thread's profile over the check's window: where the portal's CPU goes.
+      for (const file of fs.readdirSync(profileDir).filter((f) => /\.0\.\d+\.cpuprofile$/.test(f))) {
+        const profile = JSON.parse(fs.readFileSync(path.join(profileDir, file), 'utf8')) as CpuProfile;
+        if (checkWindow) {
+          console.log(`CPU profile of the portal's main thread during the check:`);
+          console.log(
+            summariseProfile(profile, stoppedAt - checkWindow.from, stoppedAt - checkWindow.to, 25),
+          );
+        }
+      }
+      fs.rmSync(profileDir, { recursive: true, force: true });
+    }
   }
 }
 

@@ -302,6 +302,48 @@ describe('tenants and roles', () => {
     expect(res.statusCode).toBe(404);
   });
 
+  it("refuses an answer whose record is not the tenant's; deleting a tenant deletes its answers (migration 0059)", async () => {
+    const sqlState = async (run: () => Promise<unknown>) => {
+      try {
+        await run();
+      } catch (err) {
+        for (let e = err as { code?: string; cause?: unknown } | undefined; e; e = e.cause as typeof e)
+          if (e.code) return e.code;
+        return 'an error without a state';
+      }
+      return 'no error';
+    };
+    const [ofA] = (
+      await portal.db.orm.execute<{ record_id: string }>(
+        sql`select r.id as record_id from records r where r.tenant_id = ${a.tenant.id}
+          and not exists (select 1 from account_checks c where c.record_id = r.id) limit 1`,
+      )
+    ).rows;
+    const answer = (recordId: unknown, tenantId: string) => sql`
+      insert into account_checks (record_id, tenant_id, bank, bank_code, account_number, full_name, status)
+      values (${recordId}, ${tenantId}, 'GTBank', '058', '0123456789', 'No One', 'FOUND')`;
+    expect(await sqlState(() => portal.db.orm.execute(answer(ofA!.record_id, b.tenant.id)))).toBe('23503');
+    expect(await sqlState(() => portal.db.orm.execute(answer(sql`gen_random_uuid()`, b.tenant.id)))).toBe(
+      '23503',
+    );
+    expect(
+      await sqlState(() =>
+        portal.db.orm.execute(
+          sql`update account_checks set tenant_id = ${b.tenant.id} where tenant_id = ${a.tenant.id}`,
+        ),
+      ),
+    ).toBe('23503');
+    expect(await checksOf(b.tenant.id)).toBe(1);
+
+    const gone = await tenantWith([row('PSNCD1', 'Dayo Ojo', acct('300000001'))], { apiBaseUrl: sim.url });
+    expect(await check(gone.token)).toMatchObject({ status: 'COMPLETED', totalRecords: 1 });
+    expect(await checksOf(gone.tenant.id)).toBe(1);
+    const res = await portal.api.delete(`/api/v1/global-admin/tenants/${gone.tenant.id}`, { token: admin });
+    expect(res.statusCode, res.body).toBe(204);
+    expect(await checksOf(gone.tenant.id)).toBe(0);
+    expect(await checksOf(a.tenant.id)).toBeGreaterThan(0);
+  });
+
   it('refuses both routes to other roles (403; every role: authorization-matrix.test.ts)', async () => {
     for (const role of ['TENANT_MANAGER', 'TENANT_USER']) {
       const user = buildUserInput(a.tenant.id, { role });

@@ -11,7 +11,6 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { records } from './records.ts';
 import { tenants } from './tenants.ts';
 import { users } from './users.ts';
 
@@ -83,12 +82,12 @@ export const bulkJobItems = pgTable(
 export const accountChecks = pgTable(
   'account_checks',
   {
-    recordId: uuid('record_id')
-      .primaryKey()
-      .references(() => records.id, { onDelete: 'cascade' }),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    /**
+     * The record, checked once per statement rather than by a foreign key (migration 0059,
+     * DECISIONS 282); deleted with its tenant's records.
+     */
+    recordId: uuid('record_id').primaryKey(),
+    tenantId: uuid('tenant_id').notNull(),
     jobId: uuid('job_id'),
     bank: text('bank').notNull(),
     bankCode: text('bank_code').notNull(),

@@ -123,7 +123,7 @@ export function providerDispatcher(allowPrivateAddresses: boolean): Dispatcher |
   return (guardedAgent ??= new Agent({ connect: { lookup: guardedLookup() } }));
 }
 
-/** A refusal by the connection's lookup reaches fetch's caller as the cause of 'fetch failed'. */
+/** A refusal by the connection's lookup, as the request's error or among its causes. */
 export function addressRefusalOf(err: unknown): ProviderAddressError | undefined {
   for (let e = err; e instanceof Error; e = e.cause) if (e instanceof ProviderAddressError) return e;
   return undefined;

@@ -1,4 +1,4 @@
-import { fetch, type Dispatcher, type Response } from 'undici';
+import { request, type Dispatcher } from 'undici';
 import {
   addressRefusalOf,
   assertProviderUrl,
@@ -68,6 +68,12 @@ export const DEFAULT_PROVIDER_HTTP_OPTIONS: ProviderHttpOptions = {
   allowPrivateAddresses: false,
 };
 
+/**
+ * A provider's answer: undici's `request` rather than `fetch`, whose WHATWG Request, Response and
+ * streams cost the portal's one thread as much again as a batch's own work (DECISIONS 281).
+ */
+type Answer = Dispatcher.ResponseData;
+
 /** A 429 without Retry-After is waited out this long. */
 export const DEFAULT_RETRY_AFTER_MS = 1000;
 
@@ -127,8 +133,9 @@ export class ProviderHttp {
   /** POSTs `body` as JSON with the bearer token (a new one once on 401); the JSON answer. */
   async postWithToken(path: string, body: unknown, refreshed = false): Promise<unknown> {
     const token = await this.accessToken();
-    const res = await this.#fetch(path, body, token);
-    if (res.status === 401 && !refreshed) {
+    const res = await this.#post(path, body, token);
+    if (res.statusCode === 401 && !refreshed) {
+      await res.body.dump(); // the connection goes back to the pool
       this.#token = undefined;
       return this.postWithToken(path, body, true);
     }
@@ -141,20 +148,24 @@ export class ProviderHttp {
     if (this.#token && this.#token.expiresAt > Date.now()) return this.#token.value;
     this.#tokenRequest ??= (async () => {
       try {
-        const res = await this.#fetch(this.endpoint.tokenPath, {
+        const res = await this.#post(this.endpoint.tokenPath, {
           clientId: this.endpoint.clientId,
           clientSecret: this.endpoint.clientSecret,
         });
         await throwIfNotOk(res, 'CREDENTIALS_REFUSED');
         const token = (await readJson(res)) as { accessToken?: unknown; expiresIn?: unknown } | null;
         if (typeof token?.accessToken !== 'string' || !token.accessToken)
-          throw new ProviderFault('BAD_ANSWER', 'the provider answered without an access token', res.status);
+          throw new ProviderFault(
+            'BAD_ANSWER',
+            'the provider answered without an access token',
+            res.statusCode,
+          );
         const expiresIn = Number.isInteger(token.expiresIn) ? (token.expiresIn as number) : 0;
         if (expiresIn <= 0)
           throw new ProviderFault(
             'BAD_ANSWER',
             'the provider answered a token without its lifetime',
-            res.status,
+            res.statusCode,
           );
         // Refresh a little early so that a token never expires in flight.
         this.#token = {
@@ -169,11 +180,11 @@ export class ProviderHttp {
     return this.#tokenRequest;
   }
 
-  async #fetch(path: string, body: unknown, token?: string): Promise<Response> {
+  async #post(path: string, body: unknown, token?: string): Promise<Answer> {
     try {
       // Before every connection: what the provider's host resolves to may change (issue #18).
       await assertProviderUrl(this.#base, this.#opts.allowPrivateAddresses);
-      return await fetch(`${this.#base}${path}`, {
+      return await request(`${this.#base}${path}`, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
@@ -202,30 +213,33 @@ function asFault(err: unknown): ProviderFault {
   return new ProviderFault('BAD_ANSWER', (err as Error).message);
 }
 
-async function readJson(res: Response): Promise<unknown> {
+async function readJson(res: Answer): Promise<unknown> {
   try {
-    return await res.json();
+    return await res.body.json();
   } catch {
-    throw new ProviderFault('BAD_ANSWER', 'the provider answered something other than JSON', res.status);
+    throw new ProviderFault('BAD_ANSWER', 'the provider answered something other than JSON', res.statusCode);
   }
 }
 
 /** A non-2xx answer as its fault; `unauthorized` is what a 401 or 403 means where it came. */
-async function throwIfNotOk(res: Response, unauthorized: ProviderFaultKind): Promise<void> {
-  if (res.ok) return;
+async function throwIfNotOk(res: Answer, unauthorized: ProviderFaultKind): Promise<void> {
+  const status = res.statusCode;
+  if (status >= 200 && status < 300) return;
   let message = '';
   try {
-    message = ((await res.json()) as { message?: string }).message ?? '';
+    message = ((await res.body.json()) as { message?: string }).message ?? '';
   } catch {
-    // not JSON
+    // not JSON (what is left of the body is dropped with the answer)
+    await res.body.dump().catch(() => undefined);
   }
-  const text = `the provider answered ${res.status}${message ? `: ${message}` : ''}`;
-  if (res.status === 429) {
-    const retryAfter = Number(res.headers.get('retry-after') ?? Number.NaN);
+  const text = `the provider answered ${status}${message ? `: ${message}` : ''}`;
+  if (status === 429) {
+    const header = res.headers['retry-after'];
+    const retryAfter = Number((Array.isArray(header) ? header[0] : header) ?? Number.NaN);
     const ms = Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter * 1000 : undefined;
     throw new ProviderFault('RATE_LIMITED', text, 429, ms);
   }
-  if (res.status >= 500) throw new ProviderFault('SERVER_ERROR', text, res.status);
-  if (res.status === 401 || res.status === 403) throw new ProviderFault(unauthorized, text, res.status);
-  throw new ProviderFault('REQUEST_REFUSED', text, res.status);
+  if (status >= 500) throw new ProviderFault('SERVER_ERROR', text, status);
+  if (status === 401 || status === 403) throw new ProviderFault(unauthorized, text, status);
+  throw new ProviderFault('REQUEST_REFUSED', text, status);
 }

@@ -72,12 +72,13 @@ async function checkChunk(
   match: MatchSettings,
 ): Promise<AccountChunkResult[]> {
   const lookUp = async (batch: AccountChunkRecord[]): Promise<AccountChunkResult[]> => {
-    const asked = batch.flatMap((r) => {
+    const asked: (AccountChunkRecord & { bankCode: string })[] = [];
+    const skip: AccountChunkResult[] = [];
+    for (const r of batch) {
       const bankCode = codes[r.bank];
-      return bankCode && r.accountNumber ? [{ ...r, bankCode }] : [];
-    });
-    const skipped = batch.filter((r) => !asked.some((a) => a.id === r.id));
-    const skip = skipped.map((r) => ({ id: r.id, skipped: true as const }));
+      if (bankCode && r.accountNumber) asked.push({ ...r, bankCode });
+      else skip.push({ id: r.id, skipped: true });
+    }
     if (asked.length === 0) return skip;
     if (breaker.open) throw new ProviderDownError(breaker.downMessage);
     const queries: AccountQuery[] = asked.map((a) => ({

@@ -74,6 +74,7 @@ export class AccountCheckRepo {
           where r.tenant_id = ${scope.tenantId} and r.status in (${judged()})
             and r.account_number is not null and length(r.account_number) <= ${LONGEST_ACCOUNT}
             and r.bank in (select jsonb_array_elements_text(${JSON.stringify(banks)}::jsonb))
+          order by r.id -- into the items' key in its order (DECISIONS 281)
           returning 1
         ) select count(*)::int as n from m`);
       await tx.execute(sql`

@@ -109,6 +109,7 @@ export class VerificationRepo {
           insert into bulk_job_items (job_id, record_id)
           select ${jobId}, id from records
           where tenant_id = ${scope.tenantId} and status in (${waitingStates})
+          order by id -- into the items' key in its order: a fifth less than in the heap's (DECISIONS 281)
           returning 1
         ) select count(*)::int as n from m`);
       await tx.execute(sql`
