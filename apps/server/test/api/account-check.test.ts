@@ -302,7 +302,7 @@ describe('tenants and roles', () => {
     expect(res.statusCode).toBe(404);
   });
 
-  it("refuses an answer whose record is not the tenant's; deleting a tenant deletes its answers (migration 0059)", async () => {
+  it("refuses an answer whose record is not the tenant's; deleting a tenant deletes its answers and its jobs' items (migrations 0059-0060)", async () => {
     const sqlState = async (run: () => Promise<unknown>) => {
       try {
         await run();
@@ -338,9 +338,23 @@ describe('tenants and roles', () => {
     const gone = await tenantWith([row('PSNCD1', 'Dayo Ojo', acct('300000001'))], { apiBaseUrl: sim.url });
     expect(await check(gone.token)).toMatchObject({ status: 'COMPLETED', totalRecords: 1 });
     expect(await checksOf(gone.tenant.id)).toBe(1);
+    // A job's items (migration 0060): one for no job is refused; a tenant's go with it.
+    const [goneJob] = await jobsOf(gone.token);
+    const item = (jobId: unknown) =>
+      sql`insert into bulk_job_items (job_id, record_id) select ${jobId}, id from records where tenant_id = ${gone.tenant.id}`;
+    expect(await sqlState(() => portal.db.orm.execute(item(sql`gen_random_uuid()`)))).toBe('23503');
+    expect(await sqlState(() => portal.db.orm.execute(item(goneJob!.id)))).toBe('no error');
+    const itemsOf = async (jobId: string) =>
+      (
+        await portal.db.orm.execute<{ n: number }>(
+          sql`select count(*)::int as n from bulk_job_items where job_id = ${jobId}`,
+        )
+      ).rows[0]!.n;
+    expect(await itemsOf(goneJob!.id)).toBe(1);
     const res = await portal.api.delete(`/api/v1/global-admin/tenants/${gone.tenant.id}`, { token: admin });
     expect(res.statusCode, res.body).toBe(204);
     expect(await checksOf(gone.tenant.id)).toBe(0);
+    expect(await itemsOf(goneJob!.id)).toBe(0);
     expect(await checksOf(a.tenant.id)).toBeGreaterThan(0);
   });
 

@@ -65,9 +65,8 @@ export const bulkJobs = pgTable(
 export const bulkJobItems = pgTable(
   'bulk_job_items',
   {
-    jobId: uuid('job_id')
-      .notNull()
-      .references(() => bulkJobs.id, { onDelete: 'cascade' }),
+    /** The job, checked once per statement rather than by a foreign key (migration 0060, DECISIONS 283). */
+    jobId: uuid('job_id').notNull(),
     recordId: uuid('record_id').notNull(),
   },
   (t) => [primaryKey({ columns: [t.jobId, t.recordId] })],
