@@ -20,33 +20,6 @@ function deferred() {
 }
 
 describe('runChunkPipeline', () => {
-  it("goes on looking chunks up and committing them while one chunk's lookup is slow", async () => {
-    const slow = deferred();
-    const lookedUp: string[] = [];
-    const committed: string[] = [];
-    const run = runChunkPipeline<{ id: string }, string>({
-      concurrency: 4,
-      read: itemsOf(60, 10),
-      lookUp: async (chunk) => {
-        lookedUp.push(chunk[0]!.id);
-        if (chunk[0]!.id === '001') await slow.promise;
-        return chunk.map((r) => r.id);
-      },
-      commit: async (results) => {
-        committed.push(results[0]!);
-        return true;
-      },
-    });
-    for (let i = 0; i < 20 && committed.length < 5; i++) await tick();
-    // The first chunk is still being looked up; the five after it went through (before, the
-    // pipeline waited for the oldest chunk's lookups before it read a third one).
-    expect(lookedUp).toEqual(['001', '011', '021', '031', '041', '051']);
-    expect(committed).toEqual(['011', '021', '031', '041', '051']);
-    slow.resolve();
-    await expect(run).resolves.toEqual({ leaseHeld: true });
-    expect(committed.sort()).toEqual(['001', '011', '021', '031', '041', '051']);
-  });
-
   it('never has more than four chunks read and not committed (what a killed worker asks again)', async () => {
     const commits = [deferred(), deferred(), deferred(), deferred(), deferred(), deferred()];
     let read = 0;

@@ -6,7 +6,7 @@
  * and is simply looked up again.
  */
 
-/** At most `limit` holders at a time, granted in the order they asked (FIFO). */
+/** At most `limit` lookups at a time, granted in the order they were asked for (FIFO). */
 export class Lanes {
   #free: number;
   readonly #waiting: (() => void)[] = [];
@@ -15,26 +15,15 @@ export class Lanes {
     this.#free = limit;
   }
 
-  /** Waits for a place; answers the function that gives it back (once). */
-  async acquire(): Promise<() => void> {
+  async run<R>(fn: () => Promise<R>): Promise<R> {
     if (this.#free > 0) this.#free -= 1;
     else await new Promise<void>((resolve) => this.#waiting.push(resolve));
-    let held = true;
-    return () => {
-      if (!held) return;
-      held = false;
-      const next = this.#waiting.shift();
-      if (next) next();
-      else this.#free += 1;
-    };
-  }
-
-  async run<R>(fn: () => Promise<R>): Promise<R> {
-    const release = await this.acquire();
     try {
       return await fn();
     } finally {
-      release();
+      const next = this.#waiting.shift();
+      if (next) next();
+      else this.#free += 1;
     }
   }
 }
@@ -46,13 +35,8 @@ export function batchesOf<T>(items: readonly T[], size: number): T[][] {
   return out;
 }
 
-/**
- * Chunks read and not yet committed, and chunks committing at a time. A chunk's place is given
- * back when its commit ends, so what a killed worker asks again is at most this many chunks; the
- * next chunk's lookups start as soon as one ends, whether or not the commits before it have, so
- * the lookup lanes are never left waiting on the database (DECISIONS 281).
- */
-const CHUNKS_AHEAD = 4;
+/** Chunks looked up at a time, and chunks committing at a time. */
+const LOOKUPS_IN_FLIGHT = 2;
 const COMMITS_IN_FLIGHT = 2;
 
 export interface ChunkPipeline<C extends { id: string }, R> {
@@ -68,74 +52,62 @@ export interface ChunkPipeline<C extends { id: string }, R> {
 }
 
 /**
- * Runs the job's items through `p`: up to CHUNKS_AHEAD chunks between their read and the end of
- * their commit, their lookups sharing the lanes, at most two commits side by side; neither the
- * provider nor the database waits for the other. Answers whether the lease was held to the end;
- * throws a read's, a lookup's or a commit's unexpected error once every commit under way has
- * finished (a chunk looked up but not committed stays among the job's items).
+ * Runs the job's items through `p`: two chunks looked up at a time, sharing the lookup lanes,
+ * while the two before them commit side by side; neither the provider nor the database waits for
+ * the other. Answers whether the lease was held to the end; throws a lookup's or a commit's
+ * unexpected error once every commit under way has finished.
  */
 export async function runChunkPipeline<C extends { id: string }, R>(
   p: ChunkPipeline<C, R>,
 ): Promise<{ leaseHeld: boolean }> {
   const lanes = new Lanes(p.concurrency);
-  const ahead = new Lanes(CHUNKS_AHEAD);
-  const commitPlaces = new Lanes(COMMITS_IN_FLIGHT);
-  const chunks = new Set<Promise<void>>();
+  const lookingUp: Promise<R[]>[] = [];
   const committing = new Set<Promise<void>>();
   let leaseHeld = true;
-  let failure: { error: unknown } | undefined;
-  const going = () => leaseHeld && !failure;
-  const fail = (error: unknown) => void (failure ??= { error });
-
-  /** A chunk from its lookup to the end of its commit; its place ahead is given back at the end. */
-  const carry = async (chunk: C[], release: () => void) => {
-    try {
-      const results = await p.lookUp(chunk, lanes);
-      p.looked?.(results);
-      if (!going()) return;
-      const commit = commitPlaces.run(() => p.commit(results)).then((held) => void (leaseHeld &&= held));
-      committing.add(commit);
-      try {
-        await commit;
-      } finally {
-        committing.delete(commit);
-      }
-    } catch (err) {
-      fail(err);
-    } finally {
-      release();
-    }
+  let commitFailure: Error | undefined;
+  const going = () => leaseHeld && !commitFailure;
+  const commitOldest = async (): Promise<void> => {
+    const results = await lookingUp.shift()!;
+    p.looked?.(results);
+    while (committing.size >= COMMITS_IN_FLIGHT) await Promise.race(committing);
+    if (!going()) return;
+    const commit: Promise<void> = p
+      .commit(results)
+      .then(
+        (held) => void (leaseHeld &&= held),
+        (err: unknown) => void (commitFailure ??= err as Error),
+      )
+      .finally(() => committing.delete(commit));
+    committing.add(commit);
   };
-
-  const read = (after: string | null) => {
-    const chunk = p.read(after);
-    chunk.catch(() => undefined);
-    return chunk;
+  /** Every commit under way has finished; the first failed one, if any, is thrown. */
+  const commitsDone = async () => {
+    await Promise.all([...committing]);
+    if (commitFailure) throw commitFailure;
   };
   try {
+    const read = (after: string | null) => {
+      const chunk = p.read(after);
+      chunk.catch(() => undefined);
+      return chunk;
+    };
     let next = read(null);
     while (going()) {
-      const release = await ahead.acquire();
-      const chunk = await next.catch((err: unknown) => {
-        release();
-        throw err;
-      });
-      if (chunk.length === 0 || !going()) {
-        release();
-        break;
-      }
+      const chunk = await next;
+      if (chunk.length === 0) break;
       next = read(chunk.at(-1)!.id);
-      const carried = carry(chunk, release).finally(() => chunks.delete(carried));
-      chunks.add(carried);
+      const results = p.lookUp(chunk, lanes);
+      results.catch(() => undefined);
+      lookingUp.push(results);
+      if (lookingUp.length >= LOOKUPS_IN_FLIGHT) await commitOldest();
     }
+    while (going() && lookingUp.length > 0) await commitOldest();
+    await commitsDone();
+    return { leaseHeld };
   } catch (err) {
-    fail(err);
+    // The chunks being committed finish (or fail) before the job's end is written.
+    await commitsDone().catch(() => undefined);
+    if (!leaseHeld) return { leaseHeld };
+    throw err;
   }
-  // Every chunk ends (looked up and committed) unless the run failed: then only the commits under
-  // way are waited for, not the lookups (a provider that is down may keep them for a while).
-  while (!failure && chunks.size > 0) await Promise.race(chunks);
-  while (committing.size > 0) await Promise.allSettled([...committing]);
-  if (!leaseHeld) return { leaseHeld };
-  if (failure) throw failure.error;
-  return { leaseHeld };
 }
