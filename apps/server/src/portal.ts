@@ -239,7 +239,8 @@ export async function startPortal(config: Config, options: PortalOptions = {}): 
     await jobs.start({ work: working });
     const started = jobs;
     // The cross-tenant index was built under another key (a PORTAL_SECRET rotation, a new
-    // CROSS_TENANT_KEY) or never: it is emptied and each tenant's evaluation builds its part again.
+    // CROSS_TENANT_KEY) or never: every tenant's evaluation is asked for, and the first one's sync
+    // builds the whole index again (DECISIONS 284).
     const rebuild = await crossTenantIndex.ensureKey();
     if (rebuild.length) {
       log.warn({ tenants: rebuild.length }, 'the cross-tenant index is built again under its current key');

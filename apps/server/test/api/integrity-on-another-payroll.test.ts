@@ -383,6 +383,16 @@ describe('ON_ANOTHER_PAYROLL (issue #36 item 4)', () => {
     const key = deriveKeys('unused', undefined, 'a-cross-tenant-key-of-its-own-0123456789').crossTenant;
     expect(after.map((r) => r.digest)).toContain(crossTenantDigest(key, 'BVN', BVN_AB).toString('hex'));
     expect((await ruleFlags(a)).map((f) => f.psn)).toEqual(['PSNA2']);
+    // Rebuilt as a new table (migration 0061): its key, its digest index and its policy as before.
+    const shape = await portal.db.orm.execute<{ indexes: string; policies: number; rls: boolean }>(sql`
+      select (select string_agg(indexname, ',' order by indexname) from pg_indexes where tablename = 'cross_tenant_index') as indexes,
+        (select count(*)::int from pg_policies where tablename = 'cross_tenant_index') as policies,
+        (select relrowsecurity from pg_class where relname = 'cross_tenant_index') as rls`);
+    expect(shape.rows[0]).toEqual({
+      indexes: 'cross_tenant_index_digest,cross_tenant_index_pkey',
+      policies: 1,
+      rls: true,
+    });
   }, 120_000);
 
   it("takes a deleted tenant's part of the index and its stale marks with it", async () => {

@@ -141,6 +141,12 @@ describe('row-level security on PostgreSQL', () => {
         ).toMatch(/row-level security/);
         const deleted = await app.orm.execute(sql`delete from cross_tenant_index`);
         expect(deleted.rowCount).toBe(0);
+        // The rebuild runs as the owner, in the platform's context only (migration 0061).
+        expect(
+          await refusal(
+            app.orm.execute(sql`select cross_tenant_index_rebuild('\\x00', '\\x00', '{}', '{}')`),
+          ),
+        ).toMatch(/platform's context only/);
       });
     expect((await count('cross_tenant_index')).rows[0]!.n).toBe(0);
     expect((await asPlatform(async () => await count('cross_tenant_index'))).rows[0]!.n).toBeGreaterThan(0);

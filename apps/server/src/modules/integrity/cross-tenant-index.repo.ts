@@ -24,57 +24,53 @@ export class CrossTenantIndexRepo {
     private readonly key: CrossTenantKey,
   ) {}
 
-  /** The banks the records name, each to its CBN code (else its folded name): a CTE `banks`. */
-  #banks(names: readonly { bank: string }[]): SQL {
-    const banks = crossTenantBanks(names.map((r) => r.bank));
-    return sql`banks as materialized (
-      select b.name, b.bank from jsonb_each_text(${JSON.stringify(banks)}::jsonb) b(name, bank)
-    )`;
-  }
-
   /**
-   * HMAC-SHA-256 of `kind:value` under the platform key, computed by the database from its padded
-   * keys, passed as the statement's parameters and never stored (DECISIONS 262).
+   * The banks the records name, each to its CBN code (else its folded name), as the jsonb
+   * `cross_tenant_entries` reads the account's bank from.
    */
-  #hmac(kind: SQL, value: SQL): SQL {
-    const ipad = sql`decode(${this.key.ipadHex}, 'hex')`;
-    const opad = sql`decode(${this.key.opadHex}, 'hex')`;
-    return sql`sha256(${opad} || sha256(${ipad} || convert_to(${kind} || ':' || ${value}, 'UTF8')))`;
+  #banks(names: readonly { bank: string }[]): SQL {
+    return sql`${JSON.stringify(crossTenantBanks(names.map((r) => r.bank)))}::jsonb`;
+  }
+
+  /** The key's two padded blocks, passed by the statement and never stored (DECISIONS 262). */
+  #pads(): SQL {
+    return sql`decode(${this.key.ipadHex}, 'hex'), decode(${this.key.opadHex}, 'hex')`;
   }
 
   /**
-   * At start: when the index was built under another key (or never), empties it and marks a record
-   * of each tenant stale, so that each tenant's next evaluation builds its part; answers the tenants to
-   * evaluate (none when the key is the same). One start does it when several start together (the
-   * key row is locked).
+   * The index's rows (record, kind, tenant, digest) of the counted records `from` names as `r`:
+   * one per identifier, as migration 0061's `cross_tenant_entries` (the one home of which
+   * identifiers and how they are digested) makes them, HMAC-SHA-256 under the platform key.
+   */
+  #rows(from: SQL, where: SQL, banks: SQL): SQL {
+    return sql`select r.id, x.kind, r.tenant_id, x.digest
+      from ${from}
+      cross join lateral cross_tenant_entries(r.nin, r.bvn, r.bank, r.account_number, ${banks}, ${this.#pads()}) x
+      where ${where} and r.status in (${counted()})`;
+  }
+
+  /**
+   * At start: when the index was built under another key (or never), marks it to be built again
+   * (its `built` false) and answers the tenants to evaluate, each of which syncs first: the first
+   * sync rebuilds the whole index (rebuild), the others wait for it. None when the key is the same
+   * and the index built. One start does it when several start together (the key row is locked).
    */
   async ensureKey(): Promise<string[]> {
     return asPlatform(() =>
       this.orm.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext('cross_tenant_index'))`);
-        const stored = await tx.execute<{ fingerprint: string }>(
-          sql`select fingerprint from cross_tenant_index_key where id for update`,
+        const stored = await tx.execute<{ fingerprint: string; built: boolean }>(
+          sql`select fingerprint, built from cross_tenant_index_key where id for update`,
         );
-        if (stored.rows[0]?.fingerprint === this.key.fingerprint) return [];
-        await tx.execute(sql`delete from cross_tenant_index`);
-        // One record of each tenant with an identifier is marked: a tenant with no part in the
-        // index has its part built from all its records by its next sync (buildPart), so marking
-        // every record (3,000,000 rows written at a start) would only slow the start down.
+        const row = stored.rows[0];
+        if (row?.fingerprint === this.key.fingerprint && row.built) return [];
         await tx.execute(sql`
-          insert into cross_tenant_stale (record_id, owner_tenant_id)
-          select r.id, t.id from tenants t
-          cross join lateral (
-            select r.id from records r
-            where r.tenant_id = t.id and (r.nin is not null or r.bvn is not null or r.account_number is not null)
-            limit 1
-          ) r
-          on conflict (record_id) do nothing`);
-        await tx.execute(sql`
-          insert into cross_tenant_index_key (id, fingerprint) values (true, ${this.key.fingerprint})
-          on conflict (id) do update set fingerprint = excluded.fingerprint`);
-        const tenants = await tx.execute<{ id: string }>(
-          sql`select distinct owner_tenant_id as id from cross_tenant_stale`,
-        );
+          insert into cross_tenant_index_key (id, fingerprint, built) values (true, ${this.key.fingerprint}, false)
+          on conflict (id) do update set fingerprint = excluded.fingerprint, built = false`);
+        const tenants = await tx.execute<{ id: string }>(sql`
+          select t.id from tenants t where exists (
+            select from records r
+            where r.tenant_id = t.id and (r.nin is not null or r.bvn is not null or r.account_number is not null))`);
         return tenants.rows.map((t) => t.id);
       }),
     );
@@ -93,6 +89,10 @@ export class CrossTenantIndexRepo {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext('cross_tenant_index'))`);
         // A tenant's whole part is sorted in memory rather than on disk (3,000,000 digests).
         await tx.execute(sql`set local work_mem = '256MB'`);
+        const key = await tx.execute<{ built: boolean }>(
+          sql`select built from cross_tenant_index_key where id`,
+        );
+        if (key.rows[0]?.built === false) return this.rebuild(tx);
         const built = await tx.execute<{ built: boolean }>(
           sql`select exists (select 1 from cross_tenant_index where owner_tenant_id = ${t}) as built`,
         );
@@ -115,20 +115,9 @@ export class CrossTenantIndexRepo {
           select distinct r.bank from ct_stale s join records r on r.id = s.record_id
           where r.tenant_id = ${t} and r.bank is not null and r.account_number is not null`);
         await tx.execute(sql`
-          with ${this.#banks(names.rows)},
-          v as (
-            select r.id, r.tenant_id, x.kind, x.value
-            from ct_stale s join records r on r.id = s.record_id
-            left join banks b on b.name = r.bank
-            cross join lateral (values ('NIN', r.nin), ('BVN', r.bvn),
-              ('BANK_ACCOUNT', b.bank || ':' || r.account_number)) x(kind, value)
-            where r.tenant_id = ${t} and r.status in (${counted()}) and x.value is not null and x.value <> ''
-          ),
-          n as (
+          with n as (
             insert into cross_tenant_index (record_id, kind, owner_tenant_id, digest)
-            select v.id, v.kind, v.tenant_id,
-              ${this.#hmac(sql`v.kind`, sql`v.value`)}
-            from v
+            ${this.#rows(sql`ct_stale s join records r on r.id = s.record_id`, sql`r.tenant_id = ${t}`, this.#banks(names.rows))}
             order by 4
             returning digest
           )
@@ -158,15 +147,8 @@ export class CrossTenantIndexRepo {
       select distinct r.bank from records r
       where r.tenant_id = ${t} and r.bank is not null and r.account_number is not null`);
     await tx.execute(sql`
-      with ${this.#banks(names.rows)}
       insert into cross_tenant_index (record_id, kind, owner_tenant_id, digest)
-      select r.id, x.kind, r.tenant_id,
-        ${this.#hmac(sql`x.kind`, sql`x.value`)}
-      from records r
-      left join banks b on b.name = r.bank
-      cross join lateral (values ('NIN', r.nin), ('BVN', r.bvn),
-        ('BANK_ACCOUNT', b.bank || ':' || r.account_number)) x(kind, value)
-      where r.tenant_id = ${t} and r.status in (${counted()}) and x.value is not null and x.value <> ''
+      ${this.#rows(sql`records r`, sql`r.tenant_id = ${t}`, this.#banks(names.rows))}
       order by 4`);
     // The index's statistics are those of before this part (the portal's role cannot analyze it):
     // planned as a small table, the join below ran as a nested loop for minutes over 6,000,000
@@ -177,6 +159,26 @@ export class CrossTenantIndexRepo {
       where o.owner_tenant_id <> ${t}
         and o.digest in (select i.digest from cross_tenant_index i where i.owner_tenant_id = ${t})`);
     return others.rows.map((o) => o.id);
+  }
+
+  /**
+   * The whole index built again, every tenant's part, after a start under another key or the first
+   * start (ensureKey set `built` false): the stale marks taken first (a record changed after them is
+   * marked again and synced later), then migration 0061's `cross_tenant_index_rebuild`, which writes
+   * every counted record's digests into a new table in one statement computed in parallel, builds
+   * its B-trees after, sorted, and puts it in the index's place (DECISIONS 284; 3 × 1,000,000
+   * records tenant by tenant into kept B-trees: 146 s). Answers no tenant: ensureKey asked for every
+   * tenant's evaluation, each of which syncs after this one (the lock) and reads the whole index.
+   */
+  private async rebuild(tx: Orm): Promise<string[]> {
+    await tx.execute(sql`delete from cross_tenant_stale`);
+    const names = await tx.execute<{ bank: string }>(sql`
+      select distinct r.bank from records r where r.bank is not null and r.account_number is not null`);
+    await tx.execute(sql`
+      select cross_tenant_index_rebuild(${this.#pads()}, ${this.#banks(names.rows)},
+        array[${counted()}]::text[])`);
+    await tx.execute(sql`update cross_tenant_index_key set built = true where id`);
+    return [];
   }
 
   /**
