@@ -8,8 +8,9 @@
 // 2. The cross-tenant index (migration 0057) over 3 tenants of 1,000,000 records each (NIN, BVN,
 //    bank account; a share of them on another tenant's payroll too): built from nothing as a real
 //    deployment builds it (a start under a new key: ensureKey marks the index to be built again,
-//    then each tenant's evaluation syncs, the first one rebuilding it all), target ≤ 60 s; then a 100,000-row master-list upload
-//    (bench:ingest's file) into a new tenant with the index's triggers, against the same upload
+//    then each tenant's evaluation syncs, the first one rebuilding it all), target ≤ 60 s; then a
+//    100,000-row master-list upload (bench:ingest's file) into a new tenant with the index's
+//    triggers, against the same upload
 //    without them (the triggers disabled: today's upload), median of 3 each, alternated, target
 //    ≤ 1.2×; and the sync the evaluation after such an upload pays.
 // Run: npm run bench:accounts  (BENCH_QUICK=1: 10,000 records checked, 3 × 100,000 indexed,
