@@ -158,6 +158,20 @@ describe('integrity flags search (issue #17 item 7, issue #21)', () => {
     });
     expect(paged.json()).toMatchObject({ total: 4, page: 2, pageSize: 1 });
     expect((paged.json() as FlagsPage).items).toHaveLength(1);
+    // The pages in pay order, largest first, each flag once; past the last, none, the total still exact.
+    const pages = [];
+    for (let n = 1; n <= 5; n++) {
+      const res = await portal.api.get(`/api/v1/integrity/flags?q=psnq&pageSize=1&page=${n}`, {
+        token: a.token,
+      });
+      pages.push(res.json() as FlagsPage);
+    }
+    expect(pages.map((p) => p.total)).toEqual([4, 4, 4, 4, 4]);
+    const ids = pages.flatMap((p) => p.items.map((f) => f.id));
+    expect(new Set(ids).size, 'four flags, one a page').toBe(4);
+    const pay = pages.flatMap((p) => p.items.map((f) => Number(f.monthlyAmount ?? -1)));
+    expect(pay).toEqual([...pay].sort((x, y) => y - x));
+    expect(pages[4]!.items).toEqual([]);
   });
 
   it('a reviewer finds flags within their assignments only', async () => {

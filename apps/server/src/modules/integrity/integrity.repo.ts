@@ -409,8 +409,9 @@ export class IntegrityRepo {
 
   /**
    * A page of the flags in scope, largest pay first, and how many match. The whole tenant's flags
-   * (a tenant admin without a posting filter), searched or not, are paged and counted from the
-   * flags' own indexes, and only the page meets the records; a reviewer's, a ministry's or
+   * (a tenant admin without a posting filter) are paged and counted from the flags' own indexes,
+   * and only the page meets the records (searched, the matches are read once from the search index,
+   * counted and sorted); a reviewer's, a ministry's or
    * department's are found through the records their scope and filter reach (a search narrows the
    * flags first, from their search index).
    */
@@ -431,6 +432,27 @@ export class IntegrityRepo {
     const order = sql`f.monthly_kobo desc nulls last, f.id`;
     const limit = sql`limit ${page.pageSize} offset ${(page.page - 1) * page.pageSize}`;
     const narrowed = filter.ministryIds?.length || filter.departmentIds?.length;
+    if (reachesWholeTenant(scope) && !narrowed && filter.search) {
+      // A search's matches are few next to the flags (a surname's start: 560 of 161,420), but the
+      // planner walks the pay order and tests each flag against the search instead (7,500 flags
+      // read for a page, 14 ms against 2 ms). Its matches, from the search index, are read once:
+      // counted, and the page's sorted out of them; reading them is what the count costs anyway.
+      const result = await this.orm.execute<Record<string, unknown>>(sql`
+        with matched as materialized (
+          select f.id, f.monthly_kobo from integrity_flags f
+          where f.tenant_id = ${scope.tenantId} and ${flagsWhere})
+        select ${FLAG_COLUMNS}, (select count(*) from matched)::int as total
+        from (select f.id from matched f order by ${order} ${limit}) p
+        join integrity_flags f on f.id = p.id
+        join records on records.id = f.record_id
+        left join ministries m on m.id = records.ministry_id
+        left join departments d on d.id = records.department_id
+        where ${recordsInScope(scope)}
+        order by ${order}`);
+      if (result.rows.length > 0 || page.page === 1) {
+        return { rows: result.rows.map(flagRow), total: Number(result.rows[0]?.total ?? 0) };
+      }
+    }
     if (reachesWholeTenant(scope) && !narrowed) {
       const [result, counted] = await Promise.all([
         this.orm.execute<Record<string, unknown>>(sql`
