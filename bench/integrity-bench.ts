@@ -161,8 +161,12 @@ async function addPayroll(databaseUrl: string): Promise<void> {
   }
 }
 
-/** Step labels of an evaluation, in the job's order (its progress counts them), then the figures. */
-const STEP_LABELS = [...RULE_STEPS.map((rules) => (rules.length > 1 ? 'date rules' : rules[0]!)), 'figures'];
+/**
+ * Step labels of an evaluation as its progress counts them: the steps run two at a time
+ * (evaluate.ts), so the n-th to end is not the n-th of RULE_STEPS (bench/integrity-steps.ts times
+ * each step alone); then the figures.
+ */
+const STEP_LABELS = [...RULE_STEPS.map((_, i) => `#${i + 1}`), 'figures'];
 const naira = (n: number) =>
   `₦${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const count = (n: number) => n.toLocaleString('en-US');
@@ -440,7 +444,7 @@ try {
         say(
           `  all rules, the run this upload asked for (upload's answer → CURRENT): ${run.seconds.toFixed(2)} s`,
         );
-        say(`    steps (s): ${run.steps}`);
+        say(`    steps as they ended, two at a time (s since the one before): ${run.steps}`);
       } else await settle(opts.t, opts.tenant);
       // Once the run is over, so that neither shares the machine with the other.
       if (PROFILE)
@@ -515,7 +519,8 @@ try {
       `all rules, evaluated on demand (ask → summary CURRENT): ${runs.map((s) => `${s.toFixed(2)} s`).join(', ')}; ` +
         `best ${best.toFixed(2)} s; worst of every run measured ${worst.toFixed(2)} s (target ≤ ${EVALUATION_TARGET_S} s: ${worst <= EVALUATION_TARGET_S ? 'met' : 'not met'})`,
     );
-    for (const [i, steps] of stepLines.entries()) say(`  steps of run ${i + 1} (s): ${steps}`);
+    for (const [i, steps] of stepLines.entries())
+      say(`  steps of run ${i + 1} as they ended (s since the one before): ${steps}`);
 
     if (LISTS !== 'none') {
       const lists = await api<HrListState[]>('GET', HR_LISTS_ROUTES.list.path);

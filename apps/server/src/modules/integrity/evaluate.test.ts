@@ -12,14 +12,17 @@ const SUMMARY: StoredSummary = {
 };
 
 /**
- * One run whose steps raise and clear the flags `changes` say (one number a step: raised, with a
- * tenth of it counted as cleared instead), over fakes of the repositories; answers what the run
- * did, in order: each step, each refresh of the flags table's statistics, the figures.
+ * One run whose steps raise and clear the flags `changes` say (one number a step, in the steps'
+ * order: raised, with a tenth of it counted as cleared instead), over fakes of the repositories;
+ * answers what the run did, in order: each step's start (`step n`) and end (`ended n`, a
+ * millisecond later, so that steps run side by side), each refresh of the flags table's
+ * statistics, the figures. `failAt`: the index of a step that throws.
  */
 async function runWith(
   changes: number[],
   claimed: Partial<ClaimedRun> = {},
   ran: (readonly string[])[] = [],
+  failAt?: number,
 ): Promise<string[]> {
   const done: string[] = [];
   const repo = {
@@ -31,22 +34,29 @@ async function runWith(
       ...claimed,
     }),
     today: async () => '2026-01-01',
-    progress: async (_scope: unknown, _done: number, total?: number) => {
-      if (total !== undefined) done.push(`of ${total}`);
+    progress: async (_scope: unknown, n: number, total?: number) => {
+      done.push(total !== undefined ? `of ${total}` : `progress ${n}`);
     },
     figures: async () => {
       done.push('figures');
       return SUMMARY;
     },
     finish: async () => false,
-    abandon: async () => undefined,
+    abandon: async () => {
+      done.push('abandoned');
+    },
   } as unknown as IntegrityRepo;
+  let started = 0;
   const rules = {
     bankNames: async () => [],
     runStep: async (_scope: unknown, rules: readonly string[]): Promise<StepOutcome> => {
-      const n = changes[done.filter((d) => d.startsWith('step')).length] ?? 0;
+      const i = started++;
+      const n = changes[i] ?? 0;
       done.push(`step ${n}`);
       ran.push(rules);
+      await new Promise((resolve) => setTimeout(resolve, 1));
+      if (i === failAt) throw new Error('step failed');
+      done.push(`ended ${n}`);
       const cleared = Math.floor(n / 10);
       return { hits: n, raised: n - cleared, cleared };
     },
@@ -61,6 +71,9 @@ async function runWith(
   await new IntegrityEvaluator(repo, rules, settings).run(tenantScope('t'));
   return done;
 }
+
+/** What the run did but its progress writes (the tests of progress read them). */
+const withoutProgress = (done: string[]) => done.filter((d) => !d.startsWith('progress '));
 
 /** `n` steps that change nothing (the tests name the steps that do; the rest of RULE_STEPS are these). */
 const quiet = (n: number): number[] => Array<number>(n).fill(0);
@@ -84,7 +97,13 @@ describe('which rules a run evaluates (DECISIONS 273)', () => {
     expect(ran).toEqual([['ON_ANOTHER_PAYROLL']]);
     expect(ran).toEqual(CROSS_TENANT_STEPS);
     // The progress the screen shows counts the run's own steps (and the figures).
-    expect(done).toEqual([`of ${CROSS_TENANT_STEPS.length + 1}`, 'step 0', 'figures']);
+    expect(done).toEqual([
+      `of ${CROSS_TENANT_STEPS.length + 1}`,
+      'step 0',
+      'ended 0',
+      'progress 1',
+      'figures',
+    ]);
   });
 
   it('all of them on a new day, whatever asked (ages and dates move on)', async () => {
@@ -93,39 +112,58 @@ describe('which rules a run evaluates (DECISIONS 273)', () => {
   });
 });
 
-describe("the evaluation refreshes the flags table's statistics after many flags changed", () => {
-  it('not while fewer than 1,000 flags were raised or cleared in the whole run', async () => {
-    expect(await runWith([400, 300, 299, ...quiet(STEPS - 3)])).toEqual([
-      'step 400',
-      'step 300',
-      'step 299',
-      ...Array(STEPS - 3).fill('step 0'),
-      'figures',
-    ]);
+describe('the steps run two at a time', () => {
+  it('two are under way at once, never three; each is counted in progress as it ends, in order', async () => {
+    const done = await runWith(quiet(STEPS));
+    let running = 0;
+    let most = 0;
+    for (const d of done) {
+      if (d.startsWith('step ')) most = Math.max(most, ++running);
+      if (d.startsWith('ended ')) running -= 1;
+    }
+    expect(most).toBe(2);
+    const progress = done.filter((d) => d.startsWith('progress ')).map((d) => Number(d.split(' ')[1]));
+    expect(progress).toEqual(Array.from({ length: STEPS }, (_, i) => i + 1));
+    expect(done.at(-1)).toBe('figures');
   });
 
-  it('once 1,000 were, over several steps, before the next step and the figures', async () => {
-    expect(await runWith([...quiet(STEPS - 3), 400, 300, 300])).toEqual([
-      ...Array(STEPS - 3).fill('step 0'),
-      'step 400',
-      'step 300',
-      'step 300',
-      'analyze',
-      'figures',
-    ]);
+  it('a step that fails: no step starts after it, the run is abandoned, no figures', async () => {
+    const ran: (readonly string[])[] = [];
+    await expect(runWith(quiet(STEPS), {}, ran, 2)).rejects.toThrow('step failed');
+    // Steps 0 and 1 side by side, then 2 (which fails) beside 3, started before 2 ended.
+    expect(ran).toEqual(RULE_STEPS.slice(0, 4));
+  });
+});
+
+describe("the evaluation refreshes the flags table's statistics after many flags changed", () => {
+  /** Each step that started after `ended n` started after an analyze that came after it. */
+  const analysedBeforeLaterSteps = (done: string[], n: number) => {
+    const end = done.indexOf(`ended ${n}`);
+    const analyze = done.indexOf('analyze', end);
+    expect(analyze, `an analyze after the step of ${n}`).toBeGreaterThan(end);
+    const later = done.slice(end + 1, analyze).filter((d) => d.startsWith('step '));
+    expect(later, 'no step starts between the end and the analyze').toEqual([]);
+  };
+
+  it('not while fewer than 1,000 flags were raised or cleared in the whole run', async () => {
+    const done = await runWith([400, 300, 299, ...quiet(STEPS - 3)]);
+    expect(done).not.toContain('analyze');
+    expect(done.filter((d) => d.startsWith('ended '))).toHaveLength(STEPS);
+    expect(done.at(-1)).toBe('figures');
+  });
+
+  it('once 1,000 were, over several steps, before the figures', async () => {
+    const done = withoutProgress(await runWith([...quiet(STEPS - 3), 400, 300, 300]));
+    expect(done.filter((d) => d === 'analyze')).toHaveLength(1);
+    expect(done.slice(-2)).toEqual(['analyze', 'figures']);
   });
 
   it('after a step of 1,000 at once, and again once the steps after it add up to 1,000', async () => {
-    expect(await runWith([1500, 600, 399, 1, ...quiet(STEPS - 5), 10])).toEqual([
-      'step 1500',
-      'analyze',
-      'step 600',
-      'step 399',
-      'step 1',
-      'analyze',
-      ...Array(STEPS - 5).fill('step 0'),
-      'step 10',
-      'figures',
-    ]);
+    const done = withoutProgress(await runWith([1500, 600, 399, 1, ...quiet(STEPS - 5), 10]));
+    analysedBeforeLaterSteps(done, 1500);
+    // 600 + 399 + 1 after the first refresh: a second one, before the steps after the last of them.
+    analysedBeforeLaterSteps(done, 1);
+    expect(done.filter((d) => d === 'analyze')).toHaveLength(2);
+    expect(done.at(-1)).toBe('figures');
   });
 });

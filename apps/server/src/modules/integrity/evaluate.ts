@@ -1,3 +1,4 @@
+import type { IntegrityRule } from '@portal/contract/integrity';
 import type { TenantSettings } from '@portal/contract/settings';
 import type { TenantScope } from '../../access/actor.ts';
 import { bankKeyOf } from './bank-key.ts';
@@ -6,6 +7,7 @@ import {
   CROSS_TENANT_STEPS,
   LARGE_FLAG_CHANGE,
   RULE_STEPS,
+  type RuleParams,
   type RulesRepo,
   type StepOutcome,
 } from './rules.repo.ts';
@@ -19,6 +21,12 @@ export interface CrossTenantSync {
   sync(scope: TenantScope): Promise<string[]>;
   requestOthers(tenantIds: string[], reason: string): Promise<void>;
 }
+
+/**
+ * Steps run side by side: most are one scan of the tenant's records, and on two cores one step's
+ * scan, hash and merge leave the other core mostly idle (bench/README.md, issue #35).
+ */
+const STEPS_AT_ONCE = 2;
 
 /** How many times a run starts over when changes keep arriving while it runs. */
 const MAX_ROUNDS = 5;
@@ -77,24 +85,7 @@ export class IntegrityEvaluator {
           const others = await this.crossTenant.sync(scope);
           if (others.length) await this.crossTenant.requestOthers(others, 'another tenant changed');
         }
-        steps = [];
-        // Flags raised or cleared since the flags table's statistics were last refreshed. Many of
-        // them (in one step or over several) refresh them before the next step and the figures:
-        // with statistics that still thought the table empty (a tenant's first findings, or a list
-        // that just raised many, before autovacuum got to them) the next merge paired each OPEN
-        // flag with every finding in a nested loop (two minutes over 1,000,000 records instead of
-        // seven seconds), and the figures planned for one flag where there were thousands.
-        let unanalysed = 0;
-        for (const rules of ruleSteps) {
-          const outcome = await this.rules.runStep(scope, rules, params, banks);
-          steps.push(outcome);
-          unanalysed += outcome.raised + outcome.cleared;
-          if (unanalysed >= LARGE_FLAG_CHANGE) {
-            await this.rules.analyzeFlags();
-            unanalysed = 0;
-          }
-          await this.repo.progress(scope, steps.length);
-        }
+        steps = await this.#runSteps(scope, ruleSteps, params, banks);
         again = await this.repo.finish(scope, claimed, asOf, await this.repo.figures(scope));
       } catch (err) {
         await this.repo.abandon(scope).catch(() => undefined);
@@ -103,5 +94,55 @@ export class IntegrityEvaluator {
       if (!again) break;
     }
     return { steps, ms: Math.round(performance.now() - started) };
+  }
+
+  /**
+   * The steps, STEPS_AT_ONCE at a time on connections of their own (each step is one transaction
+   * over its own rules' flags, so no two touch the same rows), their outcomes in the steps' order.
+   * Progress counts the steps ended, written in order. Flags raised or cleared since the flags
+   * table's statistics were last refreshed: many of them (in one step or over several) refresh
+   * them before the next step starts and before the figures. With statistics that still thought
+   * the table empty (a tenant's first findings, or a list that just raised many, before autovacuum
+   * got to them) the next merge paired each OPEN flag with every finding in a nested loop (two
+   * minutes over 1,000,000 records instead of seven seconds), and the figures planned for one flag
+   * where there were thousands. A step that fails stops the others from starting; the first
+   * failure is thrown once the steps under way have ended.
+   */
+  async #runSteps(
+    scope: TenantScope,
+    ruleSteps: readonly (readonly IntegrityRule[])[],
+    params: RuleParams,
+    banks: Record<string, string>,
+  ): Promise<StepOutcome[]> {
+    const outcomes: StepOutcome[] = new Array<StepOutcome>(ruleSteps.length);
+    let next = 0;
+    let ended = 0;
+    let unanalysed = 0;
+    let failure: { err: unknown } | undefined;
+    let analysing: Promise<void> = Promise.resolve();
+    let progress: Promise<void> = Promise.resolve();
+    const lane = async () => {
+      while (!failure && next < ruleSteps.length) {
+        const i = next++;
+        await analysing;
+        try {
+          const outcome = await this.rules.runStep(scope, ruleSteps[i]!, params, banks);
+          outcomes[i] = outcome;
+          unanalysed += outcome.raised + outcome.cleared;
+          if (unanalysed >= LARGE_FLAG_CHANGE) {
+            unanalysed = 0;
+            analysing = analysing.then(() => this.rules.analyzeFlags());
+          }
+          const n = ++ended;
+          progress = progress.then(() => this.repo.progress(scope, n));
+          await Promise.all([analysing, progress]);
+        } catch (err) {
+          failure ??= { err };
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: STEPS_AT_ONCE }, lane));
+    if (failure) throw failure.err;
+    return outcomes;
   }
 }
