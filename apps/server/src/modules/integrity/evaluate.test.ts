@@ -16,15 +16,15 @@ const SUMMARY: StoredSummary = {
  * order: raised, with a tenth of it counted as cleared instead), over fakes of the repositories;
  * answers what the run did, in order: each step's start (`step n`) and end (`ended n`, a
  * millisecond later, so that steps run side by side), each refresh of the flags table's
- * statistics, the figures. `failAt`: the index of a step that throws.
+ * statistics, the figures. `failAt`: the index of a step that throws (-1: the refresh throws).
  */
 async function runWith(
   changes: number[],
   claimed: Partial<ClaimedRun> = {},
   ran: (readonly string[])[] = [],
   failAt?: number,
+  done: string[] = [],
 ): Promise<string[]> {
-  const done: string[] = [];
   const repo = {
     claim: async (): Promise<ClaimedRun> => ({
       covers: '2026-01-01 00:00:00+00',
@@ -62,6 +62,7 @@ async function runWith(
     },
     analyzeFlags: async () => {
       done.push('analyze');
+      if (failAt === -1) throw new Error('analyze failed');
     },
   } as unknown as RulesRepo;
   const settings = {
@@ -129,9 +130,24 @@ describe('the steps run two at a time', () => {
 
   it('a step that fails: no step starts after it, the run is abandoned, no figures', async () => {
     const ran: (readonly string[])[] = [];
-    await expect(runWith(quiet(STEPS), {}, ran, 2)).rejects.toThrow('step failed');
+    const done: string[] = [];
+    await expect(runWith(quiet(STEPS), {}, ran, 2, done)).rejects.toThrow('step failed');
     // Steps 0 and 1 side by side, then 2 (which fails) beside 3, started before 2 ended.
     expect(ran).toEqual(RULE_STEPS.slice(0, 4));
+    // The step beside it ended before the run was given up.
+    expect(withoutProgress(done).slice(-2)).toEqual(['ended 0', 'abandoned']);
+    expect(done).not.toContain('figures');
+  });
+
+  it('a refresh of the statistics that fails stops the run as a failed step does', async () => {
+    const ran: (readonly string[])[] = [];
+    const done: string[] = [];
+    await expect(runWith([1500, ...quiet(STEPS - 1)], {}, ran, -1, done)).rejects.toThrow('analyze failed');
+    expect(ran.length).toBeLessThan(STEPS);
+    expect(done.at(-1)).toBe('abandoned');
+    expect(done.filter((d) => d.startsWith('step ')).length).toBe(
+      done.filter((d) => d.startsWith('ended ')).length,
+    );
   });
 });
 

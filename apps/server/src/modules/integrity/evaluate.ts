@@ -105,8 +105,8 @@ export class IntegrityEvaluator {
    * the table empty (a tenant's first findings, or a list that just raised many, before autovacuum
    * got to them) the next merge paired each OPEN flag with every finding in a nested loop (two
    * minutes over 1,000,000 records instead of seven seconds), and the figures planned for one flag
-   * where there were thousands. A step that fails stops the others from starting; the first
-   * failure is thrown once the steps under way have ended.
+   * where there were thousands. A step (or a refresh, or a progress write) that fails stops the
+   * others from starting; the first failure is thrown once the steps under way have ended.
    */
   async #runSteps(
     scope: TenantScope,
@@ -124,8 +124,8 @@ export class IntegrityEvaluator {
     const lane = async () => {
       while (!failure && next < ruleSteps.length) {
         const i = next++;
-        await analysing;
         try {
+          await analysing;
           const outcome = await this.rules.runStep(scope, ruleSteps[i]!, params, banks);
           outcomes[i] = outcome;
           unanalysed += outcome.raised + outcome.cleared;
