@@ -293,7 +293,11 @@ export async function buildApp(deps: AppDeps): Promise<PortalApp> {
     maxUploadBytes: config.upload.maxBytes,
   });
   // The HR lists beside the master list (issue #35), read by the same upload machinery.
-  const hrListUploader = new HrListUploader(new HrListUploadRepo(db), config.upload, audit);
+  const hrListUploader = new HrListUploader(
+    new HrListUploadRepo(db),
+    { ...config.upload, batchRows: config.upload.hrListBatchRows },
+    audit,
+  );
   const nominalRoll = new NominalRollService(new NominalRollRepo(db), hrListUploader, audit);
   hrListsRoutes(app, {
     hrLists: new HrListsService(new HrListsRepo(db), hrListUploader, nominalRoll),

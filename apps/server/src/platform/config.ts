@@ -164,6 +164,12 @@ export interface Config {
      * for the statement running (DECISIONS 124).
      */
     batchRows: number;
+    /**
+     * The same for the HR lists (issue #35): 10,000 on PostgreSQL, where each batch is written
+     * into the list while the worker reads the next, and 3,000-row batches spent much of that
+     * overlap on their own statements (DECISIONS 287); 1,000 on the embedded database, as above.
+     */
+    hrListBatchRows: number;
   };
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -294,6 +300,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, argv: string[] 
       workerMaxMemoryMb: e.UPLOAD_WORKER_MEMORY_MB,
       workerTimeoutMs: e.UPLOAD_PARSE_TIMEOUT_MS,
       batchRows: e.DATABASE_URL ? 3_000 : 1_000,
+      hrListBatchRows: e.DATABASE_URL ? 10_000 : 1_000,
     },
     smtpUrl: e.SMTP_URL || undefined,
     mailFrom: e.MAIL_FROM,

@@ -5,6 +5,7 @@ import type { HrListUploadSummary } from '@portal/contract/hr-lists';
 import type { UploadRejection } from '@portal/contract/records';
 import { csv, hrListWorld, otherRoles, type TenantAdmin } from '../helpers/hr-lists.ts';
 import type { TestPortal } from '../helpers/test-portal.ts';
+import { createTenantWithAdmin } from '../helpers/tenants.ts';
 
 /**
  * The salary table (issue #35): uploaded through the master list's machinery (CSV, XLSX, a pay
@@ -164,6 +165,54 @@ describe('salary table upload', () => {
       },
     ]);
     expect(await tableOf(a.tenant.id)).toEqual(before);
+  });
+
+  it('written batch by batch, a table is still judged whole: a key repeated in a later batch refuses it all', async () => {
+    const c = await createTenantWithAdmin(portal);
+    const head = 'Salary Structure,Grade Level,Step,Maximum Monthly Gross';
+    const first = await upload(
+      c.token,
+      'first.csv',
+      csv([head, 'CONPSS,1,1,"50,000"', 'CONPSS,1,2,"51,000"']),
+    );
+    expect(first.statusCode, first.body).toBe(200);
+    const before = await tableOf(c.tenant.id);
+    // 2,400 keys: more than the worker's first batch (1,000 rows), each batch written as it comes.
+    const keys = Array.from(
+      { length: 2_400 },
+      (_, i) => `SCALE ${Math.floor(i / 99)},${(i % 99) + 1},9,"${90_000 + i}"`,
+    );
+    const res = await upload(
+      c.token,
+      'long.csv',
+      csv([head, 'CONPSS,1,1,"60,000"', ...keys, 'conpss,GL 01,1,"61,000"']),
+    );
+    expect(res.statusCode, res.body).toBe(422);
+    expect((res.json() as UploadRejection).details!.errors).toEqual([
+      {
+        row: 2403,
+        column: 'Salary Structure, Grade Level, Step',
+        reason: 'This row and row 2 give the same structure, grade and step',
+      },
+    ]);
+    expect(await tableOf(c.tenant.id)).toEqual(before);
+    // A key new to the table given twice, 2,400 rows apart: refused the same way.
+    const twice = await upload(c.token, 'twice.csv', csv([head, ...keys, 'scale 0,GL 01,Step 9,"95,000"']));
+    expect(twice.statusCode, twice.body).toBe(422);
+    expect((twice.json() as UploadRejection).details!.errors).toEqual([
+      {
+        row: 2402,
+        column: 'Salary Structure, Grade Level, Step',
+        reason: 'This row and row 2 give the same structure, grade and step',
+      },
+    ]);
+    expect(await tableOf(c.tenant.id)).toEqual(before);
+    // Without the repeat: the kept key updated, the new keys created, the missing key gone.
+    const ok = await upload(c.token, 'long.csv', csv([head, 'CONPSS,1,1,"60,000"', ...keys]));
+    expect(ok.json()).toEqual({ rows: 2_401, created: 2_400, updated: 1 } satisfies HrListUploadSummary);
+    const after = await tableOf(c.tenant.id);
+    expect(after).toHaveLength(2_401);
+    expect(after.filter(([, , grade, step]) => grade === 1 && step === 2)).toEqual([]);
   });
 
   it("never reads a year's pay as a month's: a file with only annual amounts is refused, saying so", async () => {

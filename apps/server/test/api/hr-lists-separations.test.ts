@@ -205,6 +205,72 @@ describe('separations upload', () => {
     expect(await separationsOf(c.tenant.id)).toEqual(before);
   });
 
+  it('written batch by batch, a file is still judged whole: a repeat in a later batch refuses it all', async () => {
+    const c = await createTenantWithAdmin(portal);
+    const head = 'PSN,NIN,Full Name,Exit Date,Exit Reason';
+    const listed = await upload(
+      c.token,
+      'list.csv',
+      csv([head, ',71000000001,Listed By Nin,2026-01-01,Retired']),
+    );
+    expect(listed.statusCode, listed.body).toBe(200);
+    const before = await separationsOf(c.tenant.id);
+    // 2,500 people: more than the worker's first batch (1,000 rows); each batch is written
+    // into the list while the next is read.
+    const people = Array.from(
+      { length: 2_500 },
+      (_, i) => `PSN8${String(i).padStart(4, '0')},,Person ${i},2026-02-01,Resigned`,
+    );
+    const res = await upload(
+      c.token,
+      'long.csv',
+      csv([
+        head,
+        // The listed person found by NIN, giving them a PSN; a later row with another PSN and the
+        // same NIN is found as the list was before the upload: the same person.
+        'PSN7100,71000000001,A,2026-01-01,Retired',
+        ...people,
+        'PSN7101,71000000001,B,2026-01-01,Retired',
+        // Row 3's PSN again, 2,500 rows later: in another batch than the row it repeats.
+        'psn 80000,,C,2026-01-01,Retired',
+      ]),
+    );
+    expect(res.statusCode, res.body).toBe(422);
+    expect((res.json() as UploadRejection).details).toMatchObject({
+      errorCount: 2,
+      errors: [
+        { row: 2503, column: 'PSN', reason: 'This row and row 2 are the same person' },
+        { row: 2504, column: 'PSN', reason: 'This row and row 3 are the same person' },
+      ],
+    });
+    expect(await separationsOf(c.tenant.id)).toEqual(before);
+    const audit = await portal.db.orm.execute<{ action: string; n: number }>(sql`
+      select action, count(*)::int as n from audit_events
+      where tenant_id = ${c.tenant.id} and action like 'HR_LIST_%' group by action order by action`);
+    expect(audit.rows).toEqual([
+      { action: 'HR_LIST_UPLOADED', n: 1 },
+      { action: 'HR_LIST_UPLOAD_REJECTED', n: 1 },
+    ]);
+    // Without the two repeats, the same file is taken whole: the listed person updated once.
+    const ok = await upload(
+      c.token,
+      'long.csv',
+      csv([head, 'PSN7100,71000000001,A,2026-01-01,Retired', ...people]),
+    );
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toEqual({ rows: 2_501, created: 2_500, updated: 1 } satisfies HrListUploadSummary);
+    const after = await separationsOf(c.tenant.id);
+    expect(after).toHaveLength(2_501);
+    expect(after.find((r) => r.nin === '71000000001')).toMatchObject({ psn: 'PSN7100', full_name: 'A' });
+    // The same file again changes nothing.
+    const again = await upload(
+      c.token,
+      'long.csv',
+      csv([head, 'PSN7100,71000000001,A,2026-01-01,Retired', ...people]),
+    );
+    expect(again.json()).toEqual({ rows: 2_501, created: 0, updated: 0 } satisfies HrListUploadSummary);
+  });
+
   it("lists each list's last upload; the lists not built yet have none", async () => {
     const lists = await listsOf(a.token);
     expect(lists.map((l) => l.kind)).toEqual(['SEPARATIONS', 'NOMINAL_ROLL', 'SALARY_TABLE']);

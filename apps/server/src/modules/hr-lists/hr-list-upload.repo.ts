@@ -23,16 +23,42 @@ export interface Repeats {
   first: RepeatedRow[];
 }
 
+/** Who uploads which file, for the upload's history row. */
+export interface UploadEntry {
+  fileName: string;
+  sizeBytes: number;
+  /** The nominal roll's 'as of' day; null for the other lists. */
+  asOf: string | null;
+  userId: string;
+  email: string;
+}
+
 /**
  * One upload of an HR list, inside its transaction (any throw rolls every row back). What every
- * list does alike is here: its lock, its staging table, its history row. What each list does its
- * own way is its subclass's: which rows repeat an earlier one, and how the staged rows are applied.
+ * list does alike is here: its lock, its history row, its two temporary tables (the batch the
+ * worker just read, and the rows of every batch so far, for the repeated rows at the end). What
+ * each list does its own way is its subclass's: how a batch is written into the list, which rows
+ * repeat an earlier one, and what the end of the file does (the rows it replaced, its counts).
+ *
+ * A batch is written into the list while the worker reads the next one (DECISIONS 287), as the
+ * master list's are (ingest.repo.ts): a file with a repeated row is refused at the end, and the
+ * refusal rolls back every batch written before it.
  */
 export abstract class HrListSession<Done extends UploadCounts = UploadCounts> {
   /** Which list: its lock and its history rows. */
   protected abstract readonly kind: HrListKind;
-  /** The staging table: its name, and its columns in the order of the list kind's copyRow. */
-  protected abstract readonly staging: { table: string; columns: string };
+  /**
+   * The temporary tables: `<name>_batch`, one batch in the order of the list kind's copyRow, and
+   * `<name>_rows`, what the repeated rows and the end of the file need of every row.
+   */
+  protected abstract readonly staging: { name: string; batch: string; rows: string };
+  /** The upload's history row (begin()). */
+  protected uploadId = '';
+  /**
+   * Batches are written into the list; false when a file that repeated a key is read again only
+   * to find its repeated rows (HrListUploader): each batch is then only kept for the check.
+   */
+  protected writing = true;
 
   constructor(
     protected readonly tx: Orm,
@@ -41,25 +67,61 @@ export abstract class HrListSession<Done extends UploadCounts = UploadCounts> {
   ) {}
 
   /**
-   * Serialises the tenant's uploads of this list, and creates the upload's staging table. The
-   * repeated-row windows and the ordered insert sort every staged row: in memory, not spilled to
-   * disk at the server's default work_mem (the separations' same-person sort spilled at 100,000
-   * rows and 16 MB; the value the integrity rules and the reminders take, DECISIONS 189).
+   * Serialises the tenant's uploads of this list, creates the upload's temporary tables and its
+   * history row (finish() sets its counts). The repeated-row windows and the ordered inserts sort
+   * every staged row: in memory, not spilled to disk at the server's default work_mem (the
+   * separations' same-person sort spilled at 100,000 rows and 16 MB; the value the integrity rules
+   * and the reminders take, DECISIONS 189).
    */
-  async begin(): Promise<void> {
+  async begin(entry: UploadEntry, { write = true }: { write?: boolean } = {}): Promise<string> {
+    this.writing = write;
     await this.tx.execute(
       sql`select pg_advisory_xact_lock(hashtext('hr-list:' || ${this.kind} || ':' || ${this.scope.tenantId}))`,
     );
     await this.tx.execute(sql`select set_config('work_mem', '256MB', true)`);
-    await this.tx.execute(
-      sql.raw(`create temp table ${this.staging.table} (${this.staging.columns}) on commit drop`),
-    );
+    const { name, batch, rows } = this.staging;
+    await this.tx.execute(sql.raw(`create temp table ${name}_batch (${batch}) on commit drop`));
+    await this.tx.execute(sql.raw(`create temp table ${name}_rows (${rows}) on commit drop`));
+    const result = await this.tx.execute<{ id: string }>(sql`
+      insert into hr_list_uploads (tenant_id, kind, file_name, size_bytes, row_count, created, updated,
+        as_of, uploaded_by, uploaded_by_email)
+      values (${this.scope.tenantId}, ${this.kind}, ${entry.fileName}, ${entry.sizeBytes}, 0,
+        0, 0, ${entry.asOf}::date, ${entry.userId}, ${entry.email})
+      returning id`);
+    this.uploadId = result.rows[0]!.id;
+    await this.started();
+    return this.uploadId;
   }
 
-  /** Stages one batch (COPY text); nothing reaches the list before every row is checked. */
-  async stage(copyText: string): Promise<void> {
-    if (copyText) await this.copyIn(this.staging.table, copyText);
+  /** What a list reads before its first batch is written (the list as it was). */
+  protected async started(): Promise<void> {}
+
+  /** Whether the tenant has rows in the list's table (asked by started(): whether it had any). */
+  protected async tenantHasRows(table: 'separations' | 'salary_table'): Promise<boolean> {
+    const result = await this.tx.execute<{ has: boolean }>(
+      sql`select exists (select 1 from ${sql.identifier(table)} where tenant_id = ${this.scope.tenantId}) as has`,
+    );
+    return result.rows[0]!.has;
   }
+
+  /**
+   * Writes one batch (COPY text) into the list; a refused file rolls it back with the rest. A key
+   * the list holds once (a PSN, a salary key) that the file repeats fails the write with a unique
+   * violation, which the upload answers by reading the file again with `write: false`.
+   */
+  async stage(copyText: string): Promise<void> {
+    if (!copyText) return;
+    const batch = `${this.staging.name}_batch`;
+    await this.tx.execute(sql.raw(`truncate ${batch}`));
+    await this.copyIn(batch, copyText);
+    await this.applyBatch();
+  }
+
+  /**
+   * Writes the batch table's rows into the list (unless `writing` is off), and what the repeated
+   * rows and the end need of them into `<name>_rows`.
+   */
+  protected abstract applyBatch(): Promise<void>;
 
   /** Rows that repeat an earlier row, once every row is staged: how many, and the first `limit`. */
   abstract repeats(limit: number): Promise<Repeats>;
@@ -85,26 +147,17 @@ export abstract class HrListSession<Done extends UploadCounts = UploadCounts> {
     };
   }
 
-  /** The upload's history row (the nominal roll's with its 'as of' date); apply() sets its counts. */
-  async recordUpload(entry: {
-    fileName: string;
-    sizeBytes: number;
-    rowCount: number;
-    asOf: string | null;
-    userId: string;
-    email: string;
-  }): Promise<string> {
-    const result = await this.tx.execute<{ id: string }>(sql`
-      insert into hr_list_uploads (tenant_id, kind, file_name, size_bytes, row_count, created, updated,
-        as_of, uploaded_by, uploaded_by_email)
-      values (${this.scope.tenantId}, ${this.kind}, ${entry.fileName}, ${entry.sizeBytes}, ${entry.rowCount},
-        0, 0, ${entry.asOf}::date, ${entry.userId}, ${entry.email})
-      returning id`);
-    return result.rows[0]!.id;
+  /** Ends the upload of a file of `rows` rows, none repeated: what the list does last, and its counts. */
+  async finish(rows: number, asOf: string | null): Promise<Done> {
+    const done = await this.ended(asOf);
+    await this.tx.execute(sql`
+      update hr_list_uploads set row_count = ${rows}, created = ${done.created}, updated = ${done.updated}
+      where tenant_id = ${this.scope.tenantId} and id = ${this.uploadId}`);
+    return done;
   }
 
-  /** Writes the staged rows into the list, and their counts on the upload's history row. */
-  abstract apply(uploadId: string, asOf: string | null): Promise<Done>;
+  /** The list's end of the file (the rows it replaced), and what the upload did. */
+  protected abstract ended(asOf: string | null): Promise<Done>;
 
   async within<T>(fn: (tx: Orm) => Promise<T>): Promise<T> {
     return fn(this.tx);

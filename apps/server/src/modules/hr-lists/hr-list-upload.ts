@@ -1,7 +1,7 @@
 import type { HrListKind, HrListUploadSummary } from '@portal/contract/hr-lists';
 import type { UploadRowError } from '@portal/contract/records';
 import { scopeOf, type Actor, type TenantScope } from '../../access/actor.ts';
-import { AppError } from '../../platform/errors.ts';
+import { AppError, isUniqueViolation } from '../../platform/errors.ts';
 import { auditActorOf, type AuditRepo } from '../audit/audit.repo.ts';
 import type { ListKind } from '../records/parse/list-kind.ts';
 import { UploadError, type ParseLimits } from '../records/parse/parse-upload.ts';
@@ -19,11 +19,12 @@ import type {
   HrListUploadRepo,
   RepeatedRow,
   UploadCounts,
+  UploadEntry,
 } from './hr-list-upload.repo.ts';
 
 /**
- * One HR list as the upload runner sees it (issue #35): its parser, its session (its staging
- * table, which rows repeat an earlier one, how the rows are applied), what a repeated row is told,
+ * One HR list as the upload runner sees it (issue #35): its parser, its session (its temporary
+ * tables, how a batch is written, which rows repeat an earlier one, the file's end), what a repeated row is told,
  * and its audit note. A fourth list is one more of these, with its list kind and its session.
  */
 export interface HrListUploadConfig<Done extends UploadCounts> {
@@ -49,11 +50,15 @@ export const samePerson = (d: RepeatedRow): UploadRowError => ({
   reason: `This row and row ${d.firstRow} are the same person`,
 });
 
+/** Rolls back a check that found no row error (HrListUploader #check). */
+class CheckedClean extends Error {}
+
 /**
  * Every HR list's upload, as the master list's: read by its machinery (formats, title rows, row
- * errors, a worker thread) and all or nothing: rows are staged batch by batch in one transaction,
- * checked (each row, then the rows that repeat an earlier one), then applied; a refused file
- * leaves only its audit entry.
+ * errors, a worker thread) and all or nothing: in one transaction, each batch is written into the
+ * list while the worker reads the next (DECISIONS 287), then the rows that repeat an earlier one
+ * are found and the list ends the file (the rows it replaced, its counts); a refused file is
+ * rolled back whole and leaves only its audit entry.
  */
 export class HrListUploader {
   constructor(
@@ -72,41 +77,16 @@ export class HrListUploader {
     let asOf: string | null = null;
     try {
       if (config.asOf) asOf = await config.asOf(scope, asOfField);
-      const day = asOf;
-      return await this.repo.run(scope, config.session, async (session) => {
-        await session.begin();
-        const rows = await this.#stageChecked(config, file, session);
-        const uploadId = await session.recordUpload({
-          fileName: file.fileName,
-          sizeBytes: file.sizeBytes,
-          rowCount: rows,
-          asOf: day,
-          userId: actor.userId,
-          email: actor.email,
-        });
-        const done = await session.apply(uploadId, day);
-        await session.within((tx) =>
-          this.audit.append(
-            {
-              ...auditActorOf(actor),
-              action: 'HR_LIST_UPLOADED',
-              entityType: 'hr_list_upload',
-              entityId: uploadId,
-              after: {
-                kind: config.kind,
-                fileName: file.fileName,
-                sizeBytes: file.sizeBytes,
-                ...(config.asOf ? { asOf: day } : {}),
-                rows,
-                ...done,
-              },
-              note: config.note(file.fileName, day),
-            },
-            tx,
-          ),
-        );
-        return { rows, created: done.created, updated: done.updated };
-      });
+      try {
+        return await this.#write(config, actor, file, asOf);
+      } catch (err) {
+        if (!isUniqueViolation(err)) throw err;
+        // The file repeats a key the list holds once (two rows of one PSN, or of one salary key),
+        // and the write stopped there, rolled back. The file is read again, writing nothing, to
+        // refuse it with its repeated rows (and its other row errors) as any refused file is.
+        await this.#check(config, actor, file, asOf);
+        throw err;
+      }
     } catch (err) {
       if (err instanceof UploadError || err instanceof AppError)
         // A refused file leaves nothing but this: who tried, which list and file, how many errors and why.
@@ -128,9 +108,76 @@ export class HrListUploader {
     }
   }
 
+  /** One upload in one transaction: every batch written, the file checked, its end and audit. */
+  async #write<Done extends UploadCounts>(
+    config: HrListUploadConfig<Done>,
+    actor: Actor,
+    file: UploadedFile,
+    asOf: string | null,
+  ): Promise<HrListUploadSummary> {
+    return this.repo.run(scopeOf(actor), config.session, async (session) => {
+      const uploadId = await session.begin(this.#entry(actor, file, asOf));
+      const rows = await this.#stageChecked(config, file, session);
+      const done = await session.finish(rows, asOf);
+      await session.within((tx) =>
+        this.audit.append(
+          {
+            ...auditActorOf(actor),
+            action: 'HR_LIST_UPLOADED',
+            entityType: 'hr_list_upload',
+            entityId: uploadId,
+            after: {
+              kind: config.kind,
+              fileName: file.fileName,
+              sizeBytes: file.sizeBytes,
+              ...(config.asOf ? { asOf } : {}),
+              rows,
+              ...done,
+            },
+            note: config.note(file.fileName, asOf),
+          },
+          tx,
+        ),
+      );
+      return { rows, created: done.created, updated: done.updated };
+    });
+  }
+
   /**
-   * Stages every row of the file and checks it; returns how many rows, or refuses the file with
-   * its row errors (the throw rolls the whole transaction back: nothing staged is kept).
+   * Reads the file again, writing nothing, and refuses it with its row errors; returns only if it
+   * has none (then the caller's unique violation was not the file's, and is thrown as it was).
+   */
+  async #check<Done extends UploadCounts>(
+    config: HrListUploadConfig<Done>,
+    actor: Actor,
+    file: UploadedFile,
+    asOf: string | null,
+  ): Promise<void> {
+    await this.repo
+      .run(scopeOf(actor), config.session, async (session) => {
+        await session.begin(this.#entry(actor, file, asOf), { write: false });
+        await this.#stageChecked(config, file, session);
+        // Nothing of this reading is kept, not even its history row.
+        throw new CheckedClean();
+      })
+      .catch((err: unknown) => {
+        if (!(err instanceof CheckedClean)) throw err;
+      });
+  }
+
+  #entry(actor: Actor, file: UploadedFile, asOf: string | null): UploadEntry {
+    return {
+      fileName: file.fileName,
+      sizeBytes: file.sizeBytes,
+      asOf,
+      userId: actor.userId,
+      email: actor.email,
+    };
+  }
+
+  /**
+   * Writes every row of the file, batch by batch, and checks it; returns how many rows, or refuses
+   * the file with its row errors (the throw rolls the whole transaction back: nothing is kept).
    */
   async #stageChecked<Done extends UploadCounts>(
     config: HrListUploadConfig<Done>,
@@ -144,7 +191,7 @@ export class HrListUploader {
       rows += batch.rowCount;
       errorCount += batch.errors.length;
       for (const e of batch.errors) if (errors.length < MAX_ERRORS) errors.push(e);
-      // Once the file is known to be rejected, keep reading only to count its errors.
+      // Once the file is known to be refused, keep reading only to count its errors.
       if (errorCount === 0) await session.stage(batch.copyText);
     }
     // An empty list tells nothing (and would clear a roll or the salary table): refused.

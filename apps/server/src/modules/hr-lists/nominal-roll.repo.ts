@@ -10,10 +10,10 @@ import { HrListSession, type Repeats } from './hr-list-upload.repo.ts';
 const NOT_ON_PAYROLL_BATCH = 5_000;
 
 /**
- * The nominal roll upload's staging table, in the order of nominal-roll-list.ts copyRow; `k` is the
+ * The nominal roll upload's batch table, in the order of nominal-roll-list.ts copyRow; `k` is the
  * ministry as the roll compares it (migration 0050), computed once as the rows are copied in.
  */
-const ROLL_ROWS = `row_no int not null, psn text, nin text, full_name text not null, ministry text not null,
+const ROLL_BATCH = `row_no int not null, psn text, nin text, full_name text not null, ministry text not null,
   department text, grade_level text, k text generated always as (ministry_key(ministry)) stored`;
 
 export type RollMinistryRow = {
@@ -37,10 +37,42 @@ export interface RollReplacement {
   removed: number;
 }
 
-/** One upload of a nominal roll, inside its transaction. */
+/**
+ * One upload of a nominal roll, inside its transaction: each batch's rows inserted as they come,
+ * the old rolls of the ministries the file names counted against them and deleted at the end.
+ */
 export class NominalRollSession extends HrListSession<RollReplacement> {
   protected readonly kind = 'NOMINAL_ROLL';
-  protected readonly staging = { table: 'roll_rows', columns: ROLL_ROWS };
+  protected readonly staging = {
+    name: 'roll',
+    batch: ROLL_BATCH,
+    rows: `row_no int not null, psn text, nin text, ministry text not null, k text not null`,
+  };
+  /**
+   * An id drawn before the first row is inserted: the tenant's rows from before the upload have
+   * lower ids (uploads of a tenant's roll are serialised), the upload's own rows higher ones.
+   */
+  #before = 0;
+
+  protected override async started(): Promise<void> {
+    const result = await this.tx.execute<{ id: string }>(
+      sql`select nextval(pg_get_serial_sequence('nominal_roll', 'id'))::text as id`,
+    );
+    this.#before = Number(result.rows[0]!.id);
+  }
+
+  /** Inserts a batch's rows in the file's order, and keeps what the end needs of them. */
+  protected async applyBatch(): Promise<void> {
+    const keep = sql`insert into roll_rows select row_no, psn, nin, ministry, k from roll_batch`;
+    if (!this.writing) {
+      await this.tx.execute(keep);
+      return;
+    }
+    await this.tx.execute(sql`
+      with kept as (${keep})
+      insert into nominal_roll (tenant_id, ministry_key, psn, nin, full_name, department, grade_level)
+      select ${this.scope.tenantId}, k, psn, nin, full_name, department, grade_level from roll_batch order by row_no`);
+  }
 
   /**
    * Rows that name a person an earlier row of the file already named, in any ministry: the same
@@ -68,45 +100,53 @@ export class NominalRollSession extends HrListSession<RollReplacement> {
   }
 
   /**
-   * Replaces the roll of each ministry the file names with the file's rows, as of `asOf`; the rolls
-   * of the other ministries stay. Counts, before the old rows go, who was on that ministry's roll
-   * already (matched by PSN, else NIN where either has no PSN) and who is no longer.
+   * Makes the file's rows the roll of each ministry it names, as of `asOf`; the rolls of the other
+   * ministries stay. Counts, before the old rows go, who was on that ministry's roll already
+   * (matched by PSN, else NIN where either has no PSN) and who is no longer.
    */
-  async apply(uploadId: string, asOf: string | null): Promise<RollReplacement> {
+  protected async ended(asOf: string | null): Promise<RollReplacement> {
     const t = this.scope.tenantId;
     const named = await this.tx.execute<{ k: string; ministry: string; n: number }>(sql`
       with f as (select k, min(row_no) as first_row, count(*)::int as n from roll_rows group by k)
       select f.k, r.ministry, f.n from f join roll_rows r on r.row_no = f.first_row order by r.ministry`);
-    const kept = await this.tx.execute<{ rows: number; old: number }>(sql`
-      with m as (
-        select s.row_no, n.id from roll_rows s
-        join nominal_roll n on n.tenant_id = ${t} and n.ministry_key = s.k and n.psn = s.psn
-        union
-        select s.row_no, n.id from roll_rows s
-        join nominal_roll n on n.tenant_id = ${t} and n.ministry_key = s.k and n.nin = s.nin
-          and (n.psn is null or s.psn is null)
-      )
-      select count(distinct row_no)::int as rows, count(distinct id)::int as old from m`);
-    const deleted = await this.tx.execute<{ n: number }>(sql`
-      with d as (
-        delete from nominal_roll n where n.tenant_id = ${t}
-          and n.ministry_key in (select k from roll_rows group by k)
-        returning 1
-      )
-      select count(*)::int as n from d`);
-    await this.tx.execute(sql`
-      insert into nominal_roll (tenant_id, ministry_key, psn, nin, full_name, department, grade_level)
-      select ${t}, k, psn, nin, full_name, department, grade_level from roll_rows order by row_no`);
+    const keys = sql`(select jsonb_array_elements_text(${JSON.stringify(named.rows.map((r) => r.k))}::jsonb))`;
+    // The old rows of the named ministries: none on a ministry's first roll, which then has
+    // nothing to match or delete.
+    const old = await this.tx.execute<{ any: boolean }>(sql`
+      select exists (select 1 from nominal_roll n where n.tenant_id = ${t}
+        and n.ministry_key in ${keys} and n.id < ${this.#before}) as any`);
+    let updated = 0;
+    let removed = 0;
+    if (old.rows[0]!.any) {
+      const kept = await this.tx.execute<{ rows: number; old: number }>(sql`
+        with m as (
+          select s.row_no, n.id from roll_rows s
+          join nominal_roll n on n.tenant_id = ${t} and n.ministry_key = s.k and n.psn = s.psn
+            and n.id < ${this.#before}
+          union
+          select s.row_no, n.id from roll_rows s
+          join nominal_roll n on n.tenant_id = ${t} and n.ministry_key = s.k and n.nin = s.nin
+            and (n.psn is null or s.psn is null) and n.id < ${this.#before}
+        )
+        select count(distinct row_no)::int as rows, count(distinct id)::int as old from m`);
+      const deleted = await this.tx.execute<{ n: number }>(sql`
+        with d as (
+          delete from nominal_roll n where n.tenant_id = ${t}
+            and n.ministry_key in ${keys} and n.id < ${this.#before}
+          returning 1
+        )
+        select count(*)::int as n from d`);
+      updated = kept.rows[0]!.rows;
+      removed = deleted.rows[0]!.n - kept.rows[0]!.old;
+    }
     const ministries = JSON.stringify(named.rows.map((r) => ({ k: r.k, ministry: r.ministry, n: r.n })));
     await this.tx.execute(sql`
       insert into nominal_roll_ministries (tenant_id, ministry_key, ministry, as_of, upload_id, row_count)
-      select ${t}, x.k, x.ministry, ${asOf}::date, ${uploadId}, x.n
+      select ${t}, x.k, x.ministry, ${asOf}::date, ${this.uploadId}, x.n
       from jsonb_to_recordset(${ministries}::jsonb) as x(k text, ministry text, n int)
       on conflict (tenant_id, ministry_key) do update set ministry = excluded.ministry, as_of = excluded.as_of,
         upload_id = excluded.upload_id, row_count = excluded.row_count, not_on_payroll = null`);
     const rows = named.rows.reduce((n, r) => n + r.n, 0);
-    const updated = kept.rows[0]!.rows;
-    const removed = deleted.rows[0]!.n - kept.rows[0]!.old;
     // A large load needs the planner's statistics now, not when autovacuum gets to it: a roll the
     // statistics think empty would be held against a million records by index probes (the
     // records' reason, ingest.repo.ts finish). ANALYZE needs the owner: portal_analyze (0033).
@@ -114,9 +154,6 @@ export class NominalRollSession extends HrListSession<RollReplacement> {
       await this.tx.execute(
         sql`select portal_analyze('nominal_roll', array['tenant_id', 'ministry_key', 'psn', 'nin'])`,
       );
-    await this.tx.execute(sql`
-      update hr_list_uploads set created = ${rows - updated}, updated = ${updated}
-      where tenant_id = ${t} and id = ${uploadId}`);
     return {
       ministries: named.rows.map((r) => r.ministry),
       created: rows - updated,

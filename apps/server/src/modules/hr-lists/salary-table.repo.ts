@@ -8,15 +8,54 @@ export interface Replaced {
   removed: number;
 }
 
-/** One upload of a salary table, inside its transaction. */
+/** The salary table's row as the file gives it, in the order of salary-table-list.ts copyRow. */
+const ROW = `row_no int not null, structure text not null, structure_key text not null,
+  grade int not null, step int not null, max_kobo bigint not null, min_kobo bigint`;
+
+/**
+ * One upload of a salary table, inside its transaction: the keys new to the table are inserted
+ * batch by batch; the keys it had are found batch by batch, as the table was before the upload,
+ * and at the end updated, and the keys the file lacks deleted.
+ */
 export class SalaryTableSession extends HrListSession<Replaced> {
   protected readonly kind = 'SALARY_TABLE';
-  /** In the order of salary-table-list.ts copyRow. */
-  protected readonly staging = {
-    table: 'salary_rows',
-    columns: `row_no int not null, structure text not null, structure_key text not null,
-  grade int not null, step int not null, max_kobo bigint not null, min_kobo bigint`,
-  };
+  protected readonly staging = { name: 'salary', batch: ROW, rows: `${ROW}, target uuid` };
+  /** The tenant had a table before this upload (else no key can be kept or removed). */
+  #hadTable = false;
+  #created = 0;
+
+  protected override async started(): Promise<void> {
+    this.#hadTable = await this.tenantHasRows('salary_table');
+  }
+
+  /**
+   * Finds each row's key in the table as it was before the upload (`upload_id` is not this
+   * upload's), through the key's index, a row at a time: a join would be planned on statistics
+   * that do not know the rows this upload has written so far. Inserts the keys not found, in the
+   * file's order, and keeps every row with its key's row for the end (a key the file repeats fails
+   * the insert: see HrListSession.stage).
+   */
+  protected async applyBatch(): Promise<void> {
+    const t = this.scope.tenantId;
+    const u = this.uploadId;
+    const target = this.#hadTable
+      ? sql`(select s.id from salary_table s where s.tenant_id = ${t} and s.structure_key = b.structure_key
+          and s.grade = b.grade and s.step = b.step and s.upload_id <> ${u})`
+      : sql`null::uuid`;
+    const insert = sql`
+      insert into salary_table (tenant_id, structure, structure_key, grade, step, max_kobo, min_kobo, upload_id)
+      select ${t}, structure, structure_key, grade, step, max_kobo, min_kobo, ${u}
+      from matched where target is null order by row_no
+      returning 1`;
+    const result = await this.tx.execute<{ created: number }>(sql`
+      with matched as (
+        select b.*, ${target} as target from salary_batch b
+      ), kept as (
+        insert into salary_rows select * from matched
+      ), inserted as (${this.writing ? insert : sql`select 1 where false`})
+      select (select count(*) from inserted)::int as created`);
+    this.#created += result.rows[0]!.created;
+  }
 
   /** Rows that give the structure, grade and step of an earlier row ('CONPSS' and 'conpss' are one). */
   async repeats(limit: number): Promise<Repeats> {
@@ -29,41 +68,29 @@ export class SalaryTableSession extends HrListSession<Replaced> {
   }
 
   /**
-   * Makes the staged rows the tenant's whole table, in one statement: keys the file lacks are
-   * deleted, kept keys updated only where a value differs (the same file twice changes nothing),
-   * new keys inserted. Every part reads the table as it was before the statement.
+   * Makes the file's rows the tenant's whole table: the keys of before that the file lacks are
+   * deleted, the kept ones updated only where a value differs (the same file twice changes
+   * nothing); the new ones were inserted batch by batch.
    */
-  async apply(uploadId: string): Promise<Replaced> {
+  protected async ended(): Promise<Replaced> {
+    if (!this.#hadTable) return { created: this.#created, updated: 0, removed: 0 };
     const t = this.scope.tenantId;
-    const result = await this.tx.execute<{ created: number; updated: number; removed: number }>(sql`
+    const u = this.uploadId;
+    const result = await this.tx.execute<{ updated: number; removed: number }>(sql`
       with removed as (
         delete from salary_table s
-        where s.tenant_id = ${t} and not exists (select 1 from salary_rows r
-          where r.structure_key = s.structure_key and r.grade = s.grade and r.step = s.step)
+        where s.tenant_id = ${t} and s.upload_id <> ${u}
+          and not exists (select 1 from salary_rows r where r.target = s.id)
         returning 1
       ), updated as (
         update salary_table s set structure = r.structure, max_kobo = r.max_kobo, min_kobo = r.min_kobo,
-          upload_id = ${uploadId}, updated_at = now()
+          upload_id = ${u}, updated_at = now()
         from salary_rows r
-        where s.tenant_id = ${t} and s.structure_key = r.structure_key and s.grade = r.grade and s.step = r.step
+        where s.tenant_id = ${t} and s.id = r.target
           and (s.structure, s.max_kobo, s.min_kobo) is distinct from (r.structure, r.max_kobo, r.min_kobo)
         returning 1
-      ), inserted as (
-        insert into salary_table (tenant_id, structure, structure_key, grade, step, max_kobo, min_kobo, upload_id)
-        select ${t}, r.structure, r.structure_key, r.grade, r.step, r.max_kobo, r.min_kobo, ${uploadId}
-        from salary_rows r
-        where not exists (select 1 from salary_table s where s.tenant_id = ${t}
-          and s.structure_key = r.structure_key and s.grade = r.grade and s.step = r.step)
-        order by r.row_no
-        returning 1
-      ), counts as (
-        select (select count(*) from inserted)::int as created, (select count(*) from updated)::int as updated,
-          (select count(*) from removed)::int as removed
-      ), noted as (
-        update hr_list_uploads u set created = c.created, updated = c.updated
-        from counts c where u.tenant_id = ${t} and u.id = ${uploadId}
       )
-      select created, updated, removed from counts`);
-    return result.rows[0]!;
+      select (select count(*) from updated)::int as updated, (select count(*) from removed)::int as removed`);
+    return { created: this.#created, ...result.rows[0]! };
   }
 }

@@ -1,41 +1,63 @@
 import { sql } from 'drizzle-orm';
 import { HrListSession, type Repeats, type UploadCounts } from './hr-list-upload.repo.ts';
 
-/** One upload of the separations list (issue #35): upserted by person, PSN else NIN. */
+/** The separations' row as the file gives it, in the order of separations-list.ts copyRow. */
+const ROW = `row_no int not null, psn text, nin text, full_name text not null,
+  exit_date date not null, exit_reason text not null, reference text`;
+
+/**
+ * One upload of the separations list (issue #35): upserted by person, PSN else NIN. The people the
+ * file names for the first time are inserted batch by batch; the people the list had are found
+ * batch by batch, as the list was before the upload, and updated at the end.
+ */
 export class SeparationsSession extends HrListSession {
   protected readonly kind = 'SEPARATIONS';
-  /** In the order of separations-list.ts copyRow. */
-  protected readonly staging = {
-    table: 'separation_rows',
-    columns: `row_no int not null, psn text, nin text, full_name text not null,
-  exit_date date not null, exit_reason text not null, reference text`,
-  };
+  protected readonly staging = { name: 'separation', batch: ROW, rows: `${ROW}, target uuid` };
+  /** The tenant had people on the list before this upload (else a row has no one to find). */
+  #hadList = false;
+  #created = 0;
+  /** Rows that found their person on the list (updated at the end). */
+  #found = 0;
 
-  /** The staged rows matched to the list's people, then those that name an earlier row's person. */
-  async repeats(limit: number): Promise<Repeats> {
-    await this.#match();
-    return this.#samePerson(limit);
+  protected override async started(): Promise<void> {
+    this.#hadList = await this.tenantHasRows('separations');
   }
 
   /**
-   * Finds each staged row's person among the tenant's separations: by PSN; else by NIN, where
-   * either side has no PSN (a row with a PSN never takes over another PSN's person). Written into
-   * the staged rows themselves, and only where a person is found: a list's first upload writes
-   * nothing here (a table of matched rows was a second copy of the file, 0.3 s of 20,000 rows),
-   * and the planner may join the PSNs by hash rather than look each one up.
+   * Finds each row's person on the list as it was before the upload (`upload_id` is not this
+   * upload's: the people it inserted are not matched, and the people it found are updated only at
+   * the end): by PSN; else by NIN, where either side has no PSN (a row with a PSN never takes over
+   * another PSN's person). Inserts the rows that found no one, in the file's order, and keeps
+   * every row with its person for the end (a PSN the file repeats fails the insert: see
+   * HrListSession.stage). On a tenant's first list no row looks (two index probes a row).
    */
-  async #match(): Promise<void> {
+  protected async applyBatch(): Promise<void> {
     const t = this.scope.tenantId;
-    await this.tx.execute(sql`alter table separation_rows add column target uuid`);
-    await this.tx.execute(sql`
-      update separation_rows r set target = s.id from separations s
-      where s.tenant_id = ${t} and s.psn = r.psn`);
-    await this.tx.execute(sql`
-      update separation_rows r set target = (select s.id from separations s
-          where s.tenant_id = ${t} and s.nin = r.nin and (r.psn is null or s.psn is null)
-          order by s.created_at limit 1)
-      where r.target is null and exists (select 1 from separations s
-          where s.tenant_id = ${t} and s.nin = r.nin and (r.psn is null or s.psn is null))`);
+    const u = this.uploadId;
+    const target = this.#hadList
+      ? sql`coalesce(
+          (select s.id from separations s
+            where s.tenant_id = ${t} and s.psn = b.psn and s.upload_id <> ${u}),
+          (select s.id from separations s
+            where s.tenant_id = ${t} and s.nin = b.nin and (b.psn is null or s.psn is null)
+              and s.upload_id <> ${u}
+            order by s.created_at limit 1))`
+      : sql`null::uuid`;
+    const insert = sql`
+      insert into separations (tenant_id, psn, nin, full_name, exit_date, exit_reason, reference, upload_id)
+      select ${t}, psn, nin, full_name, exit_date, exit_reason, reference, ${u}
+      from matched where target is null order by row_no
+      returning 1`;
+    const result = await this.tx.execute<{ created: number; found: number }>(sql`
+      with matched as (
+        select b.*, ${target} as target from separation_batch b
+      ), kept as (
+        insert into separation_rows select * from matched
+      ), inserted as (${this.writing ? insert : sql`select 1 where false`})
+      select (select count(*) from inserted)::int as created,
+        (select count(*) from matched where target is not null)::int as found`);
+    this.#created += result.rows[0]!.created;
+    this.#found += result.rows[0]!.found;
   }
 
   /**
@@ -43,7 +65,7 @@ export class SeparationsSession extends HrListSession {
    * without a PSN, or the same person found on the list. One pass over the staged rows, its two
    * windows sorting only the keys (before: the rows twice, as one sort of both passes' keys).
    */
-  async #samePerson(limit: number): Promise<Repeats> {
+  async repeats(limit: number): Promise<Repeats> {
     return this.repeatedRows(sql`
       with w as (
         select row_no, psn is not null as by_psn,
@@ -60,33 +82,23 @@ export class SeparationsSession extends HrListSession {
   }
 
   /**
-   * Updates the people the file names again (only where a value differs: the same file twice
-   * changes nothing) and inserts the others, in one statement; counts both on the upload's row.
+   * Updates the people the file found on the list (only where a value differs: the same file twice
+   * changes nothing); the others were inserted batch by batch.
    */
-  async apply(uploadId: string): Promise<UploadCounts> {
-    const t = this.scope.tenantId;
-    const result = await this.tx.execute<{ created: number; updated: number }>(sql`
+  protected async ended(): Promise<UploadCounts> {
+    if (this.#found === 0) return { created: this.#created, updated: 0 };
+    const result = await this.tx.execute<{ updated: number }>(sql`
       with updated as (
         update separations s set psn = coalesce(m.psn, s.psn), nin = coalesce(m.nin, s.nin),
           full_name = m.full_name, exit_date = m.exit_date, exit_reason = m.exit_reason,
-          reference = m.reference, upload_id = ${uploadId}, updated_at = now()
+          reference = m.reference, upload_id = ${this.uploadId}, updated_at = now()
         from separation_rows m
-        where s.tenant_id = ${t} and s.id = m.target
+        where s.tenant_id = ${this.scope.tenantId} and s.id = m.target
           and (s.psn, s.nin, s.full_name, s.exit_date, s.exit_reason, s.reference) is distinct from
             (coalesce(m.psn, s.psn), coalesce(m.nin, s.nin), m.full_name, m.exit_date, m.exit_reason, m.reference)
-        returning s.id
-      ), inserted as (
-        insert into separations (tenant_id, psn, nin, full_name, exit_date, exit_reason, reference, upload_id)
-        select ${t}, psn, nin, full_name, exit_date, exit_reason, reference, ${uploadId}
-        from separation_rows where target is null order by row_no
-        returning id
-      ), counts as (
-        select (select count(*) from inserted)::int as created, (select count(*) from updated)::int as updated
-      ), noted as (
-        update hr_list_uploads u set created = c.created, updated = c.updated
-        from counts c where u.tenant_id = ${t} and u.id = ${uploadId}
+        returning 1
       )
-      select created, updated from counts`);
-    return result.rows[0]!;
+      select count(*)::int as updated from updated`);
+    return { created: this.#created, updated: result.rows[0]!.updated };
   }
 }
