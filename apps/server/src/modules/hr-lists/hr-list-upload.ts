@@ -24,8 +24,9 @@ import type {
 
 /**
  * One HR list as the upload runner sees it (issue #35): its parser, its session (its temporary
- * tables, how a batch is written, which rows repeat an earlier one, the file's end), what a repeated row is told,
- * and its audit note. A fourth list is one more of these, with its list kind and its session.
+ * tables, how a batch is written, which rows repeat an earlier one, the file's end), what a
+ * repeated row is told, and its audit note. A fourth list is one more of these, with its list
+ * kind and its session.
  */
 export interface HrListUploadConfig<Done extends UploadCounts> {
   kind: HrListKind;
