@@ -123,6 +123,32 @@ export abstract class HrListSession<Done extends UploadCounts = UploadCounts> {
    */
   protected abstract applyBatch(): Promise<void>;
 
+  /**
+   * A batch of a list whose rows find their entry (separations, the salary table), in one
+   * statement: each row with its entry's id as `target` (null when it has none), kept in
+   * `<name>_rows` for the end; the rows with none inserted in the file's order, into `into` (the
+   * table and its columns) as `values` (from the batch's columns), except while only checking.
+   * Returns how many it inserted, and how many found theirs.
+   */
+  protected async insertUnmatched(
+    target: SQL,
+    into: SQL,
+    values: SQL,
+  ): Promise<{ created: number; found: number }> {
+    const insert = sql`insert into ${into} select ${values} from matched where target is null order by row_no
+      returning 1`;
+    const { name } = this.staging;
+    const result = await this.tx.execute<{ created: number; found: number }>(sql`
+      with matched as (
+        select b.*, ${target} as target from ${sql.raw(`${name}_batch`)} b
+      ), kept as (
+        insert into ${sql.raw(`${name}_rows`)} select * from matched
+      ), inserted as (${this.writing ? insert : sql`select 1 where false`})
+      select (select count(*) from inserted)::int as created,
+        (select count(*) from matched where target is not null)::int as found`);
+    return result.rows[0]!;
+  }
+
   /** Rows that repeat an earlier row, once every row is staged: how many, and the first `limit`. */
   abstract repeats(limit: number): Promise<Repeats>;
 

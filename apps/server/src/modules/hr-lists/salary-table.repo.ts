@@ -42,19 +42,12 @@ export class SalaryTableSession extends HrListSession<Replaced> {
       ? sql`(select s.id from salary_table s where s.tenant_id = ${t} and s.structure_key = b.structure_key
           and s.grade = b.grade and s.step = b.step and s.upload_id <> ${u})`
       : sql`null::uuid`;
-    const insert = sql`
-      insert into salary_table (tenant_id, structure, structure_key, grade, step, max_kobo, min_kobo, upload_id)
-      select ${t}, structure, structure_key, grade, step, max_kobo, min_kobo, ${u}
-      from matched where target is null order by row_no
-      returning 1`;
-    const result = await this.tx.execute<{ created: number }>(sql`
-      with matched as (
-        select b.*, ${target} as target from salary_batch b
-      ), kept as (
-        insert into salary_rows select * from matched
-      ), inserted as (${this.writing ? insert : sql`select 1 where false`})
-      select (select count(*) from inserted)::int as created`);
-    this.#created += result.rows[0]!.created;
+    const { created } = await this.insertUnmatched(
+      target,
+      sql`salary_table (tenant_id, structure, structure_key, grade, step, max_kobo, min_kobo, upload_id)`,
+      sql`${t}, structure, structure_key, grade, step, max_kobo, min_kobo, ${u}`,
+    );
+    this.#created += created;
   }
 
   /** Rows that give the structure, grade and step of an earlier row ('CONPSS' and 'conpss' are one). */

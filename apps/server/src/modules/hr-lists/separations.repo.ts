@@ -43,21 +43,13 @@ export class SeparationsSession extends HrListSession {
               and s.upload_id <> ${u}
             order by s.created_at limit 1))`
       : sql`null::uuid`;
-    const insert = sql`
-      insert into separations (tenant_id, psn, nin, full_name, exit_date, exit_reason, reference, upload_id)
-      select ${t}, psn, nin, full_name, exit_date, exit_reason, reference, ${u}
-      from matched where target is null order by row_no
-      returning 1`;
-    const result = await this.tx.execute<{ created: number; found: number }>(sql`
-      with matched as (
-        select b.*, ${target} as target from separation_batch b
-      ), kept as (
-        insert into separation_rows select * from matched
-      ), inserted as (${this.writing ? insert : sql`select 1 where false`})
-      select (select count(*) from inserted)::int as created,
-        (select count(*) from matched where target is not null)::int as found`);
-    this.#created += result.rows[0]!.created;
-    this.#found += result.rows[0]!.found;
+    const { created, found } = await this.insertUnmatched(
+      target,
+      sql`separations (tenant_id, psn, nin, full_name, exit_date, exit_reason, reference, upload_id)`,
+      sql`${t}, psn, nin, full_name, exit_date, exit_reason, reference, ${u}`,
+    );
+    this.#created += created;
+    this.#found += found;
   }
 
   /**
