@@ -80,7 +80,8 @@ const first = (
 // The test lanes run one after the other: side by side on two cores, the upload fuzz test ran past
 // its 15 minutes and the PGlite pass took 41 min instead of about 20 (2026-11-28); the journeys
 // alone keep both cores busy. Within the PGlite pass, a worker per core (`test:unit`, DECISIONS
-// 286): Vitest's default of one fewer left a core of two half idle.
+// 286): Vitest's default of one fewer left a core of two half idle; within the PostgreSQL pass, two
+// files at a time (`test:postgres`, DECISIONS 288).
 const results = [];
 if (first) {
   results.push(
