@@ -15,7 +15,8 @@
 //    ≤ 1.2×; and the sync the evaluation after such an upload pays.
 // Run: npm run bench:accounts  (BENCH_QUICK=1: 10,000 records checked, 3 × 100,000 indexed,
 // 10,000-row uploads; BENCH_RECORDS, BENCH_TENANT_RECORDS, BENCH_UPLOAD_ROWS, BENCH_LATENCY_MS,
-// VERIFY_CONCURRENCY to change; BENCH_ONLY=check or BENCH_ONLY=index for one part)
+// VERIFY_CONCURRENCY to change; BENCH_ONLY=check or BENCH_ONLY=index for one part; BENCH_PGSS=1 to
+// print PostgreSQL's statements during the check by time)
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -228,6 +229,30 @@ async function quiet(url: string): Promise<number> {
   return seconds(t0);
 }
 
+/** BENCH_PGSS=1: the cluster loads pg_stat_statements, and the check prints its statements by time. */
+const STATEMENTS = Boolean(process.env.BENCH_PGSS);
+
+async function resetStatements(url: string) {
+  await withClient(url, async (c) => {
+    await c.query('create extension if not exists pg_stat_statements');
+    await c.query('select pg_stat_statements_reset()');
+  });
+}
+
+/** PostgreSQL's statements during the check, the longest first (their time in the executor). */
+async function printStatements(url: string) {
+  await withClient(url, async (c) => {
+    const r = await c.query<{ ms: number; calls: number; per: string; rows: number; q: string }>(
+      `select round(total_exec_time)::int as ms, calls, round((total_exec_time / greatest(calls, 1))::numeric, 2) as per,
+         rows, left(regexp_replace(query, '\\s+', ' ', 'g'), 140) as q
+       from pg_stat_statements order by total_exec_time desc limit 12`,
+    );
+    console.log("  PostgreSQL's statements during the check (pg_stat_statements, time in the executor):");
+    for (const x of r.rows)
+      console.log(`    ${x.ms} ms in ${x.calls} calls (${x.per} ms each, ${x.rows} rows): ${x.q}`);
+  });
+}
+
 /** The simulator's throughput in records/s: autocannon POSTs full batches (100 accounts). */
 async function simulatorCapacity(simUrl: string, accountsFile: string) {
   const tokenRes = await fetch(`${simUrl}${NAME_ENQUIRY_PATHS.token}`, {
@@ -284,6 +309,7 @@ async function accountCheck(cluster: Cluster, dir: string) {
     await pointDemoTenantAccountsAt(portal.base, sim.url);
     const auth = { authorization: `Bearer ${token}`, ...csrfHeaders };
     await quiet(url);
+    if (STATEMENTS) await resetStatements(url);
     // The CPU each party used during the check: on 2 cores, the portal, PostgreSQL and the
     // simulator share what the simulator has alone when its capacity is measured.
     const pgPids = await postgresPids(url);
@@ -306,6 +332,7 @@ async function accountCheck(cluster: Cluster, dir: string) {
     }
     const wall = seconds(started);
     const cpuUsed = cpu();
+    if (STATEMENTS) await printStatements(url);
     checkWindow = { from: Date.now() - wall * 1000, to: Date.now() };
     if (job.status !== 'COMPLETED') throw new Error(`account check ${job.status}: ${job.message}`);
     const rate = job.totalRecords / wall;

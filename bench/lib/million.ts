@@ -17,7 +17,15 @@ export interface Cluster {
 
 export async function startBenchCluster(): Promise<Cluster> {
   return (await startCluster({
-    settings: ['shared_buffers=512MB', 'max_wal_size=4GB', 'work_mem=16MB'],
+    settings: [
+      'shared_buffers=512MB',
+      'max_wal_size=4GB',
+      'work_mem=16MB',
+      // BENCH_PGSS=1: statements timed, a trigger's own ones too (bench:accounts prints them).
+      ...(process.env.BENCH_PGSS
+        ? ['shared_preload_libraries=pg_stat_statements', 'pg_stat_statements.track=all']
+        : []),
+    ],
   })) as Cluster;
 }
 
