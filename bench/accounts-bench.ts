@@ -229,6 +229,32 @@ async function quiet(url: string): Promise<number> {
   return seconds(t0);
 }
 
+/**
+ * Where the job's span went: from its start (started_at, the start of the transaction that lists its
+ * records) to the first and last chunks' answers committed (checked_at, each commit's transaction
+ * start) and its end. The first commit comes after the listing and the first chunk's lookups.
+ */
+async function timeline(url: string, job: Job): Promise<string> {
+  const r = await withClient(url, async (c) => {
+    await c.query(`select set_config('app.tenant_id', 'platform', false)`);
+    return (
+      await c.query<{ first: number; last: number; commits: number }>(
+        `select extract(epoch from min(a.checked_at) - j.started_at)::float8 as first,
+           extract(epoch from max(a.checked_at) - j.started_at)::float8 as last,
+           count(distinct a.checked_at)::int as commits
+         from bulk_jobs j join account_checks a on a.job_id = j.id where j.id = $1 group by j.id`,
+        [job.id],
+      )
+    ).rows[0]!;
+  });
+  const span = (Date.parse(job.finishedAt!) - Date.parse(job.startedAt!)) / 1000;
+  const at = (t: number) => `+${t.toFixed(2)} s`;
+  return (
+    `timeline from started: first chunk's answers committed ${at(r.first)}, ` +
+    `last ${at(r.last)} (${r.commits} commits), finished ${at(span)}`
+  );
+}
+
 /** BENCH_PGSS=1: the cluster loads pg_stat_statements, and the check prints its statements by time. */
 const STATEMENTS = Boolean(process.env.BENCH_PGSS);
 
@@ -351,6 +377,7 @@ async function accountCheck(cluster: Cluster, dir: string) {
         `asked → started ${queued.toFixed(1)} s`,
     );
     say(`  CPU used during the check: ${cpuUsed}`);
+    say(`  ${await timeline(url, job)}`);
     // The evaluation the job asked for ends before the simulator is measured alone.
     await quiet(url);
     const simCpu = cpuMeter({ simulator: () => [sim!.pid] });

@@ -12,3 +12,6 @@ export function idIn(column: Column | SQL, ids: string[]): SQL {
     ? inArray(sql`${column}`, ids)
     : sql`${column} in (select (jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))::uuid)`;
 }
+
+/** Ids as one `uuid[]` parameter, for `column = any(…)`: one value however many ids, parsed once. */
+export const uuidArray = (ids: readonly string[]): SQL => sql`${`{${ids.join(',')}}`}::uuid[]`;

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { AUDIT_ACTION_LABELS, AUDIT_COUNT_CAP } from '@portal/contract/audit';
 import type { Orm } from '../../platform/db.ts';
+import { uuidArray } from '../../platform/sql-ids.ts';
 import { isoInZoneSql, tenantTimeZone } from '../../platform/tenant-time-zone.ts';
 
 /**
@@ -73,7 +74,7 @@ export class AuditLogRepo {
     ];
     if (c.actor) parts.push(sql`actor_email = ${c.actor.toLowerCase()}`);
     if (c.action) parts.push(sql`action = ${c.action}`);
-    if (c.recordIds) parts.push(sql`record_id = any(${`{${c.recordIds.join(',')}}`}::uuid[])`);
+    if (c.recordIds) parts.push(sql`record_id = any(${uuidArray(c.recordIds)})`);
     // The reader's days: midnight in its zone of `from`, up to (not including) midnight after `to`.
     if (c.from) parts.push(sql`created_at >= (${c.from}::date)::timestamp at time zone ${c.zone}::text`);
     if (c.to) parts.push(sql`created_at < (${c.to}::date + 1)::timestamp at time zone ${c.zone}::text`);

@@ -4,6 +4,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { ReminderKind, ReminderRun } from '@portal/contract/campaigns';
 import type { TenantScope } from '../../access/actor.ts';
 import type { Orm } from '../../platform/db.ts';
+import { uuidArray } from '../../platform/sql-ids.ts';
 import {
   campaignExcusals,
   campaignExtensions,
@@ -47,7 +48,6 @@ export interface OverlappingCampaign {
 }
 
 /** A list of (validated, lower-case) UUIDs as one array parameter. */
-export const uuidArray = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
 
 /** A person the exercise expects, as an excusal reads them. */
 export interface ExpectedPerson {

@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import type { AccountStatus } from '@portal/optima/name-enquiry/protocol';
 import type { TenantScope } from '../../access/actor.ts';
 import type { Orm } from '../../platform/db.ts';
+import { uuidArray } from '../../platform/sql-ids.ts';
 import { INTEGRITY_JUDGED, statusLiterals } from '../records/record-state.ts';
+import { analyzeJobItems } from './verification.repo.ts';
 
 /** The records the account check looks at: those the integrity rules judge (record-state). */
 const judged = () => sql.raw(statusLiterals(INTEGRITY_JUDGED));
@@ -54,14 +56,14 @@ export class AccountCheckRepo {
     return result.rows.map((r) => r.bank);
   }
 
-  /** Records the check would look at now: judged, with an account number at one of `banks`. */
-  async checkable(scope: TenantScope, banks: readonly string[]): Promise<number> {
-    const result = await this.orm.execute<{ n: number }>(sql`
-      select count(*)::int as n from records r
-      where r.tenant_id = (select ${scope.tenantId}::uuid) and r.status in (${judged()})
-        and r.account_number is not null and length(r.account_number) <= ${LONGEST_ACCOUNT}
-        and r.bank in (select jsonb_array_elements_text(${JSON.stringify(banks)}::jsonb))`);
-    return result.rows[0]?.n ?? 0;
+  /** Whether the check would look at any record now: judged, with an account number at one of `banks`. */
+  async anyCheckable(scope: TenantScope, banks: readonly string[]): Promise<boolean> {
+    const result = await this.orm.execute<{ any: boolean }>(sql`
+      select exists (select from records r
+        where r.tenant_id = (select ${scope.tenantId}::uuid) and r.status in (${judged()})
+          and r.account_number is not null and length(r.account_number) <= ${LONGEST_ACCOUNT}
+          and r.bank in (select jsonb_array_elements_text(${JSON.stringify(banks)}::jsonb))) as any`);
+    return result.rows[0]?.any === true;
   }
 
   /** Lists the records to check as the job's items, once; the total is fixed here. */
@@ -77,6 +79,7 @@ export class AccountCheckRepo {
           order by r.id -- into the items' key in its order (DECISIONS 281)
           returning 1
         ) select count(*)::int as n from m`);
+      await analyzeJobItems(tx);
       await tx.execute(sql`
         update bulk_jobs set marked_at = now(), total_records = ${marked.rows[0]!.n}, status = 'RUNNING',
           started_at = coalesce(started_at, now())
@@ -98,7 +101,7 @@ export class AccountCheckRepo {
     }>(sql`
       select r.id, r.bank, r.account_number, r.full_name
       from (
-        select record_id from bulk_job_items
+        select record_id from bulk_job_items -- a short range of the key (analyzeJobItems)
         where job_id = ${jobId} ${after ? sql`and record_id > ${after}` : sql``}
         order by record_id limit ${size}
       ) i
@@ -117,8 +120,9 @@ export class AccountCheckRepo {
   /**
    * One chunk's answers and the job's counters in one transaction, with the lease checked in it
    * (exactly once, as a bulk verification's chunk): each record's answer replaces its last one in
-   * account_checks, only for records still among the job's items, which they leave. A failed
-   * lookup writes nothing and keeps the record's last answer. False when the lease was lost.
+   * account_checks, only for records still among the job's items, which they leave (each answer's
+   * record is the tenant's: account_checks' statement trigger, migration 0059). A failed lookup
+   * writes nothing and keeps the record's last answer. False when the lease was lost.
    */
   async applyChunk(
     scope: TenantScope,
@@ -162,7 +166,7 @@ export class AccountCheckRepo {
           done as (
             delete from bulk_job_items i
             where i.job_id = ${jobId}
-              and i.record_id in (select jsonb_array_elements_text(${JSON.stringify(results.map((r) => r.id))}::jsonb)::uuid)
+              and i.record_id = any(${uuidArray(results.map((r) => r.id))})
             returning i.record_id
           )
           insert into account_checks (record_id, tenant_id, job_id, bank, bank_code, account_number, full_name, status,
@@ -170,7 +174,6 @@ export class AccountCheckRepo {
           select o.record_id, ${scope.tenantId}, ${jobId}, o.bank, o.bank_code, o.account_number, o.full_name, o.status,
             o.account_name, o.account_bvn, o.name_verdict, coalesce(o.name_reasons, '[]'::jsonb), now()
           from o join done on done.record_id = o.record_id
-          join records r on r.id = o.record_id and r.tenant_id = ${scope.tenantId}
           on conflict (record_id) do update set job_id = excluded.job_id, bank = excluded.bank,
             bank_code = excluded.bank_code, account_number = excluded.account_number, full_name = excluded.full_name,
             status = excluded.status, account_name = excluded.account_name, account_bvn = excluded.account_bvn,

@@ -25,7 +25,7 @@ export class AccountCheckService {
   async start(actor: Actor): Promise<BulkJob> {
     const scope = scopeOf(actor);
     const banks = Object.keys(bankCodesOf(await this.accounts.bankNames(scope)));
-    if ((await this.accounts.checkable(scope, banks)) === 0)
+    if (!(await this.accounts.anyCheckable(scope, banks)))
       throw new AppError(409, ACCOUNT_CHECK_MESSAGES.noAccounts, ERROR_CODES.NOTHING_TO_VERIFY);
     const job = await this.jobs.createJob(
       scope,

@@ -45,6 +45,16 @@ export type ChunkResult = { id: string; from: string } & (
 /** States a bulk verification takes up and writes (record-state); a failed lookup leaves the state. */
 const waitingStates = sql.raw(statusLiterals(statesFor('VERIFIED')));
 
+/**
+ * Fresh planner statistics of bulk_job_items, run in the transaction that lists a job's items (as
+ * their owner: portal_analyze, migration 0033). Without them the planner takes a job for a few
+ * hundred items and reads each chunk's next ones in a bitmap scan of every item left, sorted: all
+ * 100,000 of a large job for its first chunk. With them it walks the key from the last chunk's end.
+ */
+export async function analyzeJobItems(tx: Orm): Promise<void> {
+  await tx.execute(sql`select portal_analyze('bulk_job_items')`);
+}
+
 export class VerificationRepo {
   constructor(private readonly orm: Orm) {}
 
@@ -112,6 +122,7 @@ export class VerificationRepo {
           order by id -- into the items' key in its order: a fifth less than in the heap's (DECISIONS 281)
           returning 1
         ) select count(*)::int as n from m`);
+      await analyzeJobItems(tx);
       await tx.execute(sql`
         update bulk_jobs set marked_at = now(), total_records = ${marked.rows[0]!.n}, status = 'RUNNING',
           started_at = coalesce(started_at, now())
@@ -145,7 +156,7 @@ export class VerificationRepo {
       select r.id, r.status, r.nin, r.ssid, r.full_name, to_char(r.date_of_birth, 'YYYY-MM-DD') as date_of_birth,
         m.name as ministry, d.name as department, r.grade_level
       from (
-        -- The next items alone first: a short range of the primary key, whatever the statistics say.
+        -- The next items alone first: a short range of the primary key (analyzeJobItems).
         select record_id from bulk_job_items
         where job_id = ${jobId} ${after ? sql`and record_id > ${after}` : sql``}
         order by record_id limit ${size}
