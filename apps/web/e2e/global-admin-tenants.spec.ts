@@ -156,6 +156,7 @@ test.describe('global admin: tenants', () => {
     await legalBasis.fill(LEGAL_BASIS);
     await page.getByRole('button', { name: 'Save Changes' }).click();
     await expect(page.getByText(`Tenant "${tenant.renamed}" updated successfully!`)).toBeVisible();
+    await showMostTenants(page);
     await expect(tenantRow(page, tenant.renamed)).toContainText(tenant.subdomain);
     await expect(tenantRow(page, tenant.name)).toHaveCount(0);
     await tenantRow(page, tenant.renamed).getByRole('button', { name: 'Edit Tenant' }).click();
@@ -163,6 +164,8 @@ test.describe('global admin: tenants', () => {
     await page.getByRole('textbox', { name: 'Legal basis' }).scrollIntoViewIfNeeded();
     await saveScreen(page, 'global-admin-tenant-form-legal-basis');
     await page.getByRole('button', { name: 'Cancel' }).click();
+    // Back from the form, the table is at its first page of 10 again.
+    await showMostTenants(page);
 
     // Manage Users: its first tenant admin.
     await tenantRow(page, tenant.renamed).getByRole('button', { name: 'Manage Users' }).click();
