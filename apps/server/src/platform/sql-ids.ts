@@ -13,5 +13,8 @@ export function idIn(column: Column | SQL, ids: string[]): SQL {
     : sql`${column} in (select (jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))::uuid)`;
 }
 
-/** Ids as one `uuid[]` parameter, for `column = any(…)`: one value however many ids, parsed once. */
+/**
+ * Ids (validated UUIDs: ids from the request's schema or from the database) as one `uuid[]`
+ * parameter, for `column = any(…)`: one value however many ids, parsed once.
+ */
 export const uuidArray = (ids: readonly string[]): SQL => sql`${`{${ids.join(',')}}`}::uuid[]`;

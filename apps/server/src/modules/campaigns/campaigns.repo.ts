@@ -47,8 +47,6 @@ export interface OverlappingCampaign {
   graceDays: number;
 }
 
-/** A list of (validated, lower-case) UUIDs as one array parameter. */
-
 /** A person the exercise expects, as an excusal reads them. */
 export interface ExpectedPerson {
   id: string;
