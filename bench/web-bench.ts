@@ -146,6 +146,10 @@ async function audit(url: string, signedInToken?: string, cpuMultiplier?: number
       (cpuMultiplier === undefined ? '' : '-calibrated');
     fs.mkdirSync(process.env.BENCH_LHR_DIR, { recursive: true });
     fs.writeFileSync(path.join(process.env.BENCH_LHR_DIR, `${name}.json`), JSON.stringify(result.lhr));
+    // The trace too: which task did what (open it in DevTools' Performance panel).
+    const trace = (result.artifacts as { Trace?: unknown } | undefined)?.Trace;
+    if (trace)
+      fs.writeFileSync(path.join(process.env.BENCH_LHR_DIR, `${name}.trace.json`), JSON.stringify(trace));
   }
   const finalUrl = result.lhr.finalDisplayedUrl;
   if (new URL(finalUrl).pathname !== new URL(url).pathname) throw new Error(`${url} ended on ${finalUrl}`);

@@ -96,6 +96,26 @@ function inlineStyles(html) {
   });
 }
 
+/**
+ * Each script a field page loads starts with V8's compile hint, and its .br and .gz say the same
+ * (vite.field.config.ts `compileHint`, DECISIONS 291): a build that lost it fails here.
+ */
+function checkCompileHints(page, html) {
+  for (const [, src] of html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)) {
+    const file = path.join(dist, src);
+    const code = fs.readFileSync(file, 'utf8');
+    if (!code.startsWith('//# allFunctionsCalledOnLoad\n'))
+      throw new Error(`${page}: ${src} has no compile hint`);
+    if (
+      fs.existsSync(`${file}.br`) &&
+      zlib.brotliDecompressSync(fs.readFileSync(`${file}.br`)).toString() !== code
+    )
+      throw new Error(`${page}: ${src}.br is not the script`);
+    if (fs.existsSync(`${file}.gz`) && zlib.gunzipSync(fs.readFileSync(`${file}.gz`)).toString() !== code)
+      throw new Error(`${page}: ${src}.gz is not the script`);
+  }
+}
+
 // A field-kit page (DECISIONS 200) is hydrated, not replaced: its markup goes into #root as it is
 // (it marks itself inert until hydrated), its styles are its entry's one static CSS file.
 for (const [page, { html: entry, render }] of Object.entries(FIELD_PAGES)) {
@@ -104,6 +124,7 @@ for (const [page, { html: entry, render }] of Object.entries(FIELD_PAGES)) {
     throw new Error(`${page} rendered no inert <main>: ${body.slice(0, 200)}`);
   const html = inlineStyles(lowPriorityScripts(readTemplate(entry)));
   if (html.includes('rel="stylesheet"')) throw new Error(`${page}: a style sheet was left as a link`);
+  checkCompileHints(page, html);
   write(page, entry, html.replace(ROOT, `<div id="root">${body}</div>`));
 }
 fs.rmSync(ssr, { recursive: true, force: true });

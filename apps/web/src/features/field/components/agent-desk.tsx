@@ -71,7 +71,7 @@ function RunningExercises({ refresh }: { refresh: number }) {
       <h3 id="field-desk-title" className="fk-h6 fk-gap-bottom">
         {texts.title}
       </h3>
-      {!desk.data && !desk.failed && <LoadingLine message={texts.loading} />}
+      {!desk.data && !desk.failed && <LoadingLine message={texts.loading} inline />}
       {desk.failed && !desk.data && (
         <Alert severity="error" className="fk-alert--action">
           <span>{texts.loadFailed}</span>
