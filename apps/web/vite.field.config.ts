@@ -54,7 +54,7 @@ function noAppLibraries(): Plugin {
 }
 
 /** V8's explicit compile hint, file-based (Chrome 136+); the spec wants it on the file's first line. */
-export const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad';
 
 /**
  * Puts V8's compile hint on the first line of each field script (DECISIONS 291): nearly every

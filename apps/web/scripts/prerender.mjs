@@ -98,7 +98,8 @@ function inlineStyles(html) {
 
 /**
  * Each script a field page loads starts with V8's compile hint, and its .br and .gz say the same
- * (vite.field.config.ts `compileHint`, DECISIONS 291): a build that lost it fails here.
+ * (vite.field.config.ts `compileHint`, whose COMPILE_HINT this spells again: the config is
+ * TypeScript, this script plain Node; DECISIONS 291): a build that lost it fails here.
  */
 function checkCompileHints(page, html) {
   for (const [, src] of html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)) {
