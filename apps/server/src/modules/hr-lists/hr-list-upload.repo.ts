@@ -60,6 +60,15 @@ export abstract class HrListSession<Done extends UploadCounts = UploadCounts> {
    */
   protected writing = true;
 
+  /**
+   * Whether `<name>_rows` holds every row of the file, so that repeats() tells every repeat: while
+   * only checking, always; while writing, a list may keep only the rows its unique key does not
+   * guard (insertUnmatched).
+   */
+  get keepsEveryRow(): boolean {
+    return !this.writing;
+  }
+
   constructor(
     protected readonly tx: Orm,
     protected readonly scope: TenantScope,
@@ -125,15 +134,18 @@ export abstract class HrListSession<Done extends UploadCounts = UploadCounts> {
 
   /**
    * A batch of a list whose rows find their entry (separations, the salary table), in one
-   * statement: each row with its entry's id as `target` (null when it has none), kept in
-   * `<name>_rows` for the end; the rows with none inserted in the file's order, into `into` (the
-   * table and its columns) as `values` (from the batch's columns), except while only checking.
-   * Returns how many it inserted, and how many found theirs.
+   * statement: each row with its entry's id as `target` (null when it has none); the rows with
+   * none inserted in the file's order, into `into` (the table and its columns) as `values` (from
+   * the batch's columns), except while only checking. Kept in `<name>_rows` for the end: every row
+   * while only checking; while writing, only those `kept` says (DECISIONS 294: the rows the list's
+   * unique key already guards against a repeat need not be looked at again). Returns how many it
+   * inserted, and how many found theirs.
    */
   protected async insertUnmatched(
     target: SQL,
     into: SQL,
     values: SQL,
+    kept: SQL,
   ): Promise<{ created: number; found: number }> {
     const insert = sql`insert into ${into} select ${values} from matched where target is null order by row_no
       returning 1`;
@@ -142,7 +154,7 @@ export abstract class HrListSession<Done extends UploadCounts = UploadCounts> {
       with matched as (
         select b.*, ${target} as target from ${sql.raw(`${name}_batch`)} b
       ), kept as (
-        insert into ${sql.raw(`${name}_rows`)} select * from matched
+        insert into ${sql.raw(`${name}_rows`)} select * from matched${this.writing ? sql` where ${kept}` : sql``}
       ), inserted as (${this.writing ? insert : sql`select 1 where false`})
       select (select count(*) from inserted)::int as created,
         (select count(*) from matched where target is not null)::int as found`);

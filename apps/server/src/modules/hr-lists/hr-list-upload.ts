@@ -55,6 +55,12 @@ export const samePerson = (d: RepeatedRow): UploadRowError => ({
 class CheckedClean extends Error {}
 
 /**
+ * Rows repeat, seen among the rows a writing upload keeps (not all of them: DECISIONS 294); the
+ * file is read again to tell every repeat (HrListUploader #check).
+ */
+class RepeatsSeen extends Error {}
+
+/**
  * Every HR list's upload, as the master list's: read by its machinery (formats, title rows, row
  * errors, a worker thread) and all or nothing: in one transaction, each batch is written into the
  * list while the worker reads the next (DECISIONS 287), then the rows that repeat an earlier one
@@ -81,10 +87,11 @@ export class HrListUploader {
       try {
         return await this.#write(config, actor, file, asOf);
       } catch (err) {
-        if (!isUniqueViolation(err)) throw err;
+        if (!isUniqueViolation(err) && !(err instanceof RepeatsSeen)) throw err;
         // The file repeats a key the list holds once (two rows of one PSN, or of one salary key),
-        // and the write stopped there, rolled back. The file is read again, writing nothing, to
-        // refuse it with its repeated rows (and its other row errors) as any refused file is.
+        // and the write stopped there, rolled back; or repeats were seen among the rows the write
+        // kept, which are not all. The file is read again, writing nothing and keeping every row,
+        // to refuse it with all its repeated rows (and its other row errors) as any refused file is.
         await this.#check(config, actor, file, asOf);
         throw err;
       }
@@ -199,6 +206,7 @@ export class HrListUploader {
     if (errorCount === 0 && rows === 0) throw noDataRows();
     if (errorCount === 0) {
       const repeated = await session.repeats(MAX_ERRORS);
+      if (repeated.count > 0 && !session.keepsEveryRow) throw new RepeatsSeen();
       errorCount += repeated.count;
       errors.push(...repeated.first.map(config.repeated));
     }

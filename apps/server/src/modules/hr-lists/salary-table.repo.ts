@@ -46,11 +46,17 @@ export class SalaryTableSession extends HrListSession<Replaced> {
       target,
       sql`salary_table (tenant_id, structure, structure_key, grade, step, max_kobo, min_kobo, upload_id)`,
       sql`${t}, structure, structure_key, grade, step, max_kobo, min_kobo, ${u}`,
+      // A new key is inserted, and the key's unique index refuses it a second time: only the rows
+      // that found a key of before can repeat one another unseen, and only they are updated at the end.
+      sql`target is not null`,
     );
     this.#created += created;
   }
 
-  /** Rows that give the structure, grade and step of an earlier row ('CONPSS' and 'conpss' are one). */
+  /**
+   * Rows that give the structure, grade and step of an earlier row ('CONPSS' and 'conpss' are one),
+   * among the rows kept (while writing, those that found a key of before: a first table keeps none).
+   */
   async repeats(limit: number): Promise<Repeats> {
     return this.repeatedRows(sql`
       with d as (

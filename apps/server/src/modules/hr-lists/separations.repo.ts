@@ -47,6 +47,10 @@ export class SeparationsSession extends HrListSession {
       target,
       sql`separations (tenant_id, psn, nin, full_name, exit_date, exit_reason, reference, upload_id)`,
       sql`${t}, psn, nin, full_name, exit_date, exit_reason, reference, ${u}`,
+      // A new person with a PSN is inserted, and the PSN's unique index refuses them a second time
+      // (also when a person found by NIN is given that PSN at the end): only the rows that found a
+      // person and those without a PSN can repeat one another unseen.
+      sql`target is not null or psn is null`,
     );
     this.#created += created;
     this.#found += found;
@@ -54,8 +58,9 @@ export class SeparationsSession extends HrListSession {
 
   /**
    * Rows that name a person an earlier row of the file already named: the same PSN, the same NIN
-   * without a PSN, or the same person found on the list. One pass over the staged rows, its two
-   * windows sorting only the keys (before: the rows twice, as one sort of both passes' keys).
+   * without a PSN, or the same person found on the list, among the rows kept (while writing, the
+   * PSN's unique index has the others). One pass over the kept rows, its two windows sorting only
+   * the keys (before: the rows twice, as one sort of both passes' keys).
    */
   async repeats(limit: number): Promise<Repeats> {
     return this.repeatedRows(sql`
