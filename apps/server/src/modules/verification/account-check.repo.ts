@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { AccountStatus } from '@portal/optima/name-enquiry/protocol';
 import type { TenantScope } from '../../access/actor.ts';
 import type { Orm } from '../../platform/db.ts';
@@ -11,6 +11,12 @@ const judged = () => sql.raw(statusLiterals(INTEGRITY_JUDGED));
 
 /** The protocol's longest account number; a longer one is not asked (INVALID_ACCOUNT_NUMBER's). */
 const LONGEST_ACCOUNT = 32;
+
+/** The tenant's records the check looks at (as `r`): judged, with an account number at one of `banks`. */
+const checkable = (tenant: SQL, banks: readonly string[]) => sql`
+  r.tenant_id = ${tenant} and r.status in (${judged()})
+  and r.account_number is not null and length(r.account_number) <= ${LONGEST_ACCOUNT}
+  and r.bank in (select jsonb_array_elements_text(${JSON.stringify(banks)}::jsonb))`;
 
 /** A record as the account check asks about it. */
 export interface AccountChunkRecord {
@@ -60,9 +66,7 @@ export class AccountCheckRepo {
   async anyCheckable(scope: TenantScope, banks: readonly string[]): Promise<boolean> {
     const result = await this.orm.execute<{ any: boolean }>(sql`
       select exists (select from records r
-        where r.tenant_id = (select ${scope.tenantId}::uuid) and r.status in (${judged()})
-          and r.account_number is not null and length(r.account_number) <= ${LONGEST_ACCOUNT}
-          and r.bank in (select jsonb_array_elements_text(${JSON.stringify(banks)}::jsonb))) as any`);
+        where ${checkable(sql`(select ${scope.tenantId}::uuid)`, banks)}) as any`);
     return result.rows[0]?.any === true;
   }
 
@@ -73,9 +77,7 @@ export class AccountCheckRepo {
         with m as (
           insert into bulk_job_items (job_id, record_id)
           select ${jobId}, r.id from records r
-          where r.tenant_id = ${scope.tenantId} and r.status in (${judged()})
-            and r.account_number is not null and length(r.account_number) <= ${LONGEST_ACCOUNT}
-            and r.bank in (select jsonb_array_elements_text(${JSON.stringify(banks)}::jsonb))
+          where ${checkable(sql`${scope.tenantId}`, banks)}
           order by r.id -- into the items' key in its order (DECISIONS 281)
           returning 1
         ) select count(*)::int as n from m`);
