@@ -279,8 +279,17 @@ export class IntegrityService {
   /** The API's view of flags; a reviewer does not see a group's records outside their assignments. */
   async #view(actor: Actor, rows: FlagRow[]): Promise<IntegrityFlag[]> {
     const scope = recordScopeOf(actor);
-    // A CONFIRM's code may be one the tenant added: its label from the tenant's list.
-    const labels = await this.decisions.reasonCodes.labels(scope.tenantId);
+    // A CONFIRM's code may be one the tenant added: its label from the tenant's list, read only
+    // when the page names a code (a page of open flags, the list's default, seldom does).
+    const named = rows.some(
+      (r) =>
+        (r.status !== 'OPEN' && r.reasonCode) ||
+        (r.evidence.kind === 'REMOVED_MATCH' &&
+          (r.evidence.removed as { reasonCode?: string | null }[] | undefined)?.some((m) => m.reasonCode)),
+    );
+    const labels = named
+      ? await this.decisions.reasonCodes.labels(scope.tenantId)
+      : new Map<string, string>();
     let reached: Set<string> | null = null;
     if (!reachesWholeTenant(scope)) {
       const others = rows.flatMap(
