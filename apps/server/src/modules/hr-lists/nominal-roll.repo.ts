@@ -83,7 +83,7 @@ export class NominalRollSession extends HrListSession<RollReplacement> {
    * Rows that name a person an earlier row of the file already named, in any ministry: the same
    * PSN, or the same NIN where either row has no PSN (as people are matched everywhere). Only a
    * PSN or a NIN given more than once can repeat: each is counted in a hashed pass over the rows
-   * (DECISIONS 294; before, windows over every row sorted them twice, 3 s at 1,000,000 rows), and
+   * (DECISIONS 295; before, windows over every row sorted them twice, 3 s at 1,000,000 rows), and
    * the rows of those alone are compared. A file naming one person many times costs no more.
    */
   async repeats(limit: number): Promise<Repeats> {
