@@ -83,7 +83,7 @@ for (let round = 0; round < ROUNDS; round++)
     if (ONLY && ONLY !== name && !(ONLY === 'date' && step.length > 1)) continue;
     const t0 = performance.now();
     const c0 = backendCpu();
-    const out = await rules.runStep(scope, step, params, banks);
+    const out = await rules.runStep(scope, step, params, Promise.resolve(banks));
     const c1 = backendCpu();
     const cpu = c0 === null || c1 === null ? '' : `, backend CPU ${(c1 - c0).toFixed(2)} s`;
     console.log(`${name}: ${((performance.now() - t0) / 1000).toFixed(2)} s${cpu} ${JSON.stringify(out)}`);

@@ -76,11 +76,10 @@ export class IntegrityEvaluator {
           serviceLimitYears: integrity.serviceLimitYears,
           enabled: integrity.rules,
         };
-        const banks: Record<string, string> = {};
-        for (const name of await this.rules.bankNames(scope)) {
-          const key = bankKeyOf(name);
-          if (key) banks[name] = key;
-        }
+        // The tenant's banks (a pass over its records) are read beside the sync and the first steps:
+        // only the steps that read them wait for them (RulesRepo.runStep).
+        const banks = ruleSteps === RULE_STEPS ? this.#banks(scope) : Promise.resolve({});
+        banks.catch(() => undefined);
         if (this.crossTenant) {
           const others = await this.crossTenant.sync(scope);
           if (others.length) await this.crossTenant.requestOthers(others, 'another tenant changed');
@@ -94,6 +93,16 @@ export class IntegrityEvaluator {
       if (!again) break;
     }
     return { steps, ms: Math.round(performance.now() - started) };
+  }
+
+  /** Each bank name of the tenant's records mapped to the bank it means (bank-key). */
+  async #banks(scope: TenantScope): Promise<Record<string, string>> {
+    const banks: Record<string, string> = {};
+    for (const name of await this.rules.bankNames(scope)) {
+      const key = bankKeyOf(name);
+      if (key) banks[name] = key;
+    }
+    return banks;
   }
 
   /**
@@ -112,7 +121,7 @@ export class IntegrityEvaluator {
     scope: TenantScope,
     ruleSteps: readonly (readonly IntegrityRule[])[],
     params: RuleParams,
-    banks: Record<string, string>,
+    banks: Promise<Record<string, string>>,
   ): Promise<StepOutcome[]> {
     const outcomes: StepOutcome[] = new Array<StepOutcome>(ruleSteps.length);
     let next = 0;

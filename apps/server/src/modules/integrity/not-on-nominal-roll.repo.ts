@@ -42,9 +42,15 @@ export function notOnNominalRollHits(t: string): SQL {
         and r.ministry_id = any(array(select ministry_id from posted))
         and not exists (select 1 from nominal_roll n join posted p on p.ministry_key = n.ministry_key
           where n.tenant_id = (select ${t}::uuid) and p.ministry_id = r.ministry_id and n.psn = r.psn)
+        -- By NIN where the roll's row or the record has no PSN, in two parts: a record with a PSN
+        -- against the roll's rows without one (a few per cent of the roll: one small hash), and a
+        -- record without one against the whole roll (looked up a record at a time, for the few
+        -- records that have no PSN). As one condition, the whole roll was hashed by NIN.
         and not exists (select 1 from nominal_roll n join posted p on p.ministry_key = n.ministry_key
           where n.tenant_id = (select ${t}::uuid) and p.ministry_id = r.ministry_id and n.nin = r.nin
-            and (n.psn is null or r.psn is null))
+            and n.psn is null)
+        and (r.psn is not null or not exists (select 1 from nominal_roll n join posted p on p.ministry_key = n.ministry_key
+          where n.tenant_id = (select ${t}::uuid) and p.ministry_id = r.ministry_id and n.nin = r.nin))
     ),
     x as (
       select o.id, o.psn, o.nin, o.kobo, o.terms, p.ministry_key, p.ministry, p.as_of, p.upload_id, p.file_name

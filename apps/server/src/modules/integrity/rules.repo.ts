@@ -95,6 +95,13 @@ export const CROSS_TENANT_STEPS = RULE_STEPS.filter((step) =>
   (step as readonly IntegrityRule[]).includes('ON_ANOTHER_PAYROLL'),
 );
 
+/** The rules whose statements read the tenant's bank names (the bank each means). */
+const READS_BANKS: readonly IntegrityRule[] = [
+  'SHARED_BANK_ACCOUNT',
+  REMOVED_IDENTITY_RULE,
+  'INVALID_ACCOUNT_NUMBER',
+];
+
 const ruleList = (rules: readonly IntegrityRule[]) => sql.raw(rules.map((r) => `'${r}'`).join(', '));
 
 /**
@@ -123,7 +130,9 @@ const stepHits = (hits: SQL) => sql`
  * records' trigger has already rewritten, differs from its finding and would otherwise get the old
  * terms back until some later run (DECISIONS 278). Only the findings that differ are read again
  * (a run that finds what the last one found reads none), and one whose record is gone raises
- * nothing.
+ * nothing. `changed` is materialized for that: inlined, the planner tested the read's result on
+ * every finding before the anti-join that keeps those that differ (81,599 index probes into the
+ * records, a second of PAID_AFTER_EXIT's step, in a run that changed nothing; DECISIONS 297).
  */
 function merge(t: string, rules: readonly IntegrityRule[]): SQL {
   return sql`
@@ -134,7 +143,7 @@ function merge(t: string, rules: readonly IntegrityRule[]): SQL {
           where h.record_id = f.record_id and h.rule = f.rule and h.fingerprint = f.fingerprint)
       returning 1
     ),
-    changed as (
+    changed as materialized (
       select h.* from integrity_step_hits h
       where not exists (select 1 from integrity_flags f
         where f.tenant_id = ${t} and f.rule in (${ruleList(rules)}) and f.record_id = h.record_id
@@ -244,12 +253,17 @@ function groupRule(t: string, rule: GroupRule, banks: Record<string, string>): S
   const value = rule === 'SHARED_BANK_ACCOUNT' ? sql`r.account_number` : key;
   const bank = rule === 'SHARED_BANK_ACCOUNT' ? sql`r.bank` : sql`null::text`;
   const where = sql`r.tenant_id = (select ${t}::uuid) and r.status in (${judged()}) and ${value} is not null`;
+  // One pass over the records: each judged record's key (and id) kept, grouped, and only the
+  // members of a group (a few thousand) read again, each by its id. Grouped on the records and then
+  // joined to a second pass over them, each group rule read the million records twice.
   return sql`
-    with g as (select ${key} as k from ${from} where ${where} group by 1 having count(*) > 1),
+    with keyed as materialized (select r.id, ${key} as k from ${from} where ${where}),
+    g as (select k from keyed group by k having count(*) > 1),
     m as (
       select r.id, r.psn, r.full_name, r.monthly_gross_kobo as kobo, r.search_terms as terms, ${key} as k,
         ${value} as v, ${bank} as bank
-      from ${from} where ${where} and ${key} in (select k from g)
+      from ${from}
+      where r.id = any(array(select kd.id from keyed kd join g on g.k = kd.k))
     ),
     groups as (
       select k, count(*)::int as n, md5(k || '|' || string_agg(id::text, ',' order by id)) as fp,
@@ -282,15 +296,18 @@ export class RulesRepo {
   /**
    * Runs one step of `rules`: a rule switched off only clears its OPEN flags. A hash of the whole
    * tenant's values wants more memory than a query's default: the step's transaction gets it.
+   * `bankMap`: each bank name of the tenant mapped to the bank it means, awaited only by the steps
+   * that read it.
    */
   async runStep(
     scope: TenantScope,
     rules: readonly IntegrityRule[],
     p: RuleParams,
-    banks: Record<string, string>,
+    bankMap: Promise<Record<string, string>>,
   ): Promise<StepOutcome> {
     const t = scope.tenantId;
     const on = rules.filter((r) => p.enabled[r]);
+    const banks = on.some((r) => READS_BANKS.includes(r)) ? await bankMap : {};
     const hits =
       on.length === 0
         ? sql`select null::uuid as record_id, null::text as rule, null::text as fingerprint, null::jsonb as evidence,
