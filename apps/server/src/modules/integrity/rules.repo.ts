@@ -9,7 +9,7 @@ import { ACCOUNT_CHECK_RULES, accountCheckHits } from './account-check.repo.ts';
 import { notOnNominalRollHits, notOnPayrollCounts, storeNotOnPayroll } from './not-on-nominal-roll.repo.ts';
 import { onAnotherPayrollHits } from './on-another-payroll.repo.ts';
 import { paidAfterExitHits } from './paid-after-exit.repo.ts';
-import { payAboveScaleHits } from './pay-above-scale.repo.ts';
+import { PAY_ABOVE_SCALE_MEMORY, payAboveScaleHits } from './pay-above-scale.repo.ts';
 import { removedIdentityHits } from './removed-identity.repo.ts';
 
 /**
@@ -332,6 +332,7 @@ export class RulesRepo {
     const step = () =>
       this.orm.transaction(async (tx) => {
         await tx.execute(sql`select set_config('work_mem', '256MB', true)`);
+        if (rules[0] === 'PAY_ABOVE_SCALE') await tx.execute(PAY_ABOVE_SCALE_MEMORY);
         await tx.execute(stepHits(hits));
         // The merge hashes the step's flags against its findings, whatever the flags table's
         // statistics say. A step planned beside another that had just raised many flags (two run
