@@ -253,17 +253,12 @@ function groupRule(t: string, rule: GroupRule, banks: Record<string, string>): S
   const value = rule === 'SHARED_BANK_ACCOUNT' ? sql`r.account_number` : key;
   const bank = rule === 'SHARED_BANK_ACCOUNT' ? sql`r.bank` : sql`null::text`;
   const where = sql`r.tenant_id = (select ${t}::uuid) and r.status in (${judged()}) and ${value} is not null`;
-  // One pass over the records: each judged record's key (and id) kept, grouped, and only the
-  // members of a group (a few thousand) read again, each by its id. Grouped on the records and then
-  // joined to a second pass over them, each group rule read the million records twice.
   return sql`
-    with keyed as materialized (select r.id, ${key} as k from ${from} where ${where}),
-    g as (select k from keyed group by k having count(*) > 1),
+    with g as (select ${key} as k from ${from} where ${where} group by 1 having count(*) > 1),
     m as (
       select r.id, r.psn, r.full_name, r.monthly_gross_kobo as kobo, r.search_terms as terms, ${key} as k,
         ${value} as v, ${bank} as bank
-      from ${from}
-      where r.id = any(array(select kd.id from keyed kd join g on g.k = kd.k))
+      from ${from} where ${where} and ${key} in (select k from g)
     ),
     groups as (
       select k, count(*)::int as n, md5(k || '|' || string_agg(id::text, ',' order by id)) as fp,
