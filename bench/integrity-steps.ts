@@ -8,7 +8,8 @@
 // hardly moves. Connects as portal_app under the
 // tenant's row-level security with jit off, as the portal's pool does.
 // Run: DB=postgres://portal@127.0.0.1:PORT/integrity npx tsx bench/integrity-steps.ts
-//   (AS_OF=YYYY-MM-DD the day, default today in Lagos; ONLY=<rule> or ONLY=date one step; ROUNDS=n;
+//   (AS_OF=YYYY-MM-DD the day, default today in Lagos; ONLY=<rule>[,<rule>…] or ONLY=date the steps of
+//   those rules; ROUNDS=n;
 //   the tenant is the one with the most records; default settings: retirement 60, service 35)
 import fs from 'node:fs';
 import pg from 'pg';
@@ -79,8 +80,11 @@ const enabled = new Proxy({}, { get: () => true }) as Record<IntegrityRule, bool
 const params = { asOf, retirementAge: 60, serviceLimitYears: 35, enabled };
 for (let round = 0; round < ROUNDS; round++)
   for (const step of RULE_STEPS) {
-    const name = step.length > 1 ? 'date rules' : step[0]!;
-    if (ONLY && ONLY !== name && !(ONLY === 'date' && step.length > 1)) continue;
+    const rulesOf = step as readonly IntegrityRule[];
+    const name = rulesOf.includes('PAST_RETIREMENT_AGE') ? 'date rules' : step.join('+');
+    const wanted = (only: string) =>
+      only === 'date' ? name === 'date rules' : rulesOf.includes(only as IntegrityRule);
+    if (ONLY && !ONLY.split(',').some(wanted)) continue;
     const t0 = performance.now();
     const c0 = backendCpu();
     const out = await rules.runStep(scope, step, params, Promise.resolve(banks));

@@ -321,4 +321,41 @@ describe('integrity rules (issue #21)', () => {
     )!;
     expect(flag.evidence).toMatchObject({ age: 62, dateOfBirth: iso(day(-62)) });
   });
+
+  it('switches each group rule apart, though the three are found in one pass (DECISIONS 300)', async () => {
+    const groups = async () => {
+      const all = await allFlags(
+        portal,
+        admin,
+        '&rule=SHARED_BANK_ACCOUNT&rule=DUPLICATE_BVN&rule=DUPLICATE_NIN',
+      );
+      return psnsByRule(all);
+    };
+    const before = await groups();
+    expect(Object.keys(before).sort()).toEqual(['DUPLICATE_BVN', 'DUPLICATE_NIN', 'SHARED_BANK_ACCOUNT']);
+    let at = (await currentSummary(portal, admin)).evaluatedAt;
+    const setRules = async (rules: Record<string, boolean>) => {
+      const res = await portal.api.put('/api/v1/tenant-admin/settings', {
+        token: admin,
+        body: { integrity: { rules } },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const s = await currentSummary(portal, admin, at);
+      at = s.evaluatedAt;
+      return s;
+    };
+    const off = await setRules({ SHARED_BANK_ACCOUNT: false, DUPLICATE_NIN: false });
+    expect(await groups()).toEqual({ DUPLICATE_BVN: before.DUPLICATE_BVN });
+    expect(off.rules.find((r) => r.code === 'DUPLICATE_NIN')).toMatchObject({
+      enabled: false,
+      flaggedRecords: 0,
+    });
+    await setRules({ SHARED_BANK_ACCOUNT: true, DUPLICATE_NIN: true, DUPLICATE_BVN: false });
+    expect(await groups()).toEqual({
+      SHARED_BANK_ACCOUNT: before.SHARED_BANK_ACCOUNT,
+      DUPLICATE_NIN: before.DUPLICATE_NIN,
+    });
+    await setRules({ DUPLICATE_BVN: true });
+    expect(await groups()).toEqual(before);
+  });
 });
