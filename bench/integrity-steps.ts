@@ -9,7 +9,7 @@
 // tenant's row-level security with jit off, as the portal's pool does.
 // Run: DB=postgres://portal@127.0.0.1:PORT/integrity npx tsx bench/integrity-steps.ts
 //   (AS_OF=YYYY-MM-DD the day, default today in Lagos; ONLY=<rule>[,<rule>…] or ONLY=date the steps of
-//   those rules; ROUNDS=n;
+//   those rules, ONLY=figures the figures the run ends with; ROUNDS=n;
 //   the tenant is the one with the most records; default settings: retirement 60, service 35)
 import fs from 'node:fs';
 import pg from 'pg';
@@ -18,6 +18,7 @@ import type { IntegrityRule } from '@portal/contract/integrity';
 import type { TenantScope } from '../apps/server/src/access/actor.ts';
 import type { Orm } from '../apps/server/src/platform/db.ts';
 import { bankKeyOf } from '../apps/server/src/modules/integrity/bank-key.ts';
+import { IntegrityRepo } from '../apps/server/src/modules/integrity/integrity.repo.ts';
 import { RULE_STEPS, RulesRepo } from '../apps/server/src/modules/integrity/rules.repo.ts';
 
 const ownerUrl = process.env.DB;
@@ -60,7 +61,7 @@ const explaining = {
   async query(q: Query, values?: unknown[]) {
     const text = typeof q === 'string' ? q : q.text;
     const params = typeof q === 'string' ? values : (q.values ?? values);
-    if (EXPLAIN && /integrity_step_hits|with hits as \(|from nominal_roll n/.test(text)) {
+    if (EXPLAIN && /integrity_step_hits|with hits as \(|from nominal_roll n|as by_posting/.test(text)) {
       const body = text.replace(/^\s*create temporary table integrity_step_hits on commit drop as/, '');
       const r = await client.query<{ 'QUERY PLAN': string }>(`explain (analyze, buffers) ${body}`, params);
       plans.push(r.rows.map((x) => x['QUERY PLAN']).join('\n'));
@@ -93,6 +94,21 @@ for (let round = 0; round < ROUNDS; round++)
     console.log(`${name}: ${((performance.now() - t0) / 1000).toFixed(2)} s${cpu} ${JSON.stringify(out)}`);
     for (const plan of plans.splice(0)) console.log(plan);
   }
+// The figures the run ends with (IntegrityRepo.figures), when no step is named or ONLY names them.
+if (!ONLY || ONLY.split(',').includes('figures')) {
+  const repo = new IntegrityRepo(drizzle(explaining as unknown as pg.Client) as unknown as Orm);
+  for (let round = 0; round < ROUNDS; round++) {
+    const t0 = performance.now();
+    const c0 = backendCpu();
+    const figures = await repo.figures(scope);
+    const c1 = backendCpu();
+    const cpu = c0 === null || c1 === null ? '' : `, backend CPU ${(c1 - c0).toFixed(2)} s`;
+    console.log(
+      `figures: ${((performance.now() - t0) / 1000).toFixed(2)} s${cpu} ${JSON.stringify(figures.total)}`,
+    );
+    for (const plan of plans.splice(0)) console.log(plan);
+  }
+}
 await client.end();
 
 const flags = await owner.query<{ rule: string; n: number; h: string }>(

@@ -3,6 +3,7 @@ import type { TenantScope } from '../../access/actor.ts';
 import type { Orm } from '../../platform/db.ts';
 import type { CampaignRow, CampaignsRepo } from './campaigns.repo.ts';
 import type { RemindPayload } from './reminders.ts';
+import { WHOLE_TENANT_MEMORY } from '../../platform/statement-memory.ts';
 
 /** An exercise that may have a reminder due, with its tenant's zone and the runs it had. */
 export interface OpenCampaign {
@@ -96,7 +97,7 @@ export class RemindersRepo {
       if (!runId) return null;
       // The run joins its reminded people to their addresses (a million rows in a large state):
       // in memory, not in batches spilled to disk at the server's default work_mem (DECISIONS 189).
-      await tx.execute(sql`select set_config('work_mem', '256MB', true)`);
+      await tx.execute(WHOLE_TENANT_MEMORY);
       // One mail text for the run, its '{name}' filled in as each mail is sent (DECISIONS 189).
       const text = await tx.execute<{ id: string }>(sql`
         insert into outbox_texts (tenant_id, body) values (${p.tenantId}, ${texts.mail}) returning id`);

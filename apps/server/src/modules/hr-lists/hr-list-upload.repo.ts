@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { HrListKind } from '@portal/contract/hr-lists';
 import type { TenantScope } from '../../access/actor.ts';
 import type { CopyIn, Database, Orm } from '../../platform/db.ts';
+import { WHOLE_TENANT_MEMORY } from '../../platform/statement-memory.ts';
 
 /** What an upload did to its list: people (or keys) new to it, and those it updated or kept. */
 export interface UploadCounts {
@@ -87,7 +88,7 @@ export abstract class HrListSession<Done extends UploadCounts = UploadCounts> {
     await this.tx.execute(
       sql`select pg_advisory_xact_lock(hashtext('hr-list:' || ${this.kind} || ':' || ${this.scope.tenantId}))`,
     );
-    await this.tx.execute(sql`select set_config('work_mem', '256MB', true)`);
+    await this.tx.execute(WHOLE_TENANT_MEMORY);
     const { name, batch, rows } = this.staging;
     await this.tx.execute(sql.raw(`create temp table ${name}_batch (${batch}) on commit drop`));
     await this.tx.execute(sql.raw(`create temp table ${name}_rows (${rows}) on commit drop`));

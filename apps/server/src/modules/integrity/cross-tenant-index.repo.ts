@@ -5,6 +5,7 @@ import type { Orm } from '../../platform/db.ts';
 import { asPlatform } from '../../platform/tenant-context.ts';
 import { INTEGRITY_JUDGED, statusLiterals } from '../records/record-state.ts';
 import { crossTenantBanks, type CrossTenantKey } from './cross-tenant-key.ts';
+import { WHOLE_TENANT_MEMORY } from '../../platform/statement-memory.ts';
 
 /**
  * The records whose identifiers count across tenants: those "in the payroll or awaiting review"
@@ -88,7 +89,7 @@ export class CrossTenantIndexRepo {
       this.orm.transaction(async (tx) => {
         await tx.execute(sql`select pg_advisory_xact_lock(hashtext('cross_tenant_index'))`);
         // A tenant's whole part is sorted in memory rather than on disk (3,000,000 digests).
-        await tx.execute(sql`set local work_mem = '256MB'`);
+        await tx.execute(WHOLE_TENANT_MEMORY);
         const key = await tx.execute<{ built: boolean }>(
           sql`select built from cross_tenant_index_key where id`,
         );

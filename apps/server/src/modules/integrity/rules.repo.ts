@@ -11,6 +11,7 @@ import { onAnotherPayrollHits } from './on-another-payroll.repo.ts';
 import { paidAfterExitHits } from './paid-after-exit.repo.ts';
 import { PAY_ABOVE_SCALE_MEMORY, payAboveScaleHits } from './pay-above-scale.repo.ts';
 import { removedIdentityHits } from './removed-identity.repo.ts';
+import { WHOLE_TENANT_MEMORY } from '../../platform/statement-memory.ts';
 
 /**
  * The integrity rules in set-based SQL (issue #21), each step one statement over the whole tenant
@@ -374,7 +375,7 @@ export class RulesRepo {
                           : unknownStep(rules);
     const step = () =>
       this.orm.transaction(async (tx) => {
-        await tx.execute(sql`select set_config('work_mem', '256MB', true)`);
+        await tx.execute(WHOLE_TENANT_MEMORY);
         if (rules[0] === 'PAY_ABOVE_SCALE') await tx.execute(PAY_ABOVE_SCALE_MEMORY);
         if (isGroupStep) await tx.execute(GROUP_RULES_SORTED);
         await tx.execute(stepHits(hits));
@@ -392,7 +393,7 @@ export class RulesRepo {
     // The rolls' other direction (issue #35), counted whether the rule is on or not.
     if (rules[0] === 'NOT_ON_NOMINAL_ROLL')
       await this.orm.transaction(async (tx) => {
-        await tx.execute(sql`select set_config('work_mem', '256MB', true)`);
+        await tx.execute(WHOLE_TENANT_MEMORY);
         const counts = await tx.execute<{ ministry_key: string; n: number }>(notOnPayrollCounts(t));
         await tx.execute(storeNotOnPayroll(t, counts.rows));
       });
