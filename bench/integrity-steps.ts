@@ -79,6 +79,16 @@ for (const name of await rules.bankNames(scope)) {
 }
 const enabled = new Proxy({}, { get: () => true }) as Record<IntegrityRule, boolean>;
 const params = { asOf, retirementAge: 60, serviceLimitYears: 35, enabled };
+/** Runs `work`, prints its wall and backend CPU time with what it answered, then its plans. */
+async function timed(name: string, work: () => Promise<unknown>): Promise<void> {
+  const t0 = performance.now();
+  const c0 = backendCpu();
+  const out = await work();
+  const c1 = backendCpu();
+  const cpu = c0 === null || c1 === null ? '' : `, backend CPU ${(c1 - c0).toFixed(2)} s`;
+  console.log(`${name}: ${((performance.now() - t0) / 1000).toFixed(2)} s${cpu} ${JSON.stringify(out)}`);
+  for (const plan of plans.splice(0)) console.log(plan);
+}
 for (let round = 0; round < ROUNDS; round++)
   for (const step of RULE_STEPS) {
     const rulesOf = step as readonly IntegrityRule[];
@@ -86,28 +96,13 @@ for (let round = 0; round < ROUNDS; round++)
     const wanted = (only: string) =>
       only === 'date' ? name === 'date rules' : rulesOf.includes(only as IntegrityRule);
     if (ONLY && !ONLY.split(',').some(wanted)) continue;
-    const t0 = performance.now();
-    const c0 = backendCpu();
-    const out = await rules.runStep(scope, step, params, Promise.resolve(banks));
-    const c1 = backendCpu();
-    const cpu = c0 === null || c1 === null ? '' : `, backend CPU ${(c1 - c0).toFixed(2)} s`;
-    console.log(`${name}: ${((performance.now() - t0) / 1000).toFixed(2)} s${cpu} ${JSON.stringify(out)}`);
-    for (const plan of plans.splice(0)) console.log(plan);
+    await timed(name, () => rules.runStep(scope, step, params, Promise.resolve(banks)));
   }
 // The figures the run ends with (IntegrityRepo.figures), when no step is named or ONLY names them.
 if (!ONLY || ONLY.split(',').includes('figures')) {
   const repo = new IntegrityRepo(drizzle(explaining as unknown as pg.Client) as unknown as Orm);
-  for (let round = 0; round < ROUNDS; round++) {
-    const t0 = performance.now();
-    const c0 = backendCpu();
-    const figures = await repo.figures(scope);
-    const c1 = backendCpu();
-    const cpu = c0 === null || c1 === null ? '' : `, backend CPU ${(c1 - c0).toFixed(2)} s`;
-    console.log(
-      `figures: ${((performance.now() - t0) / 1000).toFixed(2)} s${cpu} ${JSON.stringify(figures.total)}`,
-    );
-    for (const plan of plans.splice(0)) console.log(plan);
-  }
+  for (let round = 0; round < ROUNDS; round++)
+    await timed('figures', async () => (await repo.figures(scope)).total);
 }
 await client.end();
 

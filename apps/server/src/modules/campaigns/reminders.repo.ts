@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { TenantScope } from '../../access/actor.ts';
 import type { Orm } from '../../platform/db.ts';
+import { WHOLE_TENANT_MEMORY } from '../../platform/statement-memory.ts';
 import type { CampaignRow, CampaignsRepo } from './campaigns.repo.ts';
 import type { RemindPayload } from './reminders.ts';
-import { WHOLE_TENANT_MEMORY } from '../../platform/statement-memory.ts';
 
 /** An exercise that may have a reminder due, with its tenant's zone and the runs it had. */
 export interface OpenCampaign {

@@ -3,9 +3,9 @@ import type { CrossTenantPairs } from '@portal/contract/integrity';
 import type { TenantScope } from '../../access/actor.ts';
 import type { Orm } from '../../platform/db.ts';
 import { asPlatform } from '../../platform/tenant-context.ts';
+import { WHOLE_TENANT_MEMORY } from '../../platform/statement-memory.ts';
 import { INTEGRITY_JUDGED, statusLiterals } from '../records/record-state.ts';
 import { crossTenantBanks, type CrossTenantKey } from './cross-tenant-key.ts';
-import { WHOLE_TENANT_MEMORY } from '../../platform/statement-memory.ts';
 
 /**
  * The records whose identifiers count across tenants: those "in the payroll or awaiting review"

@@ -3,6 +3,7 @@ import { REMOVED_IDENTITY_RULE, type IntegrityRule } from '@portal/contract/inte
 import type { TenantScope } from '../../access/actor.ts';
 import type { Orm } from '../../platform/db.ts';
 import { asPlatform } from '../../platform/tenant-context.ts';
+import { WHOLE_TENANT_MEMORY } from '../../platform/statement-memory.ts';
 import { INTEGRITY_JUDGED, statusLiterals } from '../records/record-state.ts';
 import { invalidAccountNumberHits } from './invalid-account-number.repo.ts';
 import { ACCOUNT_CHECK_RULES, accountCheckHits } from './account-check.repo.ts';
@@ -11,7 +12,6 @@ import { onAnotherPayrollHits } from './on-another-payroll.repo.ts';
 import { paidAfterExitHits } from './paid-after-exit.repo.ts';
 import { PAY_ABOVE_SCALE_MEMORY, payAboveScaleHits } from './pay-above-scale.repo.ts';
 import { removedIdentityHits } from './removed-identity.repo.ts';
-import { WHOLE_TENANT_MEMORY } from '../../platform/statement-memory.ts';
 
 /**
  * The integrity rules in set-based SQL (issue #21), each step one statement over the whole tenant
@@ -74,8 +74,9 @@ const GROUP_RULES = [
 type GroupRule = (typeof GROUP_RULES)[number];
 
 /**
- * The steps of an evaluation, in order: the date rules in one pass, then the group rules in one, then the
- * records sharing an identity with a removed one (removed-identity.repo.ts), the records paid above
+ * The steps of an evaluation, in order: the date rules in one pass, then the group rules in one
+ * (groupRules), then the records sharing an identity with a removed one (removed-identity.repo.ts),
+ * the records paid above
  * the salary table (pay-above-scale.repo.ts), the records paid after their exit on the separations
  * list (paid-after-exit.repo.ts), then the records missing from their ministry's nominal roll
  * (not-on-nominal-roll.repo.ts), then the account numbers that fail their bank's NUBAN check digit
@@ -318,6 +319,7 @@ function groupRules(t: string, on: readonly GroupRule[], banks: Record<string, s
     from m join groups gr on gr.rule = m.rule and gr.k = m.k`;
 }
 
+/** A step of RULE_STEPS that runStep has no statement for: a programming error, not a finding. */
 function unknownStep(rules: readonly IntegrityRule[]): never {
   throw new Error(`no statement for the step ${rules.join(', ')}`);
 }
