@@ -40,6 +40,12 @@ export const integrityFlags = pgTable(
      * (largest first) read from an index of the flags alone. Any change of the pay runs the rules again.
      */
     monthlyKobo: bigint('monthly_kobo', { mode: 'number' }),
+    /**
+     * The record's ministry and department as of the flag's last evaluation (migration 0062), like
+     * its pay: the run's figures are summed from the flags alone. Not references (no foreign key).
+     */
+    ministryId: uuid('ministry_id'),
+    departmentId: uuid('department_id'),
     status: text('status').notNull().default('OPEN'),
     raisedAt: timestamp('raised_at', { withTimezone: true }).notNull().defaultNow(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),

@@ -26,7 +26,8 @@ export function accountCheckHits(t: string, enabled: Record<IntegrityRule, boole
   const on = (rule: IntegrityRule) => sql`${enabled[rule]}::boolean`;
   return sql`
     with c as materialized (
-      select r.id, r.monthly_gross_kobo as kobo, r.search_terms as terms, r.full_name as record_name, r.bvn as list_bvn,
+      select r.id, r.monthly_gross_kobo as kobo, r.search_terms as terms, r.ministry_id, r.department_id,
+        r.full_name as record_name, r.bvn as list_bvn,
         a.bank, a.bank_code, a.account_number, a.full_name, a.status, a.account_name, a.account_bvn,
         a.name_verdict, a.name_reasons, a.checked_at
       from account_checks a join records r on r.id = a.record_id
@@ -43,16 +44,16 @@ export function accountCheckHits(t: string, enabled: Record<IntegrityRule, boole
     )
     select id as record_id, 'ACCOUNT_NOT_FOUND'::text as rule,
       md5(bank || '|' || account_number || '|' || status) as fingerprint,
-      base || jsonb_build_object('accountBvn', null, 'listBvn', null) as evidence, kobo, terms
+      base || jsonb_build_object('accountBvn', null, 'listBvn', null) as evidence, kobo, terms, ministry_id, department_id
     from e where ${on('ACCOUNT_NOT_FOUND')} and status in ('NOT_FOUND', 'CLOSED')
     union all
     select id, 'ACCOUNT_NAME_MISMATCH', md5(bank || '|' || account_number || '|' || account_name || '|' || full_name),
-      base || jsonb_build_object('accountBvn', null, 'listBvn', null), kobo, terms
+      base || jsonb_build_object('accountBvn', null, 'listBvn', null), kobo, terms, ministry_id, department_id
     from e where ${on('ACCOUNT_NAME_MISMATCH')} and status = 'FOUND' and name_verdict = 'DIFFERENT'
       and full_name = record_name
     union all
     select id, 'ACCOUNT_BVN_MISMATCH', md5(bank || '|' || account_number || '|' || account_bvn || '|' || list_bvn),
-      base || jsonb_build_object('accountBvn', account_bvn, 'listBvn', list_bvn), kobo, terms
+      base || jsonb_build_object('accountBvn', account_bvn, 'listBvn', list_bvn), kobo, terms, ministry_id, department_id
     from e where ${on('ACCOUNT_BVN_MISMATCH')} and status = 'FOUND' and account_bvn is not null
       and list_bvn is not null and btrim(list_bvn) <> '' and btrim(list_bvn) <> account_bvn`;
 }

@@ -343,14 +343,15 @@ export class IntegrityRepo {
       by_posting: unknown;
     }>(sql`
       with f as (
-        -- The pay at stake a month: the record's pay, but only the excess of a pay above the salary
-        -- table (PAY_ABOVE_SCALE, issue #35: the flag's monthly_kobo); a record flagged by several
-        -- rules counts its largest once (per_record).
-        select f.rule, f.record_id, records.ministry_id, records.department_id,
-          case when f.rule = 'PAY_ABOVE_SCALE' then f.monthly_kobo else records.monthly_gross_kobo end as kobo,
+        -- From the flags alone (DECISIONS 301): each carries its record's posting and the pay at
+        -- stake a month as the run found them: the record's pay, but only the excess of a pay
+        -- above the salary table (PAY_ABOVE_SCALE, issue #35), never more than the pay, so a record
+        -- flagged by several rules counts its pay once (per_record's largest).
+        select f.rule, f.record_id, f.ministry_id, f.department_id, f.monthly_kobo as kobo,
           case when f.rule = 'PAID_AFTER_EXIT' then round((f.evidence ->> 'recoverableAmount')::numeric * 100) end as rec
-        from integrity_flags f join records on records.id = f.record_id
-        where f.tenant_id = ${scope.tenantId} and f.status = 'OPEN' and ${recordsInScope(scope)}
+        from integrity_flags f
+        where f.tenant_id = ${scope.tenantId} and f.status = 'OPEN'
+          and ${reachesWholeTenant(scope) ? sql`true` : sql`f.record_id in (select records.id from records where ${recordsInScope(scope)})`}
       ),
       per_record as (
         select record_id, max(kobo) as kobo, ministry_id, department_id, sum(rec) as rec

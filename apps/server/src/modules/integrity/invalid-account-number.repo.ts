@@ -75,7 +75,10 @@ export function invalidAccountNumberHits(t: string, banks: Record<string, string
         'expectedCheckDigit', case when b.problem = 'CHECK_DIGIT' then (10 - (b.weights[1] + b.serial) % 10) % 10 end,
         'actualCheckDigit', case when b.problem = 'CHECK_DIGIT' then right(b.acct, 1)::int end) as evidence,
       b.kobo,
-      -- The search terms of the few found, each by its key.
-      (select r.search_terms from records r where r.id = b.id) as terms
-    from bad b`;
+      -- The search terms and posting of the few found, each read by its key.
+      k.terms, k.ministry_id, k.department_id
+    from bad b
+    left join lateral (
+      select r.search_terms as terms, r.ministry_id, r.department_id from records r where r.id = b.id offset 0
+    ) k on true`;
 }

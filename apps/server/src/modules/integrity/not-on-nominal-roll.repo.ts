@@ -36,7 +36,8 @@ export function notOnNominalRollHits(t: string): SQL {
       -- looked each record up in the roll's indexes, twice (1,900,000 index probes at 1,000,000
       -- records). Filtered by an array instead, they keep the records' own estimate and the whole
       -- roll goes into two hash anti-joins.
-      select r.id, r.ministry_id, r.psn, r.nin, r.monthly_gross_kobo as kobo, r.search_terms as terms
+      select r.id, r.ministry_id, r.department_id, r.psn, r.nin, r.monthly_gross_kobo as kobo,
+        r.search_terms as terms
       from records r
       where r.tenant_id = (select ${t}::uuid) and r.status in (${judged()})
         and r.ministry_id = any(array(select ministry_id from posted))
@@ -53,13 +54,14 @@ export function notOnNominalRollHits(t: string): SQL {
           where n.tenant_id = (select ${t}::uuid) and p.ministry_id = r.ministry_id and n.nin = r.nin))
     ),
     x as (
-      select o.id, o.psn, o.nin, o.kobo, o.terms, p.ministry_key, p.ministry, p.as_of, p.upload_id, p.file_name
+      select o.id, o.psn, o.nin, o.kobo, o.terms, o.ministry_id, o.department_id, p.ministry_key, p.ministry,
+        p.as_of, p.upload_id, p.file_name
       from missing o join posted p on p.ministry_id = o.ministry_id
     )
     select x.id as record_id, 'NOT_ON_NOMINAL_ROLL'::text as rule, md5(x.ministry_key) as fingerprint,
       jsonb_build_object('kind', 'NOMINAL_ROLL', 'ministry', x.ministry, 'asOf', x.as_of::text,
         'uploadId', x.upload_id, 'fileName', x.file_name, 'onRollOf', e.ministry) as evidence,
-      x.kobo, x.terms
+      x.kobo, x.terms, x.ministry_id, x.department_id
     from x
     left join lateral (
       select k.ministry from nominal_roll n

@@ -25,15 +25,17 @@ export function paidAfterExitHits(t: string, asOf: string): SQL {
     -- record tested in two hashed sets): the two matches below then join these few, where each
     -- was a pass over every record of its own.
     paid_people as materialized (
-      select r.id, r.psn, r.nin, r.monthly_gross_kobo as kobo, r.search_terms as terms from records r
+      select r.id, r.psn, r.nin, r.monthly_gross_kobo as kobo, r.search_terms as terms, r.ministry_id,
+        r.department_id
+      from records r
       where r.tenant_id = (select ${t}::uuid) and r.status in (${judged()}) and r.monthly_gross_kobo > 0
         and (r.psn in (select psn from leavers) or r.nin in (select nin from leavers))
     ),
     cand as (
-      select r.id, r.kobo, r.terms, x.exit_date, x.exit_reason, x.reference, 'PSN' as matched_by, 0 as pri
+      select r.id, r.kobo, r.terms, r.ministry_id, r.department_id, x.exit_date, x.exit_reason, x.reference, 'PSN' as matched_by, 0 as pri
       from paid_people r join leavers x on x.psn = r.psn
       union all
-      select r.id, r.kobo, r.terms, x.exit_date, x.exit_reason, x.reference, 'NIN', 1
+      select r.id, r.kobo, r.terms, r.ministry_id, r.department_id, x.exit_date, x.exit_reason, x.reference, 'NIN', 1
       from paid_people r join leavers x on x.nin = r.nin and (x.psn is null or r.psn is null)
     ),
     hit as (
@@ -79,6 +81,6 @@ export function paidAfterExitHits(t: string, asOf: string): SQL {
         'reference', h.reference, 'matchedBy', h.matched_by, 'asOf', ${asOf}::text,
         'exports', coalesce(p.exports, '[]'::jsonb),
         'recoverableAmount', (h.kobo * coalesce(p.n, 0))::numeric / 100) as evidence,
-      h.kobo, h.terms
+      h.kobo, h.terms, h.ministry_id, h.department_id
     from hit h left join paid p on p.id = h.id`;
 }

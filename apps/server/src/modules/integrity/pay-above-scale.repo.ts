@@ -71,8 +71,11 @@ export function payAboveScaleHits(t: string): SQL {
         'payAmount', a.kobo::numeric / 100,
         'excessAmount', (a.kobo - a.max_kobo)::numeric / 100) as evidence,
       a.kobo - a.max_kobo as kobo,
-      -- The search terms of the few found, each by its key (not a join the planner could make a
-      -- second pass over the records).
-      (select r.search_terms from records r where r.id = a.id) as terms
-    from above a`;
+      -- The search terms and posting of the few found, each read by its key (a lateral read, not a
+      -- join the planner could make a second pass over the records).
+      k.terms, k.ministry_id, k.department_id
+    from above a
+    left join lateral (
+      select r.search_terms as terms, r.ministry_id, r.department_id from records r where r.id = a.id offset 0
+    ) k on true`;
 }

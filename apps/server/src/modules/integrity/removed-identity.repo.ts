@@ -30,7 +30,7 @@ const identityValues = (alias: string) =>
     ('BANK_ACCOUNT', ${alias}_bank.bank_key || ':' || ${alias}.account_number))`);
 
 /**
- * The rule's hits (record_id, rule, fingerprint, evidence, kobo, terms) for the judged records of
+ * The rule's hits (record_id, rule, fingerprint, evidence, kobo, terms, posting) for the judged records of
  * tenant `t` that `target` selects (a condition on `r`; null: every one). `banks` maps each bank
  * name in play to the bank it means. One pass over the judged records, each identity value looked
  * up in the (few) removed records' values.
@@ -88,9 +88,9 @@ export function removedIdentityHits(t: string, banks: Record<string, string>, ta
         'fields', (select to_jsonb(array_agg(distinct f order by f))
           from matched m2, unnest(m2.fields) f where m2.record_id = r.id),
         'removed', jsonb_agg(mt.m order by mt.n) filter (where mt.n <= ${MAX_REMOVED})) as evidence,
-      r.monthly_gross_kobo as kobo, r.search_terms as terms
+      r.monthly_gross_kobo as kobo, r.search_terms as terms, r.ministry_id, r.department_id
     from matched mt join records r on r.id = mt.record_id
-    group by r.id, r.monthly_gross_kobo, r.search_terms`;
+    group by r.id, r.monthly_gross_kobo, r.search_terms, r.ministry_id, r.department_id`;
 }
 
 /** A record held by the rule: the removed records it matches, and its OPEN flag when raised. */

@@ -16,7 +16,7 @@ import { removedIdentityHits } from './removed-identity.repo.ts';
 /**
  * The integrity rules in set-based SQL (issue #21), each step one statement over the whole tenant
  * that finds the rule's records (`hits`: record, rule, fingerprint of the evidence, evidence, the
- * record's pay and search terms) and merges them into integrity_flags: an OPEN flag no longer found
+ * record's pay, search terms and posting) and merges them into integrity_flags: an OPEN flag no longer found
  * (or found with other evidence) is removed, a new finding is raised, an OPEN one gets today's
  * evidence; a DISMISSED or CONFIRMED flag of the same fingerprint stays as decided (dismissal
  * memory).
@@ -121,13 +121,13 @@ const ruleList = (rules: readonly IntegrityRule[]) => sql.raw(rules.map((r) => `
  */
 const stepHits = (hits: SQL) => sql`
   create temporary table integrity_step_hits on commit drop as
-  select record_id, rule, fingerprint, evidence, kobo, terms from (${hits}) h`;
+  select record_id, rule, fingerprint, evidence, kobo, terms, ministry_id, department_id from (${hits}) h`;
 
 /**
  * Merges the step's findings (integrity_step_hits) into the tenant's flags of `rules`, touching only
  * what changed: an OPEN flag no longer found (or found with other evidence) is removed, a finding
- * with no flag of its fingerprint is raised, an OPEN flag whose evidence, pay or search terms
- * differ from today's gets them. A finding whose flag is already as found (or decided) is left
+ * with no flag of its fingerprint is raised, an OPEN flag whose evidence, pay, search terms or
+ * posting differ from today's gets them. A finding whose flag is already as found (or decided) is left
  * alone: a run that finds what the last one found writes no row. (Before, every finding went to
  * INSERT … ON CONFLICT, whose DO UPDATE locks the existing row even when its WHERE then declines to
  * update it: a row lock, a dirtied page and its WAL per flag, every run.) A flag carries its
@@ -140,7 +140,9 @@ const stepHits = (hits: SQL) => sql`
  * (a run that finds what the last one found reads none), and one whose record is gone raises
  * nothing. `changed` is materialized for that: inlined, the planner tested the read's result on
  * every finding before the anti-join that keeps those that differ (81,599 index probes into the
- * records, a second of PAID_AFTER_EXIT's step, in a run that changed nothing; DECISIONS 297).
+ * records, a second of PAID_AFTER_EXIT's step, in a run that changed nothing; DECISIONS 297). A
+ * flag also carries its record's ministry and department as the step's scan read them (migration
+ * 0062), like its pay: the figures the run ends with are summed from the flags alone (DECISIONS 301).
  */
 function merge(t: string, rules: readonly IntegrityRule[]): SQL {
   return sql`
@@ -156,24 +158,28 @@ function merge(t: string, rules: readonly IntegrityRule[]): SQL {
       where not exists (select 1 from integrity_flags f
         where f.tenant_id = ${t} and f.rule in (${ruleList(rules)}) and f.record_id = h.record_id
           and f.rule = h.rule and f.fingerprint = h.fingerprint
-          and (f.status <> 'OPEN' or (f.evidence, f.monthly_kobo, f.search_terms)
-            is not distinct from (h.evidence, h.kobo, h.terms)))
+          and (f.status <> 'OPEN' or (f.evidence, f.monthly_kobo, f.search_terms, f.ministry_id, f.department_id)
+            is not distinct from (h.evidence, h.kobo, h.terms, h.ministry_id, h.department_id)))
     ),
     fresh as (
-      select * from (select c.record_id, c.rule, c.fingerprint, c.evidence, c.kobo,
+      select * from (select c.record_id, c.rule, c.fingerprint, c.evidence, c.kobo, c.ministry_id, c.department_id,
           (select r.search_terms from records r where r.id = c.record_id) as terms
         from changed c) c
       where c.terms is not null
     ),
     raised as (
-      insert into integrity_flags (tenant_id, record_id, rule, fingerprint, evidence, monthly_kobo, search_terms)
-      select ${t}, record_id, rule, fingerprint, evidence, kobo, terms from fresh
+      insert into integrity_flags (tenant_id, record_id, rule, fingerprint, evidence, monthly_kobo, search_terms,
+        ministry_id, department_id)
+      select ${t}, record_id, rule, fingerprint, evidence, kobo, terms, ministry_id, department_id from fresh
       on conflict (tenant_id, record_id, rule, fingerprint)
         do update set evidence = excluded.evidence, monthly_kobo = excluded.monthly_kobo,
-          search_terms = excluded.search_terms
+          search_terms = excluded.search_terms, ministry_id = excluded.ministry_id,
+          department_id = excluded.department_id
         where integrity_flags.status = 'OPEN'
-          and (integrity_flags.evidence, integrity_flags.monthly_kobo, integrity_flags.search_terms)
-            is distinct from (excluded.evidence, excluded.monthly_kobo, excluded.search_terms)
+          and (integrity_flags.evidence, integrity_flags.monthly_kobo, integrity_flags.search_terms,
+              integrity_flags.ministry_id, integrity_flags.department_id)
+            is distinct from (excluded.evidence, excluded.monthly_kobo, excluded.search_terms,
+              excluded.ministry_id, excluded.department_id)
       returning (xmax = 0) as inserted
     )
     select (select count(*)::int from integrity_step_hits) as hits,
@@ -198,7 +204,8 @@ function dateRules(t: string, p: RuleParams): SQL {
     with c as (
       select x.*, x.bd is not null and (x.bd < date '1920-01-01' or x.bd > ${d}) as implausible
       from (
-        select r.id, r.monthly_gross_kobo as kobo, r.search_terms as terms, r.date_of_first_appointment as dofa,
+        select r.id, r.monthly_gross_kobo as kobo, r.search_terms as terms, r.ministry_id, r.department_id,
+          r.date_of_first_appointment as dofa,
           coalesce(${PROVIDER_DOB}, r.date_of_birth) as bd,
           case when ${PROVIDER_DOB} is not null then 'PROVIDER' else 'UPLOAD' end as src
         from records r
@@ -211,29 +218,30 @@ function dateRules(t: string, p: RuleParams): SQL {
     select id as record_id, 'IMPLAUSIBLE_BIRTH_DATE'::text as rule, md5(bd::text) as fingerprint,
       jsonb_build_object('kind', 'BIRTH_DATE', 'dateOfBirth', bd, 'dateOfBirthSource', src,
         'problem', case when bd < date '1920-01-01' then 'BEFORE_1920' else 'IN_FUTURE' end,
-        'asOf', ${p.asOf}::text) as evidence, kobo, terms
+        'asOf', ${p.asOf}::text) as evidence, kobo, terms, ministry_id, department_id
     from c where ${on('IMPLAUSIBLE_BIRTH_DATE')} and implausible
     union all
     select id, 'PAST_RETIREMENT_AGE', md5(bd::text),
       jsonb_build_object('kind', 'AGE', 'dateOfBirth', bd, 'dateOfBirthSource', src,
         'age', extract(year from age(${d}, bd))::int, 'asOf', ${p.asOf}::text,
-        'retirementAge', ${p.retirementAge}::int), kobo, terms
+        'retirementAge', ${p.retirementAge}::int), kobo, terms, ministry_id, department_id
     from c where ${on('PAST_RETIREMENT_AGE')} and not implausible and bd <= ${retiredBorn}
     union all
     select id, 'UNDERAGE_AT_APPOINTMENT', md5(bd::text || '|' || dofa::text),
       jsonb_build_object('kind', 'APPOINTMENT_AGE', 'dateOfBirth', bd, 'dateOfBirthSource', src,
-        'dateOfFirstAppointment', dofa, 'ageAtAppointment', greatest(extract(year from age(dofa, bd))::int, 0)), kobo, terms
+        'dateOfFirstAppointment', dofa, 'ageAtAppointment', greatest(extract(year from age(dofa, bd))::int, 0)),
+      kobo, terms, ministry_id, department_id
     from c where ${on('UNDERAGE_AT_APPOINTMENT')} and not implausible and dofa < (bd + interval '18 years')::date
     union all
     select id, 'PAST_SERVICE_LIMIT', md5(dofa::text),
       jsonb_build_object('kind', 'SERVICE', 'dateOfFirstAppointment', dofa,
         'yearsOfService', extract(year from age(${d}, dofa))::int, 'asOf', ${p.asOf}::text,
-        'serviceLimit', ${p.serviceLimitYears}::int), kobo, terms
+        'serviceLimit', ${p.serviceLimitYears}::int), kobo, terms, ministry_id, department_id
     from c where ${on('PAST_SERVICE_LIMIT')} and dofa <= ${serviceSince}
     union all
     select id, 'FUTURE_APPOINTMENT', md5(dofa::text),
       jsonb_build_object('kind', 'APPOINTMENT_DATE', 'dateOfFirstAppointment', dofa,
-        'asOf', ${p.asOf}::text), kobo, terms
+        'asOf', ${p.asOf}::text), kobo, terms, ministry_id, department_id
     from c where ${on('FUTURE_APPOINTMENT')} and dofa > ${d}`;
 }
 
@@ -296,11 +304,12 @@ function groupRules(t: string, on: readonly GroupRule[], banks: Record<string, s
     ),
     -- Each member's record read by its key (a few thousand of a million).
     m as (
-      select g.rule, g.k, r.id, r.psn, r.full_name, r.kobo, r.terms,
+      select g.rule, g.k, r.id, r.psn, r.full_name, r.kobo, r.terms, r.ministry_id, r.department_id,
         case when g.rule = 'SHARED_BANK_ACCOUNT' then r.account_number else g.k end as v,
         case when g.rule = 'SHARED_BANK_ACCOUNT' then r.bank end as bank
       from members g cross join lateral (
-        select r.id, r.psn, r.full_name, r.monthly_gross_kobo as kobo, r.search_terms as terms, r.account_number, r.bank
+        select r.id, r.psn, r.full_name, r.monthly_gross_kobo as kobo, r.search_terms as terms, r.ministry_id,
+          r.department_id, r.account_number, r.bank
         from records r where r.id = g.id offset 0) r
     ),
     groups as (
@@ -315,7 +324,7 @@ function groupRules(t: string, on: readonly GroupRule[], banks: Record<string, s
         'value', m.v, 'groupSize', gr.n,
         'others', (select coalesce(jsonb_agg(e), '[]'::jsonb)
           from (select e from unnest(gr.firsts) e where e ->> 'recordId' <> m.id::text limit 20) o)) as evidence,
-      m.kobo, m.terms
+      m.kobo, m.terms, m.ministry_id, m.department_id
     from m join groups gr on gr.rule = m.rule and gr.k = m.k`;
 }
 
@@ -355,7 +364,8 @@ export class RulesRepo {
     const hits =
       on.length === 0
         ? sql`select null::uuid as record_id, null::text as rule, null::text as fingerprint, null::jsonb as evidence,
-            null::bigint as kobo, null::tsvector as terms where false`
+            null::bigint as kobo, null::tsvector as terms, null::uuid as ministry_id,
+            null::uuid as department_id where false`
         : (DATE_RULES as readonly IntegrityRule[]).includes(rules[0]!)
           ? dateRules(t, p)
           : isGroupStep
