@@ -16,6 +16,8 @@ import { SettingsRepo } from '../apps/server/src/modules/settings/settings.repo.
 import { SettingsService } from '../apps/server/src/modules/settings/settings.service.ts';
 import { openPostgres } from '../apps/server/src/platform/db-postgres.ts';
 import { withTenant } from '../apps/server/src/platform/tenant-context.ts';
+import { largestTenant } from './lib/held-database.ts';
+import { appRoleUrl } from './lib/portal-process.ts';
 
 const ownerUrl = process.env.DB;
 if (!ownerUrl) throw new Error('DB is the database URL (its owner)');
@@ -23,15 +25,9 @@ const ROUNDS = Number(process.env.ROUNDS ?? 3);
 
 const owner = new pg.Client({ connectionString: ownerUrl });
 await owner.connect();
-const tenantId = (
-  await owner.query<{ tenant_id: string }>(
-    'select tenant_id from records group by 1 order by count(*) desc limit 1',
-  )
-).rows[0]!.tenant_id;
+const tenantId = await largestTenant(owner);
 await owner.end();
-const appUrl = new URL(ownerUrl);
-appUrl.username = 'portal_app';
-const db = await openPostgres(appUrl.toString(), 10);
+const db = await openPostgres(appRoleUrl(ownerUrl), 10);
 const repo = new IntegrityRepo(db.orm);
 const rules = new RulesRepo(db.orm);
 const evaluator = new IntegrityEvaluator(

@@ -20,6 +20,8 @@ import type { Orm } from '../apps/server/src/platform/db.ts';
 import { bankKeyOf } from '../apps/server/src/modules/integrity/bank-key.ts';
 import { IntegrityRepo } from '../apps/server/src/modules/integrity/integrity.repo.ts';
 import { RULE_STEPS, RulesRepo } from '../apps/server/src/modules/integrity/rules.repo.ts';
+import { largestTenant } from './lib/held-database.ts';
+import { appRoleUrl } from './lib/portal-process.ts';
 
 const ownerUrl = process.env.DB;
 if (!ownerUrl) throw new Error('DB is the database URL (its owner)');
@@ -30,14 +32,8 @@ const asOf = process.env.AS_OF ?? new Date(Date.now() + 3_600_000).toISOString()
 
 const owner = new pg.Client({ connectionString: ownerUrl });
 await owner.connect();
-const tenantId = (
-  await owner.query<{ tenant_id: string }>(
-    'select tenant_id from records group by 1 order by count(*) desc limit 1',
-  )
-).rows[0]!.tenant_id;
-const appUrl = new URL(ownerUrl);
-appUrl.username = 'portal_app';
-const client = new pg.Client({ connectionString: appUrl.toString(), options: '-c jit=off' });
+const tenantId = await largestTenant(owner);
+const client = new pg.Client({ connectionString: appRoleUrl(ownerUrl), options: '-c jit=off' });
 await client.connect();
 await client.query(`select set_config('app.tenant_id', $1, false)`, [tenantId]);
 const backend = (await client.query<{ pid: number }>('select pg_backend_pid() as pid')).rows[0]!.pid;
