@@ -1,10 +1,10 @@
 // The payroll integrity rules (issues #21 and #35) over 1,000,000 records on PostgreSQL: the three HR
 // lists beside the master list (a separations list of 100,000 of the records' people, a nominal
 // roll of 1,000,000 rows over 19 of the 20 ministries, the full salary table), uploaded through the
-// portal's API as a tenant admin, and six months of approved payroll exports; every rule's
-// evaluation, run by the portal's own job, first after each list's upload (cold: the run that raises
-// that list's flags) and again on demand (as POST /integrity/evaluate asks for it), with each step's
-// time; the summary call under 20 concurrent connections (autocannon), with the reviewer's summary
+// portal's API as a tenant admin, and six months of approved payroll exports; the evaluation each
+// list's upload asks for (its own rule's step alone, DECISIONS 304: the run that raises that list's
+// flags), then every rule's, run by the portal's own job on demand (as POST /integrity/evaluate asks
+// for it), with each step's time; the summary call under 20 concurrent connections (autocannon), with the reviewer's summary
 // (counted live within their assignments) and a page of flags for comparison; the flags list
 // searched (q, issue #17 item 7) by a surname's start and a PSN's start, for the tenant admin and the
 // reviewer. Then each list's upload of 1,000,000 rows timed against psql \copy of the rows it wrote
@@ -167,6 +167,9 @@ async function addPayroll(databaseUrl: string): Promise<void> {
  * each step alone); then the figures.
  */
 const STEP_LABELS = [...RULE_STEPS.map((_, i) => `#${i + 1}`), 'figures'];
+/** The same for a run of `total` progress counts (its steps and the figures; DECISIONS 273, 304). */
+const stepLabels = (total: number) =>
+  total === STEP_LABELS.length ? STEP_LABELS : [...STEP_LABELS.slice(0, total - 1), 'figures'];
 const naira = (n: number) =>
   `₦${n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 const count = (n: number) => n.toLocaleString('en-US');
@@ -351,23 +354,25 @@ try {
       let running: number | undefined;
       let lastDone = 0;
       let runs = 0;
+      let total = STEP_LABELS.length;
       for (;;) {
         const summary = await api<IntegritySummary>('GET', '/api/v1/integrity/summary', t);
         if (summary.status === 'CURRENT' && summary.evaluatedAt && summary.evaluatedAt > since) {
           const end = performance.now();
-          stepEnds.set(STEP_LABELS.length, end);
+          stepEnds.set(total, end);
+          const labels = stepLabels(total);
           // Until the job was seen running (queued, or a run before it), then each step of the last run.
           let prev = running ?? t0;
           let prevDone = 0;
           const parts =
             running !== undefined ? [`(before the run) ${((running - t0) / 1000).toFixed(2)}`] : [];
           for (const [done, at] of [...stepEnds].sort((a, b) => a[0] - b[0])) {
-            parts.push(`${STEP_LABELS.slice(prevDone, done).join('+')} ${((at - prev) / 1000).toFixed(2)}`);
+            parts.push(`${labels.slice(prevDone, done).join('+')} ${((at - prev) / 1000).toFixed(2)}`);
             prev = at;
             prevDone = done;
           }
           if (runs > 1) parts.push(`(${runs} runs seen: the steps are the last's)`);
-          return { seconds: (end - t0) / 1000, summary, steps: parts.join(', ') };
+          return { seconds: (end - t0) / 1000, summary, steps: parts.join(', '), stepCount: total - 1 };
         }
         if (summary.status === 'RUNNING') {
           const done = summary.progress?.done ?? 0;
@@ -378,6 +383,7 @@ try {
             runs++;
           }
           lastDone = done;
+          total = summary.progress?.total ?? total;
           if (done > 0 && !stepEnds.has(done)) stepEnds.set(done, performance.now());
         }
         await new Promise((r) => setTimeout(r, 50));
@@ -442,9 +448,9 @@ try {
         const run = await runEnded(answered, t0, opts.t);
         evaluations.push(run.seconds);
         say(
-          `  all rules, the run this upload asked for (upload's answer → CURRENT): ${run.seconds.toFixed(2)} s`,
+          `  the run this upload asked for, ${run.stepCount} of the ${RULE_STEPS.length} steps (its list's rule, DECISIONS 304; upload's answer → CURRENT): ${run.seconds.toFixed(2)} s`,
         );
-        say(`    steps as they ended, two at a time (s since the one before): ${run.steps}`);
+        say(`    steps as they ended (s since the one before): ${run.steps}`);
       } else await settle(opts.t, opts.tenant);
       // Once the run is over, so that neither shares the machine with the other.
       if (PROFILE)
@@ -514,10 +520,13 @@ try {
           (rule.recoverableAmount !== undefined ? `  ${naira(rule.recoverableAmount)} recoverable` : ''),
       );
     const best = Math.min(...runs);
-    const worst = Math.max(...runs, ...evaluations);
+    const worst = Math.max(...runs);
     say(
       `all rules, evaluated on demand (ask → summary CURRENT): ${runs.map((s) => `${s.toFixed(2)} s`).join(', ')}; ` +
-        `best ${best.toFixed(2)} s; worst of every run measured ${worst.toFixed(2)} s (target ≤ ${EVALUATION_TARGET_S} s: ${worst <= EVALUATION_TARGET_S ? 'met' : 'not met'})`,
+        `best ${best.toFixed(2)} s; worst ${worst.toFixed(2)} s (target ≤ ${EVALUATION_TARGET_S} s: ${worst <= EVALUATION_TARGET_S ? 'met' : 'not met'})` +
+        (evaluations.length
+          ? `; the runs the uploads asked for (their list's rule): ${evaluations.map((s) => `${s.toFixed(2)} s`).join(', ')}`
+          : ''),
     );
     for (const [i, steps] of stepLines.entries())
       say(`  steps of run ${i + 1} as they ended (s since the one before): ${steps}`);

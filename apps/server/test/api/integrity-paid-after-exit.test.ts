@@ -9,6 +9,8 @@ import { exportNow } from '../helpers/exports.ts';
 import { payrollCsv, type PayrollRow } from '../helpers/payroll-lists.ts';
 import { allFlags, currentSummary, summaryAfterEachRun } from '../helpers/integrity.ts';
 import { setSecondApprover } from '../helpers/four-eyes.ts';
+import { RULE_STEPS } from '../../src/modules/integrity/rules.repo.ts';
+import { asPlatform } from '../../src/platform/tenant-context.ts';
 
 /**
  * PAID_AFTER_EXIT (issue #35): a person on the master list with a monthly pay whose exit date on the
@@ -175,5 +177,34 @@ describe('PAID_AFTER_EXIT (issue #35)', () => {
     await evaluated();
     expect(await recoverableOf('PSNX2')).toBe(100001);
     expect((await currentSummary(portal, a.token)).recoverableAmount).toBe(100001);
+  });
+
+  it('the run a separations upload asks for evaluates PAID_AFTER_EXIT alone, the other rules kept (DECISIONS 304)', async () => {
+    // Nothing else waiting: the last change's run has ended.
+    const before = await currentSummary(portal, a.token);
+    const res = await uploadSeparations(a.token, [`PSNX1,,Officer PSNX1,${plus(TODAY, -1)},Death,HR/D/1`]);
+    expect(res.statusCode, res.body).toBe(200);
+    const after = await currentSummary(portal, a.token, before.evaluatedAt);
+    const state = await asPlatform(
+      async () =>
+        await portal.db.orm.execute<{ steps: number; rules: string[] }>(
+          sql`select steps_total as steps, requested_rules as rules from integrity_state where tenant_id = ${a.tenant.id}`,
+        ),
+    );
+    expect(state.rows[0]).toEqual({ steps: 2, rules: [RULE] });
+    expect((await flags()).map((f) => f.psn).sort()).toEqual(['PSNX1', 'PSNX2']);
+    // The other rules' lines are the last full run's.
+    for (const line of after.rules.filter((r) => r.code !== RULE))
+      expect(line).toEqual(before.rules.find((r) => r.code === line.code));
+    // A change of the tenant's own asks for every rule again.
+    await portal.api.post('/api/v1/integrity/evaluate', { token: a.token });
+    await currentSummary(portal, a.token, after.evaluatedAt);
+    const full = await asPlatform(
+      async () =>
+        await portal.db.orm.execute<{ steps: number }>(
+          sql`select steps_total as steps from integrity_state where tenant_id = ${a.tenant.id}`,
+        ),
+    );
+    expect(full.rows[0]!.steps).toBe(RULE_STEPS.length + 1);
   });
 });

@@ -78,6 +78,16 @@ export const integrityState = pgTable('integrity_state', {
   /** Another tenant's change asked (the cross-tenant index), and the last such request a run covered. */
   othersRequestedAt: timestamp('others_requested_at', { withTimezone: true, precision: 6 }),
   othersCoveredAt: timestamp('others_covered_at', { withTimezone: true, precision: 6 }),
+  /**
+   * A change that can alter some rules' findings only (an HR list's upload) asked for those
+   * (requested_rules, since the last such request a run covered), and the last one a run covered.
+   */
+  rulesRequestedAt: timestamp('rules_requested_at', { withTimezone: true, precision: 6 }),
+  rulesCoveredAt: timestamp('rules_covered_at', { withTimezone: true, precision: 6 }),
+  requestedRules: text('requested_rules')
+    .array()
+    .notNull()
+    .default(sql`'{}'`),
   runStartedAt: timestamp('run_started_at', { withTimezone: true }),
   heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
   stepsDone: integer('steps_done').notNull().default(0),

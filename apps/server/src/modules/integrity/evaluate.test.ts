@@ -29,7 +29,10 @@ async function runWith(
     claim: async (): Promise<ClaimedRun> => ({
       covers: '2026-01-01 00:00:00+00',
       othersCovers: null,
+      rulesCovers: null,
       ownChange: true,
+      othersChange: false,
+      rules: [],
       asOf: '2026-01-01',
       ...claimed,
     }),
@@ -94,7 +97,11 @@ describe('which rules a run evaluates (DECISIONS 273)', () => {
   });
 
   it("only those reading other tenants' records when only another tenant's change asked", async () => {
-    const { ran, done } = await rulesRun({ ownChange: false, othersCovers: '2026-01-01 00:00:01+00' });
+    const { ran, done } = await rulesRun({
+      ownChange: false,
+      othersChange: true,
+      othersCovers: '2026-01-01 00:00:01+00',
+    });
     expect(ran).toEqual([['ON_ANOTHER_PAYROLL']]);
     expect(ran).toEqual(CROSS_TENANT_STEPS);
     // The progress the screen shows counts the run's own steps (and the figures).
@@ -109,6 +116,26 @@ describe('which rules a run evaluates (DECISIONS 273)', () => {
 
   it('all of them on a new day, whatever asked (ages and dates move on)', async () => {
     const { ran } = await rulesRun({ ownChange: false, asOf: '2025-12-31' });
+    expect(ran).toEqual(RULE_STEPS);
+    const listed = await rulesRun({ ownChange: false, rules: ['PAID_AFTER_EXIT'], asOf: '2025-12-31' });
+    expect(listed.ran).toEqual(RULE_STEPS);
+  });
+
+  it('only the rules an HR list decides when only its upload asked (DECISIONS 304)', async () => {
+    const { ran, done } = await rulesRun({ ownChange: false, rules: ['PAID_AFTER_EXIT'] });
+    expect(ran).toEqual([['PAID_AFTER_EXIT']]);
+    expect(done).toEqual(['of 2', 'step 0', 'ended 0', 'progress 1', 'figures']);
+    // Two lists and another tenant's change: the three steps, in the steps' order.
+    const more = await rulesRun({
+      ownChange: false,
+      othersChange: true,
+      rules: ['NOT_ON_NOMINAL_ROLL', 'PAY_ABOVE_SCALE'],
+    });
+    expect(more.ran).toEqual([['PAY_ABOVE_SCALE'], ['NOT_ON_NOMINAL_ROLL'], ['ON_ANOTHER_PAYROLL']]);
+  });
+
+  it("all of them when a list's upload and a change of the tenant's own both asked", async () => {
+    const { ran } = await rulesRun({ ownChange: true, rules: ['PAID_AFTER_EXIT'] });
     expect(ran).toEqual(RULE_STEPS);
   });
 });

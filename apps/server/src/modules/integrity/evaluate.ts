@@ -3,10 +3,13 @@ import type { TenantSettings } from '@portal/contract/settings';
 import type { TenantScope } from '../../access/actor.ts';
 import { bankKeyOf } from './bank-key.ts';
 import type { IntegrityRepo } from './integrity.repo.ts';
+import type { ClaimedRun } from './integrity.repo.ts';
 import {
   CROSS_TENANT_STEPS,
   LARGE_FLAG_CHANGE,
   RULE_STEPS,
+  readsBanks,
+  stepsOf,
   type RuleParams,
   type RulesRepo,
   type StepOutcome,
@@ -28,6 +31,19 @@ export interface CrossTenantSync {
  */
 const STEPS_AT_ONCE = 2;
 
+/**
+ * The steps a run evaluates: every one after a change of the tenant's own or on a new day (ages and
+ * dates move on). Otherwise only the steps whose findings the changes since the last run can have
+ * altered: another tenant's change, the rules that read other tenants' records (DECISIONS 273); a
+ * change of some rules' inputs alone (an HR list's upload), those rules (304). None of those (a run
+ * taken over from a worker that died, say): every step.
+ */
+export function runSteps(claimed: ClaimedRun, asOf: string): readonly (readonly IntegrityRule[])[] {
+  if (claimed.ownChange || claimed.asOf !== asOf) return RULE_STEPS;
+  const asked = stepsOf([...(claimed.othersChange ? CROSS_TENANT_STEPS.flat() : []), ...claimed.rules]);
+  return asked.length ? asked : RULE_STEPS;
+}
+
 /** How many times a run starts over when changes keep arriving while it runs. */
 const MAX_ROUNDS = 5;
 
@@ -43,7 +59,8 @@ export interface RunOutcome {
 /**
  * One tenant's evaluation (issue #21): the rules step by step (progress after each), then the
  * figures the summary call reads. A run that only another tenant's change asked for evaluates the
- * rules that read other tenants' records alone (CROSS_TENANT_STEPS). Runs of a tenant never
+ * rules that read other tenants' records alone (CROSS_TENANT_STEPS), and one that only changes of
+ * some rules' inputs asked for (an HR list's upload) those rules' steps (runSteps). Runs of a tenant never
  * overlap (IntegrityRepo.claim); a change arriving during a run makes the run start over when it
  * ends, so the last change is always covered by a finished run.
  */
@@ -66,9 +83,7 @@ export class IntegrityEvaluator {
       let again: boolean;
       try {
         const { integrity } = await this.settings.of(scope);
-        // Only another tenant's change since the last run, on the same day: the rules that read
-        // other tenants' records are the only ones whose findings can have changed (DECISIONS 273).
-        const ruleSteps = claimed.ownChange || claimed.asOf !== asOf ? RULE_STEPS : CROSS_TENANT_STEPS;
+        const ruleSteps = runSteps(claimed, asOf);
         if (ruleSteps !== RULE_STEPS) await this.repo.progress(scope, 0, ruleSteps.length + 1);
         const params = {
           asOf,
@@ -78,7 +93,7 @@ export class IntegrityEvaluator {
         };
         // The tenant's banks (a pass over its records) are read beside the sync and the first steps:
         // only the steps that read them wait for them (RulesRepo.runStep).
-        const banks = ruleSteps === RULE_STEPS ? this.#banks(scope) : Promise.resolve({});
+        const banks = ruleSteps.some(readsBanks) ? this.#banks(scope) : Promise.resolve({});
         banks.catch(() => undefined);
         if (this.crossTenant) {
           const others = await this.crossTenant.sync(scope);

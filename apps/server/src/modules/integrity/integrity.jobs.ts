@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { IntegrityRule } from '@portal/contract/integrity';
 import { tenantScope } from '../../access/actor.ts';
 import { defineJob, type JobHandler, type JobQueue } from '../../platform/jobs.ts';
 import type { IntegrityEvaluator } from './evaluate.ts';
@@ -33,11 +34,13 @@ export function evaluateIntegrityHandler(
  * asked for by another tenant's change (the cross-tenant index), queued behind the evaluations
  * tenants asked for by their own changes, which one worker runs one at a time (DECISIONS 272), and
  * evaluating only the rules that read other tenants' records unless the tenant changed too (273).
+ * `rules`: a change that alters those rules' input alone (an HR list's upload), whose run evaluates
+ * them alone unless the tenant's own change or a new day asks for every rule (304).
  */
 export type IntegrityRequest = (
   tenantId: string,
   reason: string,
-  options?: { background?: boolean },
+  options?: { background?: boolean; rules?: readonly IntegrityRule[] },
 ) => Promise<void>;
 
 /** The queue's priority of an evaluation another tenant's change asked for (pg-boss: higher first). */
@@ -46,6 +49,7 @@ export const BACKGROUND_PRIORITY = -1;
 export function integrityRequester(repo: IntegrityRepo, jobs: Pick<JobQueue, 'send'>): IntegrityRequest {
   return async (tenantId, reason, options = {}) => {
     if (options.background) await repo.requestOthers(tenantScope(tenantId));
+    else if (options.rules) await repo.requestRules(tenantScope(tenantId), options.rules);
     else await repo.request(tenantScope(tenantId));
     await jobs.send(
       evaluateIntegrityJob,

@@ -20,6 +20,10 @@ const RUN_TIMEOUT = sql.raw(`interval '5 minutes'`);
 const othersWaiting = sql.raw(
   `(others_requested_at is not null and others_requested_at > coalesce(others_covered_at, '-infinity'))`,
 );
+/** A change that alters some rules only (requested_rules) asked for them, and no finished run has covered it. */
+const rulesWaiting = sql.raw(
+  `(rules_requested_at is not null and rules_requested_at > coalesce(rules_covered_at, '-infinity'))`,
+);
 
 /**
  * A tenant whose evaluation is due (IntegrityRepo.dueTenants); `background` when only another
@@ -36,8 +40,14 @@ export interface ClaimedRun {
   covers: string;
   /** The last request of another tenant's change it covers (others_requested_at), if any. */
   othersCovers: string | null;
+  /** The last request of some rules it covers (rules_requested_at), if any. */
+  rulesCovers: string | null;
   /** A change of the tenant's own came since the last finished run (or none ever finished). */
   ownChange: boolean;
+  /** Another tenant's change came since the last run that covered one. */
+  othersChange: boolean;
+  /** The rules a change that alters them alone asked for since the last run that covered one. */
+  rules: IntegrityRule[];
   /** The day the last finished run was as of. */
   asOf: string | null;
 }
@@ -190,6 +200,23 @@ export class IntegrityRepo {
   }
 
   /**
+   * A change that can alter the findings of `rules` alone (an HR list's upload: its own rule) asks
+   * for them (DECISIONS 304): the tenant's state is stale from now, and its next run evaluates their
+   * steps alone unless a change of its own (or a new day) asks for every rule. The rules add up
+   * while no finished run has covered the last such request.
+   */
+  async requestRules(scope: TenantScope, rules: readonly IntegrityRule[]): Promise<void> {
+    await this.orm.execute(sql`
+      insert into integrity_state (tenant_id, rules_requested_at, requested_rules)
+      values (${scope.tenantId}, clock_timestamp(), ${`{${rules.join(',')}}`}::text[])
+      on conflict (tenant_id) do update set rules_requested_at = clock_timestamp(),
+        requested_rules = case
+          when integrity_state.rules_requested_at > coalesce(integrity_state.rules_covered_at, '-infinity')
+            then array(select distinct r from unnest(integrity_state.requested_rules || excluded.requested_rules) r order by r)
+          else excluded.requested_rules end`);
+  }
+
+  /**
    * Takes the tenant's run, unless another is under way (its heartbeat fresh) or none is due (no
    * request since the last run covered, and that run as of `today`): answers the requests this run
    * covers, whether one was the tenant's own and the day the last run was as of; or null. Runs of a
@@ -202,21 +229,30 @@ export class IntegrityRepo {
     const result = await this.orm.execute<{
       covers: string;
       others_covers: string | null;
+      rules_covers: string | null;
       own_change: boolean;
+      others_change: boolean;
+      rules: IntegrityRule[];
       as_of: string | null;
     }>(sql`
       update integrity_state set run_started_at = now(), heartbeat_at = now(), steps_done = 0, steps_total = ${steps}
       where tenant_id = ${scope.tenantId} and (run_started_at is null or heartbeat_at < now() - ${RUN_TIMEOUT})
         and (covered_request_at is null or requested_at > covered_request_at or ${othersWaiting}
-          or as_of is null or as_of < ${today}::date)
+          or ${rulesWaiting} or as_of is null or as_of < ${today}::date)
       returning requested_at::text as covers, others_requested_at::text as others_covers,
-        covered_request_at is null or requested_at > covered_request_at as own_change, as_of::text as as_of`);
+        rules_requested_at::text as rules_covers,
+        covered_request_at is null or requested_at > covered_request_at as own_change,
+        ${othersWaiting} as others_change,
+        case when ${rulesWaiting} then requested_rules else '{}' end as rules, as_of::text as as_of`);
     const row = result.rows[0];
     if (!row) return null;
     return {
       covers: row.covers,
       othersCovers: row.others_covers,
+      rulesCovers: row.rules_covers,
       ownChange: row.own_change,
+      othersChange: row.others_change,
+      rules: row.rules,
       asOf: row.as_of,
     };
   }
@@ -237,10 +273,12 @@ export class IntegrityRepo {
       const result = await tx.execute<{ again: boolean }>(sql`
         update integrity_state set run_started_at = null, heartbeat_at = null, evaluated_at = now(),
           as_of = ${asOf}::date, covered_request_at = ${run.covers}::timestamptz,
-          others_covered_at = ${run.othersCovers}::timestamptz, summary = ${JSON.stringify(tenantWide)}::jsonb
+          others_covered_at = ${run.othersCovers}::timestamptz, rules_covered_at = ${run.rulesCovers}::timestamptz,
+          summary = ${JSON.stringify(tenantWide)}::jsonb
         where tenant_id = ${scope.tenantId}
         returning requested_at > ${run.covers}::timestamptz
-          or others_requested_at is distinct from ${run.othersCovers}::timestamptz as again`);
+          or others_requested_at is distinct from ${run.othersCovers}::timestamptz
+          or rules_requested_at is distinct from ${run.rulesCovers}::timestamptz as again`);
       return Boolean(result.rows[0]?.again);
     });
   }
@@ -284,7 +322,7 @@ export class IntegrityRepo {
     const result = await this.orm.execute<Record<string, unknown>>(sql`
       select run_started_at is not null and heartbeat_at > now() - ${RUN_TIMEOUT} as running,
         covered_request_at is null or requested_at > covered_request_at or as_of < ${today}::date
-          or ${othersWaiting} as stale,
+          or ${othersWaiting} or ${rulesWaiting} as stale,
         steps_done as "stepsDone", steps_total as "stepsTotal", evaluated_at as "evaluatedAt",
         as_of::text as "asOf", summary
       from integrity_state where tenant_id = ${scope.tenantId}`);
@@ -319,18 +357,20 @@ export class IntegrityRepo {
       tenant_id: string;
       own_change: boolean;
       others_change: boolean;
+      rules_change: boolean;
       as_of: string | null;
       zone: string | null;
     }>(sql`
       select i.tenant_id,
         (i.covered_request_at is null or i.requested_at > i.covered_request_at) as own_change,
-        ${othersWaiting} as others_change, i.as_of::text as as_of, s.settings ->> 'timeZone' as zone
+        ${othersWaiting} as others_change, ${rulesWaiting} as rules_change, i.as_of::text as as_of,
+        s.settings ->> 'timeZone' as zone
       from integrity_state i left join tenant_settings s on s.tenant_id = i.tenant_id
       where (i.run_started_at is null or i.heartbeat_at < now() - ${RUN_TIMEOUT})`);
     return result.rows.flatMap((r) => {
       const newDay = r.as_of !== null && r.as_of < dayIn(now, zoneOrDefault(r.zone));
-      if (!r.own_change && !newDay && !r.others_change) return [];
-      return [{ tenantId: r.tenant_id, background: !r.own_change && !newDay }];
+      if (!r.own_change && !newDay && !r.others_change && !r.rules_change) return [];
+      return [{ tenantId: r.tenant_id, background: !r.own_change && !newDay && !r.rules_change }];
     });
   }
 

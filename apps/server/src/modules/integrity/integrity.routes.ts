@@ -5,8 +5,9 @@ import { HR_LISTS_ROUTES } from '@portal/contract/routes/hr-lists';
 import { INTEGRITY_ROUTES } from '@portal/contract/routes/integrity';
 import { RECORDS_ROUTES } from '@portal/contract/routes/records';
 import { VALIDATION_ROUTES } from '@portal/contract/routes/validation';
+import type { ApiRoute } from '@portal/contract/routes/define-route';
 import { serveRoute } from '../../access/route.ts';
-import type { CrossTenantPairs } from '@portal/contract/integrity';
+import type { CrossTenantPairs, IntegrityRule } from '@portal/contract/integrity';
 import type { IntegrityRequest } from './integrity.jobs.ts';
 import type { IntegrityService } from './integrity.service.ts';
 
@@ -41,12 +42,18 @@ const RECORD_CHANGING = [
   APPROVALS_ROUTES.approve,
   APPROVALS_ROUTES.decline,
   APPROVALS_ROUTES.withdraw,
-  // Issue #35: the separations list decides PAID_AFTER_EXIT, a nominal roll NOT_ON_NOMINAL_ROLL.
-  HR_LISTS_ROUTES.uploadSeparations,
-  // Issue #35: the nominal roll decides NOT_ON_NOMINAL_ROLL.
-  HR_LISTS_ROUTES.uploadNominalRoll,
-  // Issue #35: the salary table decides PAY_ABOVE_SCALE.
-  HR_LISTS_ROUTES.uploadSalaryTable,
+];
+
+/**
+ * The routes whose success changes the input of some rules only (issue #35's HR lists, each read
+ * by its own rule and by nothing else the rules read), with those rules: their run evaluates those
+ * rules alone, unless a change of the tenant's own (or a new day) asks for every rule (DECISIONS
+ * 304).
+ */
+const RULES_CHANGING: [ApiRoute, IntegrityRule[]][] = [
+  [HR_LISTS_ROUTES.uploadSeparations, ['PAID_AFTER_EXIT']],
+  [HR_LISTS_ROUTES.uploadNominalRoll, ['NOT_ON_NOMINAL_ROLL']],
+  [HR_LISTS_ROUTES.uploadSalaryTable, ['PAY_ABOVE_SCALE']],
 ];
 
 /**
@@ -55,11 +62,18 @@ const RECORD_CHANGING = [
  * never the old figures as current. Registered before the routes, so that it applies to them all.
  */
 export function evaluateIntegrityAfterChanges(app: FastifyInstance, request: IntegrityRequest): void {
-  const changing = new Set(RECORD_CHANGING.map((r) => `${r.method} ${r.path}`));
+  const key = (r: ApiRoute) => `${r.method} ${r.path}`;
+  // Each changing route with the rules it asks for (undefined: every rule).
+  const changing = new Map<string, IntegrityRule[] | undefined>([
+    ...RECORD_CHANGING.map((r): [string, undefined] => [key(r), undefined]),
+    ...RULES_CHANGING.map(([r, rules]): [string, IntegrityRule[]] => [key(r), rules]),
+  ]);
   app.addHook('onSend', async (req, reply, payload) => {
     const tenantId = req.actor?.tenantId;
-    if (reply.statusCode < 300 && tenantId && changing.has(`${req.method} ${req.routeOptions.url}`)) {
-      await request(tenantId, `${req.method} ${req.routeOptions.url}`).catch((err: unknown) =>
+    const route = `${req.method} ${req.routeOptions.url}`;
+    if (reply.statusCode < 300 && tenantId && changing.has(route)) {
+      const rules = changing.get(route);
+      await request(tenantId, route, rules ? { rules } : {}).catch((err: unknown) =>
         req.log.warn({ err }, 'integrity evaluation not queued'),
       );
     }

@@ -99,9 +99,12 @@ export const RULE_STEPS = [
  * The steps whose rules read other tenants' records (the cross-tenant index): all another tenant's
  * change can alter, so all a run asked for by such a change evaluates (DECISIONS 273).
  */
-export const CROSS_TENANT_STEPS = RULE_STEPS.filter((step) =>
-  (step as readonly IntegrityRule[]).includes('ON_ANOTHER_PAYROLL'),
-);
+export const CROSS_TENANT_STEPS = stepsOf(['ON_ANOTHER_PAYROLL']);
+
+/** The steps of RULE_STEPS that evaluate any of `rules`, in RULE_STEPS' order. */
+export function stepsOf(rules: readonly IntegrityRule[]): (typeof RULE_STEPS)[number][] {
+  return RULE_STEPS.filter((step) => (step as readonly IntegrityRule[]).some((r) => rules.includes(r)));
+}
 
 /** The rules whose statements read the tenant's bank names (the bank each means). */
 const READS_BANKS: readonly IntegrityRule[] = [
@@ -109,6 +112,10 @@ const READS_BANKS: readonly IntegrityRule[] = [
   REMOVED_IDENTITY_RULE,
   'INVALID_ACCOUNT_NUMBER',
 ];
+
+/** Whether a step's statements read the tenant's bank names (its run reads them beside the first steps). */
+export const readsBanks = (step: readonly IntegrityRule[]): boolean =>
+  step.some((r) => READS_BANKS.includes(r));
 
 const ruleList = (rules: readonly IntegrityRule[]) => sql.raw(rules.map((r) => `'${r}'`).join(', '));
 
@@ -359,7 +366,7 @@ export class RulesRepo {
   ): Promise<StepOutcome> {
     const t = scope.tenantId;
     const on = rules.filter((r) => p.enabled[r]);
-    const banks = on.some((r) => READS_BANKS.includes(r)) ? await bankMap : {};
+    const banks = readsBanks(on) ? await bankMap : {};
     const isGroupStep = (GROUP_RULES as readonly IntegrityRule[]).includes(rules[0]!);
     const hits =
       on.length === 0
