@@ -37,6 +37,7 @@ import { summariseProfile, type CpuProfile } from './lib/cpu-profile.ts';
 import {
   copyIntoBare,
   copyIntoIndexedTwin,
+  quiesce,
   GRADES,
   maxKoboSql,
   ROLLED_MINISTRIES,
@@ -426,8 +427,10 @@ try {
       file: string,
       opts: { t?: string; tenant?: string; fields?: Record<string, string>; timeRun?: boolean } = {},
     ) => {
-      // Nothing else of the tenant's runs beside the upload measured.
+      // Nothing else of the tenant's runs beside the upload measured, nor the background work of
+      // what came before it (quiesce: as before its twin's \copy).
       await settle(opts.t, opts.tenant);
+      quiesce(url);
       const sampler = PROFILE ? sampleStatements(url) : undefined;
       const from = Date.now();
       const { seconds, summary } = await upload<HrListUploadSummary>(

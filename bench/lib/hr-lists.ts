@@ -215,6 +215,22 @@ export function writeLargeSalaryTable(url: string, rows: number, file: string): 
  * (the same columns, defaults, checks and indexes; no foreign keys, no row-level security) in the
  * same database. Returns the seconds of that \copy.
  */
+/**
+ * Leaves the cluster quiet before a timed write (a list's upload, its twin's \copy): the autovacuum
+ * workers under way let finish, what they would do next done now (VACUUM ANALYZE of the database)
+ * and a checkpoint written. A write then shares the machine only with the background work it makes
+ * itself. Without it, the twin's \copy ran beside the autovacuum and the written-back hint bits of
+ * the 1,000,000-row upload just before it, and took 6.5 to 16.6 s from run to run.
+ */
+export function quiesce(url: string): void {
+  const until = Date.now() + 120_000;
+  const vacuuming = () =>
+    Number(psql(url, `select count(*) from pg_stat_activity where backend_type = 'autovacuum worker'`));
+  while (vacuuming() > 0 && Date.now() < until) execFileSync('sleep', ['0.2']);
+  psql(url, 'vacuum (analyze)');
+  psql(url, 'checkpoint');
+}
+
 export function copyIntoIndexedTwin(url: string, table: string, tenantId: string, dir: string): number {
   const columns = psql(
     url,
@@ -224,8 +240,10 @@ export function copyIntoIndexedTwin(url: string, table: string, tenantId: string
   const rows = path.join(dir, `${table}-rows.csv`);
   psql(url, `\\copy (select ${columns} from ${table} where tenant_id = '${tenantId}') to '${rows}' csv`);
   psql(url, `drop table if exists ${table}_twin; create table ${table}_twin (like ${table} including all)`);
-  // Written to disk before the \copy is timed, as the upload's file was.
+  // Written to disk before the \copy is timed, as the upload's file was, on a quiet cluster as the
+  // upload was.
   execFileSync('sync');
+  quiesce(url);
   const started = performance.now();
   psql(url, `\\copy ${table}_twin (${columns}) from '${rows}' csv`);
   const seconds = (performance.now() - started) / 1000;
