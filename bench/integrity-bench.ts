@@ -3,9 +3,9 @@
 // roll of 1,000,000 rows over 19 of the 20 ministries, the full salary table), uploaded through the
 // portal's API as a tenant admin, and six months of approved payroll exports; the evaluation each
 // list's upload asks for (its own rule's step alone, DECISIONS 304: the run that raises that list's
-// flags), then every rule's, run by the portal's own job on demand (as POST /integrity/evaluate asks
-// for it), with each step's time; the summary call under 20 concurrent connections (autocannon), with the reviewer's summary
-// (counted live within their assignments) and a page of flags for comparison; the flags list
+// flags), then every rule's, run by the portal's own job on demand (as POST /integrity/evaluate
+// asks for it), with each step's time; the summary call under 20 concurrent connections
+// (autocannon), with the reviewer's summary (counted live within their assignments) and a page of flags for comparison; the flags list
 // searched (q, issue #17 item 7) by a surname's start and a PSN's start, for the tenant admin and the
 // reviewer. Then each list's upload of 1,000,000 rows timed against psql \copy of the rows it wrote
 // into its indexed twin (the nominal roll's is the one above; the separations list and a synthetic
@@ -523,13 +523,15 @@ try {
           (rule.recoverableAmount !== undefined ? `  ${naira(rule.recoverableAmount)} recoverable` : ''),
       );
     const best = Math.min(...runs);
-    const worst = Math.max(...runs);
+    // Every run measured counts: those on demand (every rule) and those the uploads asked for.
+    const worst = Math.max(...runs, ...evaluations);
     say(
       `all rules, evaluated on demand (ask → summary CURRENT): ${runs.map((s) => `${s.toFixed(2)} s`).join(', ')}; ` +
-        `best ${best.toFixed(2)} s; worst ${worst.toFixed(2)} s (target ≤ ${EVALUATION_TARGET_S} s: ${worst <= EVALUATION_TARGET_S ? 'met' : 'not met'})` +
+        `best ${best.toFixed(2)} s` +
         (evaluations.length
           ? `; the runs the uploads asked for (their list's rule): ${evaluations.map((s) => `${s.toFixed(2)} s`).join(', ')}`
-          : ''),
+          : '') +
+        `; worst of every run measured ${worst.toFixed(2)} s (target ≤ ${EVALUATION_TARGET_S} s: ${worst <= EVALUATION_TARGET_S ? 'met' : 'not met'})`,
     );
     for (const [i, steps] of stepLines.entries())
       say(`  steps of run ${i + 1} as they ended (s since the one before): ${steps}`);

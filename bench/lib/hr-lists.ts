@@ -210,12 +210,6 @@ export function writeLargeSalaryTable(url: string, rows: number, file: string): 
 }
 
 /**
- * The upload's floor (issue #23's measure, as ingest-bench's records): the rows one upload wrote
- * for `tenantId`, copied out to CSV, then psql \copy into a table made `LIKE <table> INCLUDING ALL`
- * (the same columns, defaults, checks and indexes; no foreign keys, no row-level security) in the
- * same database. Returns the seconds of that \copy.
- */
-/**
  * Leaves the cluster quiet before a timed write (a list's upload, its twin's \copy): the autovacuum
  * workers under way let finish, what they would do next done now (VACUUM ANALYZE of the database)
  * and a checkpoint written. A write then shares the machine only with the background work it makes
@@ -231,6 +225,12 @@ export function quiesce(url: string): void {
   psql(url, 'checkpoint');
 }
 
+/**
+ * The upload's floor (issue #23's measure, as ingest-bench's records): the rows one upload wrote
+ * for `tenantId`, copied out to CSV, then psql \copy into a table made `LIKE <table> INCLUDING ALL`
+ * (the same columns, defaults, checks and indexes; no foreign keys, no row-level security) in the
+ * same database. Returns the seconds of that \copy.
+ */
 export function copyIntoIndexedTwin(url: string, table: string, tenantId: string, dir: string): number {
   const columns = psql(
     url,

@@ -2,8 +2,7 @@ import type { IntegrityRule } from '@portal/contract/integrity';
 import type { TenantSettings } from '@portal/contract/settings';
 import type { TenantScope } from '../../access/actor.ts';
 import { bankKeyOf } from './bank-key.ts';
-import type { IntegrityRepo } from './integrity.repo.ts';
-import type { ClaimedRun } from './integrity.repo.ts';
+import type { ClaimedRun, IntegrityRepo } from './integrity.repo.ts';
 import {
   CROSS_TENANT_STEPS,
   LARGE_FLAG_CHANGE,
@@ -60,9 +59,9 @@ export interface RunOutcome {
  * One tenant's evaluation (issue #21): the rules step by step (progress after each), then the
  * figures the summary call reads. A run that only another tenant's change asked for evaluates the
  * rules that read other tenants' records alone (CROSS_TENANT_STEPS), and one that only changes of
- * some rules' inputs asked for (an HR list's upload) those rules' steps (runSteps). Runs of a tenant never
- * overlap (IntegrityRepo.claim); a change arriving during a run makes the run start over when it
- * ends, so the last change is always covered by a finished run.
+ * some rules' inputs asked for (an HR list's upload) those rules' steps (runSteps). Runs of a
+ * tenant never overlap (IntegrityRepo.claim); a change arriving during a run makes the run start
+ * over when it ends, so the last change is always covered by a finished run.
  */
 export class IntegrityEvaluator {
   constructor(
