@@ -19,7 +19,9 @@ let b: Awaited<ReturnType<typeof createTenantWithAdmin>>;
 let pendingId: string;
 
 beforeAll(async () => {
-  portal = await createTestPortal();
+  // The watchdog rests: the interrupted-export test calls it itself, and a tick of the portal's
+  // own (every 10 s) between its insert and that call would fail the export first.
+  portal = await createTestPortal({ env: { WATCHDOG_SECONDS: '3600' } });
   a = await createTenantWithAdmin(portal);
   b = await createTenantWithAdmin(portal);
   const ids = await seedRecords(portal, a.tenant.id, [
